@@ -1,0 +1,64 @@
+"""Build the compiled modules of riichi_fast.
+
+Every ``.pyx`` under ``src/riichi_fast`` becomes an extension module named after its
+path.  Directives are set here for the whole project:
+
+* ``RIICHI_FAST_DEBUG_CYTHON=1``: bounds checking, initialized checks and
+  ``-O0 -g``; used by CI to run the suite against a checked build.
+* ``RIICHI_FAST_ANNOTATE=1``: write ``_x.html`` annotation files next to the sources.
+* ``RIICHI_FAST_ONLY=_shanten,_waits``: build only these modules (development aid).
+"""
+
+import os
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("RIICHI_FAST_DEBUG_CYTHON", "0") != "0"
+ONLY = {s for s in os.environ.get("RIICHI_FAST_ONLY", "").split(",") if s}
+SRC = Path("src")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": False,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+    "binding": False,
+}
+
+extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+
+def extensions():
+    exts = []
+    for pyx in sorted(SRC.glob("riichi_fast/**/*.pyx")):
+        modname = ".".join(pyx.relative_to(SRC).with_suffix("").parts)
+        if ONLY and modname.rsplit(".", 1)[-1] not in ONLY:
+            continue
+        kwargs = {}
+        if "cimport numpy" in pyx.read_text():
+            import numpy as np
+
+            kwargs = {
+                "include_dirs": [np.get_include()],
+                "define_macros": [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+            }
+        exts.append(
+            Extension(modname, [str(pyx)], extra_compile_args=extra_compile_args, **kwargs)
+        )
+    return exts
+
+
+setup(
+    ext_modules=cythonize(
+        extensions(),
+        compiler_directives=directives,
+        force=DEBUG,
+        annotate=os.environ.get("RIICHI_FAST_ANNOTATE") == "1",
+        include_path=["src"],
+        nthreads=0,
+    ),
+)
