@@ -1,0 +1,30 @@
+# Shanten and agari kernels (see _shanten.pyx for the design).
+#
+# Every kernel takes the 34 closed-tile counts of one hand (``count_t[34]``).
+# The number of melds is implied by the closed tile count t (docs/INTERNALS.md):
+# t % 3 == 2 is complete-sized, t % 3 == 1 tenpai-sized, anything else (or t > 14)
+# is a bad size.
+#
+# PRECONDITION (not checked by the kernels, checked by the ``def`` wrappers and by
+# ``c_check_counts``): every count is 0..4.  A count above 4 makes the table kernels
+# read out of their tables.  A bad size (t % 3 == 0 or t > 14) is tolerated: the
+# shanten kernels return SHANTEN_INVALID and c_is_agari returns False.
+
+from riichi_fast._types cimport count_t
+
+cdef enum:
+    SHANTEN_INVALID = 127         # returned for a bad hand size / a form that does not apply
+
+# ROW_OK, ROW_BAD_TILE_COUNT or ROW_COUNT_ABOVE_FOUR (codes of _types.pxd) for 34 counts.
+cdef int c_check_counts(const count_t* counts) noexcept nogil
+
+# min(regular, chiitoitsu, kokushi): -1 = complete, 0 = tenpai.
+cdef int c_shanten(const count_t* counts) noexcept nogil
+# Regular form (sets + pair); melds implied by the tile count.
+cdef int c_shanten_regular(const count_t* counts) noexcept nogil
+# Seven distinct pairs (a quad is not two pairs); SHANTEN_INVALID unless 13/14 tiles.
+cdef int c_shanten_chiitoitsu(const count_t* counts) noexcept nogil
+# Thirteen orphans; SHANTEN_INVALID unless 13/14 tiles.
+cdef int c_shanten_kokushi(const count_t* counts) noexcept nogil
+# True when the closed tiles form a complete hand (3n+2 tiles, any form).
+cdef bint c_is_agari(const count_t* counts) noexcept nogil
