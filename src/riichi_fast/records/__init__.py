@@ -1,0 +1,44 @@
+"""Readers for real game records and a verifier that re-scores every recorded win.
+
+- :func:`read_mjlog` / :func:`parse_mjlog`: Tenhou mjlog XML (plain or gzip).
+- :func:`read_tenhou6` / :func:`parse_tenhou6`: tenhou.net/6 JSON.
+- :func:`read_mjai` / :func:`parse_mjai`: mjai JSON lines.
+- :func:`read_record`: any of the three, chosen from the content.
+- :mod:`riichi_fast.records.verify`: re-score every win and draw of a game.
+
+All readers return a :class:`Game` of :class:`Round`\\ s holding
+:class:`RecordedWin` and :class:`RecordedDraw` values (plain dataclasses).
+"""
+
+from riichi_fast.records.model import (
+    DrawKind,
+    Event,
+    Game,
+    GameRules,
+    RecordedDraw,
+    RecordedScore,
+    RecordedWin,
+    RecordMeld,
+    Round,
+    Situation,
+    tile_name,
+)
+from riichi_fast.records.tenhou import RecordError, decode_meld, parse_mjlog, read_mjlog
+
+__all__ = [
+    "DrawKind",
+    "Event",
+    "Game",
+    "GameRules",
+    "RecordError",
+    "RecordMeld",
+    "RecordedDraw",
+    "RecordedScore",
+    "RecordedWin",
+    "Round",
+    "Situation",
+    "decode_meld",
+    "parse_mjlog",
+    "read_mjlog",
+    "tile_name",
+]

@@ -1,0 +1,446 @@
+"""Reader for Tenhou mjlog XML records (plain or gzip-compressed).
+
+The mjlog format: ``<GO type>`` holds the rule flags, ``<UN>`` the player
+names, each ``<INIT>`` starts a round (``seed`` = round, counters, sticks,
+dice, dice, first dora indicator; ``hai0..3`` the dealt hands), then one tag
+per step: ``T/U/V/W<id>`` a draw by seat 0-3, ``D/E/F/G<id>`` a discard,
+``<N who m>`` a call in Tenhou's meld encoding, ``<REACH who step>`` a riichi
+(step 1 declared, step 2 the stick paid), ``<DORA hai>`` a kan-dora, and
+``<AGARI>`` / ``<RYUUKYOKU>`` ending the round.
+
+Everything a scorer needs that ``<AGARI>`` does not state (riichi, ippatsu,
+haitei, rinshan, chankan, ...) is derived from the events, and the hand is
+replayed from the dealt tiles so that the record is checked for consistency
+on the way: a record whose ``<AGARI hai>`` disagrees with its own events
+raises :class:`RecordError`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import xml.etree.ElementTree as ET
+from urllib.parse import unquote
+
+from riichi_fast.enums import MeldType
+from riichi_fast.errors import RiichiError
+from riichi_fast.records.model import (
+    DrawKind,
+    Event,
+    Game,
+    GameRules,
+    RecordedDraw,
+    RecordedScore,
+    RecordedWin,
+    RecordMeld,
+    Round,
+    Situation,
+)
+
+__all__ = ["RecordError", "decode_meld", "parse_mjlog", "read_mjlog"]
+
+DORA_ID, URA_ID, AKA_ID = 52, 53, 54
+
+_DRAW_TAGS = "TUVW"
+_DISCARD_TAGS = "DEFG"
+
+_RYUUKYOKU_KINDS = {
+    None: DrawKind.EXHAUSTIVE,
+    "nm": DrawKind.NAGASHI_MANGAN,
+    "yao9": DrawKind.KYUUSHU,
+    "kaze4": DrawKind.SUUFON,
+    "reach4": DrawKind.SUUCHA_RIICHI,
+    "ron3": DrawKind.SANCHAHOU,
+    "kan4": DrawKind.SUUKAIKAN,
+}
+
+
+class RecordError(RiichiError):
+    """A game record is malformed or contradicts itself."""
+
+
+def decode_meld(code: int, who: int, n_players: int = 4) -> RecordMeld:
+    """Decode a Tenhou meld code called by seat ``who``.
+
+    The low two bits give the discarder relative to ``who`` (1 = next seat,
+    2 = opposite, 3 = previous; 0 = none: ankan).  Bit 2 marks a chi, bit 3 a
+    pon, bit 4 a shouminkan, bit 5 a kita; otherwise it is a kan.
+
+    >>> m = decode_meld(5367, 0)       # chi of 2-3-4p, the 4p called from seat 3
+    >>> m.type.name, m.tiles, m.called, m.from_seat
+    ('CHI', (41, 44, 51), 51, 3)
+    >>> decode_meld(38951, 0).type.name
+    'PON'
+    """
+    rel = code & 3
+    from_seat = (who + rel) % n_players if rel else None
+    if code & 0x4:  # chi
+        t = code >> 10
+        r = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        offs = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
+        tiles = tuple((base + i) * 4 + offs[i] for i in range(3))
+        return RecordMeld(MeldType.CHI, tiles, tiles[r], from_seat, None, code)
+    if code & 0x18:  # pon (0x8) or shouminkan (0x10)
+        t = code >> 9
+        r = t % 3
+        kind = t // 3
+        unused = (code >> 5) & 3
+        three = tuple(kind * 4 + i for i in range(4) if i != unused)
+        called = three[r]
+        if code & 0x8:
+            return RecordMeld(MeldType.PON, three, called, from_seat, None, code)
+        added = kind * 4 + unused
+        return RecordMeld(MeldType.SHOUMINKAN, tuple(kind * 4 + i for i in range(4)),
+                          called, from_seat, added, code)
+    if code & 0x20:  # kita
+        tile = code >> 8
+        return RecordMeld(MeldType.KITA, (tile,), None, None, None, code)
+    t = code >> 8
+    kind = t // 4
+    tiles = tuple(kind * 4 + i for i in range(4))
+    if rel == 0:
+        return RecordMeld(MeldType.ANKAN, tiles, None, None, None, code)
+    return RecordMeld(MeldType.DAIMINKAN, tiles, t, from_seat, None, code)
+
+
+def _ints(text: str | None) -> list[int]:
+    if not text:
+        return []
+    return [int(x) for x in text.split(",") if x != ""]
+
+
+def read_mjlog(path: str | os.PathLike) -> Game:
+    """Read an mjlog file (plain XML or gzip) into a :class:`Game`."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return parse_mjlog(data, source=os.path.basename(os.fspath(path)))
+
+
+def parse_mjlog(data: bytes | str, source: str = "<mjlog>") -> Game:
+    """Parse the XML text of an mjlog into a :class:`Game`.
+
+    >>> xml = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="a" n1="b" n2="c" n3="d"/>'
+    ...        '<TAIKYOKU oya="0"/></mjloggm>')
+    >>> g = parse_mjlog(xml)
+    >>> g.rules.red_fives, g.rules.hanchan, g.players
+    (True, True, ('a', 'b', 'c', 'd'))
+    """
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise RecordError(f"{source}: not well-formed XML ({exc})") from None
+    return _Reader(source).read(root)
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.rules = GameRules()
+        self.n = 4
+        self.players: tuple[str, ...] = ()
+        self.game: Game | None = None
+        self.round: Round | None = None
+
+    # -- game level -------------------------------------------------------
+    def read(self, root) -> Game:
+        self.game = Game(self.source, "mjlog", self.rules, ())
+        for el in root:
+            tag = el.tag
+            if tag == "GO":
+                flags = int(el.get("type", "0"))
+                self.n = 3 if flags & 0x10 else 4
+                self.rules = GameRules(red_fives=not flags & 0x02,
+                                       open_tanyao=not flags & 0x04,
+                                       three_player=bool(flags & 0x10),
+                                       hanchan=bool(flags & 0x08), type_flags=flags)
+                self.game.rules = self.rules
+            elif tag == "UN":
+                if el.get("n0") is not None and not self.game.players:
+                    names = [unquote(el.get(f"n{i}", "")) for i in range(4)]
+                    if self.n == 3 or not names[3]:
+                        names = names[:3] if self.n == 3 else names
+                    self.game.players = tuple(names)
+            elif tag == "INIT":
+                self._init(el)
+            elif tag[0] in _DRAW_TAGS and tag[1:].isdigit():
+                self._draw(_DRAW_TAGS.index(tag[0]), int(tag[1:]))
+            elif tag[0] in _DISCARD_TAGS and tag[1:].isdigit():
+                self._discard(_DISCARD_TAGS.index(tag[0]), int(tag[1:]))
+            elif tag == "N":
+                self._call(int(el.get("who")), int(el.get("m")))
+            elif tag == "REACH":
+                self._reach(int(el.get("who")), int(el.get("step")))
+            elif tag == "DORA":
+                self._dora(int(el.get("hai")))
+            elif tag == "AGARI":
+                self._agari(el)
+            elif tag == "RYUUKYOKU":
+                self._ryuukyoku(el)
+        return self.game
+
+    # -- round state ------------------------------------------------------
+    def _need_round(self) -> Round:
+        if self.round is None:
+            raise RecordError(f"{self.source}: event before the first <INIT>")
+        return self.round
+
+    def _init(self, el) -> None:
+        seed = _ints(el.get("seed"))
+        if len(seed) < 6:
+            raise RecordError(f"{self.source}: <INIT seed> needs 6 numbers, got {seed}")
+        dealer = int(el.get("oya"))
+        hands = tuple(tuple(_ints(el.get(f"hai{i}"))) for i in range(self.n))
+        scores = tuple(x * 100 for x in _ints(el.get("ten")))[: self.n]
+        rnd = Round(index=len(self.game.rounds), round_wind=seed[0] // 4, kyoku=seed[0] % 4,
+                    dealer=dealer, honba=seed[1], riichi_sticks=seed[2], scores=scores,
+                    dora_indicators=(seed[5],), initial_hands=hands)
+        self.game.rounds.append(rnd)
+        self.round = rnd
+        self.hands = [list(h) for h in hands]
+        self.melds: list[list[RecordMeld]] = [[] for _ in range(self.n)]
+        self.dora = [seed[5]]
+        self.n_draws = 0
+        self.max_draws = (108 if self.n == 3 else 136) - 14 - 13 * self.n
+        self.discards = [0] * self.n
+        self.any_call = False
+        self.riichi = [False] * self.n
+        self.double_riichi = [False] * self.n
+        self.reach_declared = [False] * self.n
+        self.ippatsu = [False] * self.n
+        self.ippatsu_before_call = [False] * self.n
+        self.call_since_declare = [False] * self.n
+        self.after_kan = [False] * self.n  # next draw of this seat is a replacement
+        self.last_draw_rinshan = [False] * self.n
+        self.last_draw = [None] * self.n
+        self.last = None  # ("discard", seat, tile) | ("kakan", seat, tile) | ("ankan", seat, tile) | ("draw", seat, tile)
+        self.n_wins = 0
+
+    def _draw(self, seat: int, tile: int) -> None:
+        rnd = self._need_round()
+        self.n_draws += 1
+        self.hands[seat].append(tile)
+        self.last_draw[seat] = tile
+        self.last_draw_rinshan[seat] = self.after_kan[seat]
+        self.after_kan[seat] = False
+        self.last = ("draw", seat, tile)
+        rnd.events.append(Event("draw", seat, tile))
+
+    def _discard(self, seat: int, tile: int) -> None:
+        rnd = self._need_round()
+        try:
+            self.hands[seat].remove(tile)
+        except ValueError:
+            raise RecordError(f"{self.source} {rnd.label}: seat {seat} discards {tile} "
+                              "not in hand") from None
+        tsumogiri = tile == self.last_draw[seat]
+        self.last_draw[seat] = None
+        if self.ippatsu[seat] and not self.reach_declared[seat]:
+            self.ippatsu[seat] = False  # the go-around after riichi is over
+        self.reach_declared[seat] = False
+        self.discards[seat] += 1
+        self.last = ("discard", seat, tile)
+        rnd.events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
+
+    def _call(self, who: int, code: int) -> None:
+        rnd = self._need_round()
+        meld = decode_meld(code, who, self.n)
+        hand = self.hands[who]
+        if meld.type == MeldType.SHOUMINKAN:
+            own = [meld.added]
+            for i, m in enumerate(self.melds[who]):
+                if m.type == MeldType.PON and m.kind == meld.kind:
+                    self.melds[who][i] = meld
+                    break
+            else:
+                raise RecordError(f"{self.source} {rnd.label}: kakan without a pon")
+        else:
+            own = [t for t in meld.tiles if t != meld.called]
+            self.melds[who].append(meld)
+        for t in own:
+            try:
+                hand.remove(t)
+            except ValueError:
+                raise RecordError(f"{self.source} {rnd.label}: seat {who} melds {t} "
+                                  "not in hand") from None
+        if meld.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN,
+                         MeldType.KITA):
+            self.after_kan[who] = True
+        self.ippatsu_before_call = list(self.ippatsu)
+        if meld.type != MeldType.KITA:
+            # Kita does not break ippatsu or the first go-around on Tenhou.
+            self.any_call = True
+            self.ippatsu = [False] * self.n
+            for s in range(self.n):
+                self.call_since_declare[s] = True
+        self.last_draw[who] = None
+        kind = {MeldType.SHOUMINKAN: "kakan", MeldType.ANKAN: "ankan"}.get(meld.type, "call")
+        self.last = (kind, who, meld.added if meld.type == MeldType.SHOUMINKAN else
+                     (meld.tiles[0] if meld.type == MeldType.ANKAN else None))
+        rnd.events.append(Event("call", who, meld.called, meld))
+
+    def _reach(self, who: int, step: int) -> None:
+        rnd = self._need_round()
+        if step == 1:
+            self.reach_declared[who] = True
+            self.call_since_declare[who] = False
+            # Double riichi: declared on the first discard of an uninterrupted go-around.
+            self.double_riichi[who] = self.discards[who] == 0 and not self.any_call
+            rnd.events.append(Event("riichi", who))
+        else:
+            self.riichi[who] = True
+            self.ippatsu[who] = not self.call_since_declare[who]
+            rnd.events.append(Event("riichi_accepted", who))
+
+    def _dora(self, tile: int) -> None:
+        rnd = self._need_round()
+        self.dora.append(tile)
+        rnd.events.append(Event("dora", None, tile))
+
+    # -- endings ----------------------------------------------------------
+    def _ba(self, el) -> tuple[int, int]:
+        ba = _ints(el.get("ba"))
+        return (ba[0], ba[1]) if len(ba) >= 2 else (self.round.honba, self.round.riichi_sticks)
+
+    def _sc(self, el) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        sc = _ints(el.get("sc"))
+        if not sc:
+            return None, None
+        before = tuple(x * 100 for x in sc[0::2])[: self.n]
+        change = tuple(x * 100 for x in sc[1::2])[: self.n]
+        return before, change
+
+    def _agari(self, el) -> None:
+        rnd = self._need_round()
+        who = int(el.get("who"))
+        from_who = int(el.get("fromWho"))
+        tsumo = who == from_who
+        closed = tuple(sorted(_ints(el.get("hai"))))
+        melds = tuple(decode_meld(c, who, self.n) for c in _ints(el.get("m")))
+        win_tile = int(el.get("machi"))
+        honba, sticks = self._ba(el)
+        label = f"{self.source} {rnd.label}"
+
+        # Replay check: the recorded hand is the hand the events built.
+        replay = list(self.hands[who])
+        if not tsumo:
+            replay.append(win_tile)
+        if tuple(sorted(replay)) != closed:
+            raise RecordError(f"{label}: <AGARI hai> {closed} disagrees with the "
+                              f"replayed hand {tuple(sorted(replay))}")
+        if sorted(m.code for m in melds) != sorted(m.code for m in self.melds[who]):
+            raise RecordError(f"{label}: <AGARI m> disagrees with the replayed melds")
+        if win_tile not in closed:
+            raise RecordError(f"{label}: winning tile {win_tile} not in the hand")
+
+        last = self.last
+        chankan = (not tsumo and last is not None and last[0] == "kakan"
+                   and last[2] == win_tile)
+        rinshan = tsumo and self.last_draw_rinshan[who]
+        first_turn = self.discards[who] == 0 and not self.any_call
+        dealer = rnd.dealer
+        dora_rec = tuple(_ints(el.get("doraHai")))
+        ura = tuple(_ints(el.get("doraHaiUra")))
+        if dora_rec and dora_rec != tuple(self.dora):
+            raise RecordError(f"{label}: <AGARI doraHai> {dora_rec} disagrees with the "
+                              f"revealed indicators {tuple(self.dora)}")
+        multi = self.n_wins
+        situation = Situation(
+            tsumo=tsumo,
+            riichi=self.riichi[who],
+            double_riichi=self.riichi[who] and self.double_riichi[who],
+            # A robbed kakan never happened: it does not break ippatsu.
+            ippatsu=self.riichi[who] and (self.ippatsu_before_call[who] if chankan
+                                          else self.ippatsu[who]),
+            haitei=tsumo and not rinshan and self.n_draws == self.max_draws,
+            houtei=not tsumo and not chankan and self.n_draws == self.max_draws,
+            rinshan=rinshan,
+            chankan=chankan,
+            tenhou=tsumo and first_turn and who == dealer,
+            chiihou=tsumo and first_turn and who != dealer,
+            seat_wind=(who - dealer) % self.n,
+            round_wind=rnd.round_wind,
+            dora_indicators=dora_rec or tuple(self.dora),
+            ura_indicators=ura,
+            honba=honba,
+            riichi_sticks=sticks,
+            honba_paid=honba if multi == 0 else 0,
+        )
+        recorded = _recorded_score(el, self.n)
+        before, change = self._sc(el)
+        recorded = RecordedScore(**{**recorded.__dict__, "score_changes": change,
+                                    "scores_before": before})
+        win = RecordedWin(source=label, round_index=rnd.index, winner=who,
+                          discarder=None if tsumo else from_who, closed=closed, melds=melds,
+                          win_tile=win_tile, situation=situation, recorded=recorded,
+                          dealer=dealer, red_fives=self.rules.red_fives,
+                          three_player=self.n == 3, multi_ron_index=multi,
+                          ura_known=self.riichi[who])
+        rnd.wins.append(win)
+        rnd.events.append(Event("win", who, win_tile))
+        self.n_wins += 1
+
+    def _ryuukyoku(self, el) -> None:
+        rnd = self._need_round()
+        kind = _RYUUKYOKU_KINDS.get(el.get("type"))
+        if kind is None:
+            raise RecordError(f"{self.source} {rnd.label}: unknown draw type {el.get('type')!r}")
+        honba, sticks = self._ba(el)
+        tenpai = tuple(i for i in range(self.n) if el.get(f"hai{i}") is not None)
+        before, change = self._sc(el)
+        nagashi: tuple[int, ...] = ()
+        if kind == DrawKind.NAGASHI_MANGAN:
+            # The record does not name the nagashi player; infer from the discards:
+            # every discard a terminal/honor and none of them called.
+            nagashi = self._nagashi_seats()
+        rnd.draw = RecordedDraw(source=f"{self.source} {rnd.label}", round_index=rnd.index,
+                                kind=kind, dealer=rnd.dealer, honba=honba,
+                                riichi_sticks=sticks, tenpai=tenpai, nagashi=nagashi,
+                                score_changes=change, scores_before=before, n_players=self.n)
+        rnd.events.append(Event("end"))
+
+    def _nagashi_seats(self) -> tuple[int, ...]:
+        ok = [True] * self.n
+        events = self.round.events
+        for i, ev in enumerate(events):
+            if ev.type == "discard":
+                kind = ev.tile // 4
+                if not (kind >= 27 or kind % 9 in (0, 8)):
+                    ok[ev.seat] = False
+                nxt = events[i + 1] if i + 1 < len(events) else None
+                if nxt is not None and nxt.type == "call" and nxt.meld is not None \
+                        and nxt.meld.called == ev.tile:
+                    ok[ev.seat] = False
+        return tuple(s for s in range(self.n) if ok[s])
+
+
+def _recorded_score(el, n: int) -> RecordedScore:
+    ten = _ints(el.get("ten"))
+    pairs = _ints(el.get("yaku"))
+    yaku = []
+    dora = ura = aka = 0
+    for i in range(0, len(pairs) - 1, 2):
+        yid, han = pairs[i], pairs[i + 1]
+        if yid == DORA_ID:
+            dora += han
+        elif yid == URA_ID:
+            ura += han
+        elif yid == AKA_ID:
+            aka += han
+        else:
+            yaku.append((yid, han))
+    yakuman = tuple(_ints(el.get("yakuman")))
+    pao = el.get("paoWho")
+    return RecordedScore(
+        han=None if yakuman else sum(pairs[1::2]),
+        fu=ten[0] if ten else None,
+        points=ten[1] if len(ten) > 1 else None,
+        limit=ten[2] if len(ten) > 2 else None,
+        yaku=tuple(yaku),
+        yakuman=yakuman,
+        dora=dora, ura=ura, aka=aka,
+        pao=int(pao) if pao is not None else None,
+    )
