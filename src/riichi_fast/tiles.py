@@ -240,43 +240,53 @@ def is_red(tile: int, red=None) -> bool:
 
 
 class _Allocator:
-    """Hands out distinct ids: plain tiles take plain ids, red tiles red ids, lowest first."""
+    """Hands out distinct physical ids, lowest first.
 
-    __slots__ = ("red", "plain_used", "red_used")
+    Plain tiles take the plain ids of their kind, red tiles its red ids;
+    ``take_any`` (for sources without red information: counts, kinds) takes a
+    plain id while one is free, then a red one.  ``reserve`` marks a given id.
+    ``culprit`` describes the tile being placed, for the error message.
+    """
+
+    __slots__ = ("red", "used")
 
     def __init__(self, red):
         self.red = red
-        self.plain_used = [0] * N_KINDS
-        self.red_used = [0] * N_KINDS
+        self.used = [0] * N_KINDS  # bit i set: id 4 * kind + i is taken
+
+    def reserve(self, tile, culprit):
+        kind = tile >> 2
+        bit = 1 << (tile & 3)
+        if self.used[kind] & bit:
+            raise TileCountError(f"tile id {tile} ({KIND_NAMES[kind]}) is used twice: {culprit}")
+        self.used[kind] |= bit
 
     def take(self, kind, red, culprit):
-        r = self.red[kind]
-        p_used = self.plain_used[kind]
-        r_used = self.red_used[kind]
-        if p_used + r_used >= 4:
+        used = self.used[kind]
+        if used == 15:
             raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {culprit}")
+        r = self.red[kind]
+        for i in range(0, r) if red else range(r, 4):
+            if not used >> i & 1:
+                self.used[kind] = used | 1 << i
+                return 4 * kind + i
+        name = KIND_NAMES[kind]
         if red:
-            if r_used >= r:
-                if r == 0:
-                    raise TileCountError(f"red {KIND_NAMES[kind]} {culprit}, but the rules have no red {KIND_NAMES[kind]}")
-                raise TileCountError(
-                    f"more red {KIND_NAMES[kind]} than the rules allow ({r}): {culprit}"
-                )
-            self.red_used[kind] = r_used + 1
-            return 4 * kind + r_used
-        if p_used >= 4 - r:
-            raise TileCountError(
-                f"too many plain {KIND_NAMES[kind]}: {culprit}; the rules make {r} of the 4 red, "
-                f"so only {4 - r} plain copies exist (write a red one as {_red_digit(kind)}{'mpsz'[kind // 9]})"
-            )
-        self.plain_used[kind] = p_used + 1
-        return 4 * kind + r + p_used
+            if r == 0:
+                raise TileCountError(f"red {name} {culprit}, but the rules have no red {name}")
+            raise TileCountError(f"more red {name} than the rules allow ({r}): {culprit}")
+        raise TileCountError(
+            f"too many plain {name}: {culprit}; the rules make {r} of the 4 red, "
+            f"so only {4 - r} plain copies exist (write a red one as {_red_digit(kind)}{SUITS[kind // 9]})"
+        )
 
     def take_any(self, kind, culprit):
-        """Plain ids first, then red ones (for sources without red information)."""
-        if self.plain_used[kind] + self.red_used[kind] >= 4:
+        used = self.used[kind]
+        if used == 15:
             raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {culprit}")
-        return self.take(kind, self.plain_used[kind] >= 4 - self.red[kind], culprit)
+        r = self.red[kind]
+        plain_free = any(not used >> i & 1 for i in range(r, 4))
+        return self.take(kind, not plain_free, culprit)
 
 
 def _red_digit(kind):

@@ -1,0 +1,672 @@
+"""Hands and melds: small frozen objects over 136-ids, with a one-line text form.
+
+One-line hand syntax
+--------------------
+The closed tiles in mpsz first (see :mod:`riichi_fast.tiles`), then one
+space-separated token per meld::
+
+    123m406p11z chi:3*45p pon:777z@2
+
+==================  ==============================================================
+token               meld
+==================  ==============================================================
+``chi:3*45p``       chi (always called from the left, seat 3)
+``pon:777z@2``      pon
+``kan:9999s@3``     open kan (daiminkan); ``daiminkan:`` is a synonym
+``ankan:1111m``     concealed kan; no called tile, no seat
+``kakan:0*555p@1``  added kan (shouminkan); ``shouminkan:`` is a synonym
+``kita:4z``         north extraction (three-player); one tile per token
+==================  ==============================================================
+
+- ``*`` follows the called tile (the tile taken from a discard; for a kakan,
+  the tile called for the original pon).  Without ``*`` the called tile is the
+  first one written.
+- ``@N`` is the seat the called tile came from, relative to the hand's owner:
+  1 = shimocha (right), 2 = toimen (across), 3 = kamicha (left).  Default 3;
+  a chi is always 3.
+- Red tiles are written as in mpsz (``0`` for a red five, ``3r`` for a red
+  non-five under house rules), inside melds too.
+- Formatting writes the tiles of a meld sorted, omits ``*`` when the called
+  tile is the first one written and ``@3``; so ``str(hand)`` parses back to an
+  equal :class:`Hand` (given the same red configuration).
+
+Physical ids are assigned by the parser, lowest first: the closed tiles, then
+the melds in order.  A hand is valid when no physical tile appears twice, no
+kind more than 4 times, and closed tiles + 3 per meld (kita excluded) is 13 or
+14.
+
+>>> h = Hand.parse("123m406p11z chi:3*45p pon:777z@2")
+>>> str(h), h.tile_count, h.is_closed, h.n_red
+('123m406p11z chi:345p pon:777z@2', 14, False, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from riichi_fast.enums import MeldType
+from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
+from riichi_fast.tiles import (
+    DEFAULT_RED,
+    KIND_NAMES,
+    N_KINDS,
+    SUITS,
+    _Allocator,
+    _check_id,
+    _checked_ids,
+    _counts_list,
+    _format_groups,
+    _red_digit,
+    _tokenize,
+    red_counts,
+)
+
+__all__ = ["Meld", "Hand", "as_hand", "MELD_KEYWORDS"]
+
+_SIZE = {
+    MeldType.CHI: 3,
+    MeldType.PON: 3,
+    MeldType.DAIMINKAN: 4,
+    MeldType.ANKAN: 4,
+    MeldType.SHOUMINKAN: 4,
+    MeldType.KITA: 1,
+}
+_OPEN = frozenset((MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.SHOUMINKAN))
+#: token keyword of each meld type (the form ``str`` writes)
+MELD_KEYWORDS = {
+    MeldType.CHI: "chi",
+    MeldType.PON: "pon",
+    MeldType.DAIMINKAN: "kan",
+    MeldType.ANKAN: "ankan",
+    MeldType.SHOUMINKAN: "kakan",
+    MeldType.KITA: "kita",
+}
+_KEYWORD_TYPES = {v: k for k, v in MELD_KEYWORDS.items()}
+_KEYWORD_TYPES.update(
+    {"daiminkan": MeldType.DAIMINKAN, "minkan": MeldType.DAIMINKAN, "shouminkan": MeldType.SHOUMINKAN}
+)
+_NORTH = 30
+_TOKEN_RE = re.compile(r"\S+")
+
+
+def _tile_label(tile):
+    return f"{KIND_NAMES[tile >> 2]}#{tile}"
+
+
+def _meld_label(mtype, tiles):
+    name = MELD_KEYWORDS.get(mtype, str(mtype))
+    return f"{name} of " + " ".join(_tile_label(t) for t in tiles)
+
+
+# ---------------------------------------------------------------------------
+# Meld
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld: chi, pon, open kan, concealed kan, added kan, or a kita (north) tile.
+
+    ``tiles`` are 136-ids (stored sorted); ``called`` is the id taken from a
+    discard (``None`` for an ankan or kita; defaults to the first tile given);
+    ``from_seat`` the relative seat it came from, 1 = right, 2 = across,
+    3 = left (``None`` for an ankan or kita; defaults to 3; a chi is always 3).
+
+    >>> m = Meld.parse("chi:3*45p")
+    >>> m.type.name, m.kind, m.kinds, m.called, m.from_seat, m.is_open
+    ('CHI', 11, (11, 12, 13), 44, 3, True)
+    >>> hex(m.code), m.mpsz, str(m)
+    ('0x10b', '345p', 'chi:345p')
+    """
+
+    type: MeldType
+    tiles: tuple
+    called: int | None = None
+    from_seat: int | None = None
+
+    def __post_init__(self):
+        try:
+            mtype = MeldType(self.type)
+        except (ValueError, TypeError):
+            raise MeldError(f"unknown meld type {self.type!r} (expected a MeldType)") from None
+        if isinstance(self.tiles, (str, bytes)):
+            raise MeldError(f"{MELD_KEYWORDS[mtype]}: tiles must be 136-ids, got {self.tiles!r} (use Meld.parse)")
+        try:
+            given = [_check_id(t, i) for i, t in enumerate(self.tiles)]
+        except ArrayError as exc:
+            raise MeldError(f"{MELD_KEYWORDS[mtype]} with tiles {self.tiles!r}: {exc}") from None
+        except TypeError:
+            raise MeldError(f"{MELD_KEYWORDS[mtype]}: tiles must be a sequence of 136-ids, got {self.tiles!r}") from None
+        tiles = tuple(sorted(given))
+        label = _meld_label(mtype, tiles)
+        if len(tiles) != _SIZE[mtype]:
+            raise MeldError(f"{label}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
+        if len(set(tiles)) != len(tiles):
+            raise MeldError(f"{label}: the same physical tile appears twice")
+        kinds = [t >> 2 for t in tiles]
+        if mtype == MeldType.CHI:
+            k = kinds[0]
+            if k >= 27:
+                raise MeldError(f"{label}: a chi cannot be made of honors")
+            if not (kinds[1] == k + 1 and kinds[2] == k + 2 and k % 9 <= 6):
+                raise MeldError(f"{label}: a chi must be three consecutive tiles of one suit")
+        elif mtype == MeldType.KITA:
+            if kinds[0] != _NORTH:
+                raise MeldError(f"{label}: kita is a north tile (4z)")
+        elif any(k != kinds[0] for k in kinds):
+            n = _SIZE[mtype]
+            raise MeldError(f"{label}: a {MELD_KEYWORDS[mtype]} must be {n} tiles of one kind")
+        called = self.called
+        seat = self.from_seat
+        if mtype in _OPEN:
+            if called is None:
+                called = given[0]
+            try:
+                called = _check_id(called)
+            except ArrayError as exc:
+                raise MeldError(f"{label}: called tile: {exc}") from None
+            if called not in tiles:
+                raise MeldError(f"{label}: the called tile {_tile_label(called)} is not in the meld")
+            if seat is None:
+                seat = 3
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (1, 2, 3):
+                raise MeldError(f"{label}: from_seat must be 1 (right), 2 (across) or 3 (left), got {seat!r}")
+            if mtype == MeldType.CHI and seat != 3:
+                raise MeldError(f"{label}: a chi is always called from the left (seat 3), got from_seat={seat}")
+        else:
+            if called is not None:
+                raise MeldError(f"{label}: an {MELD_KEYWORDS[mtype]} has no called tile, got {called!r}")
+            if seat is not None:
+                raise MeldError(f"{label}: an {MELD_KEYWORDS[mtype]} comes from no seat, got from_seat={seat!r}")
+        object.__setattr__(self, "type", mtype)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "called", called)
+        object.__setattr__(self, "from_seat", seat)
+
+    # -- construction ------------------------------------------------------
+
+    @classmethod
+    def parse(cls, token: str, *, red=None) -> Meld:
+        """Parse one meld token of the one-line hand syntax.
+
+        >>> Meld.parse("kakan:0*555p@1")
+        Meld.parse('kakan:0555p@1')
+        >>> Meld.parse("ankan:1111m").is_open
+        False
+        """
+        return _parse_meld(token, _Allocator(red_counts(red)), token, 0)
+
+    @classmethod
+    def from_kind(cls, mtype, kind: int, *, red=None) -> Meld:
+        """A meld of type ``mtype`` on ``kind`` (lowest kind for a chi), plain ids first.
+
+        >>> str(Meld.from_kind(MeldType.PON, 33))
+        'pon:777z'
+        """
+        return _meld_from_kind(mtype, kind, _Allocator(red_counts(red)))
+
+    # -- views -------------------------------------------------------------
+
+    @property
+    def kind(self) -> int:
+        """The kind of the meld (the lowest kind for a chi).
+
+        >>> Meld.parse("pon:777z").kind
+        33
+        """
+        return self.tiles[0] >> 2
+
+    @property
+    def kinds(self) -> tuple:
+        """The kind of each tile, ascending.
+
+        >>> Meld.parse("chi:789s").kinds
+        (24, 25, 26)
+        """
+        return tuple(t >> 2 for t in self.tiles)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the meld opens the hand (ankan and kita do not).
+
+        >>> Meld.parse("kan:9999s").is_open, Meld.parse("ankan:9999s").is_open
+        (True, False)
+        """
+        return self.type in _OPEN
+
+    @property
+    def is_kan(self) -> bool:
+        """Whether the meld is a quad (daiminkan, ankan, shouminkan).
+
+        >>> Meld.parse("kakan:0555s").is_kan, Meld.parse("pon:555s").is_kan
+        (True, False)
+        """
+        return self.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)
+
+    @property
+    def code(self) -> int:
+        """The batch meld code ``(type << 8) | kind`` (docs/INTERNALS.md).
+
+        >>> Meld.parse("chi:123m").code == (1 << 8) | 0
+        True
+        """
+        return (int(self.type) << 8) | (self.tiles[0] >> 2)
+
+    @property
+    def mpsz(self) -> str:
+        """The tiles in mpsz, red fives as ``0`` under the default red rules.
+
+        >>> Meld.parse("pon:055m").mpsz
+        '055m'
+        """
+        return self.format_tiles()
+
+    def format_tiles(self, red=None) -> str:
+        """The tiles in mpsz under the red configuration ``red``.
+
+        >>> Meld.parse("chi:3r45s", red={"3s": 1}).format_tiles({"3s": 1})
+        '3r45s'
+        """
+        red = red_counts(red)
+        return _format_groups((t >> 2, (t & 3) < red[t >> 2]) for t in self.tiles)
+
+    def format(self, red=None) -> str:
+        """The meld token of the one-line hand syntax under the red configuration ``red``.
+
+        >>> Meld.parse("kan:9*999s@2").format()
+        'kan:9999s@2'
+        """
+        red = red_counts(red)
+        digits = []
+        for t in self.tiles:
+            k = t >> 2
+            if k >= 27:
+                digits.append(str(k - 26))
+            elif (t & 3) < red[k]:
+                digits.append(_red_digit(k))
+            else:
+                digits.append(str(k % 9 + 1))
+            if t == self.called and t != self.tiles[0]:
+                digits[-1] += "*"
+        suit = SUITS[min(self.tiles[0] >> 2, 27) // 9]
+        text = f"{MELD_KEYWORDS[self.type]}:{''.join(digits)}{suit}"
+        if self.from_seat is not None and self.from_seat != 3:
+            text += f"@{self.from_seat}"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({self.format()!r})"
+
+
+def _parse_meld(token, alloc, source, offset):
+    """Parse ``token`` (at ``offset`` in ``source``) allocating ids from ``alloc``."""
+    if not isinstance(token, str):
+        raise TileParseError(f"a meld token must be a str, got {token!r}")
+    keyword, sep, body = token.partition(":")
+    if not sep:
+        raise TileParseError(f"meld token {token!r} at position {offset} in {source!r} has no 'type:' prefix")
+    mtype = _KEYWORD_TYPES.get(keyword)
+    if mtype is None:
+        raise TileParseError(
+            f"unknown meld type {keyword!r} at position {offset} in {source!r} "
+            f"(expected chi, pon, kan, ankan, kakan or kita)"
+        )
+    seat = None
+    if "@" in body:
+        body, _, seat_text = body.partition("@")
+        if seat_text not in ("1", "2", "3"):
+            raise MeldError(f"meld {token!r}: '@{seat_text}' must be @1 (right), @2 (across) or @3 (left)")
+        seat = int(seat_text)
+        if mtype not in _OPEN:
+            raise MeldError(f"meld {token!r}: an {keyword} comes from no seat, remove '@{seat_text}'")
+    body_offset = offset + len(keyword) + 1
+    star = None
+    n_digits = 0
+    clean = []
+    for i, c in enumerate(body):
+        if c == "*":
+            if star is not None:
+                raise MeldError(f"meld {token!r}: more than one '*'")
+            if i == 0 or not (body[i - 1].isdigit() or body[i - 1] == "r"):
+                raise MeldError(f"meld {token!r}: '*' must follow the called tile's digit")
+            star = n_digits - 1
+            clean.append(" ")  # keeps positions; a space inside one group is rejected below
+            continue
+        if c.isdigit():
+            n_digits += 1
+        clean.append(c)
+    if star is not None and mtype not in _OPEN:
+        raise MeldError(f"meld {token!r}: an {keyword} has no called tile, remove '*'")
+    clean_body = "".join(clean).replace(" ", "")
+    tiles = _tokenize(clean_body, body_offset, source)
+    suits = {(k // 9 if k < 27 else 3) for k, _, _ in tiles}
+    if len(suits) > 1:
+        raise MeldError(f"meld {token!r}: tiles of several suits")
+    if not tiles:
+        raise MeldError(f"meld {token!r}: no tiles")
+    if len(tiles) != _SIZE[mtype]:
+        raise MeldError(f"meld {token!r}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
+    where = f"meld {token!r}" if source == token else f"meld {token!r} at position {offset} in {source!r}"
+    ids = [alloc.take(kind, r, f"{_describe_tile(kind, r)} in {where}") for kind, r, _ in tiles]
+    called = ids[star if star is not None else 0] if mtype in _OPEN else None
+    try:
+        return Meld(mtype, tuple(ids), called, seat)
+    except MeldError as exc:
+        raise MeldError(f"meld {token!r}: {_strip_label(exc)}") from None
+
+
+def _describe_tile(kind, red):
+    if red:
+        return f"{_red_digit(kind)}{SUITS[kind // 9]}"
+    return KIND_NAMES[kind]
+
+
+def _strip_label(exc):
+    msg = str(exc)
+    return msg.split(": ", 1)[1] if ": " in msg else msg
+
+
+def _meld_from_kind(mtype, kind, alloc):
+    try:
+        mtype = MeldType(mtype)
+    except (ValueError, TypeError):
+        raise MeldError(f"unknown meld type {mtype!r} (expected a MeldType)") from None
+    if isinstance(kind, bool) or not isinstance(kind, (int, np.integer)) or not 0 <= int(kind) < N_KINDS:
+        raise MeldError(f"{MELD_KEYWORDS[mtype]} on kind {kind!r}: kinds are 0..33")
+    kind = int(kind)
+    label = f"{MELD_KEYWORDS[mtype]} on {KIND_NAMES[kind]}"
+    if mtype == MeldType.CHI:
+        if kind >= 27 or kind % 9 > 6:
+            raise MeldError(f"{label}: a chi starts on 1-7 of a suit")
+        kinds = (kind, kind + 1, kind + 2)
+    else:
+        kinds = (kind,) * _SIZE[mtype]
+    ids = tuple(alloc.take_any(k, f"{KIND_NAMES[k]} of the {label}") for k in kinds)
+    return Meld(mtype, ids)
+
+
+# ---------------------------------------------------------------------------
+# Hand
+
+
+def _red_repr(red):
+    if red == DEFAULT_RED:
+        return ""
+    if not any(red):
+        return ", red=0"
+    items = ", ".join(f"{KIND_NAMES[k]!r}: {n}" for k, n in enumerate(red) if n)
+    return f", red={{{items}}}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand: closed 136-ids (sorted) and melds, under a red configuration.
+
+    Build it with :meth:`parse`, :meth:`from_ids` or :meth:`from_counts` (or
+    ``Hand(closed, melds, red)``); it is immutable and hashable.  ``red`` is
+    normalised by :func:`riichi_fast.tiles.red_counts` (a 34-tuple).
+
+    >>> Hand.parse("11111m")
+    Traceback (most recent call last):
+    ...
+    riichi_fast.errors.TileCountError: a fifth copy of 1m: '1m' at position 4 in '11111m'
+    >>> h = Hand.parse("1112345678999m5p")
+    >>> h.tile_count, int(h.counts34()[0]), str(h)
+    (14, 3, '1112345678999m5p')
+    """
+
+    closed: tuple
+    melds: tuple = ()
+    red: tuple = DEFAULT_RED
+    _counts: np.ndarray = field(default=None, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self):
+        red = red_counts(self.red)
+        alloc = _Allocator(red)
+        if isinstance(self.closed, (str, bytes, bytearray, np.ndarray)):
+            raise ArrayError(
+                f"Hand(closed=...) takes 136-ids; use Hand.parse for a string or Hand.from_counts for counts"
+            )
+        closed = _checked_ids(self.closed)
+        for pos, t in enumerate(closed):
+            alloc.reserve(t, f"closed tile at position {pos}")
+        melds = _coerce_melds(self.melds, alloc, red, reserved=True)
+        object.__setattr__(self, "closed", tuple(sorted(closed)))
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "red", red)
+        _check_size(self)
+
+    # -- constructors ------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, red=None) -> Hand:
+        """Parse the one-line hand syntax (module docstring).
+
+        >>> Hand.parse("123m406p11z chi:3*45p pon:777z@2").melds[1].from_seat
+        2
+        >>> Hand.parse("005p123456789s1z", red={"5p": 2}).n_red
+        2
+        """
+        if isinstance(text, Hand):
+            return text
+        if not isinstance(text, str):
+            raise TileParseError(f"Hand.parse takes a str, got {type(text).__name__} {text!r}")
+        red = red_counts(red)
+        alloc = _Allocator(red)
+        closed = []
+        meld_tokens = []
+        for m in _TOKEN_RE.finditer(text):
+            token = m.group()
+            if ":" in token:
+                meld_tokens.append((token, m.start()))
+            else:
+                for kind, r, pos in _tokenize(token, m.start(), text):
+                    closed.append(alloc.take(kind, r, f"{_describe_tile(kind, r)!r} at position {pos} in {text!r}"))
+        melds = tuple(_parse_meld(token, alloc, text, start) for token, start in meld_tokens)
+        try:
+            return cls(tuple(closed), melds, red)
+        except TileCountError as exc:
+            raise TileCountError(f"{text!r}: {exc}") from None
+
+    @classmethod
+    def from_ids(cls, closed, melds=(), red=None) -> Hand:
+        """A hand from closed 136-ids and melds (``Meld`` objects, meld tokens or ``(type, kind)`` pairs).
+
+        >>> str(Hand.from_ids(range(0, 40, 4), [(MeldType.PON, 27)]))
+        '123406789m1p pon:111z'
+        """
+        return cls(tuple(closed), tuple(melds), red)
+
+    @classmethod
+    def from_counts(cls, counts, melds=(), red=None) -> Hand:
+        """A hand from 34 closed counts: plain ids first, red ids only when all plain copies are used.
+
+        ``melds`` as in :meth:`from_ids`; meld ids are placed before closed ones.
+
+        >>> from riichi_fast.tiles import mpsz_to_counts
+        >>> str(Hand.from_counts(mpsz_to_counts("5555m234p567s1z"), ["chi:789s"]))
+        '0555m234p567s1z chi:789s'
+        """
+        values = _counts_list(counts)
+        red = red_counts(red)
+        alloc = _Allocator(red)
+        melds = _coerce_melds(tuple(melds), alloc, red, reserved=False)
+        closed = []
+        for k, c in enumerate(values):
+            for _ in range(c):
+                closed.append(alloc.take_any(k, f"closed {KIND_NAMES[k]} (count {c})"))
+        return cls(tuple(closed), melds, red)
+
+    # -- views -------------------------------------------------------------
+
+    def counts34(self) -> np.ndarray:
+        """Closed tile counts: a read-only C-contiguous uint8 array of shape (34,).
+
+        >>> Hand.parse("19m19p19s1234567z7z").counts34().tolist()[27:]
+        [1, 1, 1, 1, 1, 1, 2]
+        """
+        counts = self._counts
+        if counts is None:
+            counts = np.zeros(N_KINDS, dtype=np.uint8)
+            for t in self.closed:
+                counts[t >> 2] += 1
+            counts.flags.writeable = False
+            object.__setattr__(self, "_counts", counts)
+        return counts
+
+    def all_counts34(self) -> np.ndarray:
+        """Counts of every tile of the hand: closed + melds (a kan gives 4, kita tiles included).
+
+        >>> int(Hand.parse("1m234p567s ankan:1111s kita:4z chi:789m").all_counts34().sum())
+        15
+        """
+        counts = self.counts34().copy()
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t >> 2] += 1
+        return counts
+
+    def meld_arrays(self) -> tuple:
+        """``(types, kinds)`` of the melds for the kernels, kita excluded.
+
+        >>> Hand.parse("123m406p11z chi:3*45p pon:777z@2").meld_arrays()
+        ((1, 2), (11, 33))
+        """
+        melds = [m for m in self.melds if m.type != MeldType.KITA]
+        return tuple(int(m.type) for m in melds), tuple(m.kind for m in melds)
+
+    def meld_codes(self) -> np.ndarray:
+        """The batch meld row: uint16 ``(type << 8) | kind``, 4 slots filled from 0, kita excluded.
+
+        >>> Hand.parse("123m406p11z chi:3*45p pon:777z@2").meld_codes().tolist()
+        [267, 545, 0, 0]
+        """
+        row = np.zeros(4, dtype=np.uint16)
+        codes = [m.code for m in self.melds if m.type != MeldType.KITA]
+        row[: len(codes)] = codes
+        return row
+
+    @property
+    def set_melds(self) -> tuple:
+        """The melds that are sets (every meld but kita).
+
+        >>> len(Hand.parse("1m234p567s ankan:1111s kita:4z chi:789m").set_melds)
+        2
+        """
+        return tuple(m for m in self.melds if m.type != MeldType.KITA)
+
+    @property
+    def n_kita(self) -> int:
+        """Number of kita (north) tiles set aside.
+
+        >>> Hand.parse("1m234p567s ankan:1111s kita:4z chi:789m").n_kita
+        1
+        """
+        return sum(1 for m in self.melds if m.type == MeldType.KITA)
+
+    @property
+    def n_red(self) -> int:
+        """Red tiles in the hand, melds included, under the hand's red configuration.
+
+        >>> Hand.parse("123m406p789s11z pon:0*55s").n_red
+        2
+        """
+        red = self.red
+        n = sum(1 for t in self.closed if (t & 3) < red[t >> 2])
+        for meld in self.melds:
+            n += sum(1 for t in meld.tiles if (t & 3) < red[t >> 2])
+        return n
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (an ankan or a kita keeps the hand closed).
+
+        >>> Hand.parse("1m234p567s ankan:1111s chi:789m").is_closed
+        False
+        >>> Hand.parse("1m234p567s789m ankan:1111s").is_closed
+        True
+        """
+        return not any(m.type in _OPEN for m in self.melds)
+
+    @property
+    def tile_count(self) -> int:
+        """The shape size: closed tiles + 3 per meld, kita excluded (13 or 14).
+
+        >>> Hand.parse("1111m234p567s1z ankan:9999s").tile_count
+        14
+        """
+        return len(self.closed) + 3 * sum(1 for m in self.melds if m.type != MeldType.KITA)
+
+    def __str__(self) -> str:
+        red = self.red
+        parts = [_format_groups((t >> 2, (t & 3) < red[t >> 2]) for t in self.closed)]
+        parts.extend(m.format(red) for m in self.melds)
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r}{_red_repr(self.red)})"
+
+
+def _coerce_melds(melds, alloc, red, reserved):
+    """Meld objects, tokens and (type, kind) pairs -> tuple of Meld; ids checked against ``alloc``.
+
+    Meld objects reserve their ids first; tokens and pairs then take free ids.
+    """
+    if isinstance(melds, (str, Meld)):
+        melds = (melds,)
+    try:
+        melds = tuple(melds)
+    except TypeError:
+        raise MeldError(f"melds must be a sequence of Meld objects, tokens or (type, kind) pairs, got {melds!r}") from None
+    out = [None] * len(melds)
+    for i, m in enumerate(melds):
+        if isinstance(m, Meld):
+            for t in m.tiles:
+                alloc.reserve(t, f"in meld {i} ({m.format(red)})")
+            out[i] = m
+    for i, m in enumerate(melds):
+        if out[i] is not None:
+            continue
+        if isinstance(m, str):
+            out[i] = _parse_meld(m, alloc, m, 0)
+        elif isinstance(m, tuple) and len(m) == 2:
+            out[i] = _meld_from_kind(m[0], m[1], alloc)
+        else:
+            raise MeldError(f"meld {i} is {m!r}: expected a Meld, a meld token like 'pon:777z' or a (type, kind) pair")
+    return tuple(out)
+
+
+def _check_size(hand):
+    n_closed = len(hand.closed)
+    n_sets = sum(1 for m in hand.melds if m.type != MeldType.KITA)
+    total = n_closed + 3 * n_sets
+    if total not in (13, 14):
+        melds = f"{n_sets} meld{'s' if n_sets != 1 else ''}" if n_sets else "no melds"
+        raise TileCountError(
+            f"{n_closed} closed tiles and {melds} make {total} tiles (closed + 3 per meld); a hand needs 13 or 14"
+        )
+
+
+def as_hand(x, red=None) -> Hand:
+    """Coerce a one-line hand string, a Hand, a sequence of 136-ids or 34 counts to a Hand.
+
+    Counts are a numpy array or ``bytes``/``bytearray``; any other sequence is
+    136-ids.  A ``Hand`` is returned as is.
+
+    >>> str(as_hand("19m19p19s1234567z1m"))
+    '119m19p19s1234567z'
+    >>> as_hand([0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48]).n_red
+    1
+    """
+    if isinstance(x, Hand):
+        return x
+    if isinstance(x, str):
+        return Hand.parse(x, red)
+    if isinstance(x, (np.ndarray, bytes, bytearray, memoryview)):
+        return Hand.from_counts(x, (), red)
+    return Hand.from_ids(x, (), red)
