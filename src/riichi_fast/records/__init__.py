@@ -23,7 +23,8 @@ from riichi_fast.records.model import (
     Situation,
     tile_name,
 )
-from riichi_fast.records.tenhou import RecordError, decode_meld, parse_mjlog, read_mjlog
+from riichi_fast.records._replay import RecordError
+from riichi_fast.records.tenhou import decode_meld, parse_mjlog, read_mjlog
 
 __all__ = [
     "DrawKind",

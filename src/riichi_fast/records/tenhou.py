@@ -20,10 +20,11 @@ from __future__ import annotations
 import gzip
 import os
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from urllib.parse import unquote
 
 from riichi_fast.enums import MeldType
-from riichi_fast.errors import RiichiError
+from riichi_fast.records._replay import RecordError, RoundReplay
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -31,10 +32,8 @@ from riichi_fast.records.model import (
     GameRules,
     RecordedDraw,
     RecordedScore,
-    RecordedWin,
     RecordMeld,
     Round,
-    Situation,
 )
 
 __all__ = ["RecordError", "decode_meld", "parse_mjlog", "read_mjlog"]
@@ -53,10 +52,6 @@ _RYUUKYOKU_KINDS = {
     "ron3": DrawKind.SANCHAHOU,
     "kan4": DrawKind.SUUKAIKAN,
 }
-
-
-class RecordError(RiichiError):
-    """A game record is malformed or contradicts itself."""
 
 
 def decode_meld(code: int, who: int, n_players: int = 4) -> RecordMeld:
@@ -200,105 +195,31 @@ class _Reader:
                     dora_indicators=(seed[5],), initial_hands=hands)
         self.game.rounds.append(rnd)
         self.round = rnd
-        self.hands = [list(h) for h in hands]
-        self.melds: list[list[RecordMeld]] = [[] for _ in range(self.n)]
-        self.dora = [seed[5]]
-        self.n_draws = 0
-        self.max_draws = (108 if self.n == 3 else 136) - 14 - 13 * self.n
-        self.discards = [0] * self.n
-        self.any_call = False
-        self.riichi = [False] * self.n
-        self.double_riichi = [False] * self.n
-        self.reach_declared = [False] * self.n
-        self.ippatsu = [False] * self.n
-        self.ippatsu_before_call = [False] * self.n
-        self.call_since_declare = [False] * self.n
-        self.after_kan = [False] * self.n  # next draw of this seat is a replacement
-        self.last_draw_rinshan = [False] * self.n
-        self.last_draw = [None] * self.n
-        self.last = None  # ("discard", seat, tile) | ("kakan", seat, tile) | ("ankan", seat, tile) | ("draw", seat, tile)
-        self.n_wins = 0
+        self.replay = RoundReplay(rnd, self.n, f"{self.source} {rnd.label}",
+                                  self.rules.red_fives, self.n == 3)
 
     def _draw(self, seat: int, tile: int) -> None:
-        rnd = self._need_round()
-        self.n_draws += 1
-        self.hands[seat].append(tile)
-        self.last_draw[seat] = tile
-        self.last_draw_rinshan[seat] = self.after_kan[seat]
-        self.after_kan[seat] = False
-        self.last = ("draw", seat, tile)
-        rnd.events.append(Event("draw", seat, tile))
+        self._need_round()
+        self.replay.draw(seat, tile)
 
     def _discard(self, seat: int, tile: int) -> None:
-        rnd = self._need_round()
-        try:
-            self.hands[seat].remove(tile)
-        except ValueError:
-            raise RecordError(f"{self.source} {rnd.label}: seat {seat} discards {tile} "
-                              "not in hand") from None
-        tsumogiri = tile == self.last_draw[seat]
-        self.last_draw[seat] = None
-        if self.ippatsu[seat] and not self.reach_declared[seat]:
-            self.ippatsu[seat] = False  # the go-around after riichi is over
-        self.reach_declared[seat] = False
-        self.discards[seat] += 1
-        self.last = ("discard", seat, tile)
-        rnd.events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
+        self._need_round()
+        self.replay.discard(seat, tile)
 
     def _call(self, who: int, code: int) -> None:
-        rnd = self._need_round()
-        meld = decode_meld(code, who, self.n)
-        hand = self.hands[who]
-        if meld.type == MeldType.SHOUMINKAN:
-            own = [meld.added]
-            for i, m in enumerate(self.melds[who]):
-                if m.type == MeldType.PON and m.kind == meld.kind:
-                    self.melds[who][i] = meld
-                    break
-            else:
-                raise RecordError(f"{self.source} {rnd.label}: kakan without a pon")
-        else:
-            own = [t for t in meld.tiles if t != meld.called]
-            self.melds[who].append(meld)
-        for t in own:
-            try:
-                hand.remove(t)
-            except ValueError:
-                raise RecordError(f"{self.source} {rnd.label}: seat {who} melds {t} "
-                                  "not in hand") from None
-        if meld.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN,
-                         MeldType.KITA):
-            self.after_kan[who] = True
-        self.ippatsu_before_call = list(self.ippatsu)
-        if meld.type != MeldType.KITA:
-            # Kita does not break ippatsu or the first go-around on Tenhou.
-            self.any_call = True
-            self.ippatsu = [False] * self.n
-            for s in range(self.n):
-                self.call_since_declare[s] = True
-        self.last_draw[who] = None
-        kind = {MeldType.SHOUMINKAN: "kakan", MeldType.ANKAN: "ankan"}.get(meld.type, "call")
-        self.last = (kind, who, meld.added if meld.type == MeldType.SHOUMINKAN else
-                     (meld.tiles[0] if meld.type == MeldType.ANKAN else None))
-        rnd.events.append(Event("call", who, meld.called, meld))
+        self._need_round()
+        self.replay.call(who, decode_meld(code, who, self.n))
 
     def _reach(self, who: int, step: int) -> None:
-        rnd = self._need_round()
+        self._need_round()
         if step == 1:
-            self.reach_declared[who] = True
-            self.call_since_declare[who] = False
-            # Double riichi: declared on the first discard of an uninterrupted go-around.
-            self.double_riichi[who] = self.discards[who] == 0 and not self.any_call
-            rnd.events.append(Event("riichi", who))
+            self.replay.riichi_declared(who)
         else:
-            self.riichi[who] = True
-            self.ippatsu[who] = not self.call_since_declare[who]
-            rnd.events.append(Event("riichi_accepted", who))
+            self.replay.riichi_accepted(who)
 
     def _dora(self, tile: int) -> None:
-        rnd = self._need_round()
-        self.dora.append(tile)
-        rnd.events.append(Event("dora", None, tile))
+        self._need_round()
+        self.replay.reveal_dora(tile)
 
     # -- endings ----------------------------------------------------------
     def _ba(self, el) -> tuple[int, int]:
@@ -314,74 +235,21 @@ class _Reader:
         return before, change
 
     def _agari(self, el) -> None:
-        rnd = self._need_round()
+        self._need_round()
         who = int(el.get("who"))
         from_who = int(el.get("fromWho"))
-        tsumo = who == from_who
-        closed = tuple(sorted(_ints(el.get("hai"))))
-        melds = tuple(decode_meld(c, who, self.n) for c in _ints(el.get("m")))
-        win_tile = int(el.get("machi"))
         honba, sticks = self._ba(el)
-        label = f"{self.source} {rnd.label}"
-
-        # Replay check: the recorded hand is the hand the events built.
-        replay = list(self.hands[who])
-        if not tsumo:
-            replay.append(win_tile)
-        if tuple(sorted(replay)) != closed:
-            raise RecordError(f"{label}: <AGARI hai> {closed} disagrees with the "
-                              f"replayed hand {tuple(sorted(replay))}")
-        if sorted(m.code for m in melds) != sorted(m.code for m in self.melds[who]):
-            raise RecordError(f"{label}: <AGARI m> disagrees with the replayed melds")
-        if win_tile not in closed:
-            raise RecordError(f"{label}: winning tile {win_tile} not in the hand")
-
-        last = self.last
-        chankan = (not tsumo and last is not None and last[0] == "kakan"
-                   and last[2] == win_tile)
-        rinshan = tsumo and self.last_draw_rinshan[who]
-        first_turn = self.discards[who] == 0 and not self.any_call
-        dealer = rnd.dealer
-        dora_rec = tuple(_ints(el.get("doraHai")))
-        ura = tuple(_ints(el.get("doraHaiUra")))
-        if dora_rec and dora_rec != tuple(self.dora):
-            raise RecordError(f"{label}: <AGARI doraHai> {dora_rec} disagrees with the "
-                              f"revealed indicators {tuple(self.dora)}")
-        multi = self.n_wins
-        situation = Situation(
-            tsumo=tsumo,
-            riichi=self.riichi[who],
-            double_riichi=self.riichi[who] and self.double_riichi[who],
-            # A robbed kakan never happened: it does not break ippatsu.
-            ippatsu=self.riichi[who] and (self.ippatsu_before_call[who] if chankan
-                                          else self.ippatsu[who]),
-            haitei=tsumo and not rinshan and self.n_draws == self.max_draws,
-            houtei=not tsumo and not chankan and self.n_draws == self.max_draws,
-            rinshan=rinshan,
-            chankan=chankan,
-            tenhou=tsumo and first_turn and who == dealer,
-            chiihou=tsumo and first_turn and who != dealer,
-            seat_wind=(who - dealer) % self.n,
-            round_wind=rnd.round_wind,
-            dora_indicators=dora_rec or tuple(self.dora),
-            ura_indicators=ura,
-            honba=honba,
-            riichi_sticks=sticks,
-            honba_paid=honba if multi == 0 else 0,
-        )
         recorded = _recorded_score(el, self.n)
         before, change = self._sc(el)
-        recorded = RecordedScore(**{**recorded.__dict__, "score_changes": change,
-                                    "scores_before": before})
-        win = RecordedWin(source=label, round_index=rnd.index, winner=who,
-                          discarder=None if tsumo else from_who, closed=closed, melds=melds,
-                          win_tile=win_tile, situation=situation, recorded=recorded,
-                          dealer=dealer, red_fives=self.rules.red_fives,
-                          three_player=self.n == 3, multi_ron_index=multi,
-                          ura_known=self.riichi[who])
-        rnd.wins.append(win)
-        rnd.events.append(Event("win", who, win_tile))
-        self.n_wins += 1
+        recorded = replace(recorded, score_changes=change, scores_before=before)
+        # The record's second winner of a double ron shows sticks 0 already;
+        # its counters are not paid (Tenhou: both go to the first winner).
+        self.replay.win(who, from_who, recorded, honba=honba, sticks=sticks,
+                        ura=tuple(_ints(el.get("doraHaiUra"))),
+                        dora=tuple(_ints(el.get("doraHai"))) or None,
+                        closed=tuple(_ints(el.get("hai"))),
+                        melds=tuple(decode_meld(c, who, self.n) for c in _ints(el.get("m"))),
+                        win_tile=int(el.get("machi")))
 
     def _ryuukyoku(self, el) -> None:
         rnd = self._need_round()
