@@ -1,0 +1,1 @@
+"""Hand value calculation (``mahjong.hand_calculating``), backed by riichi_fast's scorer."""

@@ -1,0 +1,41 @@
+"""The result of ``HandCalculator.estimate_hand_value``, as in ``mahjong``'s ``HandResponse``.
+
+>>> str(HandResponse(han=3, fu=30)), str(HandResponse(error="hand_not_winning"))
+('3 han, 30 fu', 'hand_not_winning')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+__all__ = ["HandResponse"]
+
+
+class HandResponse:
+    """``cost`` (dict), ``han``, ``fu``, ``fu_details`` (sorted by fu, descending),
+    ``yaku`` (sorted by yaku id), ``error``, ``is_open_hand``; all None but
+    ``error`` for a hand that does not win.
+    """
+
+    def __init__(
+        self,
+        cost: dict | None = None,
+        han: int | None = None,
+        fu: int | None = None,
+        yaku: Collection | None = None,
+        error: str | None = None,
+        fu_details: list | None = None,
+        is_open_hand: bool = False,
+    ) -> None:
+        self.cost = cost
+        self.han = han
+        self.fu = fu
+        self.error = error
+        self.is_open_hand = is_open_hand
+        self.fu_details = sorted(fu_details, key=lambda x: x["fu"], reverse=True) if fu_details else None
+        self.yaku = sorted(yaku, key=lambda x: x.yaku_id) if yaku else None
+
+    def __str__(self) -> str:
+        if self.error:
+            return self.error
+        return f"{self.han} han, {self.fu} fu"

@@ -1,0 +1,63 @@
+"""Declared melds, as in ``mahjong.meld`` (``Meld``).
+
+>>> from riichi_fast.compat.mahjong.tile import TilesConverter
+>>> m = Meld(Meld.PON, TilesConverter.string_to_136_array(honors="555"))
+>>> m.type, m.tiles_34, m.opened
+('pon', [31, 31, 31], True)
+>>> m
+Type: pon, Tiles: 555z (124, 125, 126)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+from riichi_fast.compat.mahjong.tile import TilesConverter
+
+__all__ = ["Meld"]
+
+
+class Meld:
+    """A chi, pon, kan (``opened=False`` for a closed kan), shouminkan or nuki.
+
+    ``tiles`` are 136-ids kept as a tuple; ``tiles_34`` is derived (and refreshed
+    when ``tiles`` is reassigned).
+    """
+
+    CHI = "chi"
+    PON = "pon"
+    KAN = "kan"
+    SHOUMINKAN = "shouminkan"
+    NUKI = "nuki"
+
+    def __init__(
+        self,
+        meld_type: str | None = None,
+        tiles: Sequence[int] | None = None,
+        opened: bool = True,
+        called_tile: int | None = None,
+        who: int | None = None,
+        from_who: int | None = None,
+    ) -> None:
+        self.type = meld_type
+        self.tiles = tuple(tiles) if tiles else ()
+        self.opened = opened
+        self.called_tile = called_tile
+        self.who = who
+        self.from_who = from_who
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "tiles":
+            self.__dict__.pop("tiles_34", None)
+
+    def __str__(self) -> str:
+        return f"Type: {self.type}, Tiles: {TilesConverter.to_one_line_string(self.tiles)} {self.tiles}"
+
+    __repr__ = __str__
+
+    @cached_property
+    def tiles_34(self) -> list[int]:
+        """The 34-indices of the meld's tiles."""
+        return [t // 4 for t in self.tiles]
