@@ -1,0 +1,515 @@
+# Decomposition of a complete hand into readings (compiled twin of
+# riichi_fast/reference/decompose.py).
+#
+# c_decompose lists every distinct reading of closed counts + melds: kokushi,
+# chiitoitsu (seven distinct pairs, no melds) and every (pair, sets) split.
+# For each pair candidate the closed sets are found by an iterative DFS over
+# the 34 kinds: at kind i, with r tiles left after the sequences started at
+# i-1 and i-2, the only choices are "one triplet here or none" (two triplets
+# of one kind are 6 tiles); the remaining r (or r - 3) tiles must all start
+# sequences.  Each leaf is therefore a distinct multiset of sets, so no
+# deduplication is needed.  The readings are then sorted (insertion sort, at
+# most MAX_READINGS) into the canonical order of docs/INTERNALS.md.
+#
+# Bounds: MAX_READINGS = 32 and MAX_WIN_OPTIONS = 160 are upper bounds; the
+# exhaustive one-suit enumeration in tests/test_decompose.py shows the real
+# maximum is far below (see test_max_readings_bound).
+
+from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from riichi_fast._types cimport (
+    count_t, Reading, WinOption, N_KINDS, MAX_READINGS, MAX_WIN_OPTIONS,
+    MELD_CHI, MELD_PON, MELD_DAIMINKAN, MELD_ANKAN, MELD_SHOUMINKAN,
+    SET_SEQUENCE, SET_TRIPLET, SET_QUAD,
+    FORM_REGULAR, FORM_CHIITOITSU, FORM_KOKUSHI,
+    WAIT_RYANMEN, WAIT_KANCHAN, WAIT_PENCHAN, WAIT_SHANPON, WAIT_TANKI,
+)
+
+from riichi_fast.enums import Form, MeldType, SetType, WaitShape
+from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
+from riichi_fast.readings import HandSet, Reading as PyReading, WinReading
+
+cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
+                              + [f"{n}z" for n in range(1, 8)])
+cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+# ---------------------------------------------------------------------------
+# kernels
+
+
+cdef inline bint _can_start(int i) noexcept nogil:
+    """A sequence can start at kind i (1-7 of a suit)."""
+    return i < 27 and i % 9 <= 6
+
+
+cdef inline uint8_t _meld_set_type(uint8_t mtype) noexcept nogil:
+    if mtype == MELD_CHI:
+        return SET_SEQUENCE
+    if mtype == MELD_PON:
+        return SET_TRIPLET
+    return SET_QUAD
+
+
+cdef int _enum_sets(const count_t* c, int pair, const uint8_t* meld_type,
+                    const uint8_t* meld_kind, int n_melds,
+                    Reading* out, int n, int limit) noexcept nogil:
+    """Append to out[n..limit) a reading per set split of ``c`` (pair removed).
+
+    Returns the new n.  ``c`` holds the closed counts minus the pair.
+    """
+    cdef int rem[34]          # tiles left at kind i before its own choice
+    cdef uint8_t tri[34]      # 1 if a triplet is taken at kind i
+    cdef int seq[36]          # seq[i + 2]: sequences starting at kind i
+    cdef int i = 0, j, r, m, s, q
+    cdef Reading* rd
+    seq[0] = 0
+    seq[1] = 0
+    while True:
+        while i < 34:
+            r = c[i] - seq[i + 1] - seq[i]
+            if r < 0:
+                break
+            rem[i] = r
+            if r >= 3:
+                tri[i] = 1
+                r -= 3
+            else:
+                tri[i] = 0
+            # r tiles must start sequences; if r > 0 cannot, neither choice works
+            if r > 0 and not _can_start(i):
+                break
+            seq[i + 2] = r
+            i += 1
+        if i == 34:
+            if n < limit:
+                rd = &out[n]
+                rd.form = FORM_REGULAR
+                rd.pair = <uint8_t>pair
+                m = 0
+                for j in range(34):
+                    for q in range(seq[j + 2]):
+                        if m < 4:
+                            rd.set_type[m] = SET_SEQUENCE
+                            rd.set_kind[m] = <uint8_t>j
+                            rd.set_meld[m] = 255
+                        m += 1
+                    if tri[j]:
+                        if m < 4:
+                            rd.set_type[m] = SET_TRIPLET
+                            rd.set_kind[m] = <uint8_t>j
+                            rd.set_meld[m] = 255
+                        m += 1
+                if m + n_melds == 4:     # always true for a well-sized hand
+                    for s in range(n_melds):
+                        rd.set_type[m + s] = _meld_set_type(meld_type[s])
+                        rd.set_kind[m + s] = meld_kind[s]
+                        rd.set_meld[m + s] = <uint8_t>s
+                    rd.n_sets = 4
+                    for s in range(7):
+                        rd.pairs[s] = 0
+                    n += 1
+            if n >= limit:
+                return n
+        # backtrack to the latest triplet choice and try "no triplet" there
+        j = i - 1
+        while True:
+            while j >= 0 and tri[j] == 0:
+                j -= 1
+            if j < 0:
+                return n
+            tri[j] = 0
+            if _can_start(j):
+                seq[j + 2] = rem[j]
+                i = j + 1
+                break
+            j -= 1
+
+
+cdef inline int _cmp_reading(const Reading* a, const Reading* b) noexcept nogil:
+    cdef int i, pa, pb
+    if a.form != b.form:
+        return <int>a.form - <int>b.form
+    pa = -1 if a.form == FORM_CHIITOITSU else a.pair
+    pb = -1 if b.form == FORM_CHIITOITSU else b.pair
+    if pa != pb:
+        return pa - pb
+    for i in range(a.n_sets if a.n_sets < b.n_sets else b.n_sets):
+        if a.set_type[i] != b.set_type[i]:
+            return <int>a.set_type[i] - <int>b.set_type[i]
+        if a.set_kind[i] != b.set_kind[i]:
+            return <int>a.set_kind[i] - <int>b.set_kind[i]
+    if a.form == FORM_CHIITOITSU:
+        for i in range(7):
+            if a.pairs[i] != b.pairs[i]:
+                return <int>a.pairs[i] - <int>b.pairs[i]
+    return 0
+
+
+cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
+                     const uint8_t* meld_kind, int n_melds,
+                     Reading* out) noexcept nogil:
+    cdef count_t c[34]
+    cdef int i, j, k, total = 0, n = 0, n_pairs, grp, lo, hi
+    cdef int mod[4]
+    cdef Reading tmp
+    if n_melds < 0 or n_melds > 4:
+        return 0
+    for i in range(34):
+        c[i] = closed[i]
+        total += c[i]
+    if total != 14 - 3 * n_melds:
+        return 0
+    if n_melds == 0:
+        # kokushi: the 13 terminals and honors, one of them twice (excludes other forms)
+        k = 0
+        for i in range(13):
+            if c[YAOCHUU[i]] == 0:
+                break
+            k += c[YAOCHUU[i]]
+        else:
+            if k == 14:
+                out[0].form = FORM_KOKUSHI
+                out[0].n_sets = 0
+                for i in range(13):
+                    if c[YAOCHUU[i]] == 2:
+                        out[0].pair = <uint8_t>YAOCHUU[i]
+                for i in range(7):
+                    out[0].pairs[i] = 0
+                for i in range(4):
+                    out[0].set_type[i] = 0
+                    out[0].set_kind[i] = 0
+                    out[0].set_meld[i] = 255
+                return 1
+    # regular: exactly one group (m, p, s, honors) holds 3k+2 tiles, it has the pair
+    mod[0] = mod[1] = mod[2] = mod[3] = 0
+    for i in range(34):
+        mod[i // 9 if i < 27 else 3] += c[i]
+    grp = -1
+    for i in range(4):
+        if mod[i] % 3 == 2:
+            grp = i if grp == -1 else 9
+        elif mod[i] % 3 == 1:
+            grp = 9
+    if 0 <= grp < 4:
+        lo = 9 * grp
+        hi = lo + 9 if grp < 3 else 34
+        for i in range(lo, hi):
+            if c[i] >= 2:
+                c[i] -= 2
+                n = _enum_sets(c, i, meld_type, meld_kind, n_melds, out, n, MAX_READINGS)
+                c[i] += 2
+    if n_melds == 0 and n < MAX_READINGS:
+        n_pairs = 0
+        for i in range(34):
+            if c[i] == 2:
+                if n_pairs < 7:
+                    out[n].pairs[n_pairs] = <uint8_t>i
+                n_pairs += 1
+            elif c[i] != 0:
+                n_pairs = -99
+                break
+        if n_pairs == 7:
+            out[n].form = FORM_CHIITOITSU
+            out[n].pair = 255
+            out[n].n_sets = 0
+            for i in range(4):
+                out[n].set_type[i] = 0
+                out[n].set_kind[i] = 0
+                out[n].set_meld[i] = 255
+            n += 1
+    # insertion sort into canonical order
+    for i in range(1, n):
+        tmp = out[i]
+        j = i - 1
+        while j >= 0 and _cmp_reading(&out[j], &tmp) > 0:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = tmp
+    return n
+
+
+cdef bint _any_split(const count_t* c) noexcept nogil:
+    """True when ``c`` (any size) splits into triplets and sequences."""
+    cdef int seq[36]
+    cdef int rem[34]
+    cdef uint8_t tri[34]
+    cdef int i = 0, j, r
+    seq[0] = 0
+    seq[1] = 0
+    while True:
+        while i < 34:
+            r = c[i] - seq[i + 1] - seq[i]
+            if r < 0:
+                break
+            rem[i] = r
+            if r >= 3:
+                tri[i] = 1
+                r -= 3
+            else:
+                tri[i] = 0
+            if r > 0 and not _can_start(i):
+                break
+            seq[i + 2] = r
+            i += 1
+        if i == 34:
+            return True
+        j = i - 1
+        while True:
+            while j >= 0 and tri[j] == 0:
+                j -= 1
+            if j < 0:
+                return False
+            tri[j] = 0
+            if _can_start(j):
+                seq[j + 2] = rem[j]
+                i = j + 1
+                break
+            j -= 1
+
+
+cdef bint c_is_regular_complete(const count_t* closed) noexcept nogil:
+    # Preconditions: counts at most 5 (at most one triplet per kind after the pair).
+    cdef count_t c[34]
+    cdef int i, total = 0
+    for i in range(34):
+        c[i] = closed[i]
+        total += c[i]
+    if total % 3 != 2:
+        return False
+    for i in range(34):
+        if c[i] >= 2:
+            c[i] -= 2
+            if _any_split(c):
+                return True
+            c[i] += 2
+    return False
+
+
+cdef int c_win_options(const Reading* readings, int n, int win_kind,
+                       WinOption* out) noexcept nogil:
+    cdef int r, s, m = 0, k, t
+    cdef uint8_t wait
+    cdef const Reading* rd
+    for r in range(n):
+        rd = &readings[r]
+        if rd.form == FORM_KOKUSHI:
+            out[m].reading = <uint8_t>r
+            out[m].win_set = 4
+            out[m].wait = WAIT_TANKI
+            m += 1
+            continue
+        if rd.form == FORM_CHIITOITSU:
+            for s in range(7):
+                if rd.pairs[s] == win_kind:
+                    out[m].reading = <uint8_t>r
+                    out[m].win_set = 4
+                    out[m].wait = WAIT_TANKI
+                    m += 1
+                    break
+            continue
+        for s in range(rd.n_sets):
+            if rd.set_meld[s] != 255:
+                break           # melded sets come last
+            k = rd.set_kind[s]
+            t = rd.set_type[s]
+            if s > 0 and rd.set_kind[s - 1] == k and rd.set_type[s - 1] == t:
+                continue        # identical to the previous set: same option
+            if t == SET_TRIPLET:
+                if k != win_kind:
+                    continue
+                wait = WAIT_SHANPON
+            elif win_kind == k + 1:
+                wait = WAIT_KANCHAN
+            elif win_kind == k:
+                wait = WAIT_PENCHAN if k % 9 == 6 else WAIT_RYANMEN
+            elif win_kind == k + 2:
+                wait = WAIT_PENCHAN if k % 9 == 0 else WAIT_RYANMEN
+            else:
+                continue
+            out[m].reading = <uint8_t>r
+            out[m].win_set = <uint8_t>s
+            out[m].wait = wait
+            m += 1
+        if rd.pair == win_kind:
+            out[m].reading = <uint8_t>r
+            out[m].win_set = 4
+            out[m].wait = WAIT_TANKI
+            m += 1
+    return m
+
+
+# ---------------------------------------------------------------------------
+# Python boundary
+
+
+cdef int load_counts(object obj, count_t* out, str name) except -1:
+    cdef const uint8_t[::1] mv
+    cdef Py_ssize_t i, n
+    cdef object v
+    if isinstance(obj, (bytes, bytearray)):
+        if len(obj) != 34:
+            raise ArrayError(f"{name} must have length 34, got {len(obj)}")
+        mv = obj
+        memcpy(out, &mv[0], 34)
+    elif isinstance(obj, np.ndarray):
+        try:
+            mv = obj
+        except (ValueError, TypeError, BufferError):
+            raise ArrayError(
+                f"{name} must be a C-contiguous 1-d uint8 array, got dtype {obj.dtype}, "
+                f"shape {obj.shape}") from None
+        if mv.shape[0] != 34:
+            raise ArrayError(f"{name} must have length 34, got {mv.shape[0]}")
+        memcpy(out, &mv[0], 34)
+    elif isinstance(obj, (list, tuple)):
+        n = len(obj)
+        for v in obj:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 255:
+                raise ArrayError(f"{name} must hold ints 0..4, got {v!r}")
+        if n != 34:
+            raise ArrayError(f"{name} must have length 34, got {n}")
+        for i in range(34):
+            out[i] = <count_t>obj[i]
+    else:
+        raise ArrayError(f"{name} must be bytes, a uint8 numpy array or a list of 34 ints, "
+                         f"got {type(obj).__name__}")
+    for i in range(34):
+        if out[i] > 4:
+            raise TileCountError(f"{name}: {out[i]} copies of {KIND_NAMES[i]} (at most 4)")
+    return 0
+
+
+cdef int load_kind(object obj, str name) except -1:
+    if isinstance(obj, bool) or not isinstance(obj, int) or not 0 <= obj < 34:
+        raise TileParseError(f"{name} must be a tile kind 0..33, got {obj!r}")
+    return <int>obj
+
+
+cdef int _load_melds(object melds, const count_t* closed, uint8_t* mt, uint8_t* mk) except -1:
+    """Validate melds like reference.decompose.check_melds; returns n_melds."""
+    cdef int n = 0, i, j, n_closed = 0
+    cdef int total[34]
+    if melds is None or (isinstance(melds, tuple) and len(melds) == 0):
+        n = 0
+    else:
+        try:
+            melds = list(melds)
+        except TypeError:
+            raise MeldError(f"melds must be a sequence of (meld_type, meld_kind) pairs, "
+                            f"got {melds!r}") from None
+        if len(melds) > 4:
+            raise MeldError(f"at most 4 melds, got {len(melds)}")
+        for i, meld in enumerate(melds):
+            try:
+                mtype, mkind = meld
+            except (TypeError, ValueError):
+                raise MeldError(f"meld {i} must be a (meld_type, meld_kind) pair, "
+                                f"got {meld!r}") from None
+            if (isinstance(mtype, bool) or not isinstance(mtype, int)
+                    or not MELD_CHI <= mtype <= MELD_SHOUMINKAN):
+                raise MeldError(f"meld {i}: unknown meld type {mtype!r} (kita is not a set)")
+            if isinstance(mkind, bool) or not isinstance(mkind, int) or not 0 <= mkind < 34:
+                raise MeldError(f"meld {i}: kind must be 0..33, got {mkind!r}")
+            if mtype == MELD_CHI and (mkind >= 27 or mkind % 9 > 6):
+                raise MeldError(f"meld {i}: a chi cannot start at {KIND_NAMES[mkind]}")
+            mt[i] = <uint8_t>mtype
+            mk[i] = <uint8_t>mkind
+        n = len(melds)
+    for j in range(34):
+        total[j] = closed[j]
+        n_closed += closed[j]
+    for i in range(n):
+        if mt[i] == MELD_CHI:
+            for j in range(3):
+                total[mk[i] + j] += 1
+        else:
+            total[mk[i]] += 3 if mt[i] == MELD_PON else 4
+    for j in range(34):
+        if total[j] > 4:
+            raise TileCountError(f"{total[j]} copies of {KIND_NAMES[j]} in the closed tiles "
+                                 "and melds (at most 4)")
+    if n_closed != 14 - 3 * n:
+        raise TileCountError(f"{n_closed} closed tiles with {n} meld(s): a complete hand "
+                             f"has {14 - 3 * n}")
+    return n
+
+
+cdef tuple _SET_TYPES = (SetType.SEQUENCE, SetType.TRIPLET, SetType.QUAD)
+cdef tuple _FORMS = (Form.REGULAR, Form.CHIITOITSU, Form.KOKUSHI)
+cdef tuple _WAITS = (WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN,
+                     WaitShape.SHANPON, WaitShape.TANKI)
+# closed sets, by type * 34 + kind, and triplets made open by a ron
+cdef list _CLOSED_SETS = [HandSet(_SET_TYPES[t], k, True, None) for t in range(3) for k in range(34)]
+cdef list _RON_TRIPLETS = [HandSet(SetType.TRIPLET, k, False, None) for k in range(34)]
+cdef tuple _KIND_TUPLE = tuple(range(34))
+
+
+cdef object _reading_obj(const Reading* rd, int n_melds, tuple melded):
+    cdef int s, n_closed
+    if rd.form == FORM_KOKUSHI:
+        return tuple.__new__(PyReading, (Form.KOKUSHI, _KIND_TUPLE[rd.pair], (), ()))
+    if rd.form == FORM_CHIITOITSU:
+        return tuple.__new__(PyReading, (Form.CHIITOITSU, None, (),
+                                         tuple([_KIND_TUPLE[rd.pairs[s]] for s in range(7)])))
+    n_closed = 4 - n_melds
+    sets = tuple([_CLOSED_SETS[rd.set_type[s] * 34 + rd.set_kind[s]] for s in range(n_closed)])
+    if n_melds:
+        sets = sets + melded
+    return tuple.__new__(PyReading, (Form.REGULAR, _KIND_TUPLE[rd.pair], sets, ()))
+
+
+def decompose(counts, melds=(), win_tile=None, tsumo=False):
+    """Every reading of a complete hand, or every win option given the winning tile.
+
+    ``counts``: the closed tiles (34-counts, the winning tile included);
+    ``melds``: ``(meld_type, meld_kind)`` pairs (lowest kind for a chi).
+    Without ``win_tile``: a tuple of :class:`~riichi_fast.readings.Reading`,
+    empty when the hand is not complete.  With ``win_tile`` (a kind 0..33 held
+    in the closed tiles): a tuple of :class:`~riichi_fast.readings.WinReading`;
+    with ``tsumo=False`` (ron) the triplet completed by the win is open.
+
+    >>> from riichi_fast.reference.decompose import _mpsz
+    >>> for r in decompose(_mpsz("111222333m78999p")):
+    ...     print(r)
+    123m 123m 123m 789p 99p
+    111m 222m 333m 789p 99p
+    >>> for w in decompose(_mpsz("111222333m78999p"), win_tile=17):
+    ...     print(w)
+    123m 123m 123m 789p 99p (win: 3, ryanmen)
+    123m 123m 123m 789p 99p (win: pair, tanki)
+    111m 222m 333m 789p 99p (win: 3, ryanmen)
+    111m 222m 333m 789p 99p (win: pair, tanki)
+    """
+    cdef count_t closed[34]
+    cdef uint8_t mt[4]
+    cdef uint8_t mk[4]
+    cdef Reading readings[MAX_READINGS]
+    cdef WinOption opts[MAX_WIN_OPTIONS]
+    cdef int n, n_melds, i, w, n_opts, s
+    cdef tuple melded = ()
+    load_counts(counts, closed, "counts")
+    n_melds = _load_melds(melds, closed, mt, mk)
+    with nogil:
+        n = c_decompose(closed, mt, mk, n_melds, readings)
+    if n_melds:
+        melded = tuple([HandSet(_SET_TYPES[_meld_set_type(mt[i])], mk[i], mt[i] == MELD_ANKAN, i)
+                        for i in range(n_melds)])
+    objs = [_reading_obj(&readings[i], n_melds, melded) for i in range(n)]
+    if win_tile is None:
+        return tuple(objs)
+    w = load_kind(win_tile, "win_tile")
+    if closed[w] == 0:
+        raise TileCountError(f"win_tile {KIND_NAMES[w]} is not among the closed tiles")
+    n_opts = c_win_options(readings, n, w, opts)
+    out = []
+    for i in range(n_opts):
+        r = objs[opts[i].reading]
+        s = opts[i].win_set
+        if not tsumo and s < 4 and readings[opts[i].reading].set_type[s] == SET_TRIPLET:
+            sets = r[2]
+            r = tuple.__new__(PyReading, (r[0], r[1], sets[:s] + (_RON_TRIPLETS[w],) + sets[s + 1:], r[3]))
+        out.append(tuple.__new__(WinReading, (r, s, _WAITS[opts[i].wait])))
+    return tuple(out)
