@@ -312,3 +312,97 @@ def tenpai_hands_with_wait(draw, **kwargs):
     counts = counts.copy()
     counts[k] -= 1
     return counts, melds, k
+
+
+# ---------------------------------------------------------------------------
+# 136-ids, mpsz strings and Hand objects (these import riichi_fast.tiles / hand)
+
+#: red configurations worth testing: default, none, two red 5p, red 3s/7s house rules
+RED_CONFIGS = (
+    None,
+    0,
+    {"5m": 1, "5p": 2, "5s": 1},
+    {"5p": 2},
+    {"5m": 1, "5p": 1, "5s": 1, "3s": 1, "7s": 1},
+    {"3s": 1},
+    {"5m": 4, "5p": 3, "5s": 2},
+)
+
+
+def red_configs():
+    """One of :data:`RED_CONFIGS` (raw specs, as a user would pass them)."""
+    return st.sampled_from(RED_CONFIGS)
+
+
+def kinds():
+    """A tile kind 0..33."""
+    return st.integers(0, N_KINDS - 1)
+
+
+def tile_id_lists(min_size=0, max_size=14):
+    """Lists of distinct 136-ids (in random order)."""
+    return st.lists(st.integers(0, 135), min_size=min_size, max_size=max_size, unique=True)
+
+
+@st.composite
+def mpsz_strings(draw, red=None, min_size=0, max_size=14):
+    """An mpsz string of distinct physical tiles under the red configuration ``red``."""
+    from riichi_fast.tiles import format_tiles
+
+    return format_tiles(draw(tile_id_lists(min_size, max_size)), red=red)
+
+
+def _meld_kinds(mtype, kind):
+    if mtype == MeldType.CHI:
+        return (kind, kind + 1, kind + 2)
+    if mtype == MeldType.KITA:
+        return (kind,)
+    return (kind,) * MELD_SIZE[mtype]
+
+
+@st.composite
+def hands(draw, shapes=None, red=None, kita=True):
+    """A ``riichi_fast.hand.Hand`` with random physical ids, called tiles and seats.
+
+    ``shapes``: a strategy of ``HandShape`` (default: complete or tenpai
+    hands); ``red``: a red spec, or ``"any"`` to draw one of
+    :data:`RED_CONFIGS`; ``kita``: sometimes add kita (north) tiles when
+    copies of 4z are left.
+    """
+    from riichi_fast.hand import Hand, Meld
+
+    if red == "any":
+        red = draw(red_configs())
+    if shapes is None:
+        shapes = st.one_of(complete_hands(), tenpai_hands())
+    counts, melds = draw(shapes)
+    pools = {}
+
+    def take(kind):
+        if kind not in pools:
+            pools[kind] = list(draw(st.permutations(range(4 * kind, 4 * kind + 4))))
+        return pools[kind].pop()
+
+    closed = [take(k) for k in range(N_KINDS) for _ in range(int(counts[k]))]
+    objs = []
+    for mtype, kind in melds:
+        tiles = [take(k) for k in _meld_kinds(mtype, kind)]
+        if mtype == MeldType.ANKAN:
+            objs.append(Meld(mtype, tuple(tiles)))
+        else:
+            called = draw(st.sampled_from(tiles))
+            seat = 3 if mtype == MeldType.CHI else draw(st.integers(1, 3))
+            objs.append(Meld(mtype, tuple(tiles), called, seat))
+    if kita:
+        used_north = int(counts[30]) + sum(len(_meld_kinds(t, k)) for t, k in melds if k == 30 and t != MeldType.CHI)
+        n_kita = draw(st.integers(0, 4 - used_north)) if draw(st.integers(0, 4)) == 0 else 0
+        for _ in range(n_kita):
+            pos = draw(st.integers(0, len(objs)))
+            objs.insert(pos, Meld(MeldType.KITA, (take(30),)))
+    return Hand(tuple(closed), tuple(objs), red)
+
+
+@st.composite
+def hand_strings(draw, red=None, **kwargs):
+    """The one-line form of :func:`hands` (``str(hand)``) under ``red``."""
+    return str(draw(hands(red=red, **kwargs)))

@@ -26,9 +26,12 @@ token               meld
   a chi is always 3.
 - Red tiles are written as in mpsz (``0`` for a red five, ``3r`` for a red
   non-five under house rules), inside melds too.
-- Formatting writes the tiles of a meld sorted, omits ``*`` when the called
-  tile is the first one written and ``@3``; so ``str(hand)`` parses back to an
-  equal :class:`Hand` (given the same red configuration).
+- Formatting writes the tiles of a meld sorted, puts ``*`` after the first
+  tile that looks like the called one (same kind, same redness), omits it
+  when that is the first tile written, and omits ``@3``.  So ``str(hand)``
+  parses back to an equal :class:`Hand` when the hand came from text (given
+  the same red configuration); for a hand built from arbitrary ids the text
+  is the same but the parser picks the lowest ids.
 
 Physical ids are assigned by the parser, lowest first: the closed tiles, then
 the melds in order.  A hand is valid when no physical tile appears twice, no
@@ -279,6 +282,11 @@ class Meld:
         'kan:9999s@2'
         """
         red = red_counts(red)
+        star = None
+        if self.called is not None:
+            # the first written tile that looks like the called one (same kind and redness)
+            called_look = (self.called >> 2, (self.called & 3) < red[self.called >> 2])
+            star = next(t for t in self.tiles if (t >> 2, (t & 3) < red[t >> 2]) == called_look)
         digits = []
         for t in self.tiles:
             k = t >> 2
@@ -288,7 +296,7 @@ class Meld:
                 digits.append(_red_digit(k))
             else:
                 digits.append(str(k % 9 + 1))
-            if t == self.called and t != self.tiles[0]:
+            if t == star and t != self.tiles[0]:
                 digits[-1] += "*"
         suit = SUITS[min(self.tiles[0] >> 2, 27) // 9]
         text = f"{MELD_KEYWORDS[self.type]}:{''.join(digits)}{suit}"
