@@ -1,0 +1,92 @@
+"""Every decomposition of a complete hand, as in ``mahjong.hand_calculating.divider``,
+computed by riichi_fast's decompose kernel.
+
+>>> from riichi_fast.compat.mahjong.tile import TilesConverter
+>>> HandDivider.divide_hand(TilesConverter.one_line_string_to_34_array("11122233388899m"))
+[[[0, 0, 0], [1, 1, 1], [2, 2, 2], [7, 7, 7], [8, 8]], [[0, 1, 2], [0, 1, 2], [0, 1, 2], [7, 7, 7], [8, 8]]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from riichi_fast import _backend
+from riichi_fast.enums import Form, MeldType, SetType
+from riichi_fast.errors import MeldError
+
+__all__ = ["HandDivider"]
+
+_decompose = _backend.load("decompose").decompose
+
+# mahjong's block order: (kind, QUAD 0 < TRIPLET 1 < PAIR 2 < SEQUENCE 3)
+_SET_ORDER = {SetType.QUAD: 0, SetType.TRIPLET: 1, SetType.SEQUENCE: 3}
+_PAIR_ORDER = 2
+
+
+def meld_code(meld) -> tuple[int, int, int]:  # noqa: ANN001
+    """``(MeldType, kind, tiles taken)`` of a ``Meld``; ``MeldError`` for nuki or an unknown type."""
+    t = meld.type
+    tiles = meld.tiles
+    if t == "chi":
+        kinds = sorted(x // 4 for x in tiles)
+        return MeldType.CHI, kinds[0] if kinds else -1, 3
+    if t == "pon":
+        return MeldType.PON, tiles[0] // 4 if tiles else -1, 3
+    if t == "kan":
+        return (MeldType.DAIMINKAN if meld.opened else MeldType.ANKAN), tiles[0] // 4 if tiles else -1, 4
+    if t == "shouminkan":
+        return MeldType.SHOUMINKAN, tiles[0] // 4 if tiles else -1, 4
+    raise MeldError(f"invalid meld type: {t}, tiles: {meld.tiles_34}")
+
+
+def _block(kind: int, order: int) -> list[int]:
+    if order == 0:
+        return [kind] * 4
+    if order == 1:
+        return [kind] * 3
+    if order == 2:
+        return [kind] * 2
+    return [kind, kind + 1, kind + 2]
+
+
+class HandDivider:
+    """Decompositions of a complete hand into blocks of 34-indices (mahjong's format and order)."""
+
+    @staticmethod
+    def divide_hand(tiles_34: Sequence[int], melds: Collection | None = None) -> list[list[list[int]]]:
+        """All ways to read ``tiles_34`` (meld tiles included) as 4 sets + a pair, or 7 pairs
+        (only without melds); each way is a sorted list of blocks. Kokushi is not listed.
+
+        >>> HandDivider.divide_hand([5] * 34)
+        []
+        """
+        if any(not 0 <= c <= 4 for c in tiles_34):
+            return []
+        closed = list(tiles_34)
+        codes = []
+        for m in melds or ():
+            mtype, kind, _ = meld_code(m)
+            codes.append((mtype, kind))
+            if mtype == MeldType.CHI:
+                for k in (kind, kind + 1, kind + 2):
+                    if 0 <= k < 34:
+                        closed[k] -= 1
+            elif 0 <= kind < 34:
+                closed[kind] -= 4 if mtype != MeldType.PON else 3
+        if len(codes) > 4 or min(closed) < 0 or sum(closed) != 14 - 3 * len(codes):
+            return []
+        try:
+            readings = _decompose(bytes(closed), codes)
+        except ValueError:  # a meld the kernel rejects (bad chi, kind out of range): no reading
+            return []
+        out = []
+        for r in readings:
+            if r.form == Form.KOKUSHI:
+                continue
+            if r.form == Form.CHIITOITSU:
+                keys = [(k, _PAIR_ORDER) for k in r.pairs]
+            else:
+                keys = sorted([(s.kind, _SET_ORDER[s.type]) for s in r.sets] + [(r.pair, _PAIR_ORDER)])
+            out.append(keys)
+        out.sort()
+        return [[_block(k, o) for k, o in keys] for keys in out]
