@@ -10,6 +10,7 @@ All readers return a :class:`Game` of :class:`Round`\\ s holding
 :class:`RecordedWin` and :class:`RecordedDraw` values (plain dataclasses).
 """
 
+from riichi_fast.records._replay import RecordError
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -23,8 +24,8 @@ from riichi_fast.records.model import (
     Situation,
     tile_name,
 )
-from riichi_fast.records._replay import RecordError
 from riichi_fast.records.tenhou import decode_meld, parse_mjlog, read_mjlog
+from riichi_fast.records.tenhou6 import parse_tenhou6, read_tenhou6
 
 __all__ = [
     "DrawKind",
@@ -40,6 +41,8 @@ __all__ = [
     "Situation",
     "decode_meld",
     "parse_mjlog",
+    "parse_tenhou6",
     "read_mjlog",
+    "read_tenhou6",
     "tile_name",
 ]

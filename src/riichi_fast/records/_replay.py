@@ -98,6 +98,12 @@ class RoundReplay:
         self.last: tuple | None = None
         self.last_discard: tuple[int, int] | None = None  # (seat, tile)
         self.n_wins = 0
+        self.sticks_paid = 0  # riichi sticks staked during this round
+        self.stick_by = [0] * self.n
+
+    def scores_now(self) -> tuple[int, ...]:
+        """Scores at this point: the round's scores less the sticks staked."""
+        return tuple(s - 1000 * k for s, k in zip(self.round.scores, self.stick_by))
 
     def error(self, msg: str) -> RecordError:
         return RecordError(f"{self.label}: {msg}")
@@ -176,6 +182,8 @@ class RoundReplay:
 
     def riichi_accepted(self, who: int) -> None:
         self.riichi[who] = True
+        self.sticks_paid += 1
+        self.stick_by[who] += 1
         self.ippatsu[who] = not self.call_since_declare[who]
         self.round.events.append(Event("riichi_accepted", who))
 

@@ -260,8 +260,11 @@ class RecordedDraw:
     dealer: int
     honba: int
     riichi_sticks: int
-    tenpai: tuple[int, ...] = ()
-    """Seats that showed a tenpai hand (exhaustive draws)."""
+    tenpai: tuple[int, ...] | None = ()
+    """Seats tenpai at an exhaustive draw (or a nagashi mangan); ``None`` when
+    the record does not say, ``()`` for an abortive draw."""
+    shown: tuple[int, ...] = ()
+    """Seats whose hands the record shows (mjlog ``hai0..3``)."""
     nagashi: tuple[int, ...] = ()
     """Seats paid a nagashi mangan."""
     score_changes: tuple[int, ...] | None = None

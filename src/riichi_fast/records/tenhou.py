@@ -257,7 +257,8 @@ class _Reader:
         if kind is None:
             raise RecordError(f"{self.source} {rnd.label}: unknown draw type {el.get('type')!r}")
         honba, sticks = self._ba(el)
-        tenpai = tuple(i for i in range(self.n) if el.get(f"hai{i}") is not None)
+        shown = tuple(i for i in range(self.n) if el.get(f"hai{i}") is not None)
+        tenpai = shown if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) else ()
         before, change = self._sc(el)
         nagashi: tuple[int, ...] = ()
         if kind == DrawKind.NAGASHI_MANGAN:
@@ -266,7 +267,7 @@ class _Reader:
             nagashi = self._nagashi_seats()
         rnd.draw = RecordedDraw(source=f"{self.source} {rnd.label}", round_index=rnd.index,
                                 kind=kind, dealer=rnd.dealer, honba=honba,
-                                riichi_sticks=sticks, tenpai=tenpai, nagashi=nagashi,
+                                riichi_sticks=sticks, tenpai=tenpai, shown=shown, nagashi=nagashi,
                                 score_changes=change, scores_before=before, n_players=self.n)
         rnd.events.append(Event("end"))
 
