@@ -11,6 +11,7 @@ All readers return a :class:`Game` of :class:`Round`\\ s holding
 """
 
 from riichi_fast.records._replay import RecordError
+from riichi_fast.records.mjai import parse_mjai, read_mjai
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -40,9 +41,31 @@ __all__ = [
     "Round",
     "Situation",
     "decode_meld",
+    "parse_mjai",
     "parse_mjlog",
     "parse_tenhou6",
+    "read_mjai",
     "read_mjlog",
+    "read_record",
     "read_tenhou6",
     "tile_name",
 ]
+
+
+def read_record(path) -> Game:
+    """Read a game record of any supported format, chosen from its content.
+
+    gzip or ``<`` first: mjlog XML; a JSON object with ``"log"``: tenhou.net/6;
+    JSON lines with ``"type"``: mjai.
+    """
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    if head[:2] == b"\x1f\x8b" or head.lstrip()[:1] == b"<":
+        return read_mjlog(path)
+    text = head.decode("utf-8", errors="replace").lstrip()
+    first = text.split("\n", 1)[0]
+    if '"type"' in first and '"log"' not in first:
+        return read_mjai(path)
+    if '"log"' in text or text.startswith("{"):
+        return read_tenhou6(path)
+    raise RecordError(f"{path}: unknown record format")

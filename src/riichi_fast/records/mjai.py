@@ -1,0 +1,267 @@
+"""Reader for mjai JSON-lines game logs.
+
+One JSON object per line: ``start_game``, then per round ``start_kyoku``
+(``bakaze``, ``kyoku`` 1-4, ``honba``, ``kyotaku``, ``oya``, ``scores``,
+``dora_marker``, ``tehais``), ``tsumo``/``dahai``, ``chi``/``pon``/
+``daiminkan``/``kakan``/``ankan`` (``actor``, ``target``, ``pai``,
+``consumed``), ``reach``/``reach_accepted``, ``dora``, and ``hora`` /
+``ryukyoku`` before ``end_kyoku``.
+
+Tiles are mjai names (``1m``..``9s``, ``E S W N P F C``, ``5mr`` for a red
+five).  A ``hora`` carries less than a Tenhou record: ``actor``, ``target``,
+``deltas`` and ``ura_markers`` (plus ``fu``/``fan``/``yakus`` when the writer
+added them); the hand and the situation come from replaying the round.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from riichi_fast.enums import MeldType
+from riichi_fast.records._replay import RecordError, RoundReplay, TileIds
+from riichi_fast.records.model import (
+    DrawKind,
+    Event,
+    Game,
+    GameRules,
+    RecordedDraw,
+    RecordedScore,
+    RecordMeld,
+    Round,
+)
+
+__all__ = ["mjai_kind", "parse_mjai", "read_mjai"]
+
+_HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
+_WINDS = "ESWN"
+_REASONS = {
+    None: DrawKind.EXHAUSTIVE, "fanpai": DrawKind.EXHAUSTIVE,
+    "exhaustive": DrawKind.EXHAUSTIVE,
+    "nagashimangan": DrawKind.NAGASHI_MANGAN, "nagashi_mangan": DrawKind.NAGASHI_MANGAN,
+    "yao9": DrawKind.KYUUSHU, "kyushukyuhai": DrawKind.KYUUSHU,
+    "kaze4": DrawKind.SUUFON, "reach4": DrawKind.SUUCHA_RIICHI,
+    "ron3": DrawKind.SANCHAHOU, "kan4": DrawKind.SUUKAIKAN,
+}
+
+
+def mjai_kind(name: str) -> tuple[int, bool]:
+    """Kind and redness of an mjai tile name.
+
+    >>> mjai_kind("5mr"), mjai_kind("9s"), mjai_kind("C")
+    ((4, True), (26, False), (33, False))
+    """
+    if name in _HONORS:
+        return _HONORS[name], False
+    red = name.endswith("r")
+    core = name[:-1] if red else name
+    if len(core) == 2 and core[0] in "123456789" and core[1] in "mps":
+        kind = "mps".index(core[1]) * 9 + int(core[0]) - 1
+        if red and core[0] != "5":
+            raise RecordError(f"bad mjai tile {name!r}")
+        return kind, red
+    raise RecordError(f"bad mjai tile {name!r}")
+
+
+def read_mjai(path: str | os.PathLike) -> Game:
+    """Read an mjai JSON-lines file into a :class:`Game`."""
+    with open(path, encoding="utf-8") as f:
+        return parse_mjai(f.read(), source=os.path.basename(os.fspath(path)))
+
+
+def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Game:
+    """Parse mjai JSON lines.
+
+    >>> g = parse_mjai('{"type":"start_game","names":["a","b","c","d"]}')
+    >>> g.players, g.format
+    (('a', 'b', 'c', 'd'), 'mjai')
+    """
+    events = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            events.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
+    return _Reader(source, red_fives).read(events)
+
+
+class _Reader:
+    def __init__(self, source: str, red_fives: bool) -> None:
+        self.source = source
+        self.red = red_fives
+        self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
+        self.rp: RoundReplay | None = None
+
+    def tile(self, name: str) -> int:
+        kind, red = mjai_kind(name)
+        return self.ids.new(kind, red and self.red)
+
+    def own(self, seat: int, name: str) -> int:
+        kind, red = mjai_kind(name)
+        if self.red and kind in (4, 13, 22):
+            return self.rp.find(seat, kind, red)
+        return self.rp.find(seat, kind)
+
+    def own_many(self, seat: int, names: list[str]) -> list[int]:
+        out = []
+        hand = list(self.rp.hands[seat])
+        for name in names:
+            kind, red = mjai_kind(name)
+            strict = self.red and kind in (4, 13, 22)
+            for t in hand:
+                if t // 4 == kind and (not strict or (t == 4 * kind) == red):
+                    out.append(t)
+                    hand.remove(t)
+                    break
+            else:
+                raise self.rp.error(f"seat {seat} has no {name} for a call")
+        return out
+
+    def read(self, events: list[dict]) -> Game:
+        for ev in events:
+            t = ev.get("type")
+            if t == "start_game":
+                names = ev.get("names")
+                if names:
+                    self.game.players = tuple(str(x) for x in names)
+                continue
+            if t == "start_kyoku":
+                self.start(ev)
+                continue
+            if t in ("end_kyoku", "end_game", None):
+                continue
+            if self.rp is None:
+                raise RecordError(f"{self.source}: {t!r} before start_kyoku")
+            getattr(self, "on_" + t, self.on_other)(ev)
+        return self.game
+
+    def start(self, ev: dict) -> None:
+        n = len(ev["tehais"])
+        self.n = n
+        self.ids = TileIds(self.red)
+        hands = tuple(tuple(self.tile(x) for x in h) for h in ev["tehais"])
+        dora = (self.tile(ev["dora_marker"]),)
+        rnd = Round(index=len(self.game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
+                    kyoku=ev["kyoku"] - 1, dealer=ev["oya"], honba=ev.get("honba", 0),
+                    riichi_sticks=ev.get("kyotaku", 0), scores=tuple(ev["scores"]),
+                    dora_indicators=dora, initial_hands=hands)
+        self.game.rounds.append(rnd)
+        self.round = rnd
+        self.rp = RoundReplay(rnd, n, f"{self.source} {rnd.label}", self.red, n == 3)
+
+    def on_other(self, ev: dict) -> None:  # unknown event types are skipped
+        pass
+
+    def on_tsumo(self, ev: dict) -> None:
+        self.rp.draw(ev["actor"], self.tile(ev["pai"]))
+
+    def on_dahai(self, ev: dict) -> None:
+        seat = ev["actor"]
+        tile = None
+        if ev.get("tsumogiri") and self.rp.last_draw[seat] is not None:
+            tile = self.rp.last_draw[seat]
+            kind, red = mjai_kind(ev["pai"])
+            if tile // 4 != kind:
+                raise self.rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
+        if tile is None:
+            tile = self.own(seat, ev["pai"])
+        self.rp.discard(seat, tile)
+
+    def _called(self, ev: dict) -> int:
+        seat, tile = self.rp.last_discard if self.rp.last_discard else (None, None)
+        if seat != ev["target"] or tile is None or tile // 4 != mjai_kind(ev["pai"])[0]:
+            raise self.rp.error(f"call of {ev['pai']} from seat {ev['target']} "
+                                "that did not just discard it")
+        return tile
+
+    def _open(self, ev: dict, mtype: MeldType) -> None:
+        called = self._called(ev)
+        own = self.own_many(ev["actor"], ev["consumed"])
+        self.rp.call(ev["actor"], RecordMeld(mtype, tuple(sorted(own + [called])), called,
+                                             ev["target"]))
+
+    def on_chi(self, ev: dict) -> None:
+        self._open(ev, MeldType.CHI)
+
+    def on_pon(self, ev: dict) -> None:
+        self._open(ev, MeldType.PON)
+
+    def on_daiminkan(self, ev: dict) -> None:
+        self._open(ev, MeldType.DAIMINKAN)
+
+    def on_ankan(self, ev: dict) -> None:
+        own = self.own_many(ev["actor"], ev["consumed"])
+        self.rp.call(ev["actor"], RecordMeld(MeldType.ANKAN, tuple(sorted(own))))
+
+    def on_kakan(self, ev: dict) -> None:
+        seat = ev["actor"]
+        added = self.own(seat, ev["pai"])
+        for m in self.rp.melds[seat]:
+            if m.type == MeldType.PON and m.kind == added // 4:
+                break
+        else:
+            raise self.rp.error(f"seat {seat} kakan without a pon")
+        self.rp.call(seat, RecordMeld(MeldType.SHOUMINKAN, tuple(sorted(m.tiles + (added,))),
+                                      m.called, m.from_seat, added))
+
+    def on_nukidora(self, ev: dict) -> None:
+        seat = ev["actor"]
+        tile = self.own(seat, ev.get("pai", "N"))
+        self.rp.call(seat, RecordMeld(MeldType.KITA, (tile,)))
+
+    def on_reach(self, ev: dict) -> None:
+        self.rp.riichi_declared(ev["actor"])
+
+    def on_reach_accepted(self, ev: dict) -> None:
+        self.rp.riichi_accepted(ev["actor"])
+
+    def on_dora(self, ev: dict) -> None:
+        self.rp.reveal_dora(self.tile(ev["dora_marker"]))
+
+    def on_hora(self, ev: dict) -> None:
+        rp = self.rp
+        rnd = self.round
+        who, target = ev["actor"], ev["target"]
+        ura = tuple(self.tile(x) for x in ev.get("ura_markers") or ())
+        deltas = ev.get("deltas")
+        before = list(rp.scores_now())
+        for w in rnd.wins:
+            for s in range(self.n):
+                before[s] += w.recorded.score_changes[s]
+        recorded = RecordedScore(
+            han=ev.get("fan", ev.get("han")), fu=ev.get("fu"),
+            points=ev.get("hora_points", ev.get("points")),
+            score_changes=tuple(deltas) if deltas is not None else None,
+            scores_before=tuple(before))
+        win_tile = None
+        if "pai" in ev and who != target:
+            win_tile = rp.win_tile_for_ron()
+            if win_tile // 4 != mjai_kind(ev["pai"])[0]:
+                raise rp.error(f"hora pai {ev['pai']} is not the tile won on")
+        rp.win(who, target, recorded, honba=rnd.honba,
+               sticks=rnd.riichi_sticks + rp.sticks_paid, ura=ura, win_tile=win_tile)
+
+    def on_ryukyoku(self, ev: dict) -> None:
+        rp = self.rp
+        rnd = self.round
+        reason = ev.get("reason")
+        kind = _REASONS.get(reason)
+        if kind is None:
+            raise rp.error(f"unknown ryukyoku reason {reason!r}")
+        deltas = tuple(ev.get("deltas") or (0,) * self.n)
+        if "tenpais" in ev:
+            tenpai: tuple[int, ...] | None = tuple(i for i, x in enumerate(ev["tenpais"]) if x)
+        elif kind == DrawKind.EXHAUSTIVE:
+            tenpai = tuple(s for s in range(self.n) if deltas[s] > 0) if any(deltas) else None
+        else:
+            tenpai = None if kind == DrawKind.NAGASHI_MANGAN else ()
+        nagashi = tuple(s for s in range(self.n) if deltas[s] > 0) \
+            if kind == DrawKind.NAGASHI_MANGAN else ()
+        rnd.draw = RecordedDraw(source=rp.label, round_index=rnd.index, kind=kind,
+                                dealer=rnd.dealer, honba=rnd.honba,
+                                riichi_sticks=rnd.riichi_sticks + rp.sticks_paid,
+                                tenpai=tenpai, nagashi=nagashi, score_changes=deltas,
+                                scores_before=rp.scores_now(), n_players=self.n)
+        rnd.events.append(Event("end"))
