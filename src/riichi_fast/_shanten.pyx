@@ -5,12 +5,34 @@
 # already holds four of is no wait).  The regular form needs ``t // 3`` sets and a
 # pair from the t closed tiles (melds implied by t, docs/INTERNALS.md).
 #
-# PROVISIONAL VERSION: a direct dynamic programme per suit (correct, slow); the
-# table version replaces it.
+# Regular form, tables (generated at import by ``_build_tables``, about 15 ms):
+#
+# * A suit (9 counts, sum <= 14) has a combinatorial rank: its index in the
+#   lexicographic list of all such vectors (405,350 of them), computed as a sum of
+#   9 offsets ``RANK_OFF[position][prefix sum][count]``.
+# * ``SUIT_CODE[rank]`` (uint16) encodes the suit's distance profile: for m = 0..4
+#   sets and p = 0/1 pair, the fewest tiles to add to the suit so it holds m sets
+#   and p pairs (no kind above 4).  ``f(m+1, 0) - f(m, 0)`` is 0..3 and
+#   ``f(m, 1) - f(m, 0)`` is 0..2, so the profile is 4 base-4 digits (low byte,
+#   decoded by ``DEC_SETS``) and 5 base-3 digits (high part, decoded by ``DEC_PAIR``):
+#   62,208 codes < 2**16.  The profiles are computed by a depth-first walk over the
+#   suit vectors that carries, per pending-sequence state, the (m, p) cost lanes of
+#   the prefix (``_step``), so each prefix is processed once.
+# * ``SUIT_COMPLETE`` is a bitset over ranks: the suit alone is sets (+ a pair).
+# * Honors have no sequences: their profile depends only on how many honor kinds
+#   are held 1, 2 and 3+ times (``HONOR_F``, indexed by n1 + 8 n2 + 64 n3).
+# * The hand's distance is a min-plus combination of the four profiles at
+#   (M = t // 3 sets, 1 pair); shanten = distance - 1.
+# Memory: SUIT_CODE 810,700 bytes + SUIT_COMPLETE 50,669 + small tables (see
+# ``table_bytes()``); the limit is 1 MB.
+#
+# Chiitoitsu (6 - pairs + max(0, 7 - kinds)) and kokushi (13 - kinds - has_pair)
+# are exact closed formulas, computed without branches.
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_ND
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.string cimport memset
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.string cimport memcpy, memset
 
 import numpy as np
 
@@ -22,91 +44,229 @@ from riichi_fast.errors import ArrayError, TileCountError
 
 cdef enum:
     INF = 64
-    N_STATES = 15                 # (a, b) pending sequences with a + b <= 4
-    N_LANES = 10                  # (m sets, p pairs): lane m * 2 + p
+    N_STATES = 15                 # (a, b): sequences pending from the two previous kinds, a + b <= 4
+    N_SUIT = 405350               # 9-vectors with entries 0..4 and sum <= 14
+    N_HONOR_KEYS = 512
+    N_SUIT_BYTES = 50669          # ceil(N_SUIT / 8)
 
+cdef uint32_t RANK_OFF[9][15][5]
+cdef uint16_t SUIT_CODE[N_SUIT]
+cdef uint8_t SUIT_COMPLETE[N_SUIT_BYTES]
+cdef uint8_t DEC_SETS[256][8]     # f(m, 0) for m = 0..4 from the low byte
+cdef uint8_t DEC_PAIR[243][8]     # f(m, 1) - f(m, 0) for m = 0..4 from the high part
+cdef uint8_t HONOR_F[N_HONOR_KEYS][16]   # lanes p * 8 + m
+cdef uint16_t HONOR_W[5]
+HONOR_W[:] = [0, 1, 8, 64, 64]
 
 cdef int KOKUSHI_KINDS[13]
 KOKUSHI_KINDS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 cdef signed char STATE_OF[5][5]
-cdef unsigned char STATE_A[N_STATES]
-cdef unsigned char STATE_B[N_STATES]
+cdef uint8_t STATE_A[N_STATES]
+cdef uint8_t STATE_B[N_STATES]
+cdef uint8_t LANE_MASK[5][16]     # INF on lanes m > 4 and m < k (k = sets added)
+cdef int _gen_error = 0
+cdef uint32_t _gen_count = 0
 
 
-cdef void _init_states() noexcept:
-    cdef int a, b, i = 0
+# ---------------------------------------------------------------------------
+# Table generation
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #define RF_RESTRICT __restrict
+    #else
+    #define RF_RESTRICT restrict
+    #endif
+    /* d = min(d, s + c) lane by lane (16 uint8 lanes; vectorised by the compiler) */
+    static inline void rf_minadd16(unsigned char *RF_RESTRICT d,
+                                   const unsigned char *RF_RESTRICT s, unsigned char c) {
+        for (int i = 0; i < 16; i++) {
+            unsigned char v = (unsigned char)(s[i] + c);
+            d[i] = d[i] < v ? d[i] : v;
+        }
+    }
+    /* out = max(padded[16 - shift + i], mask[i]): lanes moved up by shift, masked */
+    static inline void rf_shift16(unsigned char *RF_RESTRICT out,
+                                  const unsigned char *RF_RESTRICT padded, int shift,
+                                  const unsigned char *RF_RESTRICT mask) {
+        const unsigned char *p = padded + 16 - shift;
+        for (int i = 0; i < 16; i++) {
+            unsigned char v = p[i];
+            out[i] = v > mask[i] ? v : mask[i];
+        }
+    }
+    """
+    void rf_minadd16(uint8_t* d, const uint8_t* s, uint8_t c) noexcept nogil
+    void rf_shift16(uint8_t* out, const uint8_t* padded, int shift, const uint8_t* mask) noexcept nogil
+
+
+cdef uint16_t _step(const uint8_t (*src)[16], uint16_t live, uint8_t (*dst)[N_STATES][16],
+                    int cmax, bint seq_ok) noexcept nogil:
+    """Process one kind: src states (before it) -> dst[c] states (after it, holding c tiles).
+
+    State (a, b): a sequences started two kinds back and b one kind back still need
+    this kind.  Lanes p * 8 + m hold the fewest tiles added so far for m sets
+    (sequences counted when started) and p pairs; lanes with m > 4 stay INF.  The
+    kind's target usage u (pending sequences, new sequences, triplet, pair) is at
+    most 4; it costs max(u - c, 0) added tiles.  Returns the live-state mask (the
+    same for every c).
+    """
+    cdef uint8_t padded[32]
+    cdef uint8_t moved[16]
+    cdef int st, a, b, s, t, q, u, k, c, d, smax
+    cdef uint16_t out_live = 0
+    memset(dst, INF, (cmax + 1) * N_STATES * 16)
+    memset(padded, INF, 16)
+    for st in range(N_STATES):
+        if not (live >> st) & 1:
+            continue
+        a = STATE_A[st]
+        b = STATE_B[st]
+        memcpy(padded + 16, src[st], 16)
+        smax = 4 - a - b if seq_ok else 0
+        for s in range(smax + 1):
+            d = STATE_OF[b][s]
+            out_live |= 1 << d
+            for t in range(2):
+                for q in range(2):
+                    u = a + b + s + 3 * t + 2 * q
+                    if u > 4:
+                        continue
+                    k = s + t
+                    rf_shift16(moved, padded, k + 8 * q, LANE_MASK[k])
+                    for c in range(cmax + 1):
+                        rf_minadd16(dst[c][d], moved, u - c if u > c else 0)
+    return out_live
+
+
+cdef void _record_suit(const uint8_t* lanes, int total) noexcept nogil:
+    global _gen_error, _gen_count
+    cdef int m, d, e, lo = 0, hi = 0, mul = 1
+    cdef uint32_t r = _gen_count
+    for m in range(4, 0, -1):
+        d = lanes[m] - lanes[m - 1]
+        if d < 0 or d > 3:
+            _gen_error = 1
+        lo = lo * 4 + d
+    for m in range(4, -1, -1):
+        e = lanes[8 + m] - lanes[m]
+        if e < 0 or e > 2:
+            _gen_error = 2
+        hi = hi * 3 + e
+    if lanes[0] != 0:
+        _gen_error = 3
+    if r >= N_SUIT:
+        _gen_error = 4
+        return
+    SUIT_CODE[r] = <uint16_t> (lo + 256 * hi)
+    if (total % 3 == 0 and lanes[total // 3] == 0) or (total % 3 == 2 and lanes[8 + total // 3] == 0):
+        SUIT_COMPLETE[r >> 3] |= 1 << (r & 7)
+    _gen_count += 1
+
+
+cdef void _walk_suit(int pos, int total, const uint8_t (*state)[16], uint16_t live) noexcept nogil:
+    cdef uint8_t child[5][N_STATES][16]
+    cdef uint16_t child_live
+    cdef int c, cmax = min(4, 14 - total)
+    child_live = _step(state, live, child, cmax, pos <= 6)
+    for c in range(cmax + 1):
+        if pos == 8:
+            _record_suit(child[c][0], total + c)
+        else:
+            _walk_suit(pos + 1, total + c, child[c], child_live)
+
+
+cdef uint32_t _n_vectors(int length, int budget) noexcept nogil:
+    """Number of vectors of ``length`` entries 0..4 summing to at most ``budget``."""
+    cdef uint32_t n = 0
+    cdef int c
+    if budget < 0:
+        return 0
+    if length == 0:
+        return 1
+    for c in range(5):
+        n += _n_vectors(length - 1, budget - c)
+    return n
+
+
+cdef int _build_tables() except -1:
+    global _gen_count
+    cdef int a, b, i, k, L, s, c, code, m, x, n1, n2, n3, key
+    cdef uint8_t start[N_STATES][16]
+    cdef uint8_t buf[N_STATES][16]
+    cdef uint8_t nxt[5][N_STATES][16]
+    cdef uint16_t live
+    cdef uint8_t honor[7]
+    # pending-sequence states
+    i = 0
     for a in range(5):
         for b in range(5):
+            STATE_OF[a][b] = -1
             if a + b <= 4:
                 STATE_OF[a][b] = i
                 STATE_A[i] = a
                 STATE_B[i] = b
                 i += 1
-            else:
-                STATE_OF[a][b] = -1
+    for k in range(5):
+        for L in range(16):
+            LANE_MASK[k][L] = INF if (L & 7) > 4 or (L & 7) < k else 0
+    # rank offsets: vectors sharing a prefix and with a smaller count at ``i``
+    for i in range(9):
+        for s in range(15):
+            for c in range(5):
+                RANK_OFF[i][s][c] = 0
+                for x in range(c):
+                    RANK_OFF[i][s][c] += _n_vectors(8 - i, 14 - s - x)
+    # decoders of the suit codes
+    for code in range(256):
+        DEC_SETS[code][0] = 0
+        x = code
+        for m in range(1, 5):
+            DEC_SETS[code][m] = DEC_SETS[code][m - 1] + (x & 3)
+            x >>= 2
+    for code in range(243):
+        x = code
+        for m in range(5):
+            DEC_PAIR[code][m] = x % 3
+            x //= 3
+    # suits
+    memset(start, INF, sizeof(start))
+    start[0][0] = 0
+    memset(SUIT_COMPLETE, 0, sizeof(SUIT_COMPLETE))
+    _gen_count = 0
+    with nogil:
+        _walk_suit(0, 0, start, 1)
+    if _gen_error or _gen_count != N_SUIT:
+        raise RuntimeError(f"shanten table generation failed ({_gen_error}, {_gen_count})")
+    # honors: only the number of kinds held once, twice and 3+ times matters
+    for n1 in range(8):
+        for n2 in range(8 - n1):
+            for n3 in range(8 - n1 - n2):
+                for i in range(7):
+                    honor[i] = 1 if i < n1 else 2 if i < n1 + n2 else 3 if i < n1 + n2 + n3 else 0
+                memcpy(buf, start, sizeof(start))
+                live = 1
+                for i in range(7):
+                    live = _step(buf, live, nxt, honor[i], False)
+                    memcpy(buf, nxt[honor[i]], sizeof(buf))
+                key = n1 + 8 * n2 + 64 * n3
+                memcpy(HONOR_F[key], buf[0], 16)
+    return 0
 
 
-_init_states()
+_build_tables()
 
 
-cdef void _dp_position(unsigned char (*src)[N_LANES], unsigned char (*dst)[N_LANES],
-                       int c, bint seq_ok) noexcept nogil:
-    """One kind of a group: src states (before the kind) -> dst states (after it)."""
-    cdef int st, a, b, lane, m, p, s, t, q, u, m2, cost, d, smax
-    memset(dst, INF, N_STATES * N_LANES)
-    for st in range(N_STATES):
-        a = STATE_A[st]
-        b = STATE_B[st]
-        smax = 4 - a - b if seq_ok else 0
-        for lane in range(N_LANES):
-            if src[st][lane] >= INF:
-                continue
-            m = lane >> 1
-            p = lane & 1
-            for s in range(smax + 1):
-                for t in range(2):
-                    for q in range(2 - p):
-                        u = a + b + s + 3 * t + 2 * q
-                        m2 = m + s + t
-                        if u > 4 or m2 > 4:
-                            continue
-                        cost = src[st][lane] + (u - c if u > c else 0)
-                        d = STATE_OF[b][s]
-                        if cost < dst[d][m2 * 2 + p + q]:
-                            dst[d][m2 * 2 + p + q] = cost
+def table_bytes():
+    """Bytes held by the shanten/agari lookup tables (the limit is 1 MB)."""
+    return (sizeof(RANK_OFF) + sizeof(SUIT_CODE) + sizeof(SUIT_COMPLETE) + sizeof(DEC_SETS)
+            + sizeof(DEC_PAIR) + sizeof(HONOR_F) + sizeof(HONOR_W) + sizeof(KOKUSHI_KINDS))
 
 
-cdef void _group_distance(const count_t* counts, int n, bint seqs,
-                          unsigned char* out) noexcept nogil:
-    """out[m*2+p]: fewest tiles to add so the group holds m sets and p pairs."""
-    cdef unsigned char buf0[N_STATES][N_LANES]
-    cdef unsigned char buf1[N_STATES][N_LANES]
-    cdef int i, lane
-    memset(buf0, INF, sizeof(buf0))
-    buf0[0][0] = 0
-    for i in range(n):
-        if i % 2 == 0:
-            _dp_position(buf0, buf1, counts[i], seqs and i <= 6)
-        else:
-            _dp_position(buf1, buf0, counts[i], seqs and i <= 6)
-    for lane in range(N_LANES):
-        out[lane] = buf1[0][lane] if n % 2 == 1 else buf0[0][lane]
-
-
-cdef void _combine(const unsigned char* x, const unsigned char* y,
-                   unsigned char* out) noexcept nogil:
-    """Min-plus convolution of two (m, p) lane vectors."""
-    cdef int m1, p1, m2, p2, v
-    memset(out, INF, N_LANES)
-    for m1 in range(5):
-        for p1 in range(2):
-            for m2 in range(5 - m1):
-                for p2 in range(2 - p1):
-                    v = x[m1 * 2 + p1] + y[m2 * 2 + p2]
-                    if v < out[(m1 + m2) * 2 + p1 + p2]:
-                        out[(m1 + m2) * 2 + p1 + p2] = v
-
+# ---------------------------------------------------------------------------
+# Kernels
 
 cdef inline int _n_tiles(const count_t* counts) noexcept nogil:
     cdef int i, t = 0
@@ -115,78 +275,187 @@ cdef inline int _n_tiles(const count_t* counts) noexcept nogil:
     return t
 
 
+cdef inline uint32_t _suit_rank(const count_t* c, int* total) noexcept nogil:
+    cdef int s = c[0]
+    cdef uint32_t r = RANK_OFF[0][0][c[0]]
+    r += RANK_OFF[1][s][c[1]]
+    s += c[1]
+    r += RANK_OFF[2][s][c[2]]
+    s += c[2]
+    r += RANK_OFF[3][s][c[3]]
+    s += c[3]
+    r += RANK_OFF[4][s][c[4]]
+    s += c[4]
+    r += RANK_OFF[5][s][c[5]]
+    s += c[5]
+    r += RANK_OFF[6][s][c[6]]
+    s += c[6]
+    r += RANK_OFF[7][s][c[7]]
+    s += c[7]
+    r += RANK_OFF[8][s][c[8]]
+    total[0] = s + c[8]
+    return r
+
+
+cdef inline void _suit_profile(const count_t* c, uint8_t* f0, uint8_t* f1) noexcept nogil:
+    cdef int total, m
+    cdef uint16_t code = SUIT_CODE[_suit_rank(c, &total)]
+    cdef const uint8_t* d0 = DEC_SETS[code & 255]
+    cdef const uint8_t* de = DEC_PAIR[code >> 8]
+    for m in range(5):
+        f0[m] = d0[m]
+        f1[m] = d0[m] + de[m]
+
+
+cdef inline void _combine(const uint8_t* x0, const uint8_t* x1, const uint8_t* y0,
+                          const uint8_t* y1, uint8_t* z0, uint8_t* z1, int top) noexcept nogil:
+    """Min-plus combination of two groups' (m sets, p pairs) distances, m <= top."""
+    cdef int m, k, v0, v1, w
+    for m in range(top + 1):
+        v0 = x0[0] + y0[m]
+        v1 = x0[0] + y1[m]
+        w = x1[0] + y0[m]
+        if w < v1:
+            v1 = w
+        for k in range(1, m + 1):
+            w = x0[k] + y0[m - k]
+            if w < v0:
+                v0 = w
+            w = x0[k] + y1[m - k]
+            if w < v1:
+                v1 = w
+            w = x1[k] + y0[m - k]
+            if w < v1:
+                v1 = w
+        z0[m] = v0
+        z1[m] = v1
+
+
 cdef int c_check_counts(const count_t* counts) noexcept nogil:
     cdef int i, t = 0, mx = 0
     for i in range(N_KINDS):
         t += counts[i]
-        mx |= counts[i]
-    if mx > 4:
-        for i in range(N_KINDS):
-            if counts[i] > 4:
-                return ROW_COUNT_ABOVE_FOUR
+        mx |= counts[i] > 4
+    if mx:
+        return ROW_COUNT_ABOVE_FOUR
     if t > 14 or t % 3 == 0:
         return ROW_BAD_TILE_COUNT
     return ROW_OK
 
 
+cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
+    cdef uint8_t a0[5]
+    cdef uint8_t a1[5]
+    cdef uint8_t b0[5]
+    cdef uint8_t b1[5]
+    cdef uint8_t c0[5]
+    cdef uint8_t c1[5]
+    cdef uint8_t ab0[5]
+    cdef uint8_t ab1[5]
+    cdef uint8_t abc0[5]
+    cdef uint8_t abc1[5]
+    cdef int top = t // 3, k, v, w
+    cdef const uint8_t* h
+    _suit_profile(counts, a0, a1)
+    _suit_profile(counts + 9, b0, b1)
+    _suit_profile(counts + 18, c0, c1)
+    h = HONOR_F[HONOR_W[counts[27]] + HONOR_W[counts[28]] + HONOR_W[counts[29]]
+                + HONOR_W[counts[30]] + HONOR_W[counts[31]] + HONOR_W[counts[32]]
+                + HONOR_W[counts[33]]]
+    _combine(a0, a1, b0, b1, ab0, ab1, top)
+    _combine(ab0, ab1, c0, c1, abc0, abc1, top)
+    v = abc0[0] + h[8 + top]
+    w = abc1[0] + h[top]
+    if w < v:
+        v = w
+    for k in range(1, top + 1):
+        w = abc0[k] + h[8 + top - k]
+        if w < v:
+            v = w
+        w = abc1[k] + h[top - k]
+        if w < v:
+            v = w
+    return v - 1
+
+
 cdef int c_shanten_regular(const count_t* counts) noexcept nogil:
-    cdef unsigned char g[4][N_LANES]
-    cdef unsigned char ab[N_LANES]
-    cdef unsigned char abc[N_LANES]
-    cdef unsigned char full[N_LANES]
     cdef int t = _n_tiles(counts)
     if t > 14 or t % 3 == 0:
         return SHANTEN_INVALID
-    _group_distance(counts, 9, True, g[0])
-    _group_distance(counts + 9, 9, True, g[1])
-    _group_distance(counts + 18, 9, True, g[2])
-    _group_distance(counts + 27, 7, False, g[3])
-    _combine(g[0], g[1], ab)
-    _combine(ab, g[2], abc)
-    _combine(abc, g[3], full)
-    return full[(t // 3) * 2 + 1] - 1
+    return _regular(counts, t)
 
 
-cdef int c_shanten_chiitoitsu(const count_t* counts) noexcept nogil:
-    cdef int i, t = 0, pairs = 0, kinds = 0
+cdef inline int _chiitoitsu(const count_t* counts) noexcept nogil:
+    cdef int i, pairs = 0, kinds = 0, lack
     for i in range(N_KINDS):
-        t += counts[i]
         pairs += counts[i] >= 2
         kinds += counts[i] >= 1
-    if t != 13 and t != 14:
-        return SHANTEN_INVALID
-    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    lack = 7 - kinds
+    return 6 - pairs + (lack & -(lack > 0))
 
 
-cdef int c_shanten_kokushi(const count_t* counts) noexcept nogil:
-    cdef int i, k, t = 0, kinds = 0, pair = 0
-    for i in range(N_KINDS):
-        t += counts[i]
-    if t != 13 and t != 14:
-        return SHANTEN_INVALID
+cdef inline int _kokushi(const count_t* counts) noexcept nogil:
+    cdef int i, kinds = 0, pair = 0
     for i in range(13):
-        k = KOKUSHI_KINDS[i]
-        kinds += counts[k] >= 1
-        pair |= counts[k] >= 2
+        kinds += counts[KOKUSHI_KINDS[i]] >= 1
+        pair |= counts[KOKUSHI_KINDS[i]] >= 2
     return 13 - kinds - pair
 
 
+cdef int c_shanten_chiitoitsu(const count_t* counts) noexcept nogil:
+    cdef int t = _n_tiles(counts)
+    if t != 13 and t != 14:
+        return SHANTEN_INVALID
+    return _chiitoitsu(counts)
+
+
+cdef int c_shanten_kokushi(const count_t* counts) noexcept nogil:
+    cdef int t = _n_tiles(counts)
+    if t != 13 and t != 14:
+        return SHANTEN_INVALID
+    return _kokushi(counts)
+
+
 cdef int c_shanten(const count_t* counts) noexcept nogil:
-    cdef int r = c_shanten_regular(counts)
-    cdef int c = c_shanten_chiitoitsu(counts)
-    cdef int k = c_shanten_kokushi(counts)
-    if c < r:
-        r = c
-    if k < r:
-        r = k
+    cdef int t = _n_tiles(counts)
+    cdef int r, x
+    if t > 14 or t % 3 == 0:
+        return SHANTEN_INVALID
+    r = _regular(counts, t)
+    if t >= 13:
+        x = _chiitoitsu(counts)
+        if x < r:
+            r = x
+        x = _kokushi(counts)
+        if x < r:
+            r = x
     return r
+
+
+cdef inline bint _suit_complete(const count_t* c, int* pairs) noexcept nogil:
+    cdef int total
+    cdef uint32_t r = _suit_rank(c, &total)
+    pairs[0] += total % 3 == 2
+    return (SUIT_COMPLETE[r >> 3] >> (r & 7)) & 1
 
 
 cdef bint c_is_agari(const count_t* counts) noexcept nogil:
     cdef int t = _n_tiles(counts)
+    cdef int i, pairs = 0, bad = 0, x
     if t > 14 or t % 3 != 2:
         return False
-    return c_shanten(counts) == -1
+    # honors: only triplets and one pair
+    for i in range(27, 34):
+        x = counts[i]
+        bad |= (x == 1) | (x == 4)
+        pairs += x == 2
+    if not bad and pairs <= 1:
+        if (_suit_complete(counts, &pairs) and _suit_complete(counts + 9, &pairs)
+                and _suit_complete(counts + 18, &pairs) and pairs == 1):
+            return True
+    if t == 14:
+        return _chiitoitsu(counts) == -1 or _kokushi(counts) == -1
+    return False
 
 
 # ---------------------------------------------------------------------------
