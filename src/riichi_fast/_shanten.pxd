@@ -12,7 +12,7 @@
 
 from riichi_fast._types cimport count_t
 
-cdef enum:
+cpdef enum:
     SHANTEN_INVALID = 127         # returned for a bad hand size / a form that does not apply
 
 # ROW_OK, ROW_BAD_TILE_COUNT or ROW_COUNT_ABOVE_FOUR (codes of _types.pxd) for 34 counts.

@@ -29,7 +29,7 @@
 # Chiitoitsu (6 - pairs + max(0, 7 - kinds)) and kokushi (13 - kinds - has_pair)
 # are exact closed formulas, computed without branches.
 
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_ND
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_STRIDES
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy, memset
@@ -259,7 +259,7 @@ cdef int _build_tables() except -1:
 _build_tables()
 
 
-def table_bytes():
+def _table_bytes():
     """Bytes held by the shanten/agari lookup tables (the limit is 1 MB)."""
     return (sizeof(RANK_OFF) + sizeof(SUIT_CODE) + sizeof(SUIT_COMPLETE) + sizeof(DEC_SETS)
             + sizeof(DEC_PAIR) + sizeof(HONOR_F) + sizeof(HONOR_W) + sizeof(KOKUSHI_KINDS))
@@ -500,7 +500,7 @@ cdef const count_t* _get_counts(object obj, _Counts holder) except NULL:
             raise ArrayError(f"counts: expected 34 bytes, got {PyBytes_GET_SIZE(obj)}")
         return <const count_t*> PyBytes_AS_STRING(obj)
     try:
-        PyObject_GetBuffer(obj, &holder.view, PyBUF_FORMAT | PyBUF_ND)
+        PyObject_GetBuffer(obj, &holder.view, PyBUF_FORMAT | PyBUF_STRIDES)
     except (TypeError, BufferError, ValueError):
         raise ArrayError(
             f"counts: expected bytes, bytearray or a uint8 numpy array of shape (34,), "
@@ -520,7 +520,16 @@ cdef const count_t* _get_counts(object obj, _Counts holder) except NULL:
 
 
 def shanten(counts):
-    """Shanten of a closed hand: min of regular, chiitoitsu and kokushi; -1 = complete."""
+    """Shanten of a closed hand: the minimum over regular, chiitoitsu and kokushi.
+
+    ``-1`` is a complete hand, ``0`` tenpai.  Melds are implied by the tile count.
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten(mpsz_to_counts("123m456p789s1122z"))
+    0
+    >>> shanten(mpsz_to_counts("11223344556677z"))
+    -1
+    """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
     _validate(c)
@@ -528,7 +537,14 @@ def shanten(counts):
 
 
 def shanten_regular(counts):
-    """Shanten of the regular form (sets and a pair); melds implied by the tile count."""
+    """Shanten of the regular form (t // 3 sets and a pair from t closed tiles).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_regular(mpsz_to_counts("1111m234p567p789s"))
+    1
+    >>> shanten_regular(mpsz_to_counts("234m55p"))
+    -1
+    """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
     _validate(c)
@@ -536,7 +552,14 @@ def shanten_regular(counts):
 
 
 def shanten_chiitoitsu(counts):
-    """Shanten of the seven-pairs form (13 or 14 closed tiles)."""
+    """Shanten of the seven-pairs form (13 or 14 closed tiles; a quad is one pair).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_chiitoitsu(mpsz_to_counts("1122334455667m"))
+    0
+    >>> shanten_chiitoitsu(mpsz_to_counts("1111223344556m"))
+    2
+    """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
     cdef int t = _validate(c)
@@ -546,7 +569,12 @@ def shanten_chiitoitsu(counts):
 
 
 def shanten_kokushi(counts):
-    """Shanten of the thirteen-orphans form (13 or 14 closed tiles)."""
+    """Shanten of the thirteen-orphans form (13 or 14 closed tiles).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_kokushi(mpsz_to_counts("19m19p19s1234567z"))
+    0
+    """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
     cdef int t = _validate(c)
@@ -556,7 +584,14 @@ def shanten_kokushi(counts):
 
 
 def is_agari(counts):
-    """True when the closed tiles form a complete hand."""
+    """True when the closed tiles form a complete hand (sets and a pair, chiitoitsu, kokushi).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> is_agari(mpsz_to_counts("123m456p789s11222z"))
+    True
+    >>> is_agari(mpsz_to_counts("11223344556666z"))
+    False
+    """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
     _validate(c)
@@ -577,7 +612,19 @@ def _as_batch(hands):
 
 
 def shanten_batch(hands, *, n_threads=1, out=None):
-    """Shanten of every row of an (N, 34) uint8 array: (shanten int8, status uint8)."""
+    """Shanten of every row of a C-contiguous (N, 34) uint8 array.
+
+    Returns ``(shanten, status)``: int8 and uint8 arrays of length N.  A bad row
+    gets its :class:`~riichi_fast.enums.RowStatus` and ``SHANTEN_INVALID``;
+    ``out`` (an int8 array of length N) receives the shanten when given.
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> hands = np.stack([mpsz_to_counts("123m456p789s1122z"), mpsz_to_counts("111m")])
+    >>> sh, status = shanten_batch(hands)
+    >>> sh.tolist(), status.tolist()
+    ([0, 127], [0, 1])
+    """
     hands = _as_batch(hands)
     cdef Py_ssize_t n = hands.shape[0]
     if out is None:
@@ -604,7 +651,20 @@ def shanten_batch(hands, *, n_threads=1, out=None):
 
 
 def is_agari_batch(hands, *, n_threads=1):
-    """Agari flag of every row of an (N, 34) uint8 array: (bool, status uint8)."""
+    """Agari flag of every row of a C-contiguous (N, 34) uint8 array.
+
+    Returns ``(agari, status)``: a bool array and a uint8 status array; a bad row
+    is ``False`` with its :class:`~riichi_fast.enums.RowStatus`.
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> bad = np.zeros(34, dtype=np.uint8)
+    >>> bad[4] = 5
+    >>> hands = np.stack([mpsz_to_counts("123m456p789s11222z"), bad])
+    >>> agari, status = is_agari_batch(hands)
+    >>> agari.tolist(), status.tolist()
+    ([True, False], [0, 2])
+    """
     hands = _as_batch(hands)
     cdef Py_ssize_t n = hands.shape[0]
     res = np.empty(n, dtype=np.bool_)

@@ -1,0 +1,335 @@
+"""Shanten and agari, plain Python (twin of ``riichi_fast._shanten``).
+
+Shanten is the number of tiles a hand is away from tenpai: ``-1`` for a complete
+hand, ``0`` for tenpai.  Precisely, it is the fewest tiles the hand must draw
+(discarding as many) to hold a complete hand, minus one.  A complete hand never
+holds a kind more than four times, so a wait on a tile the hand already holds
+four of does not count: ``1111m`` plus three sets is not tenpai.
+
+The number of melds is implied by the closed tile count ``t``
+(docs/INTERNALS.md): the closed tiles must make ``t // 3`` sets and a pair.
+``t % 3 == 0`` or ``t > 14`` is an impossible size.  Chiitoitsu (seven distinct
+pairs; four of a kind is not two pairs) and kokushi apply only to 13 or 14
+closed tiles.
+
+Counts are 34 per-kind numbers (0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-33 =
+1-7z) given as ``bytes``/``bytearray`` of length 34 or a C-contiguous uint8
+numpy array of shape (34,).
+
+The regular form is a direct branch-and-bound search: take the lowest tile
+still in the hand and try every way the target hand could use it (in a
+triplet, a sequence, the pair) or drop it; sets and a pair that use no tile of
+the hand cost 3 and 2 drawn tiles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from riichi_fast.enums import RowStatus
+from riichi_fast.errors import ArrayError, TileCountError
+
+__all__ = [
+    "SHANTEN_INVALID",
+    "shanten",
+    "shanten_regular",
+    "shanten_chiitoitsu",
+    "shanten_kokushi",
+    "is_agari",
+    "shanten_batch",
+    "is_agari_batch",
+]
+
+#: shanten written for a batch row whose input is bad (its status says why)
+SHANTEN_INVALID = 127
+
+N_KINDS = 34
+KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _kind_name(kind: int) -> str:
+    if kind < 27:
+        return f"{kind % 9 + 1}{'mps'[kind // 9]}"
+    return f"{kind - 26}z"
+
+
+def _as_counts(counts) -> list[int]:
+    """The 34 counts as a list, after checking type, dtype, shape and layout."""
+    try:
+        view = memoryview(counts)
+    except TypeError:
+        raise ArrayError(
+            "counts: expected bytes, bytearray or a uint8 numpy array of shape (34,), "
+            f"got {type(counts).__name__}"
+        ) from None
+    if isinstance(counts, bytes) and len(counts) != N_KINDS:
+        raise ArrayError(f"counts: expected 34 bytes, got {len(counts)}")
+    if view.format != "B" or view.itemsize != 1:
+        raise ArrayError(f"counts: expected dtype uint8, got buffer format {view.format!r}")
+    if view.ndim != 1 or view.shape[0] != N_KINDS:
+        raise ArrayError(f"counts: expected shape (34,), got {view.shape}")
+    if not view.c_contiguous:
+        raise ArrayError("counts: array is not C-contiguous")
+    return view.tolist()
+
+
+def _check(counts: list[int]) -> int:
+    """Raise TileCountError for a count above 4 or an impossible size; return the size."""
+    for kind, n in enumerate(counts):
+        if n > 4:
+            raise TileCountError(
+                f"counts: tile {_kind_name(kind)} (kind {kind}) held {n} times (at most 4)"
+            )
+    total = sum(counts)
+    if total > 14 or total % 3 == 0:
+        raise TileCountError(
+            f"counts: a hand of {total} closed tiles is impossible "
+            "(need 3n+1 or 3n+2 tiles, at most 14)"
+        )
+    return total
+
+
+def _regular_distance(counts: list[int], n_sets: int) -> int:
+    """Fewest tiles to draw so that the hand holds ``n_sets`` sets and a pair."""
+    rest = list(counts)  # hand tiles not yet placed
+    used = [0] * N_KINDS  # tiles of each kind in the target hand (at most 4)
+    best = [3 * n_sets + 2]  # everything drawn
+
+    def search(kind, sets_left, pair_left, cost, remaining):
+        need = 3 * sets_left + 2 * pair_left
+        if cost + max(0, need - remaining) >= best[0]:
+            return  # even using every remaining tile cannot beat the best
+        while kind < N_KINDS and rest[kind] == 0:
+            kind += 1
+        if kind == N_KINDS or need == 0:
+            best[0] = cost + need  # missing sets/pair made of drawn tiles only
+            return
+        held = rest[kind]
+        # a triplet of this kind
+        if sets_left and used[kind] + 3 <= 4:
+            take = min(held, 3)
+            rest[kind] -= take
+            used[kind] += 3
+            search(kind, sets_left - 1, pair_left, cost + 3 - take, remaining - take)
+            rest[kind] += take
+            used[kind] -= 3
+        # a sequence holding this kind as its first, second or third tile
+        if sets_left and kind < 27:
+            low, high = kind - kind % 9, kind - kind % 9 + 8
+            for first in (kind - 2, kind - 1, kind):
+                tiles = (first, first + 1, first + 2)
+                if first < low or first + 2 > high or any(used[j] >= 4 for j in tiles):
+                    continue
+                taken = [j for j in tiles if j >= kind and rest[j] > 0]
+                for j in tiles:
+                    used[j] += 1
+                for j in taken:
+                    rest[j] -= 1
+                search(kind, sets_left - 1, pair_left, cost + 3 - len(taken),
+                       remaining - len(taken))
+                for j in tiles:
+                    used[j] -= 1
+                for j in taken:
+                    rest[j] += 1
+        # the pair
+        if pair_left and used[kind] + 2 <= 4:
+            take = min(held, 2)
+            rest[kind] -= take
+            used[kind] += 2
+            search(kind, sets_left, 0, cost + 2 - take, remaining - take)
+            rest[kind] += take
+            used[kind] -= 2
+        # or this tile is not kept
+        rest[kind] -= 1
+        search(kind, sets_left, pair_left, cost, remaining - 1)
+        rest[kind] += 1
+
+    search(0, n_sets, 1, 0, sum(counts))
+    return best[0]
+
+
+def _regular(counts: list[int], total: int) -> int:
+    return _regular_distance(counts, total // 3) - 1
+
+
+def _chiitoitsu(counts: list[int]) -> int:
+    pairs = sum(1 for n in counts if n >= 2)
+    kinds = sum(1 for n in counts if n >= 1)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _kokushi(counts: list[int]) -> int:
+    kinds = sum(1 for k in KOKUSHI_KINDS if counts[k] >= 1)
+    has_pair = any(counts[k] >= 2 for k in KOKUSHI_KINDS)
+    return 13 - kinds - has_pair
+
+
+def _shanten(counts: list[int], total: int) -> int:
+    result = _regular(counts, total)
+    if total >= 13:
+        result = min(result, _chiitoitsu(counts), _kokushi(counts))
+    return result
+
+
+def _is_agari(counts: list[int], total: int) -> bool:
+    return total % 3 == 2 and _shanten(counts, total) == -1
+
+
+def shanten(counts) -> int:
+    """Shanten of a closed hand: the minimum over regular, chiitoitsu and kokushi.
+
+    ``-1`` is a complete hand, ``0`` tenpai.  Melds are implied by the tile count.
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten(mpsz_to_counts("123m456p789s1122z"))
+    0
+    >>> shanten(mpsz_to_counts("11223344556677z"))
+    -1
+    """
+    counts = _as_counts(counts)
+    return _shanten(counts, _check(counts))
+
+
+def shanten_regular(counts) -> int:
+    """Shanten of the regular form (t // 3 sets and a pair from t closed tiles).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_regular(mpsz_to_counts("1111m234p567p789s"))
+    1
+    >>> shanten_regular(mpsz_to_counts("234m55p"))
+    -1
+    """
+    counts = _as_counts(counts)
+    return _regular(counts, _check(counts))
+
+
+def shanten_chiitoitsu(counts) -> int:
+    """Shanten of the seven-pairs form (13 or 14 closed tiles; a quad is one pair).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_chiitoitsu(mpsz_to_counts("1122334455667m"))
+    0
+    >>> shanten_chiitoitsu(mpsz_to_counts("1111223344556m"))
+    2
+    """
+    counts = _as_counts(counts)
+    total = _check(counts)
+    if total not in (13, 14):
+        raise TileCountError(f"counts: chiitoitsu needs 13 or 14 closed tiles, got {total}")
+    return _chiitoitsu(counts)
+
+
+def shanten_kokushi(counts) -> int:
+    """Shanten of the thirteen-orphans form (13 or 14 closed tiles).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten_kokushi(mpsz_to_counts("19m19p19s1234567z"))
+    0
+    """
+    counts = _as_counts(counts)
+    total = _check(counts)
+    if total not in (13, 14):
+        raise TileCountError(f"counts: kokushi needs 13 or 14 closed tiles, got {total}")
+    return _kokushi(counts)
+
+
+def is_agari(counts) -> bool:
+    """True when the closed tiles form a complete hand (sets and a pair, chiitoitsu, kokushi).
+
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> is_agari(mpsz_to_counts("123m456p789s11222z"))
+    True
+    >>> is_agari(mpsz_to_counts("11223344556666z"))
+    False
+    """
+    counts = _as_counts(counts)
+    return _is_agari(counts, _check(counts))
+
+
+def _as_batch(hands) -> np.ndarray:
+    if not isinstance(hands, np.ndarray):
+        raise ArrayError(
+            f"hands: expected a numpy uint8 array of shape (N, 34), got {type(hands).__name__}"
+        )
+    if hands.dtype != np.uint8:
+        raise ArrayError(f"hands: expected dtype uint8, got {hands.dtype}")
+    if hands.ndim != 2 or hands.shape[1] != N_KINDS:
+        raise ArrayError(f"hands: expected shape (N, 34), got {hands.shape}")
+    if not hands.flags.c_contiguous:
+        raise ArrayError("hands: array is not C-contiguous")
+    return hands
+
+
+def _row_status(row: list[int]) -> RowStatus:
+    if max(row) > 4:
+        return RowStatus.COUNT_ABOVE_FOUR
+    total = sum(row)
+    if total > 14 or total % 3 == 0:
+        return RowStatus.BAD_TILE_COUNT
+    return RowStatus.OK
+
+
+def shanten_batch(hands, *, n_threads=1, out=None):
+    """Shanten of every row of a C-contiguous (N, 34) uint8 array.
+
+    Returns ``(shanten, status)``: int8 and uint8 arrays of length N.  A bad row
+    gets its :class:`~riichi_fast.enums.RowStatus` and ``SHANTEN_INVALID``;
+    ``out`` (an int8 array of length N) receives the shanten when given.
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> hands = np.stack([mpsz_to_counts("123m456p789s1122z"), mpsz_to_counts("111m")])
+    >>> sh, status = shanten_batch(hands)
+    >>> sh.tolist(), status.tolist()
+    ([0, 127], [0, 1])
+    """
+    from riichi_fast._parallel import check_n_threads
+
+    hands = _as_batch(hands)
+    check_n_threads(n_threads)
+    n = hands.shape[0]
+    if out is None:
+        out = np.empty(n, dtype=np.int8)
+    elif (
+        not isinstance(out, np.ndarray)
+        or out.dtype != np.int8
+        or out.shape != (n,)
+        or not out.flags.c_contiguous
+        or not out.flags.writeable
+    ):
+        raise ArrayError(f"out: expected a writeable C-contiguous int8 array of shape ({n},)")
+    status = np.empty(n, dtype=np.uint8)
+    for i in range(n):
+        row = hands[i].tolist()
+        status[i] = _row_status(row)
+        out[i] = _shanten(row, sum(row)) if status[i] == RowStatus.OK else SHANTEN_INVALID
+    return out, status
+
+
+def is_agari_batch(hands, *, n_threads=1):
+    """Agari flag of every row of a C-contiguous (N, 34) uint8 array.
+
+    Returns ``(agari, status)``: a bool array and a uint8 status array; a bad row
+    is ``False`` with its :class:`~riichi_fast.enums.RowStatus`.
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> bad = np.zeros(34, dtype=np.uint8)
+    >>> bad[4] = 5
+    >>> hands = np.stack([mpsz_to_counts("123m456p789s11222z"), bad])
+    >>> agari, status = is_agari_batch(hands)
+    >>> agari.tolist(), status.tolist()
+    ([True, False], [0, 2])
+    """
+    from riichi_fast._parallel import check_n_threads
+
+    hands = _as_batch(hands)
+    check_n_threads(n_threads)
+    n = hands.shape[0]
+    result = np.zeros(n, dtype=np.bool_)
+    status = np.empty(n, dtype=np.uint8)
+    for i in range(n):
+        row = hands[i].tolist()
+        status[i] = _row_status(row)
+        result[i] = status[i] == RowStatus.OK and _is_agari(row, sum(row))
+    return result, status
