@@ -162,8 +162,7 @@ class _Reader:
         tile = None
         if ev.get("tsumogiri") and self.rp.last_draw[seat] is not None:
             tile = self.rp.last_draw[seat]
-            kind, red = mjai_kind(ev["pai"])
-            if tile // 4 != kind:
+            if tile // 4 != mjai_kind(ev["pai"])[0]:
                 raise self.rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
         if tile is None:
             tile = self.own(seat, ev["pai"])
