@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import RED_CONFIGS, complete_hands, hands, tenpai_hands
 
 from riichi_fast import tiles as T
 from riichi_fast.enums import MeldType
 from riichi_fast.hand import Hand, Meld, as_hand
-
-from strategies import RED_CONFIGS, complete_hands, hands, tenpai_hands
 
 
 def _signature(hand):
@@ -119,8 +118,20 @@ def test_meld_from_kind(mtype):
         ("123m406p11z chi:3*45p pon:777z@2", "123m406p11z", ["chi:345p", "pon:777z@2"], 14, False),
         ("123m406p789s11222z", "123m406p789s11222z", [], 14, True),
         ("123m406p789s1122z", "123m406p789s1122z", [], 13, True),
-        ("1z kan:1111m chi:789p pon:999s ankan:7777z", "1z", ["kan:1111m", "chi:789p", "pon:999s", "ankan:7777z"], 13, False),
-        ("11z ankan:1111m ankan:2222m ankan:3333m ankan:4444m", "11z", ["ankan:1111m", "ankan:2222m", "ankan:3333m", "ankan:4444m"], 14, True),
+        (
+            "1z kan:1111m chi:789p pon:999s ankan:7777z",
+            "1z",
+            ["kan:1111m", "chi:789p", "pon:999s", "ankan:7777z"],
+            13,
+            False,
+        ),
+        (
+            "11z ankan:1111m ankan:2222m ankan:3333m ankan:4444m",
+            "11z",
+            ["ankan:1111m", "ankan:2222m", "ankan:3333m", "ankan:4444m"],
+            14,
+            True,
+        ),
         ("19m19p19s1234567z kita:4z", "19m19p19s1234567z", ["kita:4z"], 13, True),
         ("  123m   406p11z\tchi:3*45p  ", "123m406p11z", ["chi:345p"], 11, None),
     ],
@@ -254,3 +265,33 @@ def test_as_hand_coerces_every_input():
 def test_as_hand_counts_with_four_fives_uses_the_red_one():
     h = as_hand(T.mpsz_to_counts("5555m123p456s789s"))
     assert h.n_red == 1 and str(h) == "0555m123p456789s"
+
+
+# ---------------------------------------------------------------------------
+# shorthand open melds (used by the CLI examples)
+
+
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("234m406p789s11z 777z@2", "234m406p789s11z pon:777z@2"),
+        ("123m406p11z 3*45p 9999s@1", "123m406p11z chi:345p kan:9999s@1"),
+        ("123m406p789s11z 77*7z", "123m406p789s11z pon:777z"),
+        ("123m406p789s11z 45*6s", "123m406p789s11z chi:45*6s"),
+    ],
+)
+def test_shorthand_open_melds(text, canonical):
+    h = Hand.parse(text)
+    assert str(h) == canonical
+    assert str(Hand.parse(canonical)) == canonical
+    assert _signature(Hand.parse(canonical)) == _signature(h)
+
+
+def test_as_counts_reads_the_closed_part_of_a_shorthand_hand():
+    assert T.counts_to_mpsz(T.as_counts("234m406p789s11z 777z@2")) == "234m456p789s11z"
+
+
+def test_meld_accepts_numpy_integers():
+    m = Meld(MeldType.PON, np.array([132, 133, 134]), np.int64(133), np.int64(2))
+    assert m == Meld.parse("pon:77*7z@2")
+    assert type(m.from_seat) is int and type(m.called) is int and all(type(t) is int for t in m.tiles)

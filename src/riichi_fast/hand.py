@@ -24,6 +24,10 @@ token               meld
 - ``@N`` is the seat the called tile came from, relative to the hand's owner:
   1 = shimocha (right), 2 = toimen (across), 3 = kamicha (left).  Default 3;
   a chi is always 3.
+- Shorthand: an open meld may drop its keyword when it has ``@N`` or ``*``;
+  its type follows from the tiles (3 of a kind = pon, 4 = open kan, else
+  chi): ``777z@2`` is ``pon:777z@2``, ``3*45p`` is ``chi:3*45p``.  A kakan,
+  an ankan and a kita always need their keyword.
 - Red tiles are written as in mpsz (``0`` for a red five, ``3r`` for a red
   non-five under house rules), inside melds too.
 - Formatting writes the tiles of a meld sorted, puts ``*`` after the first
@@ -45,6 +49,7 @@ kind more than 4 times, and closed tiles + 3 per meld (kita excluded) is 13 or
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import dataclass, field
 
@@ -67,7 +72,7 @@ from riichi_fast.tiles import (
     red_counts,
 )
 
-__all__ = ["Meld", "Hand", "as_hand", "MELD_KEYWORDS"]
+__all__ = ["MELD_KEYWORDS", "Hand", "Meld", "as_hand"]
 
 _SIZE = {
     MeldType.CHI: 3,
@@ -141,7 +146,9 @@ class Meld:
         except ArrayError as exc:
             raise MeldError(f"{MELD_KEYWORDS[mtype]} with tiles {self.tiles!r}: {exc}") from None
         except TypeError:
-            raise MeldError(f"{MELD_KEYWORDS[mtype]}: tiles must be a sequence of 136-ids, got {self.tiles!r}") from None
+            raise MeldError(
+                f"{MELD_KEYWORDS[mtype]}: tiles must be a sequence of 136-ids, got {self.tiles!r}"
+            ) from None
         tiles = tuple(sorted(given))
         label = _meld_label(mtype, tiles)
         if len(tiles) != _SIZE[mtype]:
@@ -174,8 +181,9 @@ class Meld:
                 raise MeldError(f"{label}: the called tile {_tile_label(called)} is not in the meld")
             if seat is None:
                 seat = 3
-            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (1, 2, 3):
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or seat not in (1, 2, 3):
                 raise MeldError(f"{label}: from_seat must be 1 (right), 2 (across) or 3 (left), got {seat!r}")
+            seat = int(seat)
             if mtype == MeldType.CHI and seat != 3:
                 raise MeldError(f"{label}: a chi is always called from the left (seat 3), got from_seat={seat}")
         else:
@@ -198,6 +206,8 @@ class Meld:
         Meld.parse('kakan:0555p@1')
         >>> Meld.parse("ankan:1111m").is_open
         False
+        >>> Meld.parse("777z@2")
+        Meld.parse('pon:777z@2')
         """
         return _parse_meld(token, _Allocator(red_counts(red)), token, 0)
 
@@ -316,23 +326,26 @@ def _parse_meld(token, alloc, source, offset):
     if not isinstance(token, str):
         raise TileParseError(f"a meld token must be a str, got {token!r}")
     keyword, sep, body = token.partition(":")
-    if not sep:
+    if sep:
+        mtype = _KEYWORD_TYPES.get(keyword)
+        if mtype is None:
+            raise TileParseError(
+                f"unknown meld type {keyword!r} at position {offset} in {source!r} "
+                f"(expected chi, pon, kan, ankan, kakan or kita)"
+            )
+        body_offset = offset + len(keyword) + 1
+    elif "@" in token or "*" in token:  # shorthand open meld: the type follows from the tiles
+        mtype, keyword, body, body_offset = None, "meld", token, offset
+    else:
         raise TileParseError(f"meld token {token!r} at position {offset} in {source!r} has no 'type:' prefix")
-    mtype = _KEYWORD_TYPES.get(keyword)
-    if mtype is None:
-        raise TileParseError(
-            f"unknown meld type {keyword!r} at position {offset} in {source!r} "
-            f"(expected chi, pon, kan, ankan, kakan or kita)"
-        )
     seat = None
     if "@" in body:
         body, _, seat_text = body.partition("@")
         if seat_text not in ("1", "2", "3"):
             raise MeldError(f"meld {token!r}: '@{seat_text}' must be @1 (right), @2 (across) or @3 (left)")
         seat = int(seat_text)
-        if mtype not in _OPEN:
+        if mtype is not None and mtype not in _OPEN:
             raise MeldError(f"meld {token!r}: an {keyword} comes from no seat, remove '@{seat_text}'")
-    body_offset = offset + len(keyword) + 1
     star = None
     n_digits = 0
     clean = []
@@ -348,7 +361,7 @@ def _parse_meld(token, alloc, source, offset):
         if c.isdigit():
             n_digits += 1
         clean.append(c)
-    if star is not None and mtype not in _OPEN:
+    if star is not None and mtype is not None and mtype not in _OPEN:
         raise MeldError(f"meld {token!r}: an {keyword} has no called tile, remove '*'")
     clean_body = "".join(clean).replace(" ", "")
     tiles = _tokenize(clean_body, body_offset, source)
@@ -357,6 +370,8 @@ def _parse_meld(token, alloc, source, offset):
         raise MeldError(f"meld {token!r}: tiles of several suits")
     if not tiles:
         raise MeldError(f"meld {token!r}: no tiles")
+    if mtype is None:
+        mtype = _infer_open_meld(token, [k for k, _, _ in tiles])
     if len(tiles) != _SIZE[mtype]:
         raise MeldError(f"meld {token!r}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
     where = f"meld {token!r}" if source == token else f"meld {token!r} at position {offset} in {source!r}"
@@ -366,6 +381,17 @@ def _parse_meld(token, alloc, source, offset):
         return Meld(mtype, tuple(ids), called, seat)
     except MeldError as exc:
         raise MeldError(f"meld {token!r}: {_strip_label(exc)}") from None
+
+
+def _infer_open_meld(token, kinds):
+    """The type of a shorthand open meld (``777z@2``, ``3*45p``): pon, open kan or chi."""
+    if len(kinds) in (3, 4) and all(k == kinds[0] for k in kinds):
+        return MeldType.PON if len(kinds) == 3 else MeldType.DAIMINKAN
+    if len(kinds) == 3:
+        return MeldType.CHI
+    raise MeldError(
+        f"meld {token!r}: cannot tell its type from {len(kinds)} tiles; write chi:, pon:, kan: or kakan: before it"
+    )
 
 
 def _describe_tile(kind, red):
@@ -438,7 +464,7 @@ class Hand:
         alloc = _Allocator(red)
         if isinstance(self.closed, (str, bytes, bytearray, np.ndarray)):
             raise ArrayError(
-                f"Hand(closed=...) takes 136-ids; use Hand.parse for a string or Hand.from_counts for counts"
+                "Hand(closed=...) takes 136-ids; use Hand.parse for a string or Hand.from_counts for counts"
             )
         closed = _checked_ids(self.closed)
         for pos, t in enumerate(closed):
@@ -470,7 +496,7 @@ class Hand:
         meld_tokens = []
         for m in _TOKEN_RE.finditer(text):
             token = m.group()
-            if ":" in token:
+            if ":" in token or "@" in token or "*" in token:
                 meld_tokens.append((token, m.start()))
             else:
                 for kind, r, pos in _tokenize(token, m.start(), text):
@@ -520,10 +546,10 @@ class Hand:
         """
         counts = self._counts
         if counts is None:
-            counts = np.zeros(N_KINDS, dtype=np.uint8)
+            buf = bytearray(N_KINDS)
             for t in self.closed:
-                counts[t >> 2] += 1
-            counts.flags.writeable = False
+                buf[t >> 2] += 1
+            counts = np.frombuffer(bytes(buf), dtype=np.uint8)  # read-only
             object.__setattr__(self, "_counts", counts)
         return counts
 
@@ -630,7 +656,9 @@ def _coerce_melds(melds, alloc, red, reserved):
     try:
         melds = tuple(melds)
     except TypeError:
-        raise MeldError(f"melds must be a sequence of Meld objects, tokens or (type, kind) pairs, got {melds!r}") from None
+        raise MeldError(
+            f"melds must be a sequence of Meld objects, tokens or (type, kind) pairs, got {melds!r}"
+        ) from None
     out = [None] * len(melds)
     for i, m in enumerate(melds):
         if isinstance(m, Meld):

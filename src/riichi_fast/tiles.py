@@ -44,31 +44,31 @@ import numpy as np
 from riichi_fast.errors import ArrayError, ContextError, TileCountError, TileParseError
 
 __all__ = [
-    "N_KINDS",
-    "N_TILES",
+    "DEFAULT_RED",
     "KIND_NAMES",
     "MJAI_NAMES",
-    "DEFAULT_RED",
-    "parse_kind",
-    "kind_name",
-    "red_counts",
-    "is_red",
-    "parse_tiles",
-    "format_tiles",
-    "ids_to_counts",
-    "counts_to_ids",
-    "mpsz_to_counts",
-    "counts_to_mpsz",
+    "N_KINDS",
+    "N_TILES",
     "as_counts",
-    "kind_to_mjai",
-    "mjai_to_kind",
-    "id_to_mjai",
-    "mjai_to_id",
-    "parse_mjai",
-    "tenhou6_to_id",
-    "id_to_tenhou6",
-    "parse_tenhou6",
+    "counts_to_ids",
+    "counts_to_mpsz",
     "dora_from_indicator",
+    "format_tiles",
+    "id_to_mjai",
+    "id_to_tenhou6",
+    "ids_to_counts",
+    "is_red",
+    "kind_name",
+    "kind_to_mjai",
+    "mjai_to_id",
+    "mjai_to_kind",
+    "mpsz_to_counts",
+    "parse_kind",
+    "parse_mjai",
+    "parse_tenhou6",
+    "parse_tiles",
+    "red_counts",
+    "tenhou6_to_id",
 ]
 
 N_KINDS = 34
@@ -266,7 +266,7 @@ class _Allocator:
         if used == 15:
             raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {culprit}")
         r = self.red[kind]
-        for i in range(0, r) if red else range(r, 4):
+        for i in range(r) if red else range(r, 4):
             if not used >> i & 1:
                 self.used[kind] = used | 1 << i
                 return 4 * kind + i
@@ -492,10 +492,10 @@ def ids_to_counts(tiles) -> np.ndarray:
     >>> ids_to_counts([0, 1, 135])[[0, 33]]
     array([2, 1], dtype=uint8)
     """
-    counts = np.zeros(N_KINDS, dtype=np.uint8)
+    counts = bytearray(N_KINDS)
     for t in _checked_ids(tiles):
         counts[t >> 2] += 1
-    return counts
+    return np.frombuffer(counts, dtype=np.uint8)
 
 
 def _counts_list(counts):
@@ -586,7 +586,7 @@ def as_counts(x, *, check: bool = True) -> np.ndarray:
             _counts_list(x)  # raises naming the kind
         return x
     if isinstance(x, str):
-        if ":" in x:
+        if ":" in x or "@" in x or "*" in x:
             from riichi_fast.hand import Hand
 
             return Hand.parse(x).counts34()
