@@ -1,0 +1,244 @@
+"""The result of scoring one hand: :class:`HandResult`, decoded from the kernel output.
+
+>>> from riichi_fast.rules.scoring import score
+>>> r = score("111222333m78999p", "9p", riichi=True, seat_wind=1)
+>>> r
+HandResult(ok: 6 han 30 fu haneman, ron 12000; riichi 1, pinfu 1, iipeikou 1, junchan 3)
+>>> r.fu_details[:2]
+(FuItem(reason='base', fu=20), FuItem(reason='menzen_ron', fu=10))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from riichi_fast.enums import Form, SetType, WaitShape
+from riichi_fast.readings import HandSet, Reading, WinReading
+from riichi_fast.rules import layout as L
+from riichi_fast.rules.payment import Payment
+from riichi_fast.rules.yaku import YAKU
+
+__all__ = ["HandResult", "FuItem", "YakuItem"]
+
+
+class FuItem(NamedTuple):
+    """One fu component: a stable reason name and its fu."""
+
+    reason: str
+    fu: int
+
+
+class YakuItem(NamedTuple):
+    """One yaku of the result: name, han (0 for a yakuman), Tenhou id (None if Tenhou lacks it), yakuman multiple."""
+
+    name: str
+    han: int
+    tenhou_id: int | None
+    yakuman: int = 0
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Han, fu, yaku, dora, limit and payments of a scored hand, or the status of a hand that does not win.
+
+    ``status`` is ``"ok"`` for a win, else a stable name such as
+    ``"hand_not_winning"``, ``"no_yaku"`` or ``"chankan_with_tsumo_not_allowed"``
+    (see ``riichi_fast.rules.layout.STATUS_NAMES``); every other field is then
+    zero or empty.
+    """
+
+    status: str
+    status_code: int = 0
+    han: int = 0
+    fu: int = 0
+    fu_details: tuple = ()
+    yaku: tuple = ()
+    yaku_mask: int = 0
+    yakuman: int = 0
+    dora: int = 0
+    ura_dora: int = 0
+    aka_dora: int = 0
+    kita: int = 0
+    limit: str = ""
+    base_points: int = 0
+    payment: Payment | None = None
+    reading: WinReading | None = None
+    tsumo: bool = False
+    dealer: bool = False
+    #: the raw kernel output (int64 slots of docs/SCORING.md), for debugging and batch parity
+    raw: tuple = field(default=(), repr=False, compare=False)
+
+    # ------------------------------------------------------------------
+    @property
+    def ok(self) -> bool:
+        """The hand wins (status ``"ok"``)."""
+        return self.status_code == L.ST_OK
+
+    @property
+    def is_yakuman(self) -> bool:
+        """A real yakuman (not a counted one)."""
+        return self.limit == "yakuman"
+
+    @property
+    def cost(self) -> int:
+        """The hand's points without counters and sticks (0 if it does not win)."""
+        return self.payment.hand_points if self.payment else 0
+
+    @property
+    def total(self) -> int:
+        """Everything the winner gains: hand, counters and riichi sticks."""
+        return self.payment.total if self.payment else 0
+
+    @property
+    def dora_counts(self) -> dict:
+        """Dora han by kind."""
+        return {"dora": self.dora, "ura": self.ura_dora, "aka": self.aka_dora, "kita": self.kita}
+
+    def payers(self) -> dict:
+        """Who pays what, counters included (riichi sticks come from the table).
+
+        Keys: ``"discarder"`` on ron; on tsumo ``"each"`` (dealer win) or
+        ``"dealer"`` and ``"each_non_dealer"``.
+        """
+        p = self.payment
+        if p is None:
+            return {}
+        if not self.tsumo:
+            return {"discarder": p.ron + p.honba_ron}
+        if self.dealer:
+            return {"each": p.tsumo_other + p.honba_tsumo}
+        return {"dealer": p.tsumo_dealer + p.honba_tsumo, "each_non_dealer": p.tsumo_other + p.honba_tsumo}
+
+    def tenhou_yaku(self) -> list[tuple[int, int]]:
+        """``(Tenhou id, han)`` pairs in the style of an mjlog ``yaku`` field (dora, ura, aka as 52-54 when > 0)."""
+        out = [(y.tenhou_id, y.han) for y in self.yaku if y.tenhou_id is not None and not y.yakuman]
+        for tid, n in ((L.DORA_ID, self.dora), (L.URA_ID, self.ura_dora), (L.AKA_ID, self.aka_dora)):
+            if n:
+                out.append((tid, n))
+        return out
+
+    # ------------------------------------------------------------------
+    @classmethod
+    def from_output(cls, out, params, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
+                    closed34=None) -> HandResult:
+        """Decode the kernel output array (docs/SCORING.md 5.8); ``params`` are the rules used.
+
+        ``closed34`` (optional) fills the pairs of a chiitoitsu reading.
+        """
+        out = [int(x) for x in out]
+        code = out[L.O_STATUS]
+        name = L.STATUS_NAMES.get(code, f"status_{code}")
+        if code != L.ST_OK:
+            return cls(name, code, tsumo=tsumo, dealer=dealer, raw=tuple(out))
+        mask = out[L.O_YAKU_MASK]
+        yaku = []
+        for yid in sorted(YAKU):
+            if mask >> yid & 1:
+                row = YAKU[yid]
+                yaku.append(_yaku_item(row, out, params, is_open))
+        fu_details = tuple(
+            FuItem(L.FU_NAMES[out[L.O_FU_LIST + 2 * i]], out[L.O_FU_LIST + 2 * i + 1]) for i in range(out[L.O_FU_N])
+        )
+        payment = Payment(
+            out[L.O_PAY_RON], out[L.O_PAY_TSUMO_DEALER], out[L.O_PAY_TSUMO_OTHER], out[L.O_HONBA_RON],
+            out[L.O_HONBA_TSUMO], out[L.O_STICKS], out[L.O_HAND_POINTS], out[L.O_TOTAL],
+        )
+        return cls(
+            status=name,
+            status_code=code,
+            han=out[L.O_HAN],
+            fu=out[L.O_FU],
+            fu_details=fu_details,
+            yaku=tuple(yaku),
+            yaku_mask=mask,
+            yakuman=out[L.O_YAKUMAN],
+            dora=out[L.O_DORA],
+            ura_dora=out[L.O_URA],
+            aka_dora=out[L.O_AKA],
+            kita=out[L.O_KITA],
+            limit=L.LIMIT_NAMES[out[L.O_LIMIT]],
+            base_points=out[L.O_BASE],
+            payment=payment,
+            reading=_reading(out, closed34),
+            tsumo=tsumo,
+            dealer=dealer,
+            raw=tuple(out),
+        )
+
+    # ------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """A JSON-ready dict of the result."""
+        d = {
+            "status": self.status,
+            "han": self.han,
+            "fu": self.fu,
+            "fu_details": [item._asdict() for item in self.fu_details],
+            "yaku": [item._asdict() for item in self.yaku],
+            "yakuman": self.yakuman,
+            "dora": self.dora_counts,
+            "limit": self.limit,
+            "base_points": self.base_points,
+            "tsumo": self.tsumo,
+            "dealer": self.dealer,
+            "payment": self.payment._asdict() if self.payment else None,
+            "payers": self.payers(),
+            "reading": str(self.reading) if self.reading else None,
+        }
+        return d
+
+    def to_json(self, **kwargs) -> str:
+        """The result as JSON (keyword arguments go to :func:`json.dumps`)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def __repr__(self) -> str:
+        if not self.ok:
+            return f"HandResult({self.status})"
+        if self.yakuman and self.limit in ("yakuman", "kazoe yakuman"):
+            value = f"{self.yakuman}x {self.limit}" if self.yakuman > 1 else self.limit
+        else:
+            value = f"{self.han} han {self.fu} fu" + (f" {self.limit}" if self.limit else "")
+        p = self.payment
+        if not self.tsumo:
+            pay = f"ron {p.ron}"
+        elif self.dealer:
+            pay = f"tsumo {p.tsumo_other} all"
+        else:
+            pay = f"tsumo {p.tsumo_other}/{p.tsumo_dealer}"
+        extras = []
+        if p.honba_ron or p.honba_tsumo or p.sticks:
+            extras.append(f"total {p.total}")
+        yaku = ", ".join(f"{y.name} {'x' + str(y.yakuman) if y.yakuman else y.han}" for y in self.yaku)
+        bonus = ", ".join(f"{k} {v}" for k, v in self.dora_counts.items() if v)
+        parts = [yaku] + ([bonus] if bonus else [])
+        return f"HandResult(ok: {value}, {pay}{''.join(', ' + e for e in extras)}; {', '.join(parts)})"
+
+
+def _yaku_item(row, out, params, is_open):
+    yid = row.id
+    if out[L.O_LIMIT] == L.LIMIT_YAKUMAN:
+        return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]))
+    if yid == L.Y_RENHOU and out[L.O_YAKU_MASK] == 1 << L.Y_RENHOU and int(params[L.R_RENHOU]) == L.RENHOU_MANGAN:
+        return YakuItem(row.name, 5, row.tenhou_id)
+    han = int(params[(L.R_HAN_OPEN if is_open else L.R_HAN_CLOSED) + yid])
+    return YakuItem(row.name, han, row.tenhou_id)
+
+
+def _reading(out, closed34):
+    form = Form(out[L.O_FORM])
+    sets = []
+    for i in range(out[L.O_N_SETS]):
+        meld = out[L.O_SET_MELD + i]
+        sets.append(
+            HandSet(SetType(out[L.O_SET_TYPE + i]), out[L.O_SET_KIND + i], bool(out[L.O_SET_CONCEALED + i]),
+                    None if meld < 0 else meld)
+        )
+    pair = out[L.O_PAIR]
+    pairs = ()
+    if form == Form.CHIITOITSU:
+        pair = None
+        if closed34 is not None:
+            pairs = tuple(k for k in range(34) if closed34[k] == 2)
+    reading = Reading(form, pair, tuple(sets), pairs)
+    return WinReading(reading, out[L.O_WIN_SET], WaitShape(out[L.O_WAIT]))

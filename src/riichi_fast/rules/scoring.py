@@ -1,0 +1,193 @@
+"""Score one hand: ``score(hand, win_tile, ...) -> HandResult``.
+
+A pipeline of short steps: coerce the hand and the winning tile, build the
+win context, encode the three kernel arrays, call the scoring kernel chosen by
+:func:`riichi_fast._backend.load` (compiled ``_score`` or
+``reference.score``), decode the output.  Bad *input* raises a
+:class:`~riichi_fast.errors.RiichiError`; a hand that does not win is a
+status of the result.
+
+>>> score("123m456p789s11122z", "2z", tsumo=True, seat_wind=1, round_wind=1)
+HandResult(ok: 1 han 40 fu, tsumo 400/700; menzen tsumo 1)
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from riichi_fast import _backend
+from riichi_fast.errors import ContextError, TileCountError, TileParseError
+from riichi_fast.hand import Hand, as_hand
+from riichi_fast.rules import layout as L
+from riichi_fast.rules.config import DEFAULT, Rules
+from riichi_fast.rules.context import WinContext
+from riichi_fast.rules.result import HandResult
+from riichi_fast.tiles import KIND_NAMES, parse_kind, parse_tiles, red_counts
+
+__all__ = ["score", "encode"]
+
+_SITUATION = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou", "paarenchan", "seat_wind", "round_wind", "dora", "ura", "honba", "riichi_sticks",
+)
+
+
+def _kernel():
+    return _backend.load("score")
+
+
+# ---------------------------------------------------------------------------
+# steps
+
+
+def coerce_rules(rules) -> Rules:
+    """A Rules object from a Rules or a preset name."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise ContextError(f"rules must be a Rules object or a preset name, got {rules!r}")
+
+
+def coerce_hand(hand, rules: Rules) -> Hand:
+    """The hand as a :class:`~riichi_fast.hand.Hand` (red tiles read with the rules' red configuration)."""
+    return as_hand(hand, red=rules.red_counts)
+
+
+def win_tile_of(win_tile, rules: Rules) -> tuple[int, bool]:
+    """``(kind, is_red)`` of the winning tile: a kind 0..33 or a tile name such as ``'5p'`` or ``'0p'``."""
+    if isinstance(win_tile, str):
+        name = win_tile.strip()
+        ids = parse_tiles(name, red=rules.red_counts)
+        if len(ids) != 1:
+            raise TileParseError(f"win_tile {win_tile!r} must be one tile")
+        tile = ids[0]
+        kind = tile // 4
+        return kind, tile % 4 < rules.red_counts[kind]
+    if isinstance(win_tile, numbers.Integral) and not isinstance(win_tile, bool):
+        if 0 <= int(win_tile) < 34:
+            return int(win_tile), False
+        raise TileParseError(
+            f"win_tile {win_tile!r}: an int win tile is a kind 0..33 (pass a name like '0p' for a red five)"
+        )
+    raise TileParseError(f"win_tile must be a kind 0..33 or a tile name like '5p', got {win_tile!r}")
+
+
+def closed_counts(hand: Hand, win_tile, rules: Rules) -> tuple[np.ndarray, int, int]:
+    """Closed counts with the winning tile, its kind, and the hand's red tiles (under ``rules``)."""
+    red = rules.red_counts
+    n_red = sum(1 for t in hand.closed if t % 4 < red[t // 4])
+    for m in hand.melds:
+        n_red += sum(1 for t in m.tiles if t % 4 < red[t // 4])
+    counts = hand.counts34().copy()
+    if hand.tile_count == 14:
+        if win_tile is None:
+            raise ContextError("a 14-tile hand needs win_tile (which tile won the hand)")
+        kind, _ = win_tile_of(win_tile, rules)
+        if counts[kind] == 0:
+            raise TileCountError(f"win_tile {KIND_NAMES[kind]} is not among the closed tiles of {hand}")
+        return counts, kind, n_red
+    if win_tile is None:
+        raise ContextError(f"a 13-tile hand needs win_tile: {hand}")
+    kind, is_red = win_tile_of(win_tile, rules)
+    if int(hand.all_counts34()[kind]) >= 4:
+        raise TileCountError(f"win_tile {KIND_NAMES[kind]} would be a fifth copy in {hand}")
+    counts[kind] += 1
+    return counts, kind, n_red + int(is_red)
+
+
+def win_context(context, rules: Rules, situation: dict) -> WinContext:
+    """The WinContext from ``context=`` or the keyword arguments (not both); ura dropped if the rules have none."""
+    if context is not None:
+        if not isinstance(context, WinContext):
+            raise ContextError(f"context must be a WinContext, got {context!r}")
+        defaults = WinContext()
+        changed = [k for k, v in situation.items() if v != getattr(defaults, k) and v != ()]
+        if changed:
+            raise ContextError(f"pass either context= or {', '.join(changed)}, not both")
+        ctx = context
+    else:
+        ctx = WinContext(**situation)
+    if not rules.ura_dora and ctx.ura:
+        ctx = ctx.replace(ura=())
+    return ctx
+
+
+def encode(hand, win_tile=None, context: WinContext | None = None, rules: Rules = DEFAULT):
+    """The kernel arguments ``(closed34, meld_types, meld_kinds, win_kind, ctx, params)`` of a hand.
+
+    >>> closed, types, kinds, win, ctx, params = encode("123m456p1122z pon:777z", "2z")
+    >>> int(closed.sum()), types.tolist(), kinds.tolist(), win
+    (11, [2, 0, 0, 0], [33, 0, 0, 0], 28)
+    """
+    rules = coerce_rules(rules)
+    hand = coerce_hand(hand, rules)
+    context = WinContext() if context is None else context
+    closed, win_kind, n_red = closed_counts(hand, win_tile, rules)
+    types = np.zeros(4, dtype=np.uint8)
+    kinds = np.zeros(4, dtype=np.uint8)
+    mt, mk = hand.meld_arrays()
+    types[: len(mt)] = mt
+    kinds[: len(mk)] = mk
+    ctx = context.encode(n_red=n_red, n_kita=hand.n_kita)
+    return closed, types, kinds, win_kind, ctx, rules.params()
+
+
+# ---------------------------------------------------------------------------
+# the public function
+
+
+def score(
+    hand,
+    win_tile=None,
+    *,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    open_riichi: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    paarenchan: bool = False,
+    seat_wind=0,
+    round_wind=0,
+    dora=(),
+    ura=(),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    context: WinContext | None = None,
+    rules=DEFAULT,
+) -> HandResult:
+    """Score a winning hand under ``rules`` (a :class:`Rules` or a preset name).
+
+    ``hand``: a one-line hand string (``"123m406p11z pon:777z"``), a
+    :class:`~riichi_fast.hand.Hand`, 136-ids or 34 counts; 14 tiles (winning
+    tile included, like the ``mahjong`` package) or 13 plus ``win_tile``.
+    ``win_tile``: a tile name (``"5p"``, ``"0p"`` for a red five) or a kind
+    0..33.  Winds: 0..3 or ``"ESWN"``; seat wind East is the dealer.
+    ``dora``/``ura``: indicator kinds or an mpsz string (``"3p1z"``).
+    The situation may instead be given as ``context=WinContext(...)``.
+
+    >>> r = score("22456m456p456s345s", "3s", dora="1m", seat_wind="S")
+    >>> r.han, r.fu, r.cost, [y.name for y in r.yaku], r.dora
+    (6, 30, 12000, ['pinfu', 'tanyao', 'sanshoku doujun'], 2)
+    >>> score("123m456p789s1122z", "2z", rules="tenhou").status
+    'no_yaku'
+    """
+    rules = coerce_rules(rules)
+    situation = {name: value for name, value in locals().items() if name in _SITUATION}
+    ctx = win_context(context, rules, situation)
+    hand = coerce_hand(hand, rules)
+    closed, types, kinds, win_kind, ctx_arr, params = encode(hand, win_tile, ctx, rules)
+    out = np.zeros(L.OUT_SIZE, dtype=np.int64)
+    _kernel().score_kernel(closed, types, kinds, win_kind, ctx_arr, params, out)
+    return HandResult.from_output(
+        out, params, tsumo=ctx.tsumo, dealer=ctx.is_dealer, is_open=not hand.is_closed, closed34=closed
+    )
