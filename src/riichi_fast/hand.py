@@ -374,8 +374,9 @@ def _parse_meld(token, alloc, source, offset):
         mtype = _infer_open_meld(token, [k for k, _, _ in tiles])
     if len(tiles) != _SIZE[mtype]:
         raise MeldError(f"meld {token!r}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
-    where = f"meld {token!r}" if source == token else f"meld {token!r} at position {offset} in {source!r}"
-    ids = [alloc.take(kind, r, f"{_describe_tile(kind, r)} in {where}") for kind, r, _ in tiles]
+    where = token if source == token else f"{token!r} at position {offset} in {source!r}"
+    where = f"meld {token!r}" if source == token else f"meld {where}"
+    ids = [alloc.take(kind, r, lambda k=kind, r=r: f"{_describe_tile(k, r)} in {where}") for kind, r, _ in tiles]
     called = ids[star if star is not None else 0] if mtype in _OPEN else None
     try:
         return Meld(mtype, tuple(ids), called, seat)
@@ -468,7 +469,7 @@ class Hand:
             )
         closed = _checked_ids(self.closed)
         for pos, t in enumerate(closed):
-            alloc.reserve(t, f"closed tile at position {pos}")
+            alloc.reserve(t, lambda p=pos: f"closed tile at position {p}")
         melds = _coerce_melds(self.melds, alloc, red, reserved=True)
         object.__setattr__(self, "closed", tuple(sorted(closed)))
         object.__setattr__(self, "melds", melds)
@@ -500,7 +501,11 @@ class Hand:
                 meld_tokens.append((token, m.start()))
             else:
                 for kind, r, pos in _tokenize(token, m.start(), text):
-                    closed.append(alloc.take(kind, r, f"{_describe_tile(kind, r)!r} at position {pos} in {text!r}"))
+                    closed.append(
+                        alloc.take(
+                            kind, r, lambda k=kind, r=r, p=pos: f"{_describe_tile(k, r)!r} at position {p} in {text!r}"
+                        )
+                    )
         melds = tuple(_parse_meld(token, alloc, text, start) for token, start in meld_tokens)
         try:
             return cls(tuple(closed), melds, red)
@@ -533,7 +538,7 @@ class Hand:
         closed = []
         for k, c in enumerate(values):
             for _ in range(c):
-                closed.append(alloc.take_any(k, f"closed {KIND_NAMES[k]} (count {c})"))
+                closed.append(alloc.take_any(k, lambda k=k, c=c: f"closed {KIND_NAMES[k]} (count {c})"))
         return cls(tuple(closed), melds, red)
 
     # -- views -------------------------------------------------------------
@@ -663,7 +668,7 @@ def _coerce_melds(melds, alloc, red, reserved):
     for i, m in enumerate(melds):
         if isinstance(m, Meld):
             for t in m.tiles:
-                alloc.reserve(t, f"in meld {i} ({m.format(red)})")
+                alloc.reserve(t, lambda i=i, m=m: f"in meld {i} ({m.format(red)})")
             out[i] = m
     for i, m in enumerate(melds):
         if out[i] is not None:

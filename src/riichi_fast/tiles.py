@@ -99,6 +99,8 @@ _COUNT_OK = bytes(range(5))  # bytes.translate(None, _COUNT_OK) is empty iff eve
 
 
 def _check_kind(kind, what="kind"):
+    if type(kind) is int and 0 <= kind < N_KINDS:
+        return kind
     if isinstance(kind, bool) or not isinstance(kind, numbers.Integral):
         raise ArrayError(f"{what} must be an int 0..33, got {kind!r}")
     kind = int(kind)
@@ -108,6 +110,8 @@ def _check_kind(kind, what="kind"):
 
 
 def _check_id(tile, position=None):
+    if type(tile) is int and 0 <= tile < N_TILES:  # the common case, without the ABC check
+        return tile
     if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
         where = f" at position {position}" if position is not None else ""
         raise ArrayError(f"tile id{where} must be an int 0..135, got {tile!r}")
@@ -258,19 +262,20 @@ class _Allocator:
         kind = tile >> 2
         bit = 1 << (tile & 3)
         if self.used[kind] & bit:
-            raise TileCountError(f"tile id {tile} ({KIND_NAMES[kind]}) is used twice: {culprit}")
+            raise TileCountError(f"tile id {tile} ({KIND_NAMES[kind]}) is used twice: {_culprit(culprit)}")
         self.used[kind] |= bit
 
     def take(self, kind, red, culprit):
         used = self.used[kind]
         if used == 15:
-            raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {culprit}")
+            raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {_culprit(culprit)}")
         r = self.red[kind]
         for i in range(r) if red else range(r, 4):
             if not used >> i & 1:
                 self.used[kind] = used | 1 << i
                 return 4 * kind + i
         name = KIND_NAMES[kind]
+        culprit = _culprit(culprit)
         if red:
             if r == 0:
                 raise TileCountError(f"red {name} {culprit}, but the rules have no red {name}")
@@ -283,10 +288,15 @@ class _Allocator:
     def take_any(self, kind, culprit):
         used = self.used[kind]
         if used == 15:
-            raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {culprit}")
+            raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {_culprit(culprit)}")
         r = self.red[kind]
         plain_free = any(not used >> i & 1 for i in range(r, 4))
         return self.take(kind, not plain_free, culprit)
+
+
+def _culprit(culprit):
+    """Culprits are strings or zero-argument callables (built only when an error is raised)."""
+    return culprit() if callable(culprit) else culprit
 
 
 def _red_digit(kind):
@@ -377,7 +387,7 @@ def parse_tiles(text: str, *, red=None) -> tuple[int, ...]:
     """
     red = red_counts(red)
     alloc = _Allocator(red)
-    ids = [alloc.take(kind, r, _describe(kind, r, pos, text)) for kind, r, pos in _tokenize(text)]
+    ids = [alloc.take(kind, r, lambda k=kind, r=r, p=pos: _describe(k, r, p, text)) for kind, r, pos in _tokenize(text)]
     ids.sort()
     return tuple(ids)
 
@@ -576,7 +586,7 @@ def as_counts(x, *, check: bool = True) -> np.ndarray:
     [3, 0]
     """
     if type(x) is np.ndarray:
-        if x.dtype != _U8:
+        if x.dtype is not _U8 and x.dtype != _U8:
             raise ArrayError(f"counts array must have dtype uint8, got {x.dtype}")
         if x.shape != (N_KINDS,):
             raise ArrayError(f"counts array must have shape (34,), got {x.shape}")
@@ -666,7 +676,7 @@ def parse_mjai(names, *, red=None) -> tuple[int, ...]:
     out = []
     for pos, name in enumerate(names):
         kind, r = _mjai_split(name)
-        out.append(alloc.take(kind, r, f"{name!r} at position {pos}"))
+        out.append(alloc.take(kind, r, lambda n=name, p=pos: f"{n!r} at position {p}"))
     return tuple(out)
 
 
@@ -706,7 +716,7 @@ def parse_tenhou6(codes, *, red=None) -> tuple[int, ...]:
     out = []
     for pos, code in enumerate(codes):
         kind, r = _tenhou6_split(code)
-        out.append(alloc.take(kind, r, f"code {code} at position {pos}"))
+        out.append(alloc.take(kind, r, lambda c=code, p=pos: f"code {c} at position {p}"))
     return tuple(out)
 
 
