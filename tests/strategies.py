@@ -9,6 +9,8 @@ pairs only (docs/INTERNALS.md), so they need nothing beyond numpy and
 - :func:`complete_hands` -- winning shapes: 4 sets + a pair (0-4 melds among
   chi/pon/daiminkan/ankan/shouminkan), chiitoitsu, kokushi.
 - :func:`tenpai_hands` -- a complete hand minus one closed tile.
+- :func:`counts_batches`, :func:`bad_counts34` -- ``(N, 34)`` batches, with
+  rows the batch kernels must flag when asked.
 
 Both hand strategies return ``HandShape(counts, melds)`` (a NamedTuple, so
 ``counts, melds = data.draw(complete_hands())`` works).  ``counts`` is the
@@ -176,6 +178,38 @@ def counts34(draw, n_tiles=14, one_suit_bias=True):
     else:
         counts = draw(_random_counts(n, range(N_KINDS)))
     return _as_array(counts)
+
+
+@st.composite
+def bad_counts34(draw):
+    """A 34-count row that batch kernels must flag: a count above 4, or a bad size (t % 3 == 0 or t > 14)."""
+    if draw(st.booleans()):
+        counts = draw(counts34(n_tiles=None))
+        counts[draw(st.integers(0, N_KINDS - 1))] = draw(st.integers(5, 255))
+        return counts
+    n = draw(st.sampled_from((0, 3, 6, 9, 12, 15, 16, 17, 18)))
+    return draw(counts34(n_tiles=n))
+
+
+@st.composite
+def counts_batches(draw, min_rows=0, max_rows=20, n_tiles=None, bad_rows=False):
+    """A C-contiguous ``(N, 34)`` uint8 batch of :func:`counts34` rows.
+
+    With ``bad_rows`` some rows come from :func:`bad_counts34`; the batch is
+    returned with the indices of those rows: ``(batch, bad_indices)``.
+    """
+    n = draw(st.integers(min_rows, max_rows))
+    rows, bad = [], []
+    for i in range(n):
+        if bad_rows and draw(st.integers(0, 3)) == 0:
+            rows.append(draw(bad_counts34()))
+            bad.append(i)
+        else:
+            rows.append(draw(counts34(n_tiles=n_tiles)))
+    batch = np.zeros((n, N_KINDS), dtype=np.uint8)
+    for i, row in enumerate(rows):
+        batch[i] = row
+    return (batch, bad) if bad_rows else batch
 
 
 # ---------------------------------------------------------------------------

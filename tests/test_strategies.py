@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
-from strategies import complete_hands, counts34, hands, tenpai_hands, tenpai_hands_with_wait
+from strategies import complete_hands, counts34, counts_batches, hands, tenpai_hands, tenpai_hands_with_wait
 
 from riichi_fast.enums import MeldType
 
@@ -71,3 +71,13 @@ def test_tenpai_hands_wait_on_the_removed_tile(data):
 def test_hands_are_valid_hands(hand):
     assert hand.tile_count in (13, 14)
     assert int(hand.all_counts34().max()) <= 4
+
+
+@given(counts_batches(bad_rows=True))
+def test_counts_batches_flag_their_bad_rows(data):
+    batch, bad = data
+    assert batch.dtype == np.uint8 and batch.ndim == 2 and batch.shape[1] == 34 and batch.flags.c_contiguous
+    for i, row in enumerate(batch):
+        t = int(row.sum())
+        is_bad = int(row.max()) > 4 or t % 3 == 0 or t > 14
+        assert is_bad == (i in bad)

@@ -87,7 +87,6 @@ _KIND_BY_NAME.update({"0m": 4, "0p": 13, "0s": 22})
 
 #: the default red configuration: one red 5m, 5p and 5s
 DEFAULT_RED: tuple[int, ...] = tuple(1 if k in (4, 13, 22) else 0 for k in range(N_KINDS))
-_NO_RED: tuple[int, ...] = (0,) * N_KINDS
 _RED_CACHE: dict = {None: DEFAULT_RED}
 
 _U8 = np.dtype(np.uint8)
@@ -165,6 +164,8 @@ def red_counts(spec=None) -> tuple[int, ...]:
     >>> sum(red_counts(0))
     0
     """
+    if type(spec) in (bool, float):  # never cached: True == 1 and 1.0 == 1 as dict keys
+        return _normalise_red(spec)
     try:
         cached = _RED_CACHE.get(spec)
     except TypeError:  # unhashable (a list, a dict)
