@@ -224,6 +224,7 @@ CASES = [
     case(T.red_counts, ({"5q": 1},), ContextError, E("'5q' is not a tile name"), id="red-bad-name"),
     case(T.red_counts, ([1, 2],), ContextError, E("has 2 entries, need 34"), id="red-length"),
     case(T.red_counts, (True,), ContextError, E("True is ambiguous"), id="red-bool"),
+    case(T.red_counts, (1.0,), ContextError, E("red configuration 1.0 is not None, an int, a mapping"), id="red-float"),
     # -- melds
     case(
         Meld,
