@@ -61,11 +61,12 @@ def decode_meld(code: int, who: int, n_players: int = 4) -> RecordMeld:
     2 = opposite, 3 = previous; 0 = none: ankan).  Bit 2 marks a chi, bit 3 a
     pon, bit 4 a shouminkan, bit 5 a kita; otherwise it is a kan.
 
-    >>> m = decode_meld(5367, 0)       # chi of 2-3-4p, the 4p called from seat 3
+    >>> m = decode_meld(5367, 0)       # chi 2-3-4m by seat 0, the 4m called from seat 3
+    >>> m.type.name, m.tiles, m.called, m.from_seat, m.mpsz()
+    ('CHI', (6, 11, 13), 13, 3, '234m')
+    >>> m = decode_meld(29802, 1)      # pon of 2s by seat 1 from the seat opposite
     >>> m.type.name, m.tiles, m.called, m.from_seat
-    ('CHI', (41, 44, 51), 51, 3)
-    >>> decode_meld(38951, 0).type.name
-    'PON'
+    ('PON', (76, 77, 78), 77, 3)
     """
     rel = code & 3
     from_seat = (who + rel) % n_players if rel else None
