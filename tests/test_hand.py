@@ -295,3 +295,11 @@ def test_meld_accepts_numpy_integers():
     m = Meld(MeldType.PON, np.array([132, 133, 134]), np.int64(133), np.int64(2))
     assert m == Meld.parse("pon:77*7z@2")
     assert type(m.from_seat) is int and type(m.called) is int and all(type(t) is int for t in m.tiles)
+
+
+def test_constructors_accept_one_meld_token_or_pairs():
+    counts = T.mpsz_to_counts("5555m234p567s1z")
+    assert str(Hand.from_counts(counts, "chi:789s")) == "0555m234p567s1z chi:789s"
+    assert str(Hand.from_counts(counts, [(MeldType.CHI, 24)])) == "0555m234p567s1z chi:789s"
+    assert str(Hand.from_ids(range(0, 40, 4), "pon:111z")) == "123406789m1p pon:111z"
+    assert str(Hand.from_ids(range(0, 40, 4), [Meld.parse("pon:1*11z@2")])) == "123406789m1p pon:111z@2"

@@ -470,7 +470,7 @@ class Hand:
         closed = _checked_ids(self.closed)
         for pos, t in enumerate(closed):
             alloc.reserve(t, lambda p=pos: f"closed tile at position {p}")
-        melds = _coerce_melds(self.melds, alloc, red, reserved=True)
+        melds = _coerce_melds(self.melds, alloc, red)
         object.__setattr__(self, "closed", tuple(sorted(closed)))
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "red", red)
@@ -519,7 +519,7 @@ class Hand:
         >>> str(Hand.from_ids(range(0, 40, 4), [(MeldType.PON, 27)]))
         '123406789m1p pon:111z'
         """
-        return cls(tuple(closed), tuple(melds), red)
+        return cls(tuple(closed), melds, red)
 
     @classmethod
     def from_counts(cls, counts, melds=(), red=None) -> Hand:
@@ -534,7 +534,7 @@ class Hand:
         values = _counts_list(counts)
         red = red_counts(red)
         alloc = _Allocator(red)
-        melds = _coerce_melds(tuple(melds), alloc, red, reserved=False)
+        melds = _coerce_melds(melds, alloc, red)
         closed = []
         for k, c in enumerate(values):
             for _ in range(c):
@@ -651,7 +651,7 @@ class Hand:
         return f"Hand.parse({str(self)!r}{_red_repr(self.red)})"
 
 
-def _coerce_melds(melds, alloc, red, reserved):
+def _coerce_melds(melds, alloc, red):
     """Meld objects, tokens and (type, kind) pairs -> tuple of Meld; ids checked against ``alloc``.
 
     Meld objects reserve their ids first; tokens and pairs then take free ids.

@@ -310,7 +310,7 @@ def _red_digit(kind):
 
 
 def _tokenize(text, offset=0, source=None):
-    """Yield ``(kind, red, position)`` for each tile of an mpsz string.
+    """The list of ``(kind, red, position)`` of each tile of an mpsz string.
 
     ``position`` is the index of the digit in ``source`` (the whole text the
     caller parses; ``text`` starts at ``offset`` in it).
