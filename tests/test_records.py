@@ -454,9 +454,10 @@ def test_rules_follow_the_game_flags():
 # Acceptance: every recorded win re-scored under the tenhou preset
 # ---------------------------------------------------------------------------
 
+@pytest.mark.parametrize("kernel", [False, True], ids=["score", "kernel"])
 @pytest.mark.parametrize("fmt,paths", [("mjlog", MJLOG), ("tenhou6", TENHOU6), ("mjai", MJAI)])
-def test_every_recorded_win_matches(fmt, paths):
-    report = V.verify_paths(paths)
+def test_every_recorded_win_matches(fmt, paths, kernel):
+    report = V.verify_paths(paths, kernel=kernel)
     assert report.unreadable == []
     bad = [c for c in report.wins if not c.ok]
     assert not bad, f"{len(bad)} of {report.n_wins} wins differ:\n\n" + "\n\n".join(

@@ -8,9 +8,9 @@ dora / ura / red counts, the limit, the hand's points and the per-seat score
 changes (counters, riichi sticks and pao included).  Exhaustive and abortive
 draws are settled (noten payments, nagashi mangan) and compared the same way.
 
-The scorer is :func:`riichi_fast.score` when the package exports it; until
-then the scoring kernel is called directly through the documented array
-layout (docs/SCORING.md), so the verification runs either way.
+The scorer is :func:`riichi_fast.score` when the package exports it, else
+:func:`riichi_fast.rules.scoring.score`; ``score_win(..., kernel=True)`` calls
+the scoring kernel directly through the array layout of docs/SCORING.md.
 
 >>> from riichi_fast.records.verify import noten_changes
 >>> noten_changes((1,), 4)
@@ -205,16 +205,26 @@ def rules_for_game(game: Game, base=None):
 # ---------------------------------------------------------------------------
 
 def _public_score():
+    """``riichi_fast.score`` if exported, else ``riichi_fast.rules.scoring.score``."""
     import riichi_fast
 
     fn = getattr(riichi_fast, "score", None)
-    return fn if callable(fn) else None
+    if callable(fn):
+        return fn
+    try:
+        from riichi_fast.rules.scoring import score
+    except ImportError:
+        return None
+    return score
 
 
 def scorer_name() -> str:
-    """Which scorer :func:`score_win` uses: ``riichi_fast.score`` or the kernel."""
-    if _public_score() is not None:
-        return "riichi_fast.score"
+    """Which scorer :func:`score_win` uses."""
+    fn = _public_score()
+    if fn is not None:
+        from riichi_fast import _backend
+
+        return f"{fn.__module__}.{fn.__name__} ({_backend.BACKEND})"
     return f"score_kernel ({_kernel_module().__name__})"
 
 
@@ -230,9 +240,13 @@ def _kernel_module():
         return importlib.import_module("riichi_fast.reference.score")
 
 
-def score_win(win: RecordedWin, rules) -> Computed:
-    """Score a recorded win under ``rules`` and normalise the result."""
-    fn = _public_score()
+def score_win(win: RecordedWin, rules, *, kernel: bool = False) -> Computed:
+    """Score a recorded win under ``rules`` and normalise the result.
+
+    The public scorer is used; ``kernel=True`` calls the scoring kernel
+    directly through the array layout of docs/SCORING.md instead.
+    """
+    fn = None if kernel else _public_score()
     if fn is not None:
         return _score_public(fn, win, rules)
     return _score_kernel(win, rules)
@@ -318,69 +332,26 @@ def _tenhou_limit(limit, L) -> int:
 
 
 def _score_public(fn, win: RecordedWin, rules) -> Computed:
-    res = fn(win.hand, win.win_tile, rules=rules, **_context_kwargs(win))
-    status = getattr(res, "status", "ok")
-    status = getattr(status, "name", status)
-    if isinstance(status, int):
-        from riichi_fast.rules import layout as L
-
-        status = L.STATUS_NAMES.get(status, str(status))
-    status = str(status).lower()
-    if status not in ("ok", "st_ok", "0"):
-        return Computed(status=status)
-    yaku, yakuman = [], []
-    for y in getattr(res, "yaku", ()):
-        yid = _first(y, "tenhou_id", "id", "yaku_id")
-        han = _first(y, "han")
-        if getattr(y, "yakuman", 0) or getattr(y, "is_yakuman", False):
-            yakuman.append(yid)
-        elif yid not in _DORA_IDS:
-            yaku.append((yid, han))
-    pay = getattr(res, "payment", None) or getattr(res, "payments", None) or res
     from riichi_fast.rules import layout as L
 
-    limit = getattr(res, "limit", 0)
-    limit = getattr(limit, "value", limit)
-    if isinstance(limit, str):
-        limit = {v: k for k, v in L.LIMIT_NAMES.items()}.get(limit, 0)
+    res = fn(win.hand, win.win_tile // 4, rules=rules, **_context_kwargs(win))
+    if res.status != "ok":
+        return Computed(status=res.status)
+    yaku, yakuman = [], []
+    for y in res.yaku:
+        if y.yakuman:
+            yakuman.append(y.tenhou_id)
+        elif y.tenhou_id not in _DORA_IDS:
+            yaku.append((y.tenhou_id, y.han))
+    codes = {v: k for k, v in L.LIMIT_NAMES.items()}
+    p = res.payment
     return Computed(
-        status="ok", han=int(getattr(res, "han", 0) or 0), fu=int(getattr(res, "fu", 0) or 0),
-        yaku=tuple(sorted(yaku)), yakuman=tuple(sorted(yakuman)),
-        yakuman_multiple=int(_first(res, "yakuman_multiple", "yakuman", default=0) or 0),
-        dora=_count(res, "dora"), ura=_count(res, "ura"), aka=_count(res, "aka", "red"),
-        limit=_tenhou_limit(int(limit), L),
-        points=int(_first(pay, "hand_points", "points")),
-        pay_ron=int(_first(pay, "ron", "pay_ron", default=0)),
-        pay_tsumo_dealer=int(_first(pay, "tsumo_dealer", "pay_tsumo_dealer", default=0)),
-        pay_tsumo_other=int(_first(pay, "tsumo_other", "pay_tsumo_other", default=0)),
-        honba_ron=int(_first(pay, "honba_ron", default=0)),
-        honba_tsumo=int(_first(pay, "honba_tsumo", default=0)),
-        sticks=int(_first(pay, "sticks", default=0)))
-
-
-_MISSING = object()
-
-
-def _first(obj, *names, default=_MISSING):
-    for n in names:
-        v = getattr(obj, n, _MISSING)
-        if v is _MISSING and isinstance(obj, dict):
-            v = obj.get(n, _MISSING)
-        if v is not _MISSING:
-            return v
-    if default is _MISSING:
-        raise AttributeError(f"scorer result {type(obj).__name__} has none of {names}")
-    return default
-
-
-def _count(res, *names) -> int:
-    v = _first(res, *names, default=0)
-    if isinstance(v, dict):
-        return int(sum(v.values()))
-    try:
-        return int(v)
-    except TypeError:
-        return int(sum(v))
+        status="ok", han=res.han, fu=res.fu, yaku=tuple(sorted(yaku)),
+        yakuman=tuple(sorted(yakuman)), yakuman_multiple=res.yakuman, dora=res.dora,
+        ura=res.ura_dora, aka=res.aka_dora, limit=_tenhou_limit(codes[res.limit], L),
+        points=p.hand_points, pay_ron=p.ron, pay_tsumo_dealer=p.tsumo_dealer,
+        pay_tsumo_other=p.tsumo_other, honba_ron=p.honba_ron, honba_tsumo=p.honba_tsumo,
+        sticks=p.sticks)
 
 
 # ---------------------------------------------------------------------------
@@ -466,10 +437,10 @@ def draw_changes(draw: RecordedDraw, rules=None) -> tuple[int, ...] | None:
 # Comparison
 # ---------------------------------------------------------------------------
 
-def check_win(win: RecordedWin, rules) -> WinCheck:
+def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
     """Score one win and list every item that disagrees with the record."""
     try:
-        c = score_win(win, rules)
+        c = score_win(win, rules, kernel=kernel)
     except Exception as exc:  # noqa: BLE001 - a rejected input is a finding, not a crash
         return WinCheck(win, None, None, (Mismatch("error", None, repr(exc)),),
                         error=f"{type(exc).__name__}: {exc}")
@@ -516,25 +487,27 @@ def check_draw(draw: RecordedDraw, rules=None) -> DrawCheck:
     return DrawCheck(draw, changes, mm)
 
 
-def verify_game(game: Game, rules=None) -> GameReport:
+def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     """Re-score every win and settle every draw of ``game``.
 
     ``rules`` defaults to the ``tenhou`` preset adjusted to the game's flags
     (:func:`rules_for_game`); a given ``rules`` object is used as is.
+    ``kernel=True`` scores through the kernel arrays instead of the public API.
     """
     if rules is None:
         rules = rules_for_game(game)
     report = GameReport(game.source)
     for rnd in game.rounds:
         for win in rnd.wins:
-            report.wins.append(check_win(win, rules))
+            report.wins.append(check_win(win, rules, kernel=kernel))
         if rnd.draw is not None:
             report.draws.append(check_draw(rnd.draw, rules))
     return report
 
 
 def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
-                 progress: Callable[[int, int, str], None] | None = None) -> VerifyReport:
+                 progress: Callable[[int, int, str], None] | None = None,
+                 kernel: bool = False) -> VerifyReport:
     """Read and verify many record files (any supported format).
 
     ``progress(done, total, path)`` is called after each file.  A file that
@@ -545,14 +518,15 @@ def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
     from riichi_fast.records._replay import RecordError
 
     paths = [os.fspath(p) for p in paths]
-    report = VerifyReport(scorer=scorer_name())
+    report = VerifyReport(scorer=f"score_kernel ({_kernel_module().__name__})" if kernel
+                          else scorer_name())
     for i, path in enumerate(paths, 1):
         try:
             game = read_record(path)
         except (OSError, RecordError, ValueError) as exc:
             report.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
         else:
-            report.games.append(verify_game(game, rules))
+            report.games.append(verify_game(game, rules, kernel=kernel))
         if progress is not None:
             progress(i, len(paths), path)
     return report
