@@ -40,6 +40,7 @@ __all__ = [
     "RecordedWin",
     "Round",
     "Situation",
+    "VerifyReport",
     "decode_meld",
     "parse_mjai",
     "parse_mjlog",
@@ -49,6 +50,8 @@ __all__ = [
     "read_record",
     "read_tenhou6",
     "tile_name",
+    "verify_game",
+    "verify_paths",
 ]
 
 
@@ -69,3 +72,13 @@ def read_record(path) -> Game:
     if '"log"' in text or text.startswith("{"):
         return read_tenhou6(path)
     raise RecordError(f"{path}: unknown record format")
+
+
+def __getattr__(name):
+    # The verifier is imported on first use, so that
+    # ``python -m riichi_fast.records.verify`` runs it cleanly.
+    if name in ("verify_game", "verify_paths", "VerifyReport"):
+        from riichi_fast.records import verify
+
+        return getattr(verify, name)
+    raise AttributeError(f"module 'riichi_fast.records' has no attribute {name!r}")

@@ -40,7 +40,9 @@ __all__ = [
     "VerifyReport",
     "WinCheck",
     "draw_changes",
+    "format_report",
     "format_win_check",
+    "main",
     "noten_changes",
     "rules_for_game",
     "score_win",
@@ -570,3 +572,37 @@ def format_win_check(check: WinCheck) -> str:
     for m in check.mismatches:
         lines.append(f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}")
     return "\n".join(lines)
+
+
+def format_report(report: VerifyReport, limit: int | None = None) -> str:
+    """The summary line, then every failing win and draw (up to ``limit``)."""
+    lines = [report.summary()]
+    fails = [c for c in report.wins if not c.ok]
+    for c in fails[:limit]:
+        lines += ["", format_win_check(c)]
+    for d in report.draws:
+        if not d.ok:
+            lines += ["", (f"{d.draw.source}: {d.draw.kind} tenpai {d.draw.tenpai} nagashi "
+                          f"{d.draw.nagashi}: recorded {d.draw.score_changes} computed "
+                          f"{d.changes}")]
+    for path, why in report.unreadable:
+        lines += ["", f"unreadable {path}: {why}"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m riichi_fast.records.verify FILE...``: verify and print mismatches."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m riichi_fast.records.verify",
+                                 description="Re-score every win of game records.")
+    ap.add_argument("paths", nargs="+", help="mjlog (plain/gzip), tenhou.net/6 JSON or mjai files")
+    ap.add_argument("--kernel", action="store_true", help="score through the kernel arrays")
+    args = ap.parse_args(argv)
+    report = verify_paths(args.paths, kernel=args.kernel)
+    print(format_report(report))
+    return 0 if report.n_wins_ok == report.n_wins and not report.unreadable else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
