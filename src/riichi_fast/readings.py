@@ -71,4 +71,11 @@ class WinReading(NamedTuple):
     wait: WaitShape
 
     def __str__(self) -> str:
-        return f"{self.reading} (win: {'pair' if self.win_set == 4 else self.win_set}, {self.wait.name.lower()})"
+        r = self.reading
+        if self.win_set < len(r.sets):
+            done = r.sets[self.win_set].mpsz()
+        elif r.pair is not None:
+            done = _KIND_NAMES[r.pair][0] * 2 + _KIND_NAMES[r.pair][1]
+        else:
+            done = "pair"
+        return f"{r} (won on {done}, {self.wait.name.lower()})"
