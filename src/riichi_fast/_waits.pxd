@@ -1,0 +1,22 @@
+# Waits and ukeire kernels (see _waits.pyx).  Preconditions: every count 0..4
+# (checked by the def wrappers), hands of the stated size.
+
+from libc.stdint cimport uint64_t
+
+from riichi_fast._types cimport count_t
+
+
+# Bitmask (bit k = kind k) of the kinds completing the tenpai-sized hand
+# ``closed`` (13 - 3 * melds tiles).  ``own``: closed + meld tile counts (or
+# ``closed`` itself); a kind with own[k] == 4 is a wait only if ``karaten``.
+cdef uint64_t c_wait_mask(const count_t* closed,     # IN 34 closed counts
+                          const count_t* own,        # IN 34 counts of the whole hand
+                          bint karaten) noexcept nogil
+
+# Ukeire of the tenpai-sized hand ``closed`` whose shanten is ``base``: the
+# number of unseen tiles (4 - seen[k]) whose draw lowers the shanten; their
+# kinds go to *kinds as a bitmask.
+cdef int c_ukeire(const count_t* closed,             # IN 34 closed counts
+                  const count_t* seen,               # IN 34 counts not in the wall for the player
+                  int base,
+                  uint64_t* kinds) noexcept nogil    # OUT bitmask of the ukeire kinds

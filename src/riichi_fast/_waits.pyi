@@ -1,0 +1,18 @@
+"""Type stub of the compiled waits kernels (twin: riichi_fast.reference.waits)."""
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+class DiscardOption(NamedTuple):
+    kind: int
+    shanten: int
+    ukeire: int
+    kinds: tuple[int, ...]
+
+def waits(counts: Any, *, meld_counts: Any = None, karaten: bool = False) -> tuple[int, ...]: ...
+def ukeire(counts: Any, visible: Any = None) -> tuple[int, tuple[int, ...]]: ...
+def discard_analysis(counts: Any, visible: Any = None) -> tuple[DiscardOption, ...]: ...
+def waits_batch(
+    hands: np.ndarray, *, karaten: bool = False, n_threads: int = 1, out: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]: ...

@@ -1,0 +1,313 @@
+# Waits, ukeire and discard analysis (compiled twin of riichi_fast/reference/waits.py).
+#
+# c_wait_mask adds each candidate kind to the tenpai-sized hand and asks
+# c_is_agari (riichi_fast._shanten).  Candidates are the kinds within two of a
+# held suited tile and the held honors, plus the 13 terminals and honors when
+# the hand holds at least 12 distinct of them (a kokushi wait may be a kind not
+# held).  A fifth copy (karaten of a closed quad) is checked by
+# c_is_regular_complete of _decompose, since the agari tables stop at 4.
+# c_ukeire asks c_shanten once per kind with unseen copies: drawing an
+# unheld kind can lower chiitoitsu shanten, so no candidate pruning there.
+
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from riichi_fast._types cimport (
+    count_t, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
+)
+from riichi_fast._shanten cimport c_shanten, c_is_agari
+from riichi_fast._decompose cimport c_is_regular_complete, load_counts
+
+from riichi_fast._parallel import check_n_threads, run_chunks
+from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.reference.waits import DiscardOption
+
+__all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "waits_batch"]
+
+cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
+                              + [f"{n}z" for n in range(1, 8)])
+cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef uint64_t YAOCHUU_MASK = 0
+for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+    YAOCHUU_MASK |= (<uint64_t>1) << _k
+cdef uint64_t HONOR_MASK = ((<uint64_t>1) << 34) - ((<uint64_t>1) << 27)
+cdef tuple _KINDS = tuple(range(34))
+
+
+# ---------------------------------------------------------------------------
+# kernels
+
+
+cdef inline uint64_t _same_suit(uint64_t held) noexcept nogil:
+    """Keep the candidates that are within two of a held tile of their own suit."""
+    cdef uint64_t out = 0, suit_mask, h
+    cdef int s
+    for s in range(3):
+        suit_mask = (<uint64_t>0x1FF) << (9 * s)
+        h = held & suit_mask
+        if h:
+            out |= (h | (h << 1) | (h << 2) | (h >> 1) | (h >> 2)) & suit_mask
+    return out
+
+
+cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
+                          bint karaten) noexcept nogil:
+    cdef count_t c[34]
+    cdef uint64_t held = 0, cand, out = 0
+    cdef int k, t = 0, n_yao = 0
+    for k in range(34):
+        c[k] = closed[k]
+        t += c[k]
+        if c[k]:
+            held |= (<uint64_t>1) << k
+    if t > 13 or t % 3 != 1:
+        return 0
+    # kinds within two of a held suited tile, in the same suit, and held honors
+    cand = _same_suit(held & ~HONOR_MASK) | (held & HONOR_MASK)
+    if t == 13:
+        for k in range(13):
+            n_yao += c[YAOCHUU[k]] > 0
+        if n_yao >= 12:
+            cand |= YAOCHUU_MASK
+    for k in range(34):
+        if not (cand >> k) & 1:
+            continue
+        if own[k] >= 4 and not karaten:
+            continue
+        if c[k] >= 4:
+            c[k] += 1
+            if c_is_regular_complete(c):
+                out |= (<uint64_t>1) << k
+            c[k] -= 1
+            continue
+        c[k] += 1
+        if c_is_agari(c):
+            out |= (<uint64_t>1) << k
+        c[k] -= 1
+    return out
+
+
+cdef int c_ukeire(const count_t* closed, const count_t* seen, int base,
+                  uint64_t* kinds) noexcept nogil:
+    cdef count_t c[34]
+    cdef int k, n = 0
+    cdef uint64_t mask = 0
+    memcpy(c, closed, 34)
+    for k in range(34):
+        if seen[k] >= 4:
+            continue
+        c[k] += 1
+        if c_shanten(c) < base:
+            n += 4 - seen[k]
+            mask |= (<uint64_t>1) << k
+        c[k] -= 1
+    kinds[0] = mask
+    return n
+
+
+# ---------------------------------------------------------------------------
+# Python boundary
+
+
+cdef int _check_size(const count_t* c, bint complete) except -1:
+    cdef int k, t = 0
+    for k in range(34):
+        t += c[k]
+    if t > 14 or t % 3 != (2 if complete else 1):
+        shape = ("complete-sized (14, 11, 8, 5 or 2)" if complete
+                 else "tenpai-sized (13, 10, 7, 4 or 1)")
+        raise TileCountError(f"{t} closed tiles: the hand must be {shape}")
+    return t
+
+
+cdef int _add_counts(const count_t* a, const count_t* b, count_t* out, str name) except -1:
+    cdef int k, v
+    for k in range(34):
+        v = a[k] + b[k]
+        if v > 4:
+            raise TileCountError(f"{v} copies of {KIND_NAMES[k]} in the hand and {name} "
+                                 "(at most 4)")
+        out[k] = <count_t>v
+    return 0
+
+
+cdef tuple _mask_kinds(uint64_t mask):
+    cdef int k
+    return tuple([_KINDS[k] for k in range(34) if (mask >> k) & 1])
+
+
+def waits(counts, *, meld_counts=None, karaten=False):
+    """Kinds (0..33, ascending) that complete a tenpai-sized hand; ``()`` if not tenpai.
+
+    ``meld_counts``: 34-counts of the tiles in the player's melds (a kan
+    counts 4), used only to tell that all four copies of a kind are held.
+
+    >>> from riichi_fast.reference.decompose import _mpsz
+    >>> waits(_mpsz("1112345678999m"))
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    >>> waits(_mpsz("1111m234p567p789s")), waits(_mpsz("1111m234p567p789s"), karaten=True)
+    ((), (0,))
+    """
+    cdef count_t closed[34]
+    cdef count_t melded[34]
+    cdef count_t own[34]
+    cdef uint64_t mask
+    cdef bint kara = karaten
+    load_counts(counts, closed, "counts")
+    _check_size(closed, False)
+    if meld_counts is None:
+        with nogil:
+            mask = c_wait_mask(closed, closed, kara)
+    else:
+        load_counts(meld_counts, melded, "meld_counts")
+        _add_counts(closed, melded, own, "melds")
+        with nogil:
+            mask = c_wait_mask(closed, own, kara)
+    return _mask_kinds(mask)
+
+
+def ukeire(counts, visible=None):
+    """``(n_tiles, kinds)``: unseen tiles (4 - own - visible) whose draw lowers the shanten.
+
+    ``counts``: a tenpai-sized hand (13, 10, 7, 4 or 1 closed tiles).
+    ``visible``: 34-counts of the tiles the player can see outside his closed
+    hand (discards, melds including his own, dora indicators).
+
+    >>> from riichi_fast.reference.decompose import _mpsz
+    >>> ukeire(_mpsz("123m456p789s1122z"))
+    (4, (27, 28))
+    >>> ukeire(_mpsz("123m456p789s1122z"), visible=_mpsz("11z"))
+    (2, (28,))
+    """
+    cdef count_t closed[34]
+    cdef count_t vis[34]
+    cdef count_t seen[34]
+    cdef uint64_t mask
+    cdef int n
+    load_counts(counts, closed, "counts")
+    _check_size(closed, False)
+    if visible is None:
+        memcpy(seen, closed, 34)
+    else:
+        load_counts(visible, vis, "visible")
+        _add_counts(closed, vis, seen, "visible")
+    with nogil:
+        n = c_ukeire(closed, seen, c_shanten(closed), &mask)
+    return n, _mask_kinds(mask)
+
+
+def discard_analysis(counts, visible=None):
+    """Every distinct discard of a complete-sized hand: (kind, shanten, ukeire, kinds).
+
+    Ascending by kind.  The unseen tiles are counted against the hand before the
+    discard (the discarded tile is then in the player's river): entry ``k``
+    equals ``ukeire(counts - k, visible + k)``.
+
+    >>> from riichi_fast.reference.decompose import _mpsz
+    >>> for option in discard_analysis(_mpsz("123m456p789s11223z"))[-2:]:
+    ...     print(option)
+    DiscardOption(kind=28, shanten=1, ukeire=7, kinds=(27, 28, 29))
+    DiscardOption(kind=29, shanten=0, ukeire=4, kinds=(27, 28))
+    """
+    cdef count_t closed[34]
+    cdef count_t vis[34]
+    cdef count_t seen[34]
+    cdef uint64_t masks[34]
+    cdef int shantens[34]
+    cdef int ns[34]
+    cdef int k
+    load_counts(counts, closed, "counts")
+    _check_size(closed, True)
+    if visible is None:
+        memcpy(seen, closed, 34)
+    else:
+        load_counts(visible, vis, "visible")
+        _add_counts(closed, vis, seen, "visible")
+    with nogil:
+        for k in range(34):
+            if closed[k]:
+                closed[k] -= 1
+                shantens[k] = c_shanten(closed)
+                ns[k] = c_ukeire(closed, seen, shantens[k], &masks[k])
+                closed[k] += 1
+    return tuple([tuple.__new__(DiscardOption, (_KINDS[k], shantens[k], ns[k], _mask_kinds(masks[k])))
+                  for k in range(34) if closed[k]])
+
+
+cdef class _WaitsJob:
+    cdef const uint8_t[:, ::1] hands
+    cdef uint64_t[::1] masks
+    cdef uint8_t[::1] status
+    cdef bint karaten
+
+    def run(self, Py_ssize_t start, Py_ssize_t stop):
+        cdef Py_ssize_t i
+        cdef int k, t, mx
+        cdef const count_t* row
+        with nogil:
+            for i in range(start, stop):
+                row = &self.hands[i, 0]
+                t = 0
+                mx = 0
+                for k in range(34):
+                    t += row[k]
+                    mx |= row[k]
+                self.masks[i] = 0
+                if mx > 4 and _above_four(row):
+                    self.status[i] = ROW_COUNT_ABOVE_FOUR
+                elif t > 13 or t % 3 != 1:
+                    self.status[i] = ROW_BAD_TILE_COUNT
+                else:
+                    self.status[i] = ROW_OK
+                    self.masks[i] = c_wait_mask(row, row, self.karaten)
+
+
+cdef inline bint _above_four(const count_t* row) noexcept nogil:
+    cdef int k
+    for k in range(34):
+        if row[k] > 4:
+            return True
+    return False
+
+
+def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
+    """Wait bitmasks (bit k set = kind k is a wait) of ``(N, 34)`` uint8 tenpai-sized hands.
+
+    Returns ``(masks, status)``: ``uint64 (N,)`` and ``uint8 (N,)``
+    (:class:`~riichi_fast.enums.RowStatus`); a bad row gets mask 0 and its
+    status, the other rows are computed.  Without melds, a kind held four
+    times in the closed tiles is not a wait unless ``karaten``.
+
+    >>> import numpy as np
+    >>> from riichi_fast.reference.decompose import _mpsz
+    >>> masks, status = waits_batch(np.frombuffer(_mpsz("123m456p789s1122z"), np.uint8).reshape(1, 34))
+    >>> [k for k in range(34) if int(masks[0]) >> k & 1], status.tolist()
+    ([27, 28], [0])
+    """
+    if not isinstance(hands, np.ndarray):
+        raise ArrayError(f"hands must be a numpy uint8 array of shape (N, 34), "
+                         f"got {type(hands).__name__}")
+    if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] != 34:
+        raise ArrayError(f"hands must be a uint8 array of shape (N, 34), "
+                         f"got {hands.dtype} {hands.shape}")
+    if not hands.flags.c_contiguous:
+        raise ArrayError("hands must be C-contiguous")
+    check_n_threads(n_threads)
+    n = hands.shape[0]
+    if out is None:
+        out = np.zeros(n, dtype=np.uint64)
+    elif (not isinstance(out, np.ndarray) or out.dtype != np.uint64 or out.shape != (n,)):
+        raise ArrayError(f"out must be a uint64 array of shape ({n},)")
+    elif not out.flags.c_contiguous or not out.flags.writeable:
+        raise ArrayError("out must be C-contiguous and writeable")
+    status = np.zeros(n, dtype=np.uint8)
+    cdef _WaitsJob job = _WaitsJob()
+    job.hands = hands
+    job.masks = out
+    job.status = status
+    job.karaten = karaten
+    if n:
+        run_chunks(job.run, n, n_threads)
+    return out, status

@@ -1,0 +1,215 @@
+"""Waits, ukeire and discard analysis (pure-Python twin of ``riichi_fast._waits``).
+
+- :func:`waits`: the kinds that complete a tenpai-sized hand (13 - 3 * melds
+  closed tiles).  A kind whose four copies are all in the player's hand (closed
+  tiles plus melds) is not a wait unless ``karaten`` (RULES.md section 2,
+  variant ``karaten_counts``).
+- :func:`ukeire`: the unseen tiles that lower the shanten of a tenpai-sized hand.
+- :func:`discard_analysis`: for a complete-sized hand (14 - 3 * melds closed
+  tiles), every distinct discard with the shanten and ukeire after it.
+- :func:`waits_batch`: wait bitmasks of many hands, with a per-row status.
+
+Completeness here is checked by the reference decomposition (a hand is
+complete when it has a reading), independently of the shanten kernels.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from riichi_fast._parallel import check_n_threads
+from riichi_fast.enums import RowStatus
+from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.reference.decompose import KIND_NAMES, YAOCHUU, _mpsz, _set_decompositions, as_counts
+from riichi_fast.reference.shanten import shanten as _shanten
+
+__all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "waits_batch"]
+
+
+class DiscardOption(NamedTuple):
+    """One discard of :func:`discard_analysis`: the kind, the shanten after it,
+    the number of unseen tiles that lower that shanten and their kinds."""
+
+    kind: int
+    shanten: int
+    ukeire: int
+    kinds: tuple[int, ...]
+
+
+def _is_complete(counts: list[int]) -> bool:
+    """True when the closed tiles (3n+2 of them; counts may reach 5) are complete."""
+    n = sum(counts)
+    if n % 3 != 2:
+        return False
+    if n == 14:
+        if all(counts[k] for k in YAOCHUU) and sum(counts[k] for k in YAOCHUU) == 14:
+            return True
+        if all(c in (0, 2) for c in counts) and counts.count(2) == 7:
+            return True
+    for pair in range(34):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            if any(True for _ in _set_decompositions(rest)):
+                return True
+    return False
+
+
+def _check_size(closed: list[int], complete: bool) -> int:
+    n = sum(closed)
+    want = 2 if complete else 1
+    if n > 14 or n % 3 != want:
+        shape = "complete-sized (14, 11, 8, 5 or 2)" if complete else "tenpai-sized (13, 10, 7, 4 or 1)"
+        raise TileCountError(f"{n} closed tiles: the hand must be {shape}")
+    return n
+
+
+def _add_counts(a: list[int], b: list[int], name: str) -> list[int]:
+    total = [x + y for x, y in zip(a, b)]
+    for k, v in enumerate(total):
+        if v > 4:
+            raise TileCountError(f"{v} copies of {KIND_NAMES[k]} in the hand and {name} (at most 4)")
+    return total
+
+
+def waits(counts, *, meld_counts=None, karaten=False) -> tuple[int, ...]:
+    """Kinds (0..33, ascending) that complete a tenpai-sized hand; ``()`` if not tenpai.
+
+    ``meld_counts``: 34-counts of the tiles in the player's melds (a kan
+    counts 4), used only to tell that all four copies of a kind are held.
+
+    >>> waits(_mpsz("1112345678999m"))
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    >>> waits(_mpsz("1111m234p567p789s")), waits(_mpsz("1111m234p567p789s"), karaten=True)
+    ((), (0,))
+    """
+    closed = as_counts(counts)
+    _check_size(closed, complete=False)
+    own = closed if meld_counts is None else _add_counts(closed, as_counts(meld_counts, "meld_counts"), "melds")
+    out = []
+    for k in range(34):
+        if own[k] == 4 and not karaten:
+            continue
+        closed[k] += 1
+        if _is_complete(closed):
+            out.append(k)
+        closed[k] -= 1
+    return tuple(out)
+
+
+def _ukeire(closed: list[int], seen: list[int], base: int) -> tuple[int, tuple[int, ...]]:
+    n, kinds = 0, []
+    for k in range(34):
+        unseen = 4 - seen[k]
+        if unseen <= 0:
+            continue
+        closed[k] += 1
+        if _shanten(bytes(closed)) < base:
+            n += unseen
+            kinds.append(k)
+        closed[k] -= 1
+    return n, tuple(kinds)
+
+
+def ukeire(counts, visible=None) -> tuple[int, tuple[int, ...]]:
+    """``(n_tiles, kinds)``: unseen tiles (4 - own - visible) whose draw lowers the shanten.
+
+    ``counts``: a tenpai-sized hand (13, 10, 7, 4 or 1 closed tiles).
+    ``visible``: 34-counts of the tiles the player can see outside his closed
+    hand (discards, melds including his own, dora indicators).
+
+    >>> ukeire(_mpsz("123m456p789s1122z"))
+    (4, (27, 28))
+    >>> ukeire(_mpsz("123m456p789s1122z"), visible=_mpsz("11z"))
+    (2, (28,))
+    """
+    closed = as_counts(counts)
+    _check_size(closed, complete=False)
+    vis = [0] * 34 if visible is None else as_counts(visible, "visible")
+    seen = _add_counts(closed, vis, "visible")
+    return _ukeire(closed, seen, _shanten(bytes(closed)))
+
+
+def discard_analysis(counts, visible=None) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a complete-sized hand: (kind, shanten, ukeire, kinds).
+
+    Ascending by kind.  The unseen tiles are counted against the hand before the
+    discard (the discarded tile is then in the player's river): entry ``k``
+    equals ``ukeire(counts - k, visible + k)``.
+
+    >>> for option in discard_analysis(_mpsz("123m456p789s11223z"))[-2:]:
+    ...     print(option)
+    DiscardOption(kind=28, shanten=1, ukeire=7, kinds=(27, 28, 29))
+    DiscardOption(kind=29, shanten=0, ukeire=4, kinds=(27, 28))
+    """
+    closed = as_counts(counts)
+    _check_size(closed, complete=True)
+    vis = [0] * 34 if visible is None else as_counts(visible, "visible")
+    seen = _add_counts(closed, vis, "visible")
+    out = []
+    for k in range(34):
+        if not closed[k]:
+            continue
+        closed[k] -= 1
+        base = _shanten(bytes(closed))
+        n, kinds = _ukeire(closed, seen, base)
+        out.append(DiscardOption(k, base, n, kinds))
+        closed[k] += 1
+    return tuple(out)
+
+
+def _as_batch(hands) -> np.ndarray:
+    if not isinstance(hands, np.ndarray):
+        raise ArrayError(f"hands must be a numpy uint8 array of shape (N, 34), got {type(hands).__name__}")
+    if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] != 34:
+        raise ArrayError(f"hands must be a uint8 array of shape (N, 34), got {hands.dtype} {hands.shape}")
+    if not hands.flags.c_contiguous:
+        raise ArrayError("hands must be C-contiguous")
+    return hands
+
+
+def _as_out(out, n: int) -> np.ndarray:
+    if out is None:
+        return np.zeros(n, dtype=np.uint64)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint64 or out.shape != (n,):
+        raise ArrayError(f"out must be a uint64 array of shape ({n},)")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ArrayError("out must be C-contiguous and writeable")
+    return out
+
+
+def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
+    """Wait bitmasks (bit k set = kind k is a wait) of ``(N, 34)`` uint8 tenpai-sized hands.
+
+    Returns ``(masks, status)``: ``uint64 (N,)`` and ``uint8 (N,)``
+    (:class:`~riichi_fast.enums.RowStatus`); a bad row gets mask 0 and its
+    status, the other rows are computed.  Without melds, a kind held four
+    times in the closed tiles is not a wait unless ``karaten``.
+
+    >>> masks, status = waits_batch(np.frombuffer(_mpsz("123m456p789s1122z"), np.uint8).reshape(1, 34))
+    >>> [k for k in range(34) if int(masks[0]) >> k & 1], status.tolist()
+    ([27, 28], [0])
+    """
+    hands = _as_batch(hands)
+    check_n_threads(n_threads)
+    n = hands.shape[0]
+    masks = _as_out(out, n)
+    status = np.zeros(n, dtype=np.uint8)
+    for i in range(n):
+        row = [int(v) for v in hands[i]]
+        if max(row) > 4:
+            status[i] = RowStatus.COUNT_ABOVE_FOUR
+            masks[i] = 0
+            continue
+        t = sum(row)
+        if t > 13 or t % 3 != 1:
+            status[i] = RowStatus.BAD_TILE_COUNT
+            masks[i] = 0
+            continue
+        mask = 0
+        for k in waits(bytes(row), karaten=karaten):
+            mask |= 1 << k
+        masks[i] = mask
+    return masks, status
