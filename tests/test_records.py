@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -330,6 +331,40 @@ def test_tenhou6_agrees_with_mjlog(path):
             (b.kind, b.score_changes, b.scores_before, b.honba, b.riichi_sticks)
         if a.kind == DrawKind.EXHAUSTIVE:
             assert a.tenpai == b.tenpai
+
+
+@pytest.mark.parametrize("path", TENHOU6, ids=lambda p: p.name)
+def test_tenhou6_turn_replay_matches_mjlog_events(path):
+    """The replayed turn order (draws, discards, calls, riichi) is the mjlog's own."""
+    def steps(rnd):
+        return [(e.type, e.seat, None if e.tile is None else e.tile // 4,
+                 e.meld.type if e.meld else None, e.tsumogiri)
+                for e in rnd.events if e.type != "dora"]  # kan-dora timing is not recorded
+
+    g6 = game(path)
+    gx = mjlog(path.name[:-5] + ".mjlog")
+    for r6, rx in zip(g6.rounds, gx.rounds):
+        assert steps(r6) == steps(rx), r6.label
+        assert (r6.round_wind, r6.kyoku, r6.dealer, r6.honba, r6.riichi_sticks, r6.scores) == \
+            (rx.round_wind, rx.kyoku, rx.dealer, rx.honba, rx.riichi_sticks, rx.scores)
+        assert [sorted(t // 4 for t in h) for h in r6.initial_hands] == \
+            [sorted(t // 4 for t in h) for h in rx.initial_hands]
+
+
+def test_mjlog_events_match_raw_tags():
+    for path in MJLOG[:20]:
+        text = raw_xml(path)
+        events = [e for r in game(path).rounds for e in r.events]
+        count = {t: sum(e.type == t for e in events) for t in
+                 ("draw", "discard", "call", "riichi", "riichi_accepted", "dora")}
+        assert count == {
+            "draw": len(re.findall(r"<[TUVW]\d+/>", text)),
+            "discard": len(re.findall(r"<[DEFG]\d+/>", text)),
+            "call": text.count("<N "),
+            "riichi": text.count('step="1"'),
+            "riichi_accepted": text.count('step="2"'),
+            "dora": text.count("<DORA "),
+        }, path.name
 
 
 def test_tenhou6_single_object_layout():
