@@ -189,12 +189,13 @@ def _try_call(rng: random.Random) -> dict | None:
     }
 
 
-def build_args(call: dict, mod) -> tuple:  # noqa: ANN001
-    """``(tiles, win_tile, melds, dora, config, ura)`` built with the classes of ``mod``.
+def build_args(call: dict, mod) -> dict:  # noqa: ANN001
+    """Keyword arguments of ``estimate_hand_value`` built with the classes of ``mod``.
 
     ``mod`` is a namespace with ``Meld``, ``HandConfig`` and ``OptionalRules``
     (from ``mahjong`` or from :mod:`riichi_fast.compat.mahjong`).
     """
     melds = [mod.Meld(t, tiles, opened) for t, tiles, opened in call["melds"]]
     config = mod.HandConfig(**call["config"], options=mod.OptionalRules(**call["options"]))
-    return call["tiles"], call["win_tile"], melds, call["dora"], config, call["ura"]
+    return {"tiles": call["tiles"], "win_tile": call["win_tile"], "melds": melds,
+            "dora_indicators": call["dora"], "config": config, "ura_dora_indicators": call["ura"]}

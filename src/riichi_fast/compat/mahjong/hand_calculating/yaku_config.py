@@ -26,13 +26,21 @@ _ID_OF = {row[0]: row[2] for row in YAKU_TABLE}
 #: mahjong yaku id -> Tenhou yaku id
 YAKU_ID_TO_TENHOU_ID: dict[int, int] = {_ID_OF[a]: i for i, a in enumerate(_TENHOU_ORDER)}
 
-_CLASSES = tuple((row[0], getattr(_yaku, row[1])) for row in YAKU_TABLE)
+_CLASSES = {row[0]: getattr(_yaku, row[1]) for row in YAKU_TABLE}
 
 
 class YakuConfig:
-    """One instance of every yaku, as attributes (``tsumo``, ``riichi``, ..., ``ura_dora``)."""
+    """One instance of every yaku, as attributes (``tsumo``, ``riichi``, ..., ``ura_dora``).
 
-    def __init__(self) -> None:
-        d = self.__dict__
-        for attr, cls in _CLASSES:
-            d[attr] = cls()
+    Each instance is made on first access (a config usually needs a few), then kept.
+    """
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        cls = _CLASSES.get(name)
+        if cls is None:
+            raise AttributeError(f"'YakuConfig' object has no attribute {name!r}")
+        obj = self.__dict__[name] = cls()
+        return obj
+
+    def __dir__(self) -> list[str]:
+        return sorted(set(super().__dir__()) | set(_CLASSES))
