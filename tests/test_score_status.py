@@ -1,0 +1,186 @@
+"""Hands that do not win are statuses, input errors raise (RULES.md 8, docs/SCORING.md 5.1)."""
+
+import importlib
+
+import numpy as np
+import pytest
+
+from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
+from riichi_fast.rules import layout as L
+from riichi_fast.rules import scoring
+from riichi_fast.rules.config import DEFAULT, Rules
+from riichi_fast.rules.context import WinContext
+
+
+@pytest.fixture(params=["reference", "cython"])
+def sc(request, monkeypatch):
+    """``score`` running on one implementation of the kernel."""
+    if request.param == "reference":
+        mod = importlib.import_module("riichi_fast.reference.score")
+    else:
+        mod = pytest.importorskip("riichi_fast._score")
+    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
+    return scoring.score
+
+
+@pytest.fixture(params=["reference", "cython"])
+def kernel(request):
+    if request.param == "reference":
+        return importlib.import_module("riichi_fast.reference.score")
+    return pytest.importorskip("riichi_fast._score")
+
+
+CLOSED = "12399m456p123789s"
+OPEN = "123m99m456p13s chi:789s"
+
+STATUS_CASES = [
+    (OPEN, dict(riichi=True), "open_hand_riichi_not_allowed"),
+    (OPEN, dict(double_riichi=True), "open_hand_daburi_not_allowed"),
+    (CLOSED, dict(ippatsu=True), "ippatsu_without_riichi_not_allowed"),
+    (CLOSED, dict(open_riichi=True), "open_riichi_without_riichi_not_allowed"),
+    (CLOSED, dict(chankan=True, tsumo=True), "chankan_with_tsumo_not_allowed"),
+    (CLOSED, dict(rinshan=True), "rinshan_without_tsumo_not_allowed"),
+    (CLOSED, dict(haitei=True), "haitei_without_tsumo_not_allowed"),
+    (CLOSED, dict(houtei=True, tsumo=True), "houtei_with_tsumo_not_allowed"),
+    (CLOSED, dict(haitei=True, rinshan=True, tsumo=True), "haitei_with_rinshan_not_allowed"),
+    (CLOSED, dict(houtei=True, chankan=True), "houtei_with_chankan_not_allowed"),
+    (CLOSED, dict(tenhou=True, tsumo=True, seat_wind=1), "tenhou_not_as_dealer_not_allowed"),
+    (CLOSED, dict(tenhou=True, seat_wind=0), "tenhou_without_tsumo_not_allowed"),
+    (OPEN, dict(tenhou=True, tsumo=True, seat_wind=0), "tenhou_with_meld_not_allowed"),
+    ("99m456p789s13s ankan:1111m", dict(tenhou=True, tsumo=True, seat_wind=0), "tenhou_with_meld_not_allowed"),
+    (CLOSED, dict(chiihou=True, tsumo=True, seat_wind=0), "chiihou_as_dealer_not_allowed"),
+    (CLOSED, dict(chiihou=True, seat_wind=1), "chiihou_without_tsumo_not_allowed"),
+    (OPEN, dict(chiihou=True, tsumo=True, seat_wind=1), "chiihou_with_meld_not_allowed"),
+    (CLOSED, dict(renhou=True, seat_wind=0), "renhou_as_dealer_not_allowed"),
+    (CLOSED, dict(renhou=True, tsumo=True, seat_wind=1), "renhou_with_tsumo_not_allowed"),
+    (OPEN, dict(renhou=True, seat_wind=1), "renhou_with_meld_not_allowed"),
+    ("12399m456p123789s", dict(), "no_yaku"),
+    ("12399m456p124789s", dict(riichi=True), "hand_not_winning"),
+]
+
+
+@pytest.mark.parametrize("hand, kw, status", STATUS_CASES, ids=[c[2] + f"_{i}" for i, c in enumerate(STATUS_CASES)])
+def test_status(sc, hand, kw, status):
+    win = "2s" if hand != "12399m456p124789s" else "4s"
+    r = sc(hand, win, **kw)
+    assert r.status == status
+    assert not r.ok
+    assert (r.han, r.fu, r.yaku, r.payment, r.cost, r.total) == (0, 0, (), None, 0, 0)
+    assert repr(r) == f"HandResult({status})"
+    assert r.raw[1:] == (0,) * (L.OUT_SIZE - 1)
+
+
+def test_status_codes_are_stable():
+    assert L.STATUS_NAMES[L.ST_OK] == "ok"
+    assert len(set(L.STATUS_NAMES.values())) == len(L.STATUS_NAMES)
+    assert sorted(L.STATUS_NAMES) == list(range(len(L.STATUS_NAMES)))
+
+
+def test_two_han_minimum(sc):
+    rules = DEFAULT.replace(two_han_minimum_from_counters=5)
+    hand = ("123456m234p55678s", "8s")  # pinfu: 1 han
+    assert sc(*hand, seat_wind=1, honba=4, rules=rules).ok
+    assert sc(*hand, seat_wind=1, honba=5, rules=rules).status == "two_han_minimum"
+    assert sc(*hand, seat_wind=1, honba=5, dora="1m4m", rules=rules).status == "two_han_minimum"  # dora never count
+    assert sc(*hand, seat_wind=1, honba=5, riichi=True, rules=rules).han == 2
+    assert sc("119m19p19s1234567z", "9m", honba=5, rules=rules).ok  # yakuman
+
+
+def test_win_tile_not_in_hand_is_an_error(sc):
+    with pytest.raises(TileCountError, match="not among the closed tiles"):
+        sc("12399m456p123789s", "5z")
+
+
+@pytest.mark.parametrize(
+    "args, kw, error",
+    [
+        (("12399m456p123789s",), {}, ContextError),  # 14 tiles need win_tile
+        (("12399m456p13789s",), {}, ContextError),  # 13 tiles need win_tile
+        (("12399m456p123789s", 34), {}, TileParseError),
+        (("12399m456p123789s", "2x"), {}, TileParseError),
+        (("12399m456p123789s", "2s"), {"seat_wind": 4}, ContextError),
+        (("12399m456p123789s", "2s"), {"dora": "1m2m3m4m5m6m"}, ContextError),
+        (("12399m456p123789s", "2s"), {"honba": -1}, ContextError),
+        (("12399m456p123789s", "2s"), {"rules": "nope"}, ContextError),
+        (("12399m456p123789s", "2s"), {"context": WinContext(), "riichi": True}, ContextError),
+        (("12399m456p123789s1z", "2s"), {}, TileCountError),
+        (("9999m456p123789s", "9m"), {}, TileCountError),
+        (("12399m456p123789s 777z", "2s"), {}, TileCountError),
+    ],
+)
+def test_input_errors(sc, args, kw, error):
+    with pytest.raises(error):
+        sc(*args, **kw)
+    assert issubclass(error, RiichiError)
+
+
+def test_context_object(sc):
+    ctx = WinContext(riichi=True, seat_wind="S", dora=[7])
+    r = sc("12399m456p123789s", "2s", context=ctx)
+    assert (r.han, r.dora, r.cost) == (3, 2, 5200)
+
+
+def test_thirteen_plus_win_tile_equals_fourteen(sc):
+    a = sc("12399m456p13789s", "2s", riichi=True, seat_wind=1)
+    b = sc("12399m456p123789s", "2s", riichi=True, seat_wind=1)
+    assert a == b and a.ok
+
+
+def test_result_serialises(sc):
+    r = sc("111222333m78999p", "9p", riichi=True, seat_wind=1, honba=1, riichi_sticks=1)
+    d = r.to_dict()
+    assert d["status"] == "ok" and d["han"] == 6 and d["fu"] == 30 and d["limit"] == "haneman"
+    assert d["payment"] == {"ron": 12000, "tsumo_dealer": 0, "tsumo_other": 0, "honba_ron": 300, "honba_tsumo": 0,
+                            "sticks": 1000, "hand_points": 12000, "total": 13300}
+    assert d["reading"] == str(r.reading)
+    assert str(r.reading.reading) == "123m 123m 123m 789p 99p"
+    assert (r.reading.win_set, r.reading.wait.name) == (3, "RYANMEN")
+    assert r.tenhou_yaku() == [(1, 1), (7, 1), (9, 1), (33, 3)]
+    import json
+
+    assert json.loads(r.to_json())["yaku"][3] == {"name": "junchan", "han": 3, "tenhou_id": 33, "yakuman": 0}
+    assert repr(r) == "HandResult(ok: 6 han 30 fu haneman, ron 12000, total 13300; riichi 1, pinfu 1, iipeikou 1, junchan 3)"
+
+
+# -- the kernel itself ----------------------------------------------------------------
+
+
+def _arrays(hand="12399m456p123789s", win=19, ctx=None, rules=DEFAULT):
+    closed, types, kinds, win_kind, ctx_arr, params = scoring.encode(hand, "2s", ctx or WinContext(riichi=True), rules)
+    return closed, types, kinds, win, ctx_arr, params
+
+
+def test_kernel_bad_input_status(kernel):
+    closed, types, kinds, win, ctx, params = _arrays()
+    out = np.zeros(L.OUT_SIZE, dtype=np.int64)
+    assert kernel.score_kernel(closed, types, kinds, win, ctx, params, out) == L.ST_OK
+    bad_ctx = ctx.copy()
+    bad_ctx[L.CTX_SEAT_WIND] = 7
+    assert kernel.score_kernel(closed, types, kinds, win, bad_ctx, params, out) == L.ST_BAD_INPUT
+    assert out.tolist() == [L.ST_BAD_INPUT] + [0] * (L.OUT_SIZE - 1)
+    bad_ctx = ctx.copy()
+    bad_ctx[L.CTX_N_DORA] = 6
+    assert kernel.score_kernel(closed, types, kinds, win, bad_ctx, params, out) == L.ST_BAD_INPUT
+    bad_closed = closed.copy()
+    bad_closed[0] += 1  # 15 tiles
+    assert kernel.score_kernel(bad_closed, types, kinds, win, ctx, params, out) == L.ST_BAD_INPUT
+    assert kernel.score_kernel(closed, types, kinds, 33, ctx, params, out) == L.ST_WIN_TILE_NOT_IN_HAND
+
+
+def test_kernel_output_layout(kernel):
+    closed, types, kinds, win, ctx, params = _arrays()
+    out = np.zeros(L.OUT_SIZE, dtype=np.int64)
+    kernel.score_kernel(closed, types, kinds, win, ctx, params, out)
+    o = out.tolist()
+    assert o[L.O_HAN] == 1 and o[L.O_FU] == 40 and o[L.O_FU_RAW] == 32
+    assert o[L.O_YAKU_MASK] == 1 << L.Y_RIICHI
+    assert o[L.O_FORM] == 0 and o[L.O_PAIR] == 8 and o[L.O_N_SETS] == 4
+    assert o[L.O_SET_TYPE:L.O_SET_TYPE + 4] == [0, 0, 0, 0]
+    assert o[L.O_SET_KIND:L.O_SET_KIND + 4] == [0, 12, 18, 24]
+    assert o[L.O_SET_MELD:L.O_SET_MELD + 4] == [-1, -1, -1, -1]
+    assert o[L.O_SET_CONCEALED:L.O_SET_CONCEALED + 4] == [1, 1, 1, 1]
+    assert (o[L.O_WIN_SET], o[L.O_WAIT], o[L.O_READING]) == (2, 1, 0)
+    assert o[L.O_PAY_RON] == 2000  # dealer (seat 0 by default): 1 han 40 fu = 1920 -> 2000
+    assert o[L.O_FU_N] == 3
+    assert o[L.O_FU_LIST:L.O_FU_LIST + 6] == [L.FU_BASE, 20, L.FU_MENZEN_RON, 10, L.FU_WAIT_KANCHAN, 2]
+    assert o[L.O_FU_LIST + 6:] == [0] * (L.OUT_SIZE - L.O_FU_LIST - 6)
