@@ -1,9 +1,29 @@
 """riichi_fast: fast riichi mahjong hand analysis and scoring.
 
-The public API is wired here as the modules land; see README.md for a tour.
+A compiled Cython core with a pure-Python twin (``riichi_fast.reference``);
+``RIICHI_FAST_PUREPYTHON=1`` routes everything here to the twin.
+
+>>> import riichi_fast as rf
+>>> rf.shanten("123m456p789s1122z")
+0
+>>> rf.score("234m406p789s11z pon:777z@2", "4p", dora="3p").cost
+5800
 """
 
 from riichi_fast._backend import BACKEND
+from riichi_fast.analysis import (
+    FuritenState,
+    decompose,
+    discard_analysis,
+    is_agari,
+    is_furiten,
+    shanten,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_regular,
+    ukeire,
+    waits,
+)
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
     ArrayError,
@@ -13,6 +33,35 @@ from riichi_fast.errors import (
     TileCountError,
     TileParseError,
 )
+from riichi_fast.hand import Hand, Meld, as_hand
 from riichi_fast.readings import HandSet, Reading, WinReading
+from riichi_fast.rules.config import PRESETS, Rules
+from riichi_fast.rules.context import WinContext
+from riichi_fast.rules.result import HandResult
+from riichi_fast.rules.scoring import score
+from riichi_fast.tiles import (
+    as_counts,
+    counts_to_ids,
+    counts_to_mpsz,
+    dora_from_indicator,
+    format_tiles,
+    ids_to_counts,
+    kind_name,
+    mpsz_to_counts,
+    parse_kind,
+    parse_mjai,
+    parse_tiles,
+    red_counts,
+)
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "BACKEND", "ArrayError", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
+    "Meld", "MeldError", "MeldType", "PRESETS", "Reading", "RiichiError", "RowStatus", "Rules", "SetType",
+    "TileCountError", "TileParseError", "WaitShape", "WinContext", "WinReading", "as_counts", "as_hand",
+    "counts_to_ids", "counts_to_mpsz", "decompose", "discard_analysis", "dora_from_indicator",
+    "format_tiles", "ids_to_counts", "is_agari", "is_furiten", "kind_name", "mpsz_to_counts",
+    "parse_kind", "parse_mjai", "parse_tiles", "red_counts", "score", "shanten", "shanten_chiitoitsu",
+    "shanten_kokushi", "shanten_regular", "ukeire", "waits",
+]
