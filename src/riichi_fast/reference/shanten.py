@@ -24,6 +24,8 @@ the hand cost 3 and 2 drawn tiles.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from riichi_fast.enums import RowStatus
@@ -89,63 +91,117 @@ def _check(counts: list[int]) -> int:
     return total
 
 
-def _regular_distance(counts: list[int], n_sets: int) -> int:
-    """Fewest tiles to draw so that the hand holds ``n_sets`` sets and a pair."""
+#: for each kind, the first tiles of the sequences holding it (as 3rd, 2nd, 1st tile)
+SEQUENCE_FIRSTS = tuple(
+    tuple(f for f in (k - 2, k - 1, k) if k < 27 and f // 9 == k // 9 and f % 9 <= 6)
+    for k in range(N_KINDS)
+)
+
+
+def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
+    """Fewest tiles to draw so that ``counts`` holds ``n_sets`` sets and ``n_pairs`` pairs.
+
+    Tries budgets 0, 1, 2, ... drawn tiles until a target hand fits.  For a
+    budget, the search takes the lowest tile still in the hand and tries each
+    way the target hand could hold it: in a triplet (option 0), in a sequence as
+    its third, second or first tile (options 1-3), in the pair (option 4), or not
+    at all (option 5).  Choices made on one kind are taken in non-decreasing
+    option order so that each combination is visited once.  Tiles of a set below
+    the current kind are drawn (the hand's copies there are already placed).
+    """
     rest = list(counts)  # hand tiles not yet placed
     used = [0] * N_KINDS  # tiles of each kind in the target hand (at most 4)
-    best = [3 * n_sets + 2]  # everything drawn
 
-    def search(kind, sets_left, pair_left, cost, remaining):
+    def fits(budget, kind, first_option, sets_left, pair_left, cost, remaining):
         need = 3 * sets_left + 2 * pair_left
-        if cost + max(0, need - remaining) >= best[0]:
-            return  # even using every remaining tile cannot beat the best
-        while kind < N_KINDS and rest[kind] == 0:
-            kind += 1
+        if cost + max(0, need - remaining) > budget:
+            return False  # even using every remaining tile goes over the budget
+        if rest[kind] == 0:
+            first_option = 0
+            while kind < N_KINDS and rest[kind] == 0:
+                kind += 1
         if kind == N_KINDS or need == 0:
-            best[0] = cost + need  # missing sets/pair made of drawn tiles only
-            return
+            return True  # missing sets/pair are made of drawn tiles only
         held = rest[kind]
-        # a triplet of this kind
-        if sets_left and used[kind] + 3 <= 4:
+        found = False
+        if sets_left and first_option == 0 and used[kind] <= 1:  # triplet
             take = min(held, 3)
             rest[kind] -= take
             used[kind] += 3
-            search(kind, sets_left - 1, pair_left, cost + 3 - take, remaining - take)
+            found = fits(budget, kind, 0, sets_left - 1, pair_left, cost + 3 - take,
+                         remaining - take)
             rest[kind] += take
             used[kind] -= 3
-        # a sequence holding this kind as its first, second or third tile
-        if sets_left and kind < 27:
-            low, high = kind - kind % 9, kind - kind % 9 + 8
-            for first in (kind - 2, kind - 1, kind):
+        if sets_left and not found:  # sequences
+            for first in SEQUENCE_FIRSTS[kind]:
+                option = 3 - (kind - first)
                 tiles = (first, first + 1, first + 2)
-                if first < low or first + 2 > high or any(used[j] >= 4 for j in tiles):
+                if option < first_option or any(used[j] == 4 for j in tiles):
                     continue
                 taken = [j for j in tiles if j >= kind and rest[j] > 0]
                 for j in tiles:
                     used[j] += 1
                 for j in taken:
                     rest[j] -= 1
-                search(kind, sets_left - 1, pair_left, cost + 3 - len(taken),
-                       remaining - len(taken))
+                found = fits(budget, kind, option, sets_left - 1, pair_left,
+                             cost + 3 - len(taken), remaining - len(taken))
                 for j in tiles:
                     used[j] -= 1
                 for j in taken:
                     rest[j] += 1
-        # the pair
-        if pair_left and used[kind] + 2 <= 4:
+                if found:
+                    break
+        if pair_left and first_option <= 4 and used[kind] <= 2 and not found:  # the pair
             take = min(held, 2)
             rest[kind] -= take
             used[kind] += 2
-            search(kind, sets_left, 0, cost + 2 - take, remaining - take)
+            found = fits(budget, kind, 4, sets_left, 0, cost + 2 - take, remaining - take)
             rest[kind] += take
             used[kind] -= 2
-        # or this tile is not kept
-        rest[kind] -= 1
-        search(kind, sets_left, pair_left, cost, remaining - 1)
-        rest[kind] += 1
+        if not found:  # or this tile is not kept
+            rest[kind] -= 1
+            found = fits(budget, kind, 5, sets_left, pair_left, cost, remaining - 1)
+            rest[kind] += 1
+        return found
 
-    search(0, n_sets, 1, 0, sum(counts))
-    return best[0]
+    budget = 0
+    while not fits(budget, 0, 0, n_sets, n_pairs, 0, sum(counts)):
+        budget += 1
+    return budget
+
+
+#: the four groups of kinds: a set or a pair never mixes two groups
+GROUPS = (range(0, 9), range(9, 18), range(18, 27), range(27, 34))
+
+
+def _regular_distance(counts: list[int], n_sets: int) -> int:
+    """Fewest tiles to draw so that the hand holds ``n_sets`` sets and a pair.
+
+    Each group (man, pin, sou, honors) is searched alone for every number of
+    sets and pairs it could hold; the best split of the sets and the pair
+    between the groups wins.  A group without tiles needs 3 tiles a set and 2
+    for the pair, so a hand of one group is searched whole.
+    """
+    held = [kinds for kinds in GROUPS if any(counts[k] for k in kinds)]
+    if len(held) <= 1:
+        return _group_distance(counts, n_sets, 1)
+    distance = {}
+    for g, kinds in enumerate(GROUPS):
+        group_counts = [counts[k] if k in kinds else 0 for k in range(N_KINDS)]
+        for m in range(n_sets + 1):
+            for p in (0, 1):
+                if kinds in held:
+                    distance[g, m, p] = _group_distance(group_counts, m, p)
+                else:
+                    distance[g, m, p] = 3 * m + 2 * p
+    best = 3 * n_sets + 2
+    for split in itertools.product(range(n_sets + 1), repeat=4):
+        if sum(split) != n_sets:
+            continue
+        for pair_group in range(4):
+            total = sum(distance[g, split[g], int(g == pair_group)] for g in range(4))
+            best = min(best, total)
+    return best
 
 
 def _regular(counts: list[int], total: int) -> int:
@@ -171,8 +227,41 @@ def _shanten(counts: list[int], total: int) -> int:
     return result
 
 
+def _all_sets(counts: list[int]) -> bool:
+    """True when the tiles split into triplets and sequences.
+
+    The lowest kind's tiles go into a triplet when there are three or more (three
+    identical sequences hold the same tiles as three triplets), the rest start
+    sequences.
+    """
+    rest = list(counts)
+    for kind in range(N_KINDS):
+        n = rest[kind]
+        if n >= 3:
+            n -= 3
+        if n:
+            if kind >= 27 or kind % 9 > 6 or rest[kind + 1] < n or rest[kind + 2] < n:
+                return False
+            rest[kind + 1] -= n
+            rest[kind + 2] -= n
+    return True
+
+
 def _is_agari(counts: list[int], total: int) -> bool:
-    return total % 3 == 2 and _shanten(counts, total) == -1
+    if total % 3 != 2:
+        return False
+    if total == 14:
+        if sum(1 for n in counts if n == 2) == 7:
+            return True  # chiitoitsu: seven distinct pairs
+        if all(counts[k] for k in KOKUSHI_KINDS) and sum(counts[k] for k in KOKUSHI_KINDS) == 14:
+            return True  # kokushi
+    for pair in range(N_KINDS):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            if _all_sets(rest):
+                return True
+    return False
 
 
 def shanten(counts) -> int:
