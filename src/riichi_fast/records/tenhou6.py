@@ -12,7 +12,7 @@ may be a call string (``c`` chi, ``p`` pon, ``m`` daiminkan; the letter's
 position names the discarder: first = previous seat, middle = opposite, last
 = next seat); a discard entry may be ``60`` (the drawn tile), ``0`` (no
 discard: after a daiminkan), ``r<tile>`` (riichi), ``a``/``k`` strings (ankan,
-kakan).  The result is ``["和了", deltas, [who, from, pao, "text", yaku...],
+kakan), ``f44`` (kita, three players; not yet seen in a test record).  The result is ``["和了", deltas, [who, from, pao, "text", yaku...],
 ...]`` or a draw name with optional deltas.
 
 The record states neither the turn order nor tile identities, so the round is
@@ -204,6 +204,11 @@ class _Round:
             if isinstance(x, str):
                 if "a" in x or "k" in x:
                     self.kan_from_hand(cur, x)
+                    need_draw = True
+                    continue
+                if x.startswith("f"):  # kita (three players): a replacement draw follows
+                    tile = self.own(cur, int(x[1:]))
+                    rp.call(cur, RecordMeld(MeldType.KITA, (tile,)))
                     need_draw = True
                     continue
                 if x.startswith("r"):

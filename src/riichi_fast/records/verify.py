@@ -189,6 +189,10 @@ def rules_for_game(game: Game, base=None):
     A Tenhou lobby may play without red fives or without open tanyao; the
     record says so and the verification follows it.  Three-player games get
     the ``tenhou_3p`` preset when ``base`` is not given.
+
+    >>> from riichi_fast.records import GameRules, Game
+    >>> sum(rules_for_game(Game("x", "mjlog", GameRules(red_fives=False), ())).red_fives)
+    0
     """
     from riichi_fast.rules import config
 
@@ -399,7 +403,11 @@ def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable") -> tup
 
 
 def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int = 3000) -> tuple[int, ...]:
-    """Noten payments of an exhaustive draw: ``pool`` from the noten to the tenpai seats."""
+    """Noten payments of an exhaustive draw: ``pool`` from the noten to the tenpai seats.
+
+    >>> noten_changes((0, 2)), noten_changes((0, 1, 3)), noten_changes(())
+    ((1500, -1500, 1500, -1500), (1000, 1000, -3000, 1000), (0, 0, 0, 0))
+    """
     tenpai = set(tenpai)
     k = len(tenpai)
     if k in (0, n):
@@ -408,7 +416,11 @@ def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int = 3000) -> tuple[
 
 
 def nagashi_changes(seats: Iterable[int], dealer: int, n: int = 4) -> tuple[int, ...]:
-    """Nagashi mangan paid as a mangan tsumo by each seat in ``seats`` (no counters)."""
+    """Nagashi mangan paid as a mangan tsumo by each seat in ``seats`` (no counters).
+
+    >>> nagashi_changes((2,), dealer=3)
+    (-2000, -2000, 8000, -4000)
+    """
     ch = [0] * n
     for w in seats:
         for s in range(n):
@@ -495,6 +507,20 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     ``rules`` defaults to the ``tenhou`` preset adjusted to the game's flags
     (:func:`rules_for_game`); a given ``rules`` object is used as is.
     ``kernel=True`` scores through the kernel arrays instead of the public API.
+
+    A dealer's tenhou (123m456p789s111z + 2z, drawn 2z) recorded as a yakuman:
+
+    >>> from riichi_fast.records import parse_mjlog
+    >>> hand = "0,4,8,48,53,56,96,100,104,108,109,110,112"
+    >>> xml = ('<mjloggm><GO type="9"/><INIT seed="0,0,0,1,1,120" ten="250,250,250,250" '
+    ...        f'oya="0" hai0="{hand}" hai1="" hai2="" hai3=""/><T113/>'
+    ...        f'<AGARI ba="0,0" hai="{hand},113" machi="113" ten="40,48000,5" yakuman="37" '
+    ...        'doraHai="120" who="0" fromWho="0" sc="250,480,250,-160,250,-160,250,-160"/>'
+    ...        '</mjloggm>')
+    >>> report = verify_game(parse_mjlog(xml))
+    >>> check = report.wins[0]
+    >>> check.ok, check.win.mpsz(), check.win.situation.tenhou, check.changes
+    (True, '123m456p789s11122z', True, (48000, -16000, -16000, -16000))
     """
     if rules is None:
         rules = rules_for_game(game)
