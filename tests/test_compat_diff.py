@@ -172,8 +172,15 @@ def test_estimate_hand_value_matches_mahjong(chunk):
     for _ in range(n):
         call = random_call(rng)
         factory = (MAotenjou, CAotenjou) if call.get("aotenjou") else (MScores, CScores)
-        a = _view(MCalc.estimate_hand_value(**build_args(call, M), scores_calculator_factory=factory[0]))
         b = _view(CCalc.estimate_hand_value(**build_args(call, C), scores_calculator_factory=factory[1]))
+        try:
+            a = _view(MCalc.estimate_hand_value(**build_args(call, M), scores_calculator_factory=factory[0]))
+        except ValueError:
+            # mahjong's Aotenjou.aotenjou_filter_yaku removes yaku that are not there
+            # (toitoi from a seven-pairs tsuuiisou) and crashes; compat answers
+            assert call.get("aotenjou") and b["error"] is None
+            seen["mahjong_crash"] += 1
+            continue
         reasons, left = explain(call, a, b)
         seen.update(reasons)
         if left:

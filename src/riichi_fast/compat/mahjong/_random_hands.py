@@ -10,7 +10,7 @@ red fives, every HandConfig flag and every OptionalRules option.
 >>> import random
 >>> call = random_call(random.Random(0))
 >>> sorted(call)
-['config', 'dora', 'melds', 'options', 'tiles', 'ura', 'win_tile']
+['aotenjou', 'config', 'dora', 'melds', 'options', 'tiles', 'ura', 'win_tile']
 """
 
 from __future__ import annotations
@@ -186,6 +186,7 @@ def _try_call(rng: random.Random) -> dict | None:
         "ura": ura,
         "config": cfg,
         "options": opts,
+        "aotenjou": rng.random() < 0.03,
     }
 
 

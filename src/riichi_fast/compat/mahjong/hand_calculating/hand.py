@@ -27,7 +27,8 @@ from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator, FuDetai
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
 from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
-from riichi_fast.enums import MeldType, SetType
+from riichi_fast.compat.mahjong.utils import build_dora_count_map, count_dora_for_hand, plus_dora
+from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.rules import layout as L
 
 __all__ = ["HandCalculator"]
@@ -167,6 +168,45 @@ def _fu_details(out: list) -> list:
     if base:
         result.append(FuDetail(fu=base, reason=_FB.BASE))
     return result
+
+
+def _mask_to_yaku(mask: int, yaku, options, counts: list[int], paarenchan: int) -> list:  # noqa: ANN001
+    """The config's yaku objects for a scorer yaku mask (mahjong's riichi/open riichi split)."""
+    hand_yaku = []
+    if mask >> L.Y_RIICHI & 1:
+        hand_yaku.append(yaku.open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.riichi)
+    if mask >> L.Y_DOUBLE_RIICHI & 1:
+        hand_yaku.append(yaku.daburu_open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.daburu_riichi)
+    if mask >> L.Y_RENHOU & 1:
+        hand_yaku.append(yaku.renhou_yakuman if options.renhou_as_yakuman else yaku.renhou)
+    for bit in _YAKU_BITS:
+        if mask >> bit & 1:
+            hand_yaku.append(getattr(yaku, _YAKU_ATTR[bit]))
+    if mask >> L.Y_PAARENCHAN & 1:
+        yaku.paarenchan.set_paarenchan_count(paarenchan)
+    if mask >> L.Y_DAISHARIN & 1:
+        suit = next(k // 9 for k in range(27) if counts[k])
+        (yaku.daisharin.set_man, yaku.daisharin.set_pin, yaku.daisharin.set_sou)[suit]()
+    return hand_yaku
+
+
+def _han(hand_yaku: list, is_open_hand: bool) -> int:
+    return sum(y.han_open if is_open_hand and y.han_open else y.han_closed for y in hand_yaku)
+
+
+def _no_yakuman_params(params: np.ndarray) -> np.ndarray:
+    key = params.tobytes()
+    p = _NO_YAKUMAN.get(key)
+    if p is None:
+        p = params.copy()
+        p[L.R_YAKUMAN:L.R_YAKUMAN + 64] = 0
+        p.setflags(write=False)
+        if len(_NO_YAKUMAN) < 1024:
+            _NO_YAKUMAN[key] = p
+    return p
+
+
+_NO_YAKUMAN: dict = {}
 
 
 def _error(msg: str) -> HandResponse:
@@ -405,21 +445,7 @@ class HandCalculator:
             if not is_yakuman and not mask & _ORDINARY_BITS:
                 return _error(HandCalculator.ERR_NO_YAKU)
 
-        hand_yaku = []
-        if mask >> L.Y_RIICHI & 1:
-            hand_yaku.append(yaku.open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.riichi)
-        if mask >> L.Y_DOUBLE_RIICHI & 1:
-            hand_yaku.append(yaku.daburu_open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.daburu_riichi)
-        if mask >> L.Y_RENHOU & 1:
-            hand_yaku.append(yaku.renhou_yakuman if options.renhou_as_yakuman else yaku.renhou)
-        for bit in _YAKU_BITS:
-            if mask >> bit & 1:
-                hand_yaku.append(getattr(yaku, _YAKU_ATTR[bit]))
-        if mask >> L.Y_PAARENCHAN & 1:
-            yaku.paarenchan.set_paarenchan_count(paarenchan)
-        if mask >> L.Y_DAISHARIN & 1:
-            suit = next(k // 9 for k in range(27) if counts[k])
-            (yaku.daisharin.set_man, yaku.daisharin.set_pin, yaku.daisharin.set_sou)[suit]()
+        hand_yaku = _mask_to_yaku(mask, yaku, options, counts, paarenchan)
 
         # sashikomi (mahjong only): a ron by a player in open riichi is a yakuman
         if (options.has_sashikomi_yakuman and not config.is_tsumo and config.is_open_riichi and riichi):
@@ -429,8 +455,52 @@ class HandCalculator:
             is_yakuman = True
 
         fu = o[L.O_FU]
+        aotenjou = isinstance(scores_calculator, Aotenjou)
+        if is_yakuman and aotenjou:
+            # mahjong's aotenjou: yakuman count as han next to the ordinary yaku and dora.
+            # The ordinary yaku come from a second pass with every yakuman disabled.
+            kokushi = o[L.O_FORM] == Form.KOKUSHI
+            if not kokushi:
+                out2 = np.zeros(L.OUT_SIZE, dtype=np.int64)
+                params2 = _no_yakuman_params(_params(options, paarenchan))
+                if _kernel()(bytes(closed), bytes(mt), bytes(mk), win_tile // 4, ctx, params2, out2) == L.ST_OK:
+                    mask2 = int(out2[L.O_YAKU_MASK])
+                    for bit in (drop_seat, drop_round):
+                        if bit >= 0:
+                            mask2 &= ~(1 << bit)
+                    hand_yaku = _mask_to_yaku(mask2, yaku, options, counts, paarenchan) + hand_yaku
+            Aotenjou.aotenjou_filter_yaku(hand_yaku, config)
+            han = _han(hand_yaku, is_open_hand)
+            three = options.is_three_player
+            if kokushi:
+                fu = 30 if config.is_tsumo else 40
+                dora = sum(plus_dora(t, dora_indicators, is_three_player=three) for t in tiles)
+                ura = sum(plus_dora(t, ura_dora_indicators, is_three_player=three) for t in tiles) if riichi else 0
+                aka = 0
+            else:
+                dmap = build_dora_count_map(dora_indicators, three)
+                dora = count_dora_for_hand(counts, dmap)
+                ura = 0
+                if riichi:
+                    umap = build_dora_count_map(ura_dora_indicators, three)
+                    ura = count_dora_for_hand(counts, umap)
+                nuki = config.num_nuki_dora
+                if nuki > 0:
+                    dora += dmap.get(30, 0) * nuki + nuki
+                    if riichi:
+                        ura += umap.get(30, 0) * nuki
+                aka = sum(1 for t in tiles if t in AKA_DORAS) if options.has_aka_dora else 0
+            for obj, n, both in ((yaku.dora, dora, True), (yaku.aka_dora, aka, True), (yaku.ura_dora, ura, False)):
+                if n:
+                    obj.han_closed = n
+                    if both:
+                        obj.han_open = n
+                    hand_yaku.append(obj)
+                    han += n
+            cost = scores_calculator.calculate_scores(han, fu, config, True)
+            return HandResponse(cost, han, fu, hand_yaku, None, [] if kokushi else _fu_details(o), is_open_hand)
         if is_yakuman:
-            han = sum(y.han_closed if not is_open_hand or not y.han_open else y.han_open for y in hand_yaku)
+            han = _han(hand_yaku, is_open_hand)
         else:
             han = o[L.O_HAN]
             dora = o[L.O_DORA] + o[L.O_KITA]
@@ -443,7 +513,7 @@ class HandCalculator:
             if o[L.O_URA]:
                 yaku.ura_dora.han_closed = o[L.O_URA]
                 hand_yaku.append(yaku.ura_dora)
-        if options.limit_to_sextuple_yakuman and han > 78 and not isinstance(scores_calculator, Aotenjou):
+        if options.limit_to_sextuple_yakuman and han > 78 and not aotenjou and o[L.O_FORM] != Form.KOKUSHI:
             han = 78
         cost = scores_calculator.calculate_scores(han, fu, config, is_yakuman)
         return HandResponse(cost, han, fu, hand_yaku, None, _fu_details(o), is_open_hand)
