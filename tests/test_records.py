@@ -173,6 +173,29 @@ def test_first_win_of_a_game():
     assert r.scores_before == (25000, 25000, 25000, 25000)
 
 
+@pytest.mark.parametrize("name,label,melds", [
+    # (type, tiles, called, discarder relative to the winner: 1 right, 2 across, 3 left)
+    ("2009071823gm-0041-0000-ff3a2214_tw0.mjlog", "E1-0",
+     [(MeldType.CHI, (56, 61, 64), 64, 3), (MeldType.CHI, (6, 11, 13), 13, 3)]),
+    # <AGARI ... m="48210,1131" who="3">: kakan of haku (pon from seat 1), pon of 1m
+    ("2009072918gm-0061-0000-e6e91672_tw0.mjlog", "E2-1",
+     [(MeldType.SHOUMINKAN, (124, 125, 126, 127), 125, 2), (MeldType.PON, (0, 1, 2), 2, 3)]),
+    # <AGARI ... m="32003,56655,42367" who="3">: daiminkan of haku from seat 2, chi 567s, chi 789p
+    ("2014052606gm-00c1-0000-6c0dfa74_tw1.mjlog", "E2-4",
+     [(MeldType.DAIMINKAN, (124, 125, 126, 127), 125, 3), (MeldType.CHI, (89, 94, 98), 94, 3),
+      (MeldType.CHI, (63, 67, 70), 70, 3)]),
+    ("2009082713gm-00e1-0000-8820f355_tw3.mjlog", "E2-0",
+     [(MeldType.ANKAN, (108, 109, 110, 111), None, None)]),
+])
+def test_win_as_hand(name, label, melds):
+    w = win_at(mjlog(name), label)
+    h = w.hand
+    assert h.closed == w.closed
+    assert [(m.type, m.tiles, m.called, m.from_seat) for m in h.melds] == melds
+    assert h.tile_count == 14 and h.n_red == sum(t in (16, 52, 88) for t in w.closed) + sum(
+        t in (16, 52, 88) for m in w.melds for t in m.tiles)
+
+
 def test_chankan_keeps_ippatsu():
     # <REACH who="1" step="1"/><E101/><REACH who="1" step="2"/><V67/>
     # <N who="2" m="25713" /><AGARI ba="1,2" hai="50,...,99" machi="67"
