@@ -440,3 +440,15 @@ def hands(draw, shapes=None, red=None, kita=True):
 def hand_strings(draw, red=None, **kwargs):
     """The one-line form of :func:`hands` (``str(hand)``) under ``red``."""
     return str(draw(hands(red=red, **kwargs)))
+
+
+@st.composite
+def winning_hands(draw, red=None, kita=False, **kwargs):
+    """``(hand, win_tile)``: a complete 14-tile ``Hand`` and the 136-id of its winning tile.
+
+    The winning tile is one of the closed tiles (the last tile drawn or
+    called, as the scorer expects).  Keyword arguments go to
+    :func:`complete_hands`.
+    """
+    hand = draw(hands(shapes=complete_hands(**kwargs), red=red, kita=kita))
+    return hand, draw(st.sampled_from(hand.closed))

@@ -4,7 +4,15 @@ import numpy as np
 from hypothesis import given
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
-from strategies import complete_hands, counts34, counts_batches, hands, tenpai_hands, tenpai_hands_with_wait
+from strategies import (
+    complete_hands,
+    counts34,
+    counts_batches,
+    hands,
+    tenpai_hands,
+    tenpai_hands_with_wait,
+    winning_hands,
+)
 
 from riichi_fast.enums import MeldType
 
@@ -81,3 +89,9 @@ def test_counts_batches_flag_their_bad_rows(data):
         t = int(row.sum())
         is_bad = int(row.max()) > 4 or t % 3 == 0 or t > 14
         assert is_bad == (i in bad)
+
+
+@given(winning_hands(red="any"))
+def test_winning_hands_win_on_a_closed_tile(data):
+    hand, win = data
+    assert hand.tile_count == 14 and win in hand.closed
