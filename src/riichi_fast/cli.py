@@ -215,14 +215,14 @@ def cmd_batch(ns) -> int:
 
 def cmd_verify(ns) -> int:
     from riichi_fast._progress import Progress
-    from riichi_fast.records.verify import verify_paths
-    from riichi_fast.rules.config import Rules
+    from riichi_fast.records.verify import format_report, verify_paths
 
-    rules = Rules.preset(ns.rules)
+    rules = None if ns.rules == "auto" else ns.rules
     with Progress(len(ns.paths), "verifying", unit=" games", enabled=not ns.no_progress) as bar:
-        report = verify_paths(ns.paths, rules=rules, progress=lambda *_: bar.update(1))
-    print(report.summary())
-    return 0 if report.ok else 1
+        report = verify_paths(ns.paths, rules, progress=lambda *_: bar.update(1))
+    print(format_report(report, limit=ns.show))
+    ok = report.n_wins_ok == report.n_wins and all(d.ok for d in report.draws) and not report.unreadable
+    return 0 if ok else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,7 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("verify", help="re-score every win of game records (Tenhou mjlog/JSON, mjai)")
     p.add_argument("paths", nargs="+")
-    p.add_argument("--rules", default="tenhou")
+    p.add_argument("--rules", default="auto",
+                   help="preset to score with (default: tenhou, adjusted to each game's lobby flags)")
+    p.add_argument("--show", type=int, default=20, help="mismatches to print in full")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_verify)
     return parser
