@@ -466,3 +466,82 @@ def test_bad_input_raises_the_exact_error_naming_the_culprit(func, args, kwargs,
 def test_every_error_class_is_covered():
     covered = {p.values[3] for p in CASES}
     assert covered == {TileParseError, TileCountError, MeldError, ArrayError, ContextError}
+
+
+# ---------------------------------------------------------------------------
+# fuzz: any input either works or raises a RiichiError, never another exception
+
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+_MPSZ_ALPHABET = "0123456789mpszr xM-"
+_HAND_ALPHABET = "0123456789mpszr *@:chiponkakitx "
+
+
+@given(st.text(alphabet=_MPSZ_ALPHABET, max_size=24), st.sampled_from([None, 0, {"5p": 2}, {"3s": 1}]))
+def test_fuzz_mpsz(text, red):
+    try:
+        ids = T.parse_tiles(text, red=red)
+    except RiichiError:
+        return
+    assert len(set(ids)) == len(ids) and all(0 <= t < 136 for t in ids)
+    assert T.parse_tiles(T.format_tiles(ids, red=red), red=red) == ids
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet="0123456789mpszr", min_size=1, max_size=8),
+            st.builds(
+                lambda k, body, seat: f"{k}:{body}{seat}",
+                st.sampled_from(["chi", "pon", "kan", "ankan", "kakan", "kita", "foo"]),
+                st.text(alphabet="0123456789mpszr*", min_size=0, max_size=6),
+                st.sampled_from(["", "@1", "@2", "@3", "@4", "@"]),
+            ),
+        ),
+        max_size=6,
+    )
+)
+def test_fuzz_hand_strings(tokens):
+    text = " ".join(tokens)
+    try:
+        hand = Hand.parse(text)
+    except RiichiError:
+        return
+    assert Hand.parse(str(hand)) == Hand.parse(str(Hand.parse(str(hand))))
+    assert hand.tile_count in (13, 14)
+
+
+@given(st.text(alphabet=_HAND_ALPHABET, max_size=30))
+def test_fuzz_hand_text(text):
+    try:
+        Hand.parse(text)
+    except RiichiError:
+        pass
+
+
+@given(
+    hnp.arrays(
+        dtype=st.sampled_from([np.uint8, np.int8, np.int64, np.float64, np.bool_]),
+        shape=st.sampled_from([(34,), (33,), (2, 34), (68,), ()]),
+    ),
+    st.booleans(),
+)
+def test_fuzz_as_counts_arrays(arr, stride):
+    if stride and arr.ndim == 1 and arr.shape[0] == 68:
+        arr = arr[::2]
+    try:
+        out = T.as_counts(arr)
+    except RiichiError:
+        return
+    assert out.dtype == np.uint8 and out.shape == (34,) and out.flags.c_contiguous and int(out.max()) <= 4
+
+
+@given(st.lists(st.integers(-5, 140), max_size=16), st.integers(0, 7), st.one_of(st.none(), st.integers(-1, 140)))
+def test_fuzz_meld_constructor(tiles, mtype, called):
+    try:
+        m = Meld(mtype, tuple(tiles), called)
+    except RiichiError:
+        return
+    assert Meld.parse(str(m)).kinds == m.kinds
