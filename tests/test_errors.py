@@ -4,6 +4,9 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from riichi_fast import tiles as T
 from riichi_fast.enums import MeldType
@@ -471,9 +474,6 @@ def test_every_error_class_is_covered():
 # ---------------------------------------------------------------------------
 # fuzz: any input either works or raises a RiichiError, never another exception
 
-from hypothesis import given
-from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 _MPSZ_ALPHABET = "0123456789mpszr xM-"
 _HAND_ALPHABET = "0123456789mpszr *@:chiponkakitx "
