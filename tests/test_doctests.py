@@ -21,3 +21,14 @@ def test_docstring_examples(modname):
     module = importlib.import_module(modname)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest failure(s) in {modname}"
+
+
+def test_readme_examples():
+    """The README's tour is a doctest: its examples stay true."""
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 5
+    assert result.failed == 0
