@@ -245,13 +245,17 @@ class Rules:
         >>> int(p[L.R_HAN_OPEN + L.Y_TANYAO]), int(TENHOU.params()[L.R_YAKUMAN + L.Y_KOKUSHI_13])
         (1, 1)
         """
-        cached = _PARAMS_CACHE.get(self)
+        cached = self.__dict__.get("_params")
         if cached is None:
             cached = self._build_params()
             cached.setflags(write=False)
-            if len(_PARAMS_CACHE) < 1024:
-                _PARAMS_CACHE[self] = cached
+            self.__dict__["_params"] = cached  # not a field: eq, hash and repr ignore it
         return cached
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_params", None)
+        return state
 
     def _build_params(self) -> np.ndarray:
         p = np.zeros(L.R_SIZE, dtype=np.int32)
@@ -295,7 +299,6 @@ class Rules:
         return bool(getattr(self, variant))
 
 
-_PARAMS_CACHE: dict = {}
 _BASE = Rules()
 
 # ---------------------------------------------------------------------------

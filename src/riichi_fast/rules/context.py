@@ -149,20 +149,28 @@ class WinContext:
     riichi_sticks: int = 0
 
     def __post_init__(self):
+        d = self.__dict__  # frozen: fields are normalised in place, once
         for name in FLAG_FIELDS:
-            value = getattr(self, name)
-            if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
-                raise ContextError(f"WinContext.{name} must be a bool, got {value!r}")
-            object.__setattr__(self, name, bool(value))
-        object.__setattr__(self, "seat_wind", as_wind(self.seat_wind, "seat_wind"))
-        object.__setattr__(self, "round_wind", as_wind(self.round_wind, "round_wind"))
-        object.__setattr__(self, "dora", as_indicators(self.dora, "dora"))
-        object.__setattr__(self, "ura", as_indicators(self.ura, "ura"))
+            value = d[name]
+            if value is not True and value is not False:
+                if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
+                    raise ContextError(f"WinContext.{name} must be a bool, got {value!r}")
+                d[name] = bool(value)
+        for name in ("seat_wind", "round_wind"):
+            value = d[name]
+            if type(value) is not int or not 0 <= value <= 3:
+                d[name] = as_wind(value, name)
+        for name in ("dora", "ura"):
+            value = d[name]
+            if not (type(value) is tuple and len(value) <= L.MAX_INDICATORS
+                    and all(type(k) is int and 0 <= k <= 33 for k in value)):
+                d[name] = as_indicators(value, name)
         for name in ("honba", "riichi_sticks"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0 or value > 1000:
-                raise ContextError(f"WinContext.{name} must be an int 0..1000, got {value!r}")
-            object.__setattr__(self, name, int(value))
+            value = d[name]
+            if type(value) is not int or not 0 <= value <= 1000:
+                if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= 1000:
+                    raise ContextError(f"WinContext.{name} must be an int 0..1000, got {value!r}")
+                d[name] = int(value)
 
     @property
     def is_dealer(self) -> bool:
@@ -172,7 +180,8 @@ class WinContext:
     @property
     def flags(self) -> int:
         """The ``F_*`` bitmask of the flag fields."""
-        return sum(bit for name, bit in FLAG_FIELDS.items() if getattr(self, name))
+        d = self.__dict__
+        return sum([bit for name, bit in FLAG_FIELDS.items() if d[name]])
 
     def replace(self, **changes) -> WinContext:
         """A copy with some fields changed."""
@@ -187,20 +196,20 @@ class WinContext:
         >>> WinContext(honba=2, dora=[4, 5]).encode(n_red=1)[[L.CTX_N_DORA, L.CTX_DORA, L.CTX_DORA + 1, L.CTX_N_RED, L.CTX_HONBA]].tolist()
         [2, 4, 5, 1, 2]
         """
-        ctx = np.zeros(L.CTX_SIZE, dtype=np.int32) if out is None else out
-        if out is not None:
-            ctx[:] = 0
-        ctx[L.CTX_FLAGS] = self.flags
-        ctx[L.CTX_SEAT_WIND] = self.seat_wind
-        ctx[L.CTX_ROUND_WIND] = self.round_wind
-        ctx[L.CTX_N_DORA] = len(self.dora)
-        for i, k in enumerate(self.dora):
-            ctx[L.CTX_DORA + i] = k
-        ctx[L.CTX_N_URA] = len(self.ura)
-        for i, k in enumerate(self.ura):
-            ctx[L.CTX_URA + i] = k
-        ctx[L.CTX_N_RED] = n_red
-        ctx[L.CTX_N_KITA] = n_kita
-        ctx[L.CTX_HONBA] = self.honba
-        ctx[L.CTX_RIICHI_STICKS] = self.riichi_sticks
+        values = [0] * L.CTX_SIZE
+        values[L.CTX_FLAGS] = self.flags
+        values[L.CTX_SEAT_WIND] = self.seat_wind
+        values[L.CTX_ROUND_WIND] = self.round_wind
+        values[L.CTX_N_DORA] = len(self.dora)
+        values[L.CTX_DORA:L.CTX_DORA + len(self.dora)] = self.dora
+        values[L.CTX_N_URA] = len(self.ura)
+        values[L.CTX_URA:L.CTX_URA + len(self.ura)] = self.ura
+        values[L.CTX_N_RED] = n_red
+        values[L.CTX_N_KITA] = n_kita
+        values[L.CTX_HONBA] = self.honba
+        values[L.CTX_RIICHI_STICKS] = self.riichi_sticks
+        if out is None:
+            return np.array(values, dtype=np.int32)
+        out[:] = values
+        ctx = out
         return ctx

@@ -11,7 +11,7 @@ HandResult(ok: 6 han 30 fu haneman, ron 12000; riichi 1, pinfu 1, iipeikou 1, ju
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import NamedTuple
 
 from riichi_fast.enums import Form, SetType, WaitShape
@@ -127,25 +127,27 @@ class HandResult:
 
         ``closed34`` (optional) fills the pairs of a chiitoitsu reading.
         """
-        out = [int(x) for x in out]
+        out = out.tolist() if hasattr(out, "tolist") else [int(x) for x in out]
         code = out[L.O_STATUS]
         name = L.STATUS_NAMES.get(code, f"status_{code}")
         if code != L.ST_OK:
-            return cls(name, code, tsumo=tsumo, dealer=dealer, raw=tuple(out))
+            return cls._make(_EMPTY, status=name, status_code=code, tsumo=tsumo, dealer=dealer, raw=tuple(out))
         mask = out[L.O_YAKU_MASK]
         yaku = []
-        for yid in sorted(YAKU):
-            if mask >> yid & 1:
-                row = YAKU[yid]
+        bits = mask
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            yid = low.bit_length() - 1
+            row = YAKU.get(yid)
+            if row is not None:
                 yaku.append(_yaku_item(row, out, params, is_open))
-        fu_details = tuple(
-            FuItem(L.FU_NAMES[out[L.O_FU_LIST + 2 * i]], out[L.O_FU_LIST + 2 * i + 1]) for i in range(out[L.O_FU_N])
-        )
-        payment = Payment(
-            out[L.O_PAY_RON], out[L.O_PAY_TSUMO_DEALER], out[L.O_PAY_TSUMO_OTHER], out[L.O_HONBA_RON],
-            out[L.O_HONBA_TSUMO], out[L.O_STICKS], out[L.O_HAND_POINTS], out[L.O_TOTAL],
-        )
-        return cls(
+        fl = L.O_FU_LIST
+        fu_details = tuple(_FU_ITEMS[out[fl + 2 * i], out[fl + 2 * i + 1]] if (out[fl + 2 * i], out[fl + 2 * i + 1]) in _FU_ITEMS
+                           else FuItem(L.FU_NAMES[out[fl + 2 * i]], out[fl + 2 * i + 1]) for i in range(out[L.O_FU_N]))
+        payment = Payment(*out[L.O_PAY_RON:L.O_TOTAL + 1])
+        return cls._make(
+            {},
             status=name,
             status_code=code,
             han=out[L.O_HAN],
@@ -166,6 +168,16 @@ class HandResult:
             dealer=dealer,
             raw=tuple(out),
         )
+
+    @classmethod
+    def _make(cls, defaults, **fields):
+        """Build without the frozen-dataclass __init__ (the decoder sets every field)."""
+        obj = object.__new__(cls)
+        d = obj.__dict__
+        d.update(_DEFAULTS)
+        d.update(defaults)
+        d.update(fields)
+        return obj
 
     # ------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -226,12 +238,12 @@ def _yaku_item(row, out, params, is_open):
 
 
 def _reading(out, closed34):
-    form = Form(out[L.O_FORM])
+    form = _FORMS[out[L.O_FORM]]
     sets = []
     for i in range(out[L.O_N_SETS]):
         meld = out[L.O_SET_MELD + i]
         sets.append(
-            HandSet(SetType(out[L.O_SET_TYPE + i]), out[L.O_SET_KIND + i], bool(out[L.O_SET_CONCEALED + i]),
+            HandSet(_SET_TYPES[out[L.O_SET_TYPE + i]], out[L.O_SET_KIND + i], out[L.O_SET_CONCEALED + i] == 1,
                     None if meld < 0 else meld)
         )
     pair = out[L.O_PAIR]
@@ -241,4 +253,12 @@ def _reading(out, closed34):
         if closed34 is not None:
             pairs = tuple(k for k in range(34) if closed34[k] == 2)
     reading = Reading(form, pair, tuple(sets), pairs)
-    return WinReading(reading, out[L.O_WIN_SET], WaitShape(out[L.O_WAIT]))
+    return WinReading(reading, out[L.O_WIN_SET], _WAITS[out[L.O_WAIT]])
+
+
+_FORMS = tuple(Form)
+_SET_TYPES = tuple(SetType)
+_WAITS = tuple(WaitShape)
+_FU_ITEMS = {(code, fu): FuItem(name, fu) for code, name in L.FU_NAMES.items() for fu in (2, 4, 8, 10, 16, 20, 25, 32)}
+_DEFAULTS = {f.name: f.default for f in fields(HandResult)}
+_EMPTY = {}

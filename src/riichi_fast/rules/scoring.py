@@ -58,6 +58,12 @@ def coerce_hand(hand, rules: Rules) -> Hand:
 
 def win_tile_of(win_tile, rules: Rules) -> tuple[int, bool]:
     """``(kind, is_red)`` of the winning tile: a kind 0..33 or a tile name such as ``'5p'`` or ``'0p'``."""
+    if type(win_tile) is int and 0 <= win_tile < 34:
+        return win_tile, False
+    key = (win_tile, rules.red_counts) if isinstance(win_tile, str) else None
+    cached = _WIN_TILE_CACHE.get(key) if key is not None else None
+    if cached is not None:
+        return cached
     if isinstance(win_tile, str):
         name = win_tile.strip()
         ids = parse_tiles(name, red=rules.red_counts)
@@ -65,7 +71,10 @@ def win_tile_of(win_tile, rules: Rules) -> tuple[int, bool]:
             raise TileParseError(f"win_tile {win_tile!r} must be one tile")
         tile = ids[0]
         kind = tile // 4
-        return kind, tile % 4 < rules.red_counts[kind]
+        result = (kind, tile % 4 < rules.red_counts[kind])
+        if len(_WIN_TILE_CACHE) < 4096:
+            _WIN_TILE_CACHE[key] = result
+        return result
     if isinstance(win_tile, numbers.Integral) and not isinstance(win_tile, bool):
         if 0 <= int(win_tile) < 34:
             return int(win_tile), False
@@ -75,12 +84,26 @@ def win_tile_of(win_tile, rules: Rules) -> tuple[int, bool]:
     raise TileParseError(f"win_tile must be a kind 0..33 or a tile name like '5p', got {win_tile!r}")
 
 
+_WIN_TILE_CACHE: dict = {}
+_RED_IDS_CACHE: dict = {}
+
+
+def red_ids(red: tuple) -> frozenset:
+    """The 136-ids that are red under a red configuration (the lowest ids of each kind)."""
+    ids = _RED_IDS_CACHE.get(red)
+    if ids is None:
+        ids = frozenset(4 * k + i for k in range(34) for i in range(red[k]))
+        _RED_IDS_CACHE[red] = ids
+    return ids
+
+
 def closed_counts(hand: Hand, win_tile, rules: Rules) -> tuple[np.ndarray, int, int]:
     """Closed counts with the winning tile, its kind, and the hand's red tiles (under ``rules``)."""
-    red = rules.red_counts
-    n_red = sum(1 for t in hand.closed if t % 4 < red[t // 4])
-    for m in hand.melds:
-        n_red += sum(1 for t in m.tiles if t % 4 < red[t // 4])
+    reds = red_ids(rules.red_counts)
+    n_red = len(reds.intersection(hand.closed)) if reds else 0
+    if reds:
+        for m in hand.melds:
+            n_red += len(reds.intersection(m.tiles))
     counts = hand.counts34().copy()
     if hand.tile_count == 14:
         if win_tile is None:
@@ -123,16 +146,25 @@ def encode(hand, win_tile=None, context: WinContext | None = None, rules: Rules 
     (11, [2, 0, 0, 0], [33, 0, 0, 0], 28)
     """
     rules = coerce_rules(rules)
-    hand = coerce_hand(hand, rules)
-    context = WinContext() if context is None else context
+    return _encode(coerce_hand(hand, rules), win_tile, WinContext() if context is None else context, rules)
+
+
+def _encode(hand: Hand, win_tile, context: WinContext, rules: Rules):
     closed, win_kind, n_red = closed_counts(hand, win_tile, rules)
-    types = np.zeros(4, dtype=np.uint8)
-    kinds = np.zeros(4, dtype=np.uint8)
     mt, mk = hand.meld_arrays()
-    types[: len(mt)] = mt
-    kinds[: len(mk)] = mk
-    ctx = context.encode(n_red=n_red, n_kita=hand.n_kita)
+    if mt:
+        types = np.zeros(4, dtype=np.uint8)
+        kinds = np.zeros(4, dtype=np.uint8)
+        types[: len(mt)] = mt
+        kinds[: len(mk)] = mk
+    else:
+        types = kinds = _NO_MELDS
+    ctx = context.encode(n_red=n_red, n_kita=hand.n_kita if hand.melds else 0)
     return closed, types, kinds, win_kind, ctx, rules.params()
+
+
+_NO_MELDS = np.zeros(4, dtype=np.uint8)
+_NO_MELDS.setflags(write=False)
 
 
 # ---------------------------------------------------------------------------
@@ -182,10 +214,18 @@ def score(
     'no_yaku'
     """
     rules = coerce_rules(rules)
-    situation = {name: value for name, value in locals().items() if name in _SITUATION}
-    ctx = win_context(context, rules, situation)
+    if context is None:
+        ctx = WinContext(tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+                         open_riichi=open_riichi, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan,
+                         tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
+                         round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks)
+        if ctx.ura and not rules.ura_dora:
+            ctx = ctx.replace(ura=())
+    else:
+        situation = {name: value for name, value in locals().items() if name in _SITUATION}
+        ctx = win_context(context, rules, situation)
     hand = coerce_hand(hand, rules)
-    closed, types, kinds, win_kind, ctx_arr, params = encode(hand, win_tile, ctx, rules)
+    closed, types, kinds, win_kind, ctx_arr, params = _encode(hand, win_tile, ctx, rules)
     out = np.zeros(L.OUT_SIZE, dtype=np.int64)
     _kernel().score_kernel(closed, types, kinds, win_kind, ctx_arr, params, out)
     return HandResult.from_output(
