@@ -216,3 +216,14 @@ def test_three_player_payments(sc):
     assert (r.payment.ron, r.payment.honba_ron, r.total) == (1000, 200, 1200)
     r = sc(*hand, tsumo=True, seat_wind=1, rules=TENHOU_3P, honba=1)
     assert r.payment == Payment(0, 500, 300, 0, 100, 0, 800, 1000)
+
+
+def test_three_player_dora_wraps_1m_to_9m(sc):
+    r = sc("999m456p789s5p pon:555z", "5p", dora="1m", seat_wind=1, rules=TENHOU_3P)
+    assert (r.dora, r.han) == (3, 4)
+    r = sc("111m456p789s5p pon:555z", "5p", dora="9m", seat_wind=1, rules=TENHOU_3P)
+    assert (r.dora, r.han) == (3, 4)
+    r = sc("111m456p789s5p pon:555z", "5p", dora="9m", seat_wind=1)  # 4-player: 9m -> 1m too
+    assert r.dora == 3
+    r = sc("222m456p789s5p pon:555z", "5p", dora="1m", seat_wind=1)  # 4-player: 1m -> 2m
+    assert r.dora == 3
