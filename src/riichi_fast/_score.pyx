@@ -16,7 +16,7 @@
 # Preconditions: none; anything malformed gives ST_BAD_INPUT.  No allocation,
 # no Python object, no GIL inside the kernel.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT,
                              PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBUF_ND)
@@ -89,6 +89,7 @@ cdef void _digest_rules(const int32_t* p, RulesC* rc) noexcept nogil:
 
 cdef struct HandC:
     count_t full[34]           # closed + meld tiles (a quad counts 4)
+    uint64_t present           # bit k: kind k is in the hand
     const count_t* closed
     const uint8_t* meld_types
     int n_melds
@@ -139,42 +140,47 @@ cdef inline int _next_kind(int ind, int n_players) noexcept nogil:
     return 31 + (ind - 30) % 3
 
 
+cdef enum:
+    _MAN = 0x1ff
+    _PIN = 0x1ff << 9
+    _SOU = 0x1ff << 18
+    _TERMS = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)
+    # 2s 3s 4s 6s 8s
+    _GREEN_SUITED = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25)
+
+cdef uint64_t _HONORS = (<uint64_t>0x7f) << 27
+cdef uint64_t _GREEN = _GREEN_SUITED | ((<uint64_t>1) << 32)
+
+
 cdef uint64_t _composition(const HandC* h, const int32_t* p) noexcept nogil:
-    """Yaku decided by the tile multiset alone."""
-    cdef int k, suits = 0, simples = 0, terminals = 0, honors = 0, nongreen = 0, s
+    """Yaku decided by the tile multiset alone (bit tests on h.present)."""
+    cdef uint64_t pr = h.present
+    cdef bint honors = (pr & _HONORS) != 0
+    cdef bint terminals = (pr & _TERMS) != 0
+    cdef bint simples = (pr & (_MAN | _PIN | _SOU) & ~(<uint64_t>_TERMS)) != 0
+    cdef int k, s, n_suits
     cdef uint64_t m = 0
     cdef const count_t* c = &h.full[0]
-    for k in range(34):
-        if c[k]:
-            if k < 27:
-                suits |= 1 << (k // 9)
-                if (k % 9) == 0 or (k % 9) == 8:
-                    terminals = 1
-                else:
-                    simples = 1
-            else:
-                honors = 1
-            if not (k == 19 or k == 20 or k == 21 or k == 23 or k == 25 or k == 32):
-                nongreen = 1
+    n_suits = ((pr & _MAN) != 0) + ((pr & _PIN) != 0) + ((pr & _SOU) != 0)
     if not terminals and not honors:
         m |= BIT(Y_TANYAO)
-    if suits == 0:
+    if n_suits == 0:
         m |= BIT(Y_TSUUIISOU)
-    elif suits == 1 or suits == 2 or suits == 4:
+    elif n_suits == 1:
         m |= BIT(Y_HONITSU) if honors else BIT(Y_CHINITSU)
     if not simples:
         if honors and terminals:
             m |= BIT(Y_HONROUTOU)
         elif terminals:
             m |= BIT(Y_CHINROUTOU)
-    if not nongreen:
+    if (pr & ~_GREEN) == 0:
         m |= BIT(Y_RYUUIISOU)
-    if h.n_melds == 0 and (suits == 1 or suits == 2 or suits == 4) and not honors:
-        s = 0 if suits == 1 else (9 if suits == 2 else 18)
+    if h.n_melds == 0 and n_suits == 1 and not honors:
+        s = 0 if (pr & _MAN) else (9 if (pr & _PIN) else 18)
         # chuuren: 1112345678999 + one more of the suit
         if c[s] >= 3 and c[s + 8] >= 3 and c[s + 1] and c[s + 2] and c[s + 3] \
                 and c[s + 4] and c[s + 5] and c[s + 6] and c[s + 7]:
-            if h.closed[h.win] >= 1 and _junsei(c, s, h.win):
+            if _junsei(c, s, h.win):
                 m |= BIT(Y_JUNSEI_CHUUREN)
             else:
                 m |= BIT(Y_CHUUREN)
@@ -542,15 +548,18 @@ cdef inline bint _better(const OptC* a, const OptC* b) noexcept nogil:
 
 
 cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
-                   int win_kind, const int32_t* ctx, int* n_melds_out) noexcept nogil:
-    """ST_BAD_INPUT checks of SCORING.md section 1; 0 when the input is well formed."""
-    cdef int i, k, t, n_melds = 0, total = 0, n
-    cdef int full[34]
+                   int win_kind, const int32_t* ctx, HandC* h) noexcept nogil:
+    """ST_BAD_INPUT checks of SCORING.md section 1; 0 when the input is well formed.
+
+    Also fills h.full (closed + meld tiles), h.present, h.n_melds and h.open_hand.
+    """
+    cdef int i, k, t, n_melds = 0, total = 0, n, mx = 0
+    cdef uint64_t present = 0
+    # branch-free loops: the compiler vectorises them
     for i in range(34):
-        if closed[i] > 4:
-            return ST_BAD_INPUT
-        full[i] = closed[i]
+        h.full[i] = closed[i]
         total += closed[i]
+    h.open_hand = 0
     for i in range(4):
         t = mt[i]
         if t == MELD_NONE:
@@ -563,45 +572,50 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
         if t == MELD_CHI:
             if k >= 27 or (k % 9) > 6:
                 return ST_BAD_INPUT
-            full[k] += 1
-            full[k + 1] += 1
-            full[k + 2] += 1
+            h.full[k] += 1
+            h.full[k + 1] += 1
+            h.full[k + 2] += 1
         elif t == MELD_PON:
-            full[k] += 3
+            h.full[k] += 3
         else:
-            full[k] += 4
+            h.full[k] += 4
+        if t != MELD_ANKAN:
+            h.open_hand = 1
         n_melds += 1
     for i in range(n_melds, 4):
         if mt[i] != MELD_NONE:
             return ST_BAD_INPUT
-    for i in range(34):
-        if full[i] > 4:
-            return ST_BAD_INPUT
     if total != 14 - 3 * n_melds:
+        return ST_BAD_INPUT
+    for i in range(34):
+        # full >= closed, so this bounds both; a closed count of 255 can wrap only past total
+        if h.full[i] > mx:
+            mx = h.full[i]
+        present |= (<uint64_t>(h.full[i] != 0)) << i
+    if mx > 4:
         return ST_BAD_INPUT
     if win_kind < 0 or win_kind >= 34:
         return ST_BAD_INPUT
     if ctx[CTX_FLAGS] & ~F_ALL:
         return ST_BAD_INPUT
-    if ctx[CTX_SEAT_WIND] < 0 or ctx[CTX_SEAT_WIND] > 3 \
-            or ctx[CTX_ROUND_WIND] < 0 or ctx[CTX_ROUND_WIND] > 3:
+    if <unsigned>ctx[CTX_SEAT_WIND] > 3 or <unsigned>ctx[CTX_ROUND_WIND] > 3:
         return ST_BAD_INPUT
     n = ctx[CTX_N_DORA]
-    if n < 0 or n > MAX_INDICATORS:
+    if <unsigned>n > MAX_INDICATORS:
         return ST_BAD_INPUT
     for i in range(n):
-        if ctx[CTX_DORA + i] < 0 or ctx[CTX_DORA + i] >= 34:
+        if <unsigned>ctx[CTX_DORA + i] >= 34:
             return ST_BAD_INPUT
     n = ctx[CTX_N_URA]
-    if n < 0 or n > MAX_INDICATORS:
+    if <unsigned>n > MAX_INDICATORS:
         return ST_BAD_INPUT
     for i in range(n):
-        if ctx[CTX_URA + i] < 0 or ctx[CTX_URA + i] >= 34:
+        if <unsigned>ctx[CTX_URA + i] >= 34:
             return ST_BAD_INPUT
-    if ctx[CTX_N_RED] < 0 or ctx[CTX_N_KITA] < 0 or ctx[CTX_HONBA] < 0 \
-            or ctx[CTX_RIICHI_STICKS] < 0:
+    if (ctx[CTX_N_RED] | ctx[CTX_N_KITA] | ctx[CTX_HONBA] | ctx[CTX_RIICHI_STICKS]) < 0:
         return ST_BAD_INPUT
-    n_melds_out[0] = n_melds
+    h.n_melds = n_melds
+    h.present = present
     return ST_OK
 
 
@@ -669,7 +683,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
 
     memset(out, 0, OUT_SIZE * sizeof(int64_t))
     memset(&best, 0, sizeof(OptC))
-    st = _validate(closed, mt, mk, win_kind, ctx, &h.n_melds)
+    st = _validate(closed, mt, mk, win_kind, ctx, &h)
     if st != ST_OK:
         out[O_STATUS] = st
         return st
@@ -685,22 +699,6 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     h.rnd = ctx[CTX_ROUND_WIND]
     h.win = win_kind
     h.honba = ctx[CTX_HONBA]
-    h.open_hand = 0
-    for i in range(34):
-        h.full[i] = closed[i]
-    for i in range(h.n_melds):
-        t = mt[i]
-        k = mk[i]
-        if t == MELD_CHI:
-            h.full[k] += 1
-            h.full[k + 1] += 1
-            h.full[k + 2] += 1
-        elif t == MELD_PON:
-            h.full[k] += 3
-        else:
-            h.full[k] += 4
-        if t != MELD_ANKAN:
-            h.open_hand = 1
     st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
     if st != ST_OK:
         out[O_STATUS] = st
@@ -979,8 +977,8 @@ def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out):
     >>> from riichi_fast.tiles import as_counts
     >>> ctx = np.zeros(L.CTX_SIZE, np.int32); ctx[L.CTX_SEAT_WIND] = 1
     >>> out = np.zeros(L.OUT_SIZE, np.int64)
-    >>> hand = bytes(as_counts("234567m234567p55s"))  # ron on 5s: tanyao pinfu sanshoku
-    >>> score_kernel(hand, bytes(4), bytes(4), 22, ctx, Rules().params(), out)
+    >>> hand = bytes(as_counts("22456m456p456s345s"))  # ron on 3s: pinfu tanyao sanshoku
+    >>> score_kernel(hand, bytes(4), bytes(4), 20, ctx, Rules().params(), out)
     0
     >>> int(out[L.O_HAN]), int(out[L.O_FU]), int(out[L.O_PAY_RON])
     (4, 30, 7700)
@@ -1080,9 +1078,9 @@ def score_batch(closed, melds, win_kind, ctx, params, *, n_threads=1, out=None):
     >>> from riichi_fast.rules import layout as L
     >>> from riichi_fast.rules.config import Rules
     >>> from riichi_fast.tiles import as_counts
-    >>> closed = np.array([as_counts("234567m234567p55s"), as_counts("1m")], np.uint8)
+    >>> closed = np.array([as_counts("22456m456p456s345s"), as_counts("1m")], np.uint8)
     >>> ctx = np.zeros((2, L.CTX_SIZE), np.int32)
-    >>> res = score_batch(closed, np.zeros((2, 4), np.uint16), np.array([22, 0], np.uint8),
+    >>> res = score_batch(closed, np.zeros((2, 4), np.uint16), np.array([20, 0], np.uint8),
     ...                   ctx, Rules().params())
     >>> res[:, L.O_STATUS].tolist(), int(res[0, L.O_PAY_RON])
     ([0, 24], 11600)
@@ -1115,3 +1113,262 @@ def score_batch(closed, melds, win_kind, ctx, params, *, n_threads=1, out=None):
     _digest_rules(&pv[0], &job.rc)
     run_chunks(job, n, n_threads)
     return out
+
+
+# ---------------------------------------------------------------------------
+# column batch: the engine of riichi_fast.batch.score_batch
+#
+# Each row's context is assembled on the stack from plain columns, the row is
+# checked for input defects (RowStatus) and scored, and a compact set of
+# result columns is written: no (N, 24) context or (N, 96) output array is
+# ever materialised, so memory is the output columns alone.
+
+cdef enum:
+    ROW_OK_ = 0
+    ROW_BAD_TILE_COUNT_ = 1
+    ROW_COUNT_ABOVE_FOUR_ = 2
+    ROW_BAD_MELD_ = 3
+    ROW_BAD_WIN_TILE_ = 4
+    ROW_BAD_INDICATOR_ = 5
+    ROW_BAD_CONTEXT_ = 6
+    NO_INDICATOR = 255
+
+
+cdef int _row_status(const uint8_t* closed, const uint16_t* codes, int win, uint32_t flags,
+                     int seat, int rnd, const uint8_t* dora, const uint8_t* ura,
+                     int* n_dora, int* n_ura) noexcept nogil:
+    """RowStatus of one batch row (first defect in this order: meld, tile count,
+    count above four, indicator, context, win tile); also the indicator counts."""
+    cdef int i, t, k, n_melds = 0, total = 0, ended = 0
+    cdef int full[34]
+    for i in range(4):
+        t = codes[i] >> 8
+        k = codes[i] & 0xff
+        if codes[i] == 0:
+            ended = 1
+            continue
+        if ended or t == MELD_NONE or t > MELD_SHOUMINKAN or k >= 34 \
+                or (t == MELD_CHI and (k >= 27 or (k % 9) > 6)):
+            return ROW_BAD_MELD_
+        n_melds += 1
+    for i in range(34):
+        full[i] = closed[i]
+        total += closed[i]
+    if total != 14 - 3 * n_melds:
+        return ROW_BAD_TILE_COUNT_
+    for i in range(n_melds):
+        t = codes[i] >> 8
+        k = codes[i] & 0xff
+        if t == MELD_CHI:
+            full[k] += 1
+            full[k + 1] += 1
+            full[k + 2] += 1
+        else:
+            full[k] += 3 if t == MELD_PON else 4
+    for i in range(34):
+        if full[i] > 4:
+            return ROW_COUNT_ABOVE_FOUR_
+    n_dora[0] = 0
+    n_ura[0] = 0
+    for i in range(MAX_INDICATORS):
+        if dora[i] == NO_INDICATOR:
+            break
+        if dora[i] >= 34:
+            return ROW_BAD_INDICATOR_
+        n_dora[0] += 1
+    for i in range(n_dora[0], MAX_INDICATORS):
+        if dora[i] != NO_INDICATOR:
+            return ROW_BAD_INDICATOR_
+    for i in range(MAX_INDICATORS):
+        if ura[i] == NO_INDICATOR:
+            break
+        if ura[i] >= 34:
+            return ROW_BAD_INDICATOR_
+        n_ura[0] += 1
+    for i in range(n_ura[0], MAX_INDICATORS):
+        if ura[i] != NO_INDICATOR:
+            return ROW_BAD_INDICATOR_
+    if flags & ~(<uint32_t>F_ALL) or seat > 3 or rnd > 3:
+        return ROW_BAD_CONTEXT_
+    if win >= 34 or closed[win] == 0:
+        return ROW_BAD_WIN_TILE_
+    return ROW_OK_
+
+
+cdef class _ColumnsJob:
+    # inputs
+    cdef const uint8_t[:, ::1] hands
+    cdef const uint16_t[:, ::1] melds
+    cdef const uint8_t[::1] win
+    cdef const uint32_t[::1] flags
+    cdef const uint8_t[::1] seat
+    cdef const uint8_t[::1] rnd
+    cdef const uint8_t[:, ::1] dora
+    cdef const uint8_t[:, ::1] ura
+    cdef const uint8_t[::1] n_red
+    cdef const uint8_t[::1] n_kita
+    cdef const uint16_t[::1] honba
+    cdef const uint16_t[::1] sticks
+    cdef bint use_ura
+    cdef RulesC rc
+    cdef object params_ref
+    # outputs
+    cdef uint8_t[::1] o_status
+    cdef uint8_t[::1] o_score_status
+    cdef int16_t[::1] o_han
+    cdef int16_t[::1] o_fu
+    cdef uint64_t[::1] o_yaku
+    cdef uint8_t[::1] o_yakuman
+    cdef uint8_t[::1] o_limit
+    cdef uint8_t[::1] o_dora
+    cdef uint8_t[::1] o_ura
+    cdef uint8_t[::1] o_aka
+    cdef uint8_t[::1] o_kita
+    cdef int8_t[::1] o_form
+    cdef int8_t[::1] o_wait
+    cdef int32_t[::1] o_base
+    cdef int32_t[::1] o_pay_ron
+    cdef int32_t[::1] o_pay_tsumo_dealer
+    cdef int32_t[::1] o_pay_tsumo_other
+    cdef int32_t[::1] o_honba_ron
+    cdef int32_t[::1] o_honba_tsumo
+    cdef int32_t[::1] o_sticks
+    cdef int32_t[::1] o_hand_points
+    cdef int32_t[::1] o_total
+
+    def __call__(self, Py_ssize_t start, Py_ssize_t stop):
+        with nogil:
+            self._run(start, stop)
+
+    cdef void _run(self, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+        cdef Py_ssize_t i
+        cdef int j, n_dora = 0, n_ura = 0, rs
+        cdef uint8_t mt[4]
+        cdef uint8_t mk[4]
+        cdef int32_t ctx[CTX_SIZE]
+        cdef int64_t out[OUT_SIZE]
+        for j in range(CTX_SIZE):
+            ctx[j] = 0
+        for i in range(start, stop):
+            rs = _row_status(&self.hands[i, 0], &self.melds[i, 0], self.win[i], self.flags[i],
+                             self.seat[i], self.rnd[i], &self.dora[i, 0], &self.ura[i, 0],
+                             &n_dora, &n_ura)
+            self.o_status[i] = rs
+            if rs != ROW_OK_ and rs != ROW_BAD_WIN_TILE_:
+                self._zero(i, ST_BAD_INPUT)
+                continue
+            # a bad win tile is the last check: the kernel reports it (ST_BAD_INPUT
+            # out of range, ST_WIN_TILE_NOT_IN_HAND otherwise)
+            _decode_melds(&self.melds[i, 0], mt, mk)
+            ctx[CTX_FLAGS] = <int32_t>self.flags[i]
+            ctx[CTX_SEAT_WIND] = self.seat[i]
+            ctx[CTX_ROUND_WIND] = self.rnd[i]
+            ctx[CTX_N_DORA] = n_dora
+            for j in range(MAX_INDICATORS):
+                ctx[CTX_DORA + j] = self.dora[i, j] if j < n_dora else 0
+            if not self.use_ura:
+                n_ura = 0
+            ctx[CTX_N_URA] = n_ura
+            for j in range(MAX_INDICATORS):
+                ctx[CTX_URA + j] = self.ura[i, j] if j < n_ura else 0
+            ctx[CTX_N_RED] = self.n_red[i]
+            ctx[CTX_N_KITA] = self.n_kita[i]
+            ctx[CTX_HONBA] = self.honba[i]
+            ctx[CTX_RIICHI_STICKS] = self.sticks[i]
+            _score(&self.hands[i, 0], mt, mk, self.win[i], ctx, &self.rc, out)
+            self.o_score_status[i] = <uint8_t>out[O_STATUS]
+            self.o_han[i] = <int16_t>out[O_HAN]
+            self.o_fu[i] = <int16_t>out[O_FU]
+            self.o_yaku[i] = <uint64_t>out[O_YAKU_MASK]
+            self.o_yakuman[i] = <uint8_t>out[O_YAKUMAN]
+            self.o_limit[i] = <uint8_t>out[O_LIMIT]
+            self.o_dora[i] = <uint8_t>out[O_DORA]
+            self.o_ura[i] = <uint8_t>out[O_URA]
+            self.o_aka[i] = <uint8_t>out[O_AKA]
+            self.o_kita[i] = <uint8_t>out[O_KITA]
+            self.o_form[i] = <int8_t>(out[O_FORM] if out[O_STATUS] == ST_OK else -1)
+            self.o_wait[i] = <int8_t>(out[O_WAIT] if out[O_STATUS] == ST_OK else -1)
+            self.o_base[i] = <int32_t>out[O_BASE]
+            self.o_pay_ron[i] = <int32_t>out[O_PAY_RON]
+            self.o_pay_tsumo_dealer[i] = <int32_t>out[O_PAY_TSUMO_DEALER]
+            self.o_pay_tsumo_other[i] = <int32_t>out[O_PAY_TSUMO_OTHER]
+            self.o_honba_ron[i] = <int32_t>out[O_HONBA_RON]
+            self.o_honba_tsumo[i] = <int32_t>out[O_HONBA_TSUMO]
+            self.o_sticks[i] = <int32_t>out[O_STICKS]
+            self.o_hand_points[i] = <int32_t>out[O_HAND_POINTS]
+            self.o_total[i] = <int32_t>out[O_TOTAL]
+
+    cdef void _zero(self, Py_ssize_t i, int st) noexcept nogil:
+        self.o_score_status[i] = st
+        self.o_han[i] = 0
+        self.o_fu[i] = 0
+        self.o_yaku[i] = 0
+        self.o_yakuman[i] = 0
+        self.o_limit[i] = 0
+        self.o_dora[i] = 0
+        self.o_ura[i] = 0
+        self.o_aka[i] = 0
+        self.o_kita[i] = 0
+        self.o_form[i] = -1
+        self.o_wait[i] = -1
+        self.o_base[i] = 0
+        self.o_pay_ron[i] = 0
+        self.o_pay_tsumo_dealer[i] = 0
+        self.o_pay_tsumo_other[i] = 0
+        self.o_honba_ron[i] = 0
+        self.o_honba_tsumo[i] = 0
+        self.o_sticks[i] = 0
+        self.o_hand_points[i] = 0
+        self.o_total[i] = 0
+
+
+def _score_columns(cols, params, bint use_ura, out, Py_ssize_t start, Py_ssize_t stop,
+                   Py_ssize_t out_offset, n_threads=1):
+    """Score rows [start, stop) of the validated input columns ``cols`` (a dict of
+    arrays) into rows [out_offset, out_offset + stop - start) of the output
+    columns ``out`` (a dict).  Used by riichi_fast.batch, which validates."""
+    cdef _ColumnsJob job = _ColumnsJob()
+    cdef Py_ssize_t n = stop - start
+    cdef slice src = slice(start, stop)
+    cdef slice dst = slice(out_offset, out_offset + n)
+    if n <= 0:
+        return
+    job.hands = cols["hands"][src]
+    job.melds = cols["melds"][src]
+    job.win = cols["win_tile"][src]
+    job.flags = cols["flags"][src]
+    job.seat = cols["seat_wind"][src]
+    job.rnd = cols["round_wind"][src]
+    job.dora = cols["dora"][src]
+    job.ura = cols["ura"][src]
+    job.n_red = cols["n_red"][src]
+    job.n_kita = cols["n_kita"][src]
+    job.honba = cols["honba"][src]
+    job.sticks = cols["riichi_sticks"][src]
+    job.use_ura = use_ura
+    job.params_ref = params
+    cdef const int32_t[::1] pv = params
+    _digest_rules(&pv[0], &job.rc)
+    job.o_status = out["status"][dst]
+    job.o_score_status = out["score_status"][dst]
+    job.o_han = out["han"][dst]
+    job.o_fu = out["fu"][dst]
+    job.o_yaku = out["yaku"][dst]
+    job.o_yakuman = out["yakuman"][dst]
+    job.o_limit = out["limit"][dst]
+    job.o_dora = out["dora"][dst]
+    job.o_ura = out["ura"][dst]
+    job.o_aka = out["aka"][dst]
+    job.o_kita = out["kita"][dst]
+    job.o_form = out["form"][dst]
+    job.o_wait = out["wait"][dst]
+    job.o_base = out["base"][dst]
+    job.o_pay_ron = out["pay_ron"][dst]
+    job.o_pay_tsumo_dealer = out["pay_tsumo_dealer"][dst]
+    job.o_pay_tsumo_other = out["pay_tsumo_other"][dst]
+    job.o_honba_ron = out["honba_ron"][dst]
+    job.o_honba_tsumo = out["honba_tsumo"][dst]
+    job.o_sticks = out["sticks"][dst]
+    job.o_hand_points = out["hand_points"][dst]
+    job.o_total = out["total"][dst]
+    run_chunks(job, n, n_threads)
