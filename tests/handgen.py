@@ -1,0 +1,487 @@
+"""Seeded generator of random winning hands for the scoring oracle (``test_oracle_score.py``).
+
+Each :class:`GenHand` is one physical situation (136-ids for every tile, melds,
+the winning tile, the flags, winds, indicators, counters and sticks) with both
+sides' inputs built from the same ids:
+
+- riichi_fast: a :class:`riichi_fast.Hand` (closed ids + :class:`riichi_fast.hand.Meld`),
+  the winning tile as a name (``"0p"`` for a red five), keyword arguments for
+  :func:`riichi_fast.score` and the :class:`~riichi_fast.rules.config.Rules`
+  (``MAHJONG_LIB``, with one red five per suit when the hand holds one);
+- mahjong 2.1.0: every tile of the hand (meld tiles and a kan's 4th tile
+  included), ``mahjong.meld.Meld`` objects (ankan = ``KAN`` with
+  ``opened=False``), the win tile id, indicator ids and a ``HandConfig`` with
+  default ``OptionalRules`` except ``has_aka_dora`` when a red five (ids 16,
+  52, 88) is in the hand.
+
+The shapes are biased toward yaku-rich hands (honitsu, chinitsu, toitoi,
+chiitoitsu, kokushi, yakuhai, sanshoku, ittsu, chanta/junchan, iipeikou) and
+yakuman now and then; a small share of hands get an invalid flag combination
+or a swapped tile, so error statuses are compared too.
+
+>>> gen = HandGen(7)
+>>> h = gen.hand()
+>>> h.hand.tile_count, len(h.m_tiles) == 14 + sum(len(m.tiles) == 4 for m in h.hand.melds)
+(14, True)
+>>> [str(HandGen(1).hand().hand) for _ in range(2)] == [str(HandGen(1).hand().hand) for _ in range(2)]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld as MMeld
+
+from riichi_fast.enums import MeldType
+from riichi_fast.hand import Hand, Meld
+from riichi_fast.rules.config import MAHJONG_LIB
+from riichi_fast.tiles import KIND_NAMES
+
+__all__ = ["GenHand", "HandGen", "RED_IDS", "RULES_RED", "RULES_PLAIN"]
+
+RED_IDS = frozenset((16, 52, 88))
+#: the rules riichi_fast scores with: mahjong's defaults, plus one red five per suit when the hand has one
+RULES_PLAIN = MAHJONG_LIB
+RULES_RED = MAHJONG_LIB.replace(red_fives=1)
+
+_M_TYPE = {
+    MeldType.CHI: MMeld.CHI,
+    MeldType.PON: MMeld.PON,
+    MeldType.DAIMINKAN: MMeld.KAN,
+    MeldType.ANKAN: MMeld.KAN,
+    MeldType.SHOUMINKAN: MMeld.SHOUMINKAN,
+}
+_KANS = (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)
+_TERMINALS = (0, 8, 9, 17, 18, 26)
+_HONORS = tuple(range(27, 34))
+_YAOCHUU = _TERMINALS + _HONORS
+_GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s 6z
+
+#: theme -> weight (regular 4 sets + pair unless said)
+THEMES = {
+    "random": 22,
+    "pinfu": 8,
+    "honitsu": 9,
+    "chinitsu": 6,
+    "toitoi": 7,
+    "yakuhai": 10,
+    "sanshoku": 5,
+    "doukou": 2,
+    "ittsu": 5,
+    "chanta": 5,
+    "junchan": 3,
+    "iipeikou": 4,
+    "chiitoitsu": 7,
+    "kokushi": 1.2,
+    "daisangen": 0.8,
+    "suuankou": 1.0,
+    "tsuuiisou": 0.5,
+    "ryuuiisou": 0.5,
+    "chinroutou": 0.4,
+    "suushii": 0.7,
+    "chuuren": 0.6,
+    "kans": 2.5,
+}
+_THEME_NAMES = tuple(THEMES)
+_THEME_CUM = np.cumsum([THEMES[t] for t in _THEME_NAMES]) / sum(THEMES.values())
+
+
+@dataclass
+class GenHand:
+    """One generated situation, with both libraries' inputs."""
+
+    theme: str
+    hand: Hand
+    win_name: str
+    kwargs: dict
+    rules: object
+    m_tiles: list
+    m_melds: list
+    m_win: int
+    m_dora: list
+    m_ura: list
+    m_config_kwargs: dict
+    m_options: dict
+    extra: dict = field(default_factory=dict)
+
+    def m_config(self) -> HandConfig:
+        """A fresh mahjong HandConfig (mahjong mutates its yaku objects)."""
+        return HandConfig(**self.m_config_kwargs, options=OptionalRules(**self.m_options))
+
+    def describe(self) -> str:
+        """One line: hand, winning tile and context, for failure messages."""
+        kw = {k: v for k, v in self.kwargs.items() if v not in (False, 0, ()) or k in ("seat_wind", "round_wind")}
+        red = "aka" if self.m_options.get("has_aka_dora") else "no-aka"
+        return f"[{self.theme}] {self.hand} win={self.win_name} {kw} ({red})"
+
+
+class _Stream:
+    """Uniform floats drawn from a numpy Generator in blocks (one numpy call per block)."""
+
+    __slots__ = ("rng", "buf", "i")
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+        self.buf = []
+        self.i = 0
+
+    def u(self) -> float:
+        if self.i >= len(self.buf):
+            self.buf = self.rng.random(4096).tolist()
+            self.i = 0
+        x = self.buf[self.i]
+        self.i += 1
+        return x
+
+    def n(self, k: int) -> int:
+        return int(self.u() * k)
+
+    def pick(self, seq):
+        return seq[int(self.u() * len(seq))]
+
+    def shuffle(self, lst):
+        for i in range(len(lst) - 1, 0, -1):
+            j = int(self.u() * (i + 1))
+            lst[i], lst[j] = lst[j], lst[i]
+        return lst
+
+
+class HandGen:
+    """Seeded generator: ``HandGen(seed).hand()`` gives one :class:`GenHand`; same seed, same hands."""
+
+    def __init__(self, seed):
+        self.s = _Stream(np.random.default_rng(seed))
+
+    # -- shapes ---------------------------------------------------------------
+    def _theme(self) -> str:
+        u = self.s.u()
+        return _THEME_NAMES[int(np.searchsorted(_THEME_CUM, u, side="right"))]
+
+    def _seq_start(self, suit=None, starts=range(7)):
+        s = self.s
+        suit = s.n(3) if suit is None else suit
+        return 9 * suit + s.pick(tuple(starts))
+
+    def _sets(self, theme):
+        """(sets, pair) for a regular theme: sets are ("s"|"t", kind); None if the draw is impossible."""
+        s = self.s
+        u = s.u
+        sets = []
+        pair = None
+        if theme in ("random", "kans"):
+            p_seq = 0.6 if theme == "random" else 0.35
+            for _ in range(4):
+                sets.append(("s", self._seq_start()) if u() < p_seq else ("t", s.n(34)))
+            pair = s.n(34)
+        elif theme == "pinfu":
+            for _ in range(4):
+                sets.append(("s", self._seq_start()))
+            pair = s.n(27) if u() < 0.85 else s.n(34)
+        elif theme in ("honitsu", "chinitsu"):
+            suit = s.n(3)
+            pool = [9 * suit + i for i in range(9)] + (list(_HONORS) if theme == "honitsu" else [])
+            for _ in range(4):
+                if u() < 0.55:
+                    sets.append(("s", self._seq_start(suit)))
+                else:
+                    sets.append(("t", s.pick(pool)))
+            pair = s.pick(pool)
+            if theme == "honitsu" and all(k < 27 for _, k in sets) and pair < 27:
+                pair = s.pick(_HONORS)
+        elif theme == "toitoi":
+            for _ in range(4):
+                sets.append(("t", s.n(34)))
+            pair = s.n(34)
+        elif theme == "yakuhai":
+            sets.append(("t", s.pick(_HONORS)))
+            if u() < 0.3:
+                sets.append(("t", s.pick(_HONORS)))
+            while len(sets) < 4:
+                sets.append(("s", self._seq_start()) if u() < 0.6 else ("t", s.n(34)))
+            pair = s.pick(_HONORS) if u() < 0.4 else s.n(34)
+        elif theme in ("sanshoku", "doukou"):
+            n = s.n(7) if theme == "sanshoku" else s.n(9)
+            typ = "s" if theme == "sanshoku" else "t"
+            sets = [(typ, 9 * suit + n) for suit in range(3)]
+            sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(34)))
+            pair = s.n(34)
+        elif theme == "ittsu":
+            suit = s.n(3)
+            sets = [("s", 9 * suit), ("s", 9 * suit + 3), ("s", 9 * suit + 6)]
+            sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(34)))
+            pair = s.n(34)
+        elif theme in ("chanta", "junchan"):
+            pool = _TERMINALS if theme == "junchan" else _YAOCHUU
+            sets.append(("s", self._seq_start(starts=(0, 6))))
+            for _ in range(3):
+                sets.append(("s", self._seq_start(starts=(0, 6))) if u() < 0.55 else ("t", s.pick(pool)))
+            pair = s.pick(pool)
+        elif theme == "iipeikou":
+            k = self._seq_start()
+            sets = [("s", k), ("s", k)]
+            if u() < 0.2:
+                k2 = self._seq_start()
+                sets += [("s", k2), ("s", k2)]
+            while len(sets) < 4:
+                sets.append(("s", self._seq_start()) if u() < 0.6 else ("t", s.n(34)))
+            pair = s.n(34)
+        elif theme == "daisangen":
+            sets = [("t", 31), ("t", 32), ("t", 33)]
+            sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(31)))
+            pair = s.n(31)
+        elif theme == "suuankou":
+            sets = [("t", s.n(34)) for _ in range(4)]
+            pair = s.n(34)
+        elif theme == "tsuuiisou":
+            sets = [("t", s.pick(_HONORS)) for _ in range(4)]
+            pair = s.pick(_HONORS)
+        elif theme == "ryuuiisou":
+            for _ in range(4):
+                sets.append(("s", 19) if u() < 0.3 else ("t", s.pick(_GREEN)))
+            pair = s.pick(_GREEN)
+        elif theme == "chinroutou":
+            sets = [("t", s.pick(_TERMINALS)) for _ in range(4)]
+            pair = s.pick(_TERMINALS)
+        elif theme == "suushii":
+            winds = s.shuffle([27, 28, 29, 30])
+            big = u() < 0.4
+            sets = [("t", w) for w in winds[: 4 if big else 3]]
+            if big:
+                pair = s.n(34)
+            else:
+                pair = winds[3]
+                sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(34)))
+        else:
+            raise AssertionError(theme)
+        return sets, pair
+
+    # -- one hand -------------------------------------------------------------
+    def hand(self) -> GenHand:
+        """The next random situation."""
+        while True:
+            got = self._try()
+            if got is not None:
+                return got
+
+    def _try(self):
+        s = self.s
+        u = s.u
+        theme = self._theme()
+        closed_kinds: list[int] = []
+        melds: list[tuple] = []  # (MeldType, kind)
+        counts = [0] * 34
+        if theme == "kokushi":
+            closed_kinds = list(_YAOCHUU) + [s.pick(_YAOCHUU)]
+        elif theme == "chiitoitsu":
+            if u() < 0.25:
+                suit = s.n(3)
+                pool = [9 * suit + i for i in range(9)] + list(_HONORS)
+            elif u() < 0.1:
+                pool = list(_YAOCHUU)
+            elif u() < 0.3:
+                pool = list(range(27)) if u() < 0.5 else [k for k in range(27) if k % 9 not in (0, 8)]
+            else:
+                pool = list(range(34))
+            kinds = s.shuffle(pool[:])[:7]
+            if len(kinds) < 7:
+                return None
+            closed_kinds = [k for k in kinds for _ in range(2)]
+        elif theme == "chuuren":
+            suit = s.n(3)
+            closed_kinds = [9 * suit + i for i, c in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(c)]
+            closed_kinds.append(9 * suit + s.n(9))
+        else:
+            sets, pair = self._sets(theme)
+            for typ, k in sets:
+                if typ == "s":
+                    for j in range(3):
+                        counts[k + j] += 1
+                else:
+                    counts[k] += 3
+            counts[pair] += 2
+            if max(counts) > 4:
+                return None
+            closed_ok = theme in ("suuankou", "pinfu") or u() < 0.4
+            p_meld = 0.0 if closed_ok else 0.25 + 0.5 * u()
+            p_kan = 0.6 if theme == "kans" else 0.12
+            for typ, k in sets:
+                free4 = typ == "t" and counts[k] == 3
+                kan = free4 and theme not in ("pinfu",) and u() < p_kan
+                if kan:
+                    if closed_ok:
+                        mt = MeldType.ANKAN
+                    else:
+                        mt = s.pick(_KANS)
+                    counts[k] += 1
+                    melds.append((mt, k))
+                elif typ == "t" and not closed_ok and u() < p_meld:
+                    melds.append((MeldType.PON, k))
+                elif typ == "s" and not closed_ok and u() < p_meld:
+                    melds.append((MeldType.CHI, k))
+                else:
+                    closed_kinds += [k, k + 1, k + 2] if typ == "s" else [k, k, k]
+            closed_kinds += [pair, pair]
+            if not closed_ok and not any(mt != MeldType.ANKAN for mt, _ in melds) and u() < 0.7:
+                # an "open" draw that melded nothing: call one set after all when possible
+                pass
+        counts = [0] * 34
+        for k in closed_kinds:
+            counts[k] += 1
+        for mt, k in melds:
+            if mt == MeldType.CHI:
+                for j in range(3):
+                    counts[k + j] += 1
+            else:
+                counts[k] += 4 if mt in _KANS else 3
+        if max(counts) > 4:
+            return None
+
+        # a swapped tile now and then: most such hands do not win
+        swapped = False
+        if u() < 0.006:
+            i = s.n(len(closed_kinds))
+            k = s.n(34)
+            if counts[k] < 4:
+                counts[closed_kinds[i]] -= 1
+                counts[k] += 1
+                closed_kinds[i] = k
+                swapped = True
+
+        # physical ids: each kind's 4 copies in random order, the red five first now and then
+        pools = {}
+        for k in range(34):
+            if counts[k]:
+                ids = s.shuffle([4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3])
+                if 4 * k in RED_IDS and u() < 0.25:
+                    ids.remove(4 * k)
+                    ids.insert(0, 4 * k)
+                pools[k] = ids
+        rf_melds, m_melds, meld_ids = [], [], []
+        for mt, k in melds:
+            if mt == MeldType.CHI:
+                ids = [pools[k + j].pop() for j in range(3)]
+            else:
+                ids = [pools[k].pop() for _ in range(4 if mt in _KANS else 3)]
+            meld_ids += ids
+            if mt == MeldType.ANKAN:
+                rf_melds.append(Meld(mt, tuple(ids)))
+                m_melds.append(MMeld(MMeld.KAN, ids, opened=False))
+            else:
+                called = s.pick(ids)
+                seat = 3 if mt == MeldType.CHI else 1 + s.n(3)
+                rf_melds.append(Meld(mt, tuple(ids), called=called, from_seat=seat))
+                m_melds.append(MMeld(_M_TYPE[mt], ids, opened=True, called_tile=called, who=0, from_who=seat))
+        closed_ids = [pools[k].pop() for k in closed_kinds]
+        win_id = s.pick(closed_ids)
+        all_ids = meld_ids + closed_ids
+        has_red = any(t in RED_IDS for t in all_ids)
+        rules = RULES_RED if has_red else RULES_PLAIN
+        hand = Hand.from_ids(closed_ids, rf_melds, red=rules.red_counts)
+        win_name = ("0" + KIND_NAMES[win_id // 4][1]) if (has_red and win_id in RED_IDS) else KIND_NAMES[win_id // 4]
+
+        is_open = any(mt != MeldType.ANKAN for mt, _ in melds)
+        n_kans = sum(mt in _KANS for mt, _ in melds)
+        ctx = self._context(theme, is_open, n_kans, bool(melds))
+
+        # indicators: 1 + one per kan, from tiles not in the hand; half of them point at a kind held
+        used = set(all_ids)
+        held = sorted({t // 4 for t in all_ids})
+        n_ind = min(5, 1 + n_kans)
+
+        def indicators():
+            out = []
+            for _ in range(n_ind):
+                kind = None
+                if u() < 0.5:
+                    d = s.pick(held)
+                    kind = _prev_kind(d)
+                free = [4 * kind + c for c in range(4) if 4 * kind + c not in used] if kind is not None else []
+                if not free:
+                    free = [t for t in range(136) if t not in used]
+                t = s.pick(free)
+                used.add(t)
+                out.append(t)
+            return out
+
+        dora_ids = indicators()
+        riichi = ctx["riichi"] or ctx["double_riichi"]
+        ura_ids = indicators() if riichi or u() < 0.05 else []
+
+        kwargs = dict(ctx)
+        kwargs["dora"] = tuple(t // 4 for t in dora_ids)
+        kwargs["ura"] = tuple(t // 4 for t in ura_ids)
+        m_cfg = dict(
+            is_tsumo=ctx["tsumo"], is_riichi=ctx["riichi"], is_daburu_riichi=ctx["double_riichi"],
+            is_ippatsu=ctx["ippatsu"], is_haitei=ctx["haitei"], is_houtei=ctx["houtei"],
+            is_rinshan=ctx["rinshan"], is_chankan=ctx["chankan"], is_tenhou=ctx["tenhou"],
+            is_chiihou=ctx["chiihou"], is_renhou=ctx["renhou"],
+            player_wind=27 + ctx["seat_wind"], round_wind=27 + ctx["round_wind"],
+            tsumi_number=ctx["honba"], kyoutaku_number=ctx["riichi_sticks"],
+        )
+        return GenHand(
+            theme=theme, hand=hand, win_name=win_name, kwargs=kwargs, rules=rules,
+            m_tiles=all_ids, m_melds=m_melds, m_win=win_id, m_dora=dora_ids, m_ura=ura_ids,
+            m_config_kwargs=m_cfg, m_options={"has_aka_dora": True} if has_red else {},
+            extra={"swapped": swapped, "is_open": is_open, "n_kans": n_kans},
+        )
+
+    def _context(self, theme, is_open, n_kans, any_meld):
+        s = self.s
+        u = s.u
+        seat = s.n(4)
+        c = dict(
+            tsumo=u() < 0.5, riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False,
+            rinshan=False, chankan=False, tenhou=False, chiihou=False, renhou=False,
+            seat_wind=seat, round_wind=s.pick((0, 0, 0, 1, 1, 2, 3)),
+            honba=s.pick((0, 0, 0, 0, 1, 1, 2, 3, 5, 8)), riichi_sticks=s.pick((0, 0, 0, 1, 1, 2, 3)),
+        )
+        if not is_open and u() < 0.55:
+            if u() < 0.08:
+                c["double_riichi"] = True
+                c["riichi"] = u() < 0.5  # mahjong: daburu replaces riichi either way
+            else:
+                c["riichi"] = True
+            c["ippatsu"] = u() < 0.25
+        tsumo = c["tsumo"]
+        if tsumo:
+            if n_kans and u() < 0.3:
+                c["rinshan"] = True
+            elif u() < 0.06:
+                c["haitei"] = True
+        else:
+            r = u()
+            if r < 0.06:
+                c["houtei"] = True
+            elif r < 0.10:
+                c["chankan"] = True
+        if not any_meld and u() < 0.03:
+            # first go-around wins: no riichi, nothing else
+            for k in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"):
+                c[k] = False
+            if seat == 0:
+                c["tsumo"] = True
+                c["tenhou"] = True
+            elif u() < 0.5:
+                c["tsumo"] = True
+                c["chiihou"] = True
+            else:
+                c["tsumo"] = False
+                c["renhou"] = True
+        if u() < 0.02:
+            # an invalid combination: both libraries must give the same error
+            k = s.pick(("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+                        "chiihou", "renhou", "tsumo"))
+            c[k] = not c[k]
+        return c
+
+
+def _prev_kind(k: int) -> int:
+    """The indicator kind whose dora is ``k``."""
+    if k < 27:
+        return k - 1 if k % 9 else k + 8
+    if k < 31:
+        return 27 + (k - 27 - 1) % 4
+    return 31 + (k - 31 - 1) % 3
