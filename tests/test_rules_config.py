@@ -39,7 +39,7 @@ def test_every_field_documented():
 
     source = inspect.getsource(Rules)
     for f in dataclasses.fields(Rules):
-        assert f"#: " in source.split(f"    {f.name}:")[0].rsplit("\n", 2)[-2], f.name
+        assert "#: " in source.split(f"    {f.name}:")[0].rsplit("\n", 2)[-2], f.name
 
 
 def test_preset_lookup_and_replace():

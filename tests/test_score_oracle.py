@@ -23,7 +23,6 @@ from riichi_fast.reference.score import score_kernel
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import MAHJONG_LIB
 from riichi_fast.rules.context import WinContext
-
 from strategies import complete_hands
 
 pytestmark = pytest.mark.oracle
@@ -35,11 +34,11 @@ VARIANTS = {
     "mahjong_lib": (MAHJONG_LIB, {}),
     "kuitan_aka_kiriage": (
         MAHJONG_LIB.replace(open_tanyao=True, red_fives=1, kiriage=True),
-        dict(has_open_tanyao=True, has_aka_dora=True, kiriage=True),
+        {"has_open_tanyao": True, "has_aka_dora": True, "kiriage": True},
     ),
     "single_yakuman_sanbaiman": (
         MAHJONG_LIB.replace(double_yakuman=False, kazoe="sanbaiman"),
-        dict(has_double_yakuman=False, kazoe_limit=HandConfig.KAZOE_SANBAIMAN),
+        {"has_double_yakuman": False, "kazoe_limit": HandConfig.KAZOE_SANBAIMAN},
     ),
 }
 
@@ -67,18 +66,18 @@ def _ids(counts, melds, rnd):
 def _situation(rnd, is_open, has_kan):
     tsumo = rnd.random() < 0.5
     riichi = not is_open and rnd.random() < 0.5
-    s = dict(
-        tsumo=tsumo,
-        riichi=riichi,
-        double_riichi=riichi and rnd.random() < 0.1,
-        ippatsu=riichi and rnd.random() < 0.3,
-        haitei=tsumo and rnd.random() < 0.1,
-        houtei=not tsumo and rnd.random() < 0.1,
-        seat=rnd.randrange(4),
-        round=rnd.randrange(4),
-        honba=rnd.randrange(4),
-        sticks=rnd.randrange(3),
-    )
+    s = {
+        "tsumo": tsumo,
+        "riichi": riichi,
+        "double_riichi": riichi and rnd.random() < 0.1,
+        "ippatsu": riichi and rnd.random() < 0.3,
+        "haitei": tsumo and rnd.random() < 0.1,
+        "houtei": not tsumo and rnd.random() < 0.1,
+        "seat": rnd.randrange(4),
+        "round": rnd.randrange(4),
+        "honba": rnd.randrange(4),
+        "sticks": rnd.randrange(3),
+    }
     s["rinshan"] = tsumo and has_kan and not s["haitei"] and rnd.random() < 0.3
     s["chankan"] = not tsumo and not s["houtei"] and rnd.random() < 0.05
     return s

@@ -8,7 +8,7 @@ import pytest
 from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules import scoring
-from riichi_fast.rules.config import DEFAULT, Rules
+from riichi_fast.rules.config import DEFAULT
 from riichi_fast.rules.context import WinContext
 
 
@@ -34,28 +34,28 @@ CLOSED = "12399m456p123789s"
 OPEN = "123m99m456p13s chi:789s"
 
 STATUS_CASES = [
-    (OPEN, dict(riichi=True), "open_hand_riichi_not_allowed"),
-    (OPEN, dict(double_riichi=True), "open_hand_daburi_not_allowed"),
-    (CLOSED, dict(ippatsu=True), "ippatsu_without_riichi_not_allowed"),
-    (CLOSED, dict(open_riichi=True), "open_riichi_without_riichi_not_allowed"),
-    (CLOSED, dict(chankan=True, tsumo=True), "chankan_with_tsumo_not_allowed"),
-    (CLOSED, dict(rinshan=True), "rinshan_without_tsumo_not_allowed"),
-    (CLOSED, dict(haitei=True), "haitei_without_tsumo_not_allowed"),
-    (CLOSED, dict(houtei=True, tsumo=True), "houtei_with_tsumo_not_allowed"),
-    (CLOSED, dict(haitei=True, rinshan=True, tsumo=True), "haitei_with_rinshan_not_allowed"),
-    (CLOSED, dict(houtei=True, chankan=True), "houtei_with_chankan_not_allowed"),
-    (CLOSED, dict(tenhou=True, tsumo=True, seat_wind=1), "tenhou_not_as_dealer_not_allowed"),
-    (CLOSED, dict(tenhou=True, seat_wind=0), "tenhou_without_tsumo_not_allowed"),
-    (OPEN, dict(tenhou=True, tsumo=True, seat_wind=0), "tenhou_with_meld_not_allowed"),
-    ("99m456p789s13s ankan:1111m", dict(tenhou=True, tsumo=True, seat_wind=0), "tenhou_with_meld_not_allowed"),
-    (CLOSED, dict(chiihou=True, tsumo=True, seat_wind=0), "chiihou_as_dealer_not_allowed"),
-    (CLOSED, dict(chiihou=True, seat_wind=1), "chiihou_without_tsumo_not_allowed"),
-    (OPEN, dict(chiihou=True, tsumo=True, seat_wind=1), "chiihou_with_meld_not_allowed"),
-    (CLOSED, dict(renhou=True, seat_wind=0), "renhou_as_dealer_not_allowed"),
-    (CLOSED, dict(renhou=True, tsumo=True, seat_wind=1), "renhou_with_tsumo_not_allowed"),
-    (OPEN, dict(renhou=True, seat_wind=1), "renhou_with_meld_not_allowed"),
-    ("12399m456p123789s", dict(), "no_yaku"),
-    ("12399m456p124789s", dict(riichi=True), "hand_not_winning"),
+    (OPEN, {"riichi": True}, "open_hand_riichi_not_allowed"),
+    (OPEN, {"double_riichi": True}, "open_hand_daburi_not_allowed"),
+    (CLOSED, {"ippatsu": True}, "ippatsu_without_riichi_not_allowed"),
+    (CLOSED, {"open_riichi": True}, "open_riichi_without_riichi_not_allowed"),
+    (CLOSED, {"chankan": True, "tsumo": True}, "chankan_with_tsumo_not_allowed"),
+    (CLOSED, {"rinshan": True}, "rinshan_without_tsumo_not_allowed"),
+    (CLOSED, {"haitei": True}, "haitei_without_tsumo_not_allowed"),
+    (CLOSED, {"houtei": True, "tsumo": True}, "houtei_with_tsumo_not_allowed"),
+    (CLOSED, {"haitei": True, "rinshan": True, "tsumo": True}, "haitei_with_rinshan_not_allowed"),
+    (CLOSED, {"houtei": True, "chankan": True}, "houtei_with_chankan_not_allowed"),
+    (CLOSED, {"tenhou": True, "tsumo": True, "seat_wind": 1}, "tenhou_not_as_dealer_not_allowed"),
+    (CLOSED, {"tenhou": True, "seat_wind": 0}, "tenhou_without_tsumo_not_allowed"),
+    (OPEN, {"tenhou": True, "tsumo": True, "seat_wind": 0}, "tenhou_with_meld_not_allowed"),
+    ("99m456p789s13s ankan:1111m", {"tenhou": True, "tsumo": True, "seat_wind": 0}, "tenhou_with_meld_not_allowed"),
+    (CLOSED, {"chiihou": True, "tsumo": True, "seat_wind": 0}, "chiihou_as_dealer_not_allowed"),
+    (CLOSED, {"chiihou": True, "seat_wind": 1}, "chiihou_without_tsumo_not_allowed"),
+    (OPEN, {"chiihou": True, "tsumo": True, "seat_wind": 1}, "chiihou_with_meld_not_allowed"),
+    (CLOSED, {"renhou": True, "seat_wind": 0}, "renhou_as_dealer_not_allowed"),
+    (CLOSED, {"renhou": True, "tsumo": True, "seat_wind": 1}, "renhou_with_tsumo_not_allowed"),
+    (OPEN, {"renhou": True, "seat_wind": 1}, "renhou_with_meld_not_allowed"),
+    ("12399m456p123789s", {}, "no_yaku"),
+    ("12399m456p124789s", {"riichi": True}, "hand_not_winning"),
 ]
 
 
@@ -146,7 +146,7 @@ def test_result_serialises(sc):
 
 
 def _arrays(hand="12399m456p123789s", win=19, ctx=None, rules=DEFAULT):
-    closed, types, kinds, win_kind, ctx_arr, params = scoring.encode(hand, "2s", ctx or WinContext(riichi=True), rules)
+    closed, types, kinds, _win_kind, ctx_arr, params = scoring.encode(hand, "2s", ctx or WinContext(riichi=True), rules)
     return closed, types, kinds, win, ctx_arr, params
 
 

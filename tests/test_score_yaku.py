@@ -11,7 +11,7 @@ import importlib
 import pytest
 
 from riichi_fast.rules import scoring
-from riichi_fast.rules.config import DEFAULT, MAHJONG_LIB, TENHOU, WRC, Rules
+from riichi_fast.rules.config import DEFAULT, MAHJONG_LIB, TENHOU, WRC
 
 
 @pytest.fixture(params=["reference", "cython"])
@@ -187,7 +187,7 @@ def test_sanrenkou_and_suurenkou(sc):
     assert ([y.name for y in r.yaku], r.han, r.fu, r.cost) == (["sanrenkou"], 2, 30, 2000)
     # closed: 3 han (2, +1 closed); the closed triplets also make sanankou
     r = sc("222333444p567m9s", "9s", seat_wind=1, rules=DEFAULT.replace(sanrenkou=True))
-    assert "sanrenkou" in [y.name for y in r.yaku] and dict((y.name, y.han) for y in r.yaku)["sanrenkou"] == 3
+    assert "sanrenkou" in [y.name for y in r.yaku] and {y.name: y.han for y in r.yaku}["sanrenkou"] == 3
     four = "9s pon:222p pon:333p pon:444p pon:555p"
     r = sc(four, "9s", seat_wind=1, rules=DEFAULT.replace(sanrenkou=True, suurenkou=True))
     assert ([y.name for y in r.yaku], r.cost) == (["suurenkou"], 32000)

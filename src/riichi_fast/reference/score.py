@@ -21,11 +21,11 @@ scored; fu as a list of (reason, fu) items; the limits and payments from
 from __future__ import annotations
 
 from riichi_fast.enums import Form, MeldType, SetType, WaitShape
-from riichi_fast.reference.decompose import _mpsz, decompose
+from riichi_fast.reference.decompose import _mpsz, decompose  # noqa: F401  (_mpsz: doctests)
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.payment import base_points, payments
 
-__all__ = ["score_kernel", "score_batch"]
+__all__ = ["score_batch", "score_kernel"]
 
 N_KINDS = 34
 YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
@@ -236,7 +236,7 @@ def shousangen(o):
 
 def _consecutive_triplets(o):
     """Longest run of triplets of consecutive numbers in one suit."""
-    trips = set(k for k in o.triplets if k < 27)
+    trips = {k for k in o.triplets if k < 27}
     best = 0
     for k in trips:
         n = 1
@@ -294,7 +294,7 @@ def honroutou(o):
 
 
 def _suits(o):
-    return set(k // 9 for k in o.tiles() if k < 27)
+    return {k // 9 for k in o.tiles() if k < 27}
 
 
 def honitsu(o):
@@ -478,9 +478,8 @@ def detect_yaku(o) -> int:
             mask |= 1 << yid
     if mask >> L.Y_SUURENKOU & 1:
         mask &= ~(1 << L.Y_SANRENKOU)
-    if paarenchan(o) and _available(hand, L.Y_PAARENCHAN):
-        if mask or not hand.params[L.R_PAARENCHAN_NEEDS_YAKU]:
-            mask |= 1 << L.Y_PAARENCHAN
+    if paarenchan(o) and _available(hand, L.Y_PAARENCHAN) and (mask or not hand.params[L.R_PAARENCHAN_NEEDS_YAKU]):
+        mask |= 1 << L.Y_PAARENCHAN
     yakuman_bits = 0
     for yid in range(L.N_YAKU_IDS):
         if mask >> yid & 1 and hand.params[L.R_YAKUMAN + yid] > 0:

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -24,17 +24,17 @@ from riichi_fast.rules.yaku import YAKU
 from riichi_fast.tiles import KIND_NAMES, red_counts
 
 __all__ = [
-    "Rules",
+    "ABORTIVE_DRAWS",
     "DEFAULT",
+    "EMA",
+    "MAHJONG_LIB",
+    "MAJSOUL",
+    "MLEAGUE",
+    "PRESETS",
     "TENHOU",
     "TENHOU_3P",
-    "MAJSOUL",
     "WRC",
-    "EMA",
-    "MLEAGUE",
-    "MAHJONG_LIB",
-    "PRESETS",
-    "ABORTIVE_DRAWS",
+    "Rules",
 ]
 
 #: names of the abortive draws (RULES.md section 7); ``triple_ron_aborts`` is separate

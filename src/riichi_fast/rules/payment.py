@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from riichi_fast.rules import layout as L
 
-__all__ = ["ceil100", "base_points", "yakuman_base", "Payment", "payments", "LIMIT_BASE"]
+__all__ = ["LIMIT_BASE", "Payment", "base_points", "ceil100", "payments", "yakuman_base"]
 
 #: base points of each limit
 LIMIT_BASE = {

@@ -20,7 +20,7 @@ from riichi_fast.rules import layout as L
 from riichi_fast.rules.payment import Payment
 from riichi_fast.rules.yaku import YAKU
 
-__all__ = ["HandResult", "FuItem", "YakuItem"]
+__all__ = ["FuItem", "HandResult", "YakuItem"]
 
 
 class FuItem(NamedTuple):

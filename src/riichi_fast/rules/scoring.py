@@ -24,9 +24,9 @@ from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
-from riichi_fast.tiles import KIND_NAMES, parse_kind, parse_tiles, red_counts
+from riichi_fast.tiles import KIND_NAMES, parse_tiles
 
-__all__ = ["score", "encode"]
+__all__ = ["encode", "score"]
 
 _SITUATION = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",

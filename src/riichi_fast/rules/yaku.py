@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from riichi_fast.rules import layout as L
 
-__all__ = ["YakuInfo", "YAKU", "YAKU_BY_NAME", "yaku_names"]
+__all__ = ["YAKU", "YAKU_BY_NAME", "YakuInfo", "yaku_names"]
 
 
 class YakuInfo(NamedTuple):
