@@ -34,6 +34,8 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy, memset
 
+from time import perf_counter as _perf_counter
+
 import numpy as np
 
 from riichi_fast._types cimport (
@@ -256,7 +258,14 @@ cdef int _build_tables() except -1:
     return 0
 
 
+_t0 = _perf_counter()
 _build_tables()
+_BUILD_SECONDS = _perf_counter() - _t0
+
+
+def _table_build_seconds():
+    """Seconds spent generating the tables when the module was imported."""
+    return _BUILD_SECONDS
 
 
 def _table_bytes():
