@@ -61,12 +61,16 @@ LIMITS = {  # han -> (non-dealer ron, dealer ron, limit code)
 }
 
 
+def _tsumo_pair(p):
+    return p.tsumo_other, p.tsumo_dealer
+
+
 def _pay(fu, han, **kw):
     base, limit = base_points(han, fu, **kw)
     return (
         payments(base, dealer=False, tsumo=False).ron,
         payments(base, dealer=True, tsumo=False).ron,
-        (lambda p: (p.tsumo_other, p.tsumo_dealer))(payments(base, dealer=False, tsumo=True)),
+        _tsumo_pair(payments(base, dealer=False, tsumo=True)),
         payments(base, dealer=True, tsumo=True).tsumo_other,
         limit,
     )

@@ -108,6 +108,9 @@ def test_pinfu_tsumo_fu_variant(sc):
 
 def test_no_one_han_twenty_fu(sc):
     """RULES.md 5: closed pinfu tsumo is 2-20, closed pinfu ron 1-30, open all-sequence ron 1-30."""
-    assert (lambda r: (r.han, r.fu))(sc("123456m234p55678s", "8s", tsumo=True, seat_wind=1)) == (2, 20)
-    assert (lambda r: (r.han, r.fu))(sc("123456m234p55678s", "8s", seat_wind=1)) == (1, 30)
-    assert (lambda r: (r.han, r.fu))(sc("234m678s55p chi:234p chi:567s", "4m", seat_wind=1)) == (1, 30)
+    r = sc("123456m234p55678s", "8s", tsumo=True, seat_wind=1)
+    assert (r.han, r.fu) == (2, 20)
+    r = sc("123456m234p55678s", "8s", seat_wind=1)
+    assert (r.han, r.fu) == (1, 30)
+    r = sc("234m678s55p chi:234p chi:567s", "4m", seat_wind=1)
+    assert (r.han, r.fu) == (1, 30)

@@ -98,14 +98,18 @@ def test_stacked_yakuman(sc):
     assert (r.yakuman, r.cost) == (1, 32000)
 
 
+def _ym(r):
+    return r.yakuman, r.cost
+
+
 def test_double_and_stacked_yakuman(sc):
     hand, win = "111z222z333z444z9m", "9m"  # daisuushii (2) + suuankou tanki (2)
-    assert (lambda r: (r.yakuman, r.cost))(sc(hand, win, seat_wind=1)) == (4, 128000)
-    assert (lambda r: (r.yakuman, r.cost))(sc(hand, win, seat_wind=1, rules=TENHOU)) == (2, 64000)
+    assert _ym(sc(hand, win, seat_wind=1)) == (4, 128000)
+    assert _ym(sc(hand, win, seat_wind=1, rules=TENHOU)) == (2, 64000)
     no_stack = DEFAULT.replace(yakuman_stack=False)
-    assert (lambda r: (r.yakuman, r.cost))(sc(hand, win, seat_wind=1, rules=no_stack)) == (2, 64000)
+    assert _ym(sc(hand, win, seat_wind=1, rules=no_stack)) == (2, 64000)
     capped = DEFAULT.replace(yakuman_cap=3)
-    assert (lambda r: (r.yakuman, r.cost))(sc(hand, win, seat_wind=1, rules=capped)) == (3, 96000)
+    assert _ym(sc(hand, win, seat_wind=1, rules=capped)) == (3, 96000)
 
 
 def test_tenhou_with_kokushi_13(sc):
