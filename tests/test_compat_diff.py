@@ -82,6 +82,12 @@ KNOWN_DIFFERENCES = {
         "wind, and when every stand-in wind is held as a pair its pair fu leaks in "
         "(requested: 'no wind' in the scorer context).",
     ),
+    "win_tile_in_meld": (
+        {"error", "han", "fu", "fu_details", "cost", "yaku", "is_open_hand"},
+        "compat right: the winning tile id is inside a declared meld (impossible input); mahjong "
+        "scores the closed kan as the completed set, riichi_fast needs the winning tile among "
+        "the closed tiles and answers hand_not_winning.",
+    ),
     "aotenjou_yakuman": (
         {"han", "fu", "fu_details", "cost", "yaku"},
         "neither: Aotenjou with a yakuman: the scorer keeps only the yakuman, the compat layer "
@@ -157,6 +163,8 @@ def explain(call: dict, a: dict, b: dict) -> tuple[set, set]:
         counts[w] >= 3 or counts[w] < 2 for w in (28, 29, 30)
     )) or (c["round_wind"] is None and all(counts[w] == 2 for w in (27, 28, 29, 30))):
         reasons.add("no_wind_all_pairs")
+    if any(call["win_tile"] in tiles for _, tiles, _ in call["melds"]):
+        reasons.add("win_tile_in_meld")
     if call.get("aotenjou") and any(y[0] >= 100 and y[0] < 120 for y in a["yaku"] or ()):
         reasons.add("aotenjou_yakuman")
     allowed = set().union(*(KNOWN_DIFFERENCES[r][0] for r in reasons)) if reasons else set()

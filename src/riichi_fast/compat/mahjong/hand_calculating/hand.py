@@ -16,7 +16,9 @@ error strings).
 
 from __future__ import annotations
 
+import array
 from collections.abc import Collection
+from operator import attrgetter
 
 import numpy as np
 
@@ -87,15 +89,76 @@ def rules_for(options) -> object:  # noqa: ANN001
     )
 
 
+_PATCHES: dict = {}
+_BASE: list = []
+
+
+def _field_values(options) -> list:  # noqa: ANN001
+    values = [(f, getattr(options, f)) for f in _OPTION_FIELDS if f not in ("has_daisharin", "has_daisharin_other_suits")]
+    other = bool(options.has_daisharin_other_suits)
+    values.append(("daisharin", (bool(options.has_daisharin) or other, other)))
+    return values
+
+
+def _patch(field: str, value) -> list:  # noqa: ANN001
+    """The params entries that ``field=value`` changes from mahjong's defaults (fields are independent)."""
+    from riichi_fast.compat.mahjong.hand_calculating.hand_config import OptionalRules
+
+    if not _BASE:
+        _BASE.extend(int(x) for x in rules_for(OptionalRules()).params())
+    opts = OptionalRules()
+    if field == "daisharin":
+        opts.has_daisharin, opts.has_daisharin_other_suits = value
+    else:
+        setattr(opts, field, value)
+    p = rules_for(opts).params()
+    return [(i, int(p[i])) for i in range(L.R_SIZE) if int(p[i]) != _BASE[i]]
+
+
 def _params(options, paarenchan: int) -> np.ndarray:  # noqa: ANN001
-    key = tuple([getattr(options, f) for f in _OPTION_FIELDS]) + (paarenchan,)
+    """The kernel rules array for mahjong ``OptionalRules`` (and a paarenchan count), cached."""
+    try:
+        fast_key = (tuple(options.__dict__.values()), paarenchan)
+        p = _FAST_PARAMS.get(fast_key)
+    except TypeError:  # unhashable option values
+        fast_key = p = None
+    if p is not None:
+        return p
+    p = _params_slow(options, paarenchan)
+    if fast_key is not None and len(_FAST_PARAMS) < 65536:
+        _FAST_PARAMS[fast_key] = p
+    return p
+
+
+_FAST_PARAMS: dict = {}
+
+
+def _params_slow(options, paarenchan: int) -> np.ndarray:  # noqa: ANN001
+    fields = _field_values(options)
+    key = (tuple(fields), paarenchan)
     p = _PARAMS.get(key)
     if p is None:
-        p = rules_for(options).params().copy()
+        values = None
+        for fv in fields:
+            try:
+                patch = _PATCHES.get(fv)
+            except TypeError:  # an unhashable option value: build from Rules
+                values = [int(x) for x in rules_for(options).params()]
+                break
+            if patch is None:
+                patch = _PATCHES[fv] = _patch(*fv)
+            if patch:
+                if values is None:
+                    values = _BASE[:]
+                for i, v in patch:
+                    values[i] = v
+        if values is None:
+            values = _BASE[:] if _BASE else [int(x) for x in rules_for(options).params()]
         if paarenchan > 0:
-            p[L.R_YAKUMAN + L.Y_PAARENCHAN] = paarenchan
+            values[L.R_YAKUMAN + L.Y_PAARENCHAN] = paarenchan
+        p = np.array(values, dtype=np.int32)
         p.setflags(write=False)
-        if len(_PARAMS) < 4096:
+        if len(_PARAMS) < 65536:
             _PARAMS[key] = p
     return p
 
@@ -127,66 +190,99 @@ _YAKU_BITS = tuple(sorted(_YAKU_ATTR))
 _ORDINARY_BITS = sum(1 << b for b in range(64) if b not in (L.DORA_ID, L.URA_ID, L.AKA_ID))
 
 _FB = FuCalculator
-# scorer fu reason -> mahjong reason; sets and base are handled apart
-_FU_REASON = {
-    L.FU_PAIR_DRAGON: _FB.VALUED_PAIR, L.FU_PAIR_SEAT_WIND: _FB.VALUED_PAIR,
-    L.FU_PAIR_ROUND_WIND: _FB.VALUED_PAIR, L.FU_PAIR_DOUBLE_WIND: _FB.DOUBLE_VALUED_PAIR,
-    L.FU_WAIT_KANCHAN: _FB.KANCHAN, L.FU_WAIT_PENCHAN: _FB.PENCHAN, L.FU_WAIT_TANKI: _FB.PAIR_WAIT,
-    L.FU_TSUMO: _FB.TSUMO, L.FU_OPEN_PINFU: _FB.HAND_WITHOUT_FU,
+# scorer fu reason -> (mahjong's insertion rank, mahjong reason); mahjong lists wait fu,
+# pair fu, pair wait, sets (by kind), tsumo, open pinfu, base, then sorts stably by fu.
+_FU_MAP = {
+    L.FU_WAIT_PENCHAN: (0, _FB.PENCHAN), L.FU_WAIT_KANCHAN: (1, _FB.KANCHAN),
+    L.FU_PAIR_DRAGON: (2, _FB.VALUED_PAIR), L.FU_PAIR_SEAT_WIND: (2, _FB.VALUED_PAIR),
+    L.FU_PAIR_ROUND_WIND: (2, _FB.VALUED_PAIR), L.FU_PAIR_DOUBLE_WIND: (2, _FB.DOUBLE_VALUED_PAIR),
+    L.FU_WAIT_TANKI: (3, _FB.PAIR_WAIT),
+    L.FU_OPEN_PON: (4, _FB.OPEN_PON), L.FU_OPEN_TERMINAL_PON: (4, _FB.OPEN_TERMINAL_PON),
+    L.FU_CLOSED_PON: (4, _FB.CLOSED_PON), L.FU_CLOSED_TERMINAL_PON: (4, _FB.CLOSED_TERMINAL_PON),
+    L.FU_OPEN_KAN: (4, _FB.OPEN_KAN), L.FU_OPEN_TERMINAL_KAN: (4, _FB.OPEN_TERMINAL_KAN),
+    L.FU_CLOSED_KAN: (4, _FB.CLOSED_KAN), L.FU_CLOSED_TERMINAL_KAN: (4, _FB.CLOSED_TERMINAL_KAN),
+    L.FU_TSUMO: (5, _FB.TSUMO), L.FU_OPEN_PINFU: (6, _FB.HAND_WITHOUT_FU),
 }
-_SET_REASON = {
-    L.FU_OPEN_PON: _FB.OPEN_PON, L.FU_OPEN_TERMINAL_PON: _FB.OPEN_TERMINAL_PON,
-    L.FU_CLOSED_PON: _FB.CLOSED_PON, L.FU_CLOSED_TERMINAL_PON: _FB.CLOSED_TERMINAL_PON,
-    L.FU_OPEN_KAN: _FB.OPEN_KAN, L.FU_OPEN_TERMINAL_KAN: _FB.OPEN_TERMINAL_KAN,
-    L.FU_CLOSED_KAN: _FB.CLOSED_KAN, L.FU_CLOSED_TERMINAL_KAN: _FB.CLOSED_TERMINAL_KAN,
-}
-# mahjong's order of fu items before its stable sort by fu (descending)
-_ORDER = {_FB.PENCHAN: 0, _FB.KANCHAN: 1, _FB.VALUED_PAIR: 2, _FB.DOUBLE_VALUED_PAIR: 2,
-          _FB.PAIR_WAIT: 3, _FB.TSUMO: 5, _FB.HAND_WITHOUT_FU: 6}
+_BASE_CODES = (L.FU_BASE, L.FU_MENZEN_RON, L.FU_CHIITOITSU)
+_SEQ = int(SetType.SEQUENCE)
 
 
-def _fu_details(out: list) -> list:
-    n = out[L.O_FU_N]
-    items = out[L.O_FU_LIST:L.O_FU_LIST + 2 * n]
-    details = []
+def _fu_details(o) -> list:  # noqa: ANN001
+    """mahjong's fu details (already in HandResponse order) from the kernel output (fresh dicts)."""
+    n = o[L.O_FU_N]
+    if not n:
+        return []
+    key = (tuple(o[L.O_N_SETS:L.O_SET_MELD]), tuple(o[L.O_FU_LIST:L.O_FU_LIST + 2 * n]))
+    cached = _FU_CACHE.get(key)
+    if cached is None:
+        cached = _fu_details_build(o, n)
+        if len(_FU_CACHE) < 65536:
+            _FU_CACHE[key] = cached
+    return [{"fu": fu, "reason": reason} for fu, reason in cached]
+
+
+_FU_CACHE: dict = {}
+
+
+def _fu_details_build(o, n: int) -> tuple:  # noqa: ANN001
+    keyed = []
     base = 0
-    set_kinds = [out[L.O_SET_KIND + i] for i in range(out[L.O_N_SETS]) if out[L.O_SET_TYPE + i] != SetType.SEQUENCE]
     si = 0
-    for i in range(0, 2 * n, 2):
-        reason, fu = items[i], items[i + 1]
-        if reason == L.FU_BASE or reason == L.FU_MENZEN_RON or reason == L.FU_CHIITOITSU:
+    set_kinds = [o[L.O_SET_KIND + i] for i in range(o[L.O_N_SETS]) if o[L.O_SET_TYPE + i] != _SEQ]
+    at = L.O_FU_LIST
+    for _ in range(n):
+        reason, fu = o[at], o[at + 1]
+        at += 2
+        if reason in _BASE_CODES:
             base += fu
-        elif reason in _SET_REASON:
+            continue
+        rank, name = _FU_MAP.get(reason, (7, str(reason)))
+        kind = 0
+        if rank == 4:
             kind = set_kinds[si] if si < len(set_kinds) else 99
             si += 1
-            details.append((4, kind, FuDetail(fu=fu, reason=_SET_REASON[reason])))
-        else:
-            name = _FU_REASON.get(reason, str(reason))
-            details.append((_ORDER.get(name, 7), 0, FuDetail(fu=fu, reason=name)))
-    details.sort(key=lambda x: (x[0], x[1]))
-    result = [d for _, _, d in details]
+        keyed.append((-fu, rank, kind, name))
     if base:
-        result.append(FuDetail(fu=base, reason=_FB.BASE))
-    return result
+        keyed.append((-base, 8, 0, _FB.BASE))
+    keyed.sort()
+    return tuple((-k[0], k[3]) for k in keyed)
+
+
+# bit -> YakuConfig attribute, or a marker for the bits handled apart
+_BIT_ATTR = [None] * 64
+for _bit, _attr in _YAKU_ATTR.items():
+    _BIT_ATTR[_bit] = _attr
+_BIT_ATTR[L.Y_RIICHI] = "!riichi"
+_BIT_ATTR[L.Y_DOUBLE_RIICHI] = "!daburu"
+_BIT_ATTR[L.Y_RENHOU] = "!renhou"
+del _bit, _attr
 
 
 def _mask_to_yaku(mask: int, yaku, options, counts: list[int], paarenchan: int) -> list:  # noqa: ANN001
     """The config's yaku objects for a scorer yaku mask (mahjong's riichi/open riichi split)."""
     hand_yaku = []
-    if mask >> L.Y_RIICHI & 1:
-        hand_yaku.append(yaku.open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.riichi)
-    if mask >> L.Y_DOUBLE_RIICHI & 1:
-        hand_yaku.append(yaku.daburu_open_riichi if mask >> L.Y_OPEN_RIICHI & 1 else yaku.daburu_riichi)
-    if mask >> L.Y_RENHOU & 1:
-        hand_yaku.append(yaku.renhou_yakuman if options.renhou_as_yakuman else yaku.renhou)
-    for bit in _YAKU_BITS:
-        if mask >> bit & 1:
-            hand_yaku.append(getattr(yaku, _YAKU_ATTR[bit]))
-    if mask >> L.Y_PAARENCHAN & 1:
-        yaku.paarenchan.set_paarenchan_count(paarenchan)
-    if mask >> L.Y_DAISHARIN & 1:
-        suit = next(k // 9 for k in range(27) if counts[k])
-        (yaku.daisharin.set_man, yaku.daisharin.set_pin, yaku.daisharin.set_sou)[suit]()
+    open_riichi = mask >> L.Y_OPEN_RIICHI & 1
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        attr = _BIT_ATTR[low.bit_length() - 1]
+        if attr is None:
+            continue
+        if attr[0] == "!":
+            if attr == "!riichi":
+                attr = "open_riichi" if open_riichi else "riichi"
+            elif attr == "!daburu":
+                attr = "daburu_open_riichi" if open_riichi else "daburu_riichi"
+            else:
+                attr = "renhou_yakuman" if options.renhou_as_yakuman else "renhou"
+        obj = getattr(yaku, attr)
+        if attr == "paarenchan":
+            obj.set_paarenchan_count(paarenchan)
+        elif attr == "daisharin":
+            suit = next(k // 9 for k in range(27) if counts[k])
+            (obj.set_man, obj.set_pin, obj.set_sou)[suit]()
+        hand_yaku.append(obj)
     return hand_yaku
 
 
@@ -323,28 +419,44 @@ class HandCalculator:
         >>> r.han, r.fu, r.cost["main"], r.cost["additional"], r.yaku
         (3, 20, 1300, 700, [Menzen Tsumo, Riichi, Pinfu])
         """
-        melds = melds or []
-        config = config or HandConfig()
-        scores_calculator = scores_calculator_factory()
-        options = config.options
-        yaku = config.yaku
+        if config is None:
+            config = HandConfig()
+        if _fast is not None and scores_calculator_factory is ScoresCalculator:
+            pa = config.paarenchan
+            r = _fast.estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators,
+                               _params_bytes(config.options, pa if pa > 0 else 0))
+            if r is not None:
+                return r
+        return _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
+                                ura_dora_indicators)
 
-        if config.is_nagashi_mangan:
-            han = yaku.nagashi_mangan.han_closed
-            cost = scores_calculator.calculate_scores(han, 30, config, False)
-            return HandResponse(cost, han, 30, [yaku.nagashi_mangan])
 
-        if win_tile not in tiles:
-            return _error(HandCalculator.ERR_NO_WINNING_TILE)
+def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,  # noqa: ANN001
+                     ura_dora_indicators) -> HandResponse:
+    """The pure-Python path (the reference twin of the compiled fast path in ``_compat_hand``)."""
+    melds = melds or ()
+    scores_calculator = scores_calculator_factory()
+    options = config.options
+    yaku = config.yaku
 
-        counts = [0] * 34
-        for t in tiles:
-            counts[t // 4] += 1
-        closed = counts[:]
+    if config.is_nagashi_mangan:
+        han = yaku.nagashi_mangan.han_closed
+        cost = scores_calculator.calculate_scores(han, 30, config, False)
+        return HandResponse(cost, han, 30, [yaku.nagashi_mangan])
+
+    if win_tile not in tiles:
+        return _error(HandCalculator.ERR_NO_WINNING_TILE)
+
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    closed = counts[:]
+    n_melds = len(melds)
+    is_open_hand = False
+    bad_shape = n_melds > 4
+    if n_melds:
         mt = bytearray(4)
         mk = bytearray(4)
-        is_open_hand = False
-        bad_shape = len(melds) > 4
         for i, m in enumerate(melds):
             if m.opened:
                 is_open_hand = True
@@ -361,160 +473,264 @@ class HandCalculator:
                 closed[kind + 2] -= 1
             else:
                 closed[kind] -= 3 if mtype == MeldType.PON else 4
-        if bad_shape or min(closed) < 0 or max(counts) > 4 or sum(closed) != 14 - 3 * len(melds):
-            err = _validate(config, melds, is_open_hand)
-            return _error(err or HandCalculator.ERR_HAND_NOT_WINNING)
+        mt = bytes(mt)
+        mk = bytes(mk)
+        bad_shape = bad_shape or min(closed) < 0
+    else:
+        mt = mk = _NO_MELDS
+    if bad_shape or sum(closed) != 14 - 3 * n_melds or max(counts) > 4:
+        return _error(_validate(config, melds, is_open_hand) or HandCalculator.ERR_HAND_NOT_WINNING)
+    closed_bytes = bytes(closed)
 
-        if not options.has_double_yakuman:
-            yaku.daburu_kokushi.han_closed = 13
-            yaku.suuankou_tanki.han_closed = 13
-            yaku.daburu_chuuren_poutou.han_closed = 13
-            yaku.daisuushi.han_closed = 13
-            yaku.daisuushi.han_open = 13
+    if not options.has_double_yakuman:
+        yaku.daburu_kokushi.han_closed = 13
+        yaku.suuankou_tanki.han_closed = 13
+        yaku.daburu_chuuren_poutou.han_closed = 13
+        yaku.daisuushi.han_closed = 13
+        yaku.daisuushi.han_open = 13
 
-        riichi = config.is_riichi or config.is_daburu_riichi
-        flags = 0
-        if config.is_tsumo:
-            flags |= L.F_TSUMO
-        if config.is_riichi:
-            flags |= L.F_RIICHI
-        if config.is_daburu_riichi:
-            flags |= L.F_DOUBLE_RIICHI
-        if config.is_ippatsu:
-            flags |= L.F_IPPATSU
-        if config.is_open_riichi and riichi:
-            flags |= L.F_OPEN_RIICHI
-        if config.is_haitei:
-            flags |= L.F_HAITEI
-        if config.is_houtei:
-            flags |= L.F_HOUTEI
-        if config.is_rinshan:
-            flags |= L.F_RINSHAN
-        if config.is_chankan:
-            flags |= L.F_CHANKAN
-        if config.is_tenhou:
-            flags |= L.F_TENHOU
-        if config.is_chiihou:
-            flags |= L.F_CHIIHOU
-        if config.is_renhou:
-            flags |= L.F_RENHOU
-        paarenchan = config.paarenchan if config.paarenchan > 0 else 0
-        if paarenchan:
-            flags |= L.F_PAARENCHAN
+    c = config
+    riichi = c.is_riichi or c.is_daburu_riichi
+    flags = (
+        (c.is_tsumo and L.F_TSUMO) | (c.is_riichi and L.F_RIICHI) | (c.is_daburu_riichi and L.F_DOUBLE_RIICHI)
+        | (c.is_ippatsu and L.F_IPPATSU) | (c.is_open_riichi and riichi and L.F_OPEN_RIICHI)
+        | (c.is_haitei and L.F_HAITEI) | (c.is_houtei and L.F_HOUTEI) | (c.is_rinshan and L.F_RINSHAN)
+        | (c.is_chankan and L.F_CHANKAN) | (c.is_tenhou and L.F_TENHOU) | (c.is_chiihou and L.F_CHIIHOU)
+        | (c.is_renhou and L.F_RENHOU)
+    )
+    paarenchan = c.paarenchan if c.paarenchan > 0 else 0
+    if paarenchan:
+        flags |= L.F_PAARENCHAN
 
-        ctx = np.zeros(L.CTX_SIZE, dtype=np.int32)
-        ctx[L.CTX_FLAGS] = flags
-        seat, drop_seat = _wind_index(config.player_wind, counts, seat=True, tenhou=config.is_tenhou)
-        rnd, drop_round = _wind_index(config.round_wind, counts, seat=False)
-        ctx[L.CTX_SEAT_WIND] = seat
-        ctx[L.CTX_ROUND_WIND] = rnd
-        dora_indicators = dora_indicators or ()
-        ura_dora_indicators = ura_dora_indicators or ()
-        nd = len(dora_indicators)
-        ctx[L.CTX_N_DORA] = nd
-        if nd:
-            ctx[L.CTX_DORA:L.CTX_DORA + nd] = [t // 4 for t in dora_indicators]
-        if riichi:
-            nu = len(ura_dora_indicators)
-            ctx[L.CTX_N_URA] = nu
-            if nu:
-                ctx[L.CTX_URA:L.CTX_URA + nu] = [t // 4 for t in ura_dora_indicators]
-        if options.has_aka_dora:
-            ctx[L.CTX_N_RED] = sum(1 for t in tiles if t in AKA_DORAS)
-        if config.num_nuki_dora > 0:
-            ctx[L.CTX_N_KITA] = config.num_nuki_dora
-        ctx[L.CTX_HONBA] = config.tsumi_number
-        ctx[L.CTX_RIICHI_STICKS] = config.kyoutaku_number
+    ctx = _CTX_ZERO[:]
+    ctx[L.CTX_FLAGS] = flags
+    pw = c.player_wind
+    if pw is not None and 27 <= pw <= 30:
+        ctx[L.CTX_SEAT_WIND] = pw - 27
+        drop_seat = -1
+    else:
+        ctx[L.CTX_SEAT_WIND], drop_seat = _wind_index(pw, counts, seat=True, tenhou=c.is_tenhou)
+    rw = c.round_wind
+    if rw is not None and 27 <= rw <= 30:
+        ctx[L.CTX_ROUND_WIND] = rw - 27
+        drop_round = -1
+    else:
+        ctx[L.CTX_ROUND_WIND], drop_round = _wind_index(rw, counts, seat=False)
+    dora_indicators = dora_indicators or ()
+    ura_dora_indicators = ura_dora_indicators or ()
+    extra_dora = 0
+    if dora_indicators:
+        kinds = [t >> 2 for t in dora_indicators]
+        ctx[L.CTX_N_DORA] = min(len(kinds), 5)
+        ctx[L.CTX_DORA:L.CTX_DORA + min(len(kinds), 5)] = kinds[:5]
+        if len(kinds) > 5:  # the kernel takes 5 indicators; mahjong any number
+            extra_dora = _extra_dora(list(dora_indicators)[5:], counts, c, options)
+    extra_ura = 0
+    if riichi and ura_dora_indicators:
+        kinds = [t >> 2 for t in ura_dora_indicators]
+        ctx[L.CTX_N_URA] = min(len(kinds), 5)
+        ctx[L.CTX_URA:L.CTX_URA + min(len(kinds), 5)] = kinds[:5]
+        if len(kinds) > 5:
+            extra_ura = _extra_dora(list(ura_dora_indicators)[5:], counts, c, options, ura=True)
+    if options.has_aka_dora:
+        ctx[L.CTX_N_RED] = (16 in tiles) + (52 in tiles) + (88 in tiles)
+    if c.num_nuki_dora > 0:
+        ctx[L.CTX_N_KITA] = c.num_nuki_dora
+    ctx[L.CTX_HONBA] = c.tsumi_number
+    ctx[L.CTX_RIICHI_STICKS] = c.kyoutaku_number
+    try:
+        ctx_arr = _array("i", ctx)
+    except (OverflowError, TypeError):
+        return _error(HandCalculator.ERR_HAND_NOT_WINNING)
 
-        out = np.zeros(L.OUT_SIZE, dtype=np.int64)
-        status = _kernel()(bytes(closed), bytes(mt), bytes(mk), win_tile // 4, ctx,
-                           _params(options, paarenchan), out)
-        if status != L.ST_OK:
-            if status == L.ST_WIN_TILE_NOT_IN_HAND:  # the id is in tiles, but only in a meld
-                return _error(HandCalculator.ERR_HAND_NOT_WINNING)
-            return _error(L.STATUS_NAMES.get(status, HandCalculator.ERR_HAND_NOT_WINNING))
-        o = out.tolist()
-        mask = o[L.O_YAKU_MASK]
-        is_yakuman = o[L.O_LIMIT] == L.LIMIT_YAKUMAN
-        if drop_seat >= 0 or drop_round >= 0:
-            for bit in (drop_seat, drop_round):
-                if bit >= 0 and mask >> bit & 1:
-                    mask &= ~(1 << bit)
-                    if not is_yakuman:
-                        o[L.O_HAN] -= 1
-            if not is_yakuman and not mask & _ORDINARY_BITS:
-                return _error(HandCalculator.ERR_NO_YAKU)
+    params = _params(options, paarenchan)
+    o = _array("q", _OUT_ZERO)
+    status = _kernel()(closed_bytes, mt, mk, win_tile >> 2, ctx_arr, params, o)
+    if status:
+        if status == L.ST_WIN_TILE_NOT_IN_HAND:  # the id is in tiles, but only in a meld
+            return _error(HandCalculator.ERR_HAND_NOT_WINNING)
+        if status == L.ST_BAD_INPUT:
+            return _error(_validate(config, melds, is_open_hand) or HandCalculator.ERR_HAND_NOT_WINNING)
+        return _error(_STATUS_NAMES.get(status, HandCalculator.ERR_HAND_NOT_WINNING))
+    mask = o[L.O_YAKU_MASK]
+    is_yakuman = o[L.O_LIMIT] == L.LIMIT_YAKUMAN
+    han = o[L.O_HAN]
+    if drop_seat >= 0 or drop_round >= 0:
+        for bit in (drop_seat, drop_round):
+            if bit >= 0 and mask >> bit & 1:
+                mask &= ~(1 << bit)
+                if not is_yakuman:
+                    han -= 1
+        if not is_yakuman and not mask:
+            return _error(HandCalculator.ERR_NO_YAKU)
 
-        hand_yaku = _mask_to_yaku(mask, yaku, options, counts, paarenchan)
+    hand_yaku = _mask_to_yaku(mask, yaku, options, counts, paarenchan)
 
-        # sashikomi (mahjong only): a ron by a player in open riichi is a yakuman
-        if (options.has_sashikomi_yakuman and not config.is_tsumo and config.is_open_riichi and riichi):
-            if not is_yakuman:
-                hand_yaku = [y for y in hand_yaku if y.is_yakuman]
-            hand_yaku.append(yaku.sashikomi)
-            is_yakuman = True
+    # sashikomi (mahjong only): a ron by a player in open riichi is a yakuman
+    if options.has_sashikomi_yakuman and not c.is_tsumo and c.is_open_riichi and riichi:
+        if not is_yakuman:
+            hand_yaku = [y for y in hand_yaku if y.is_yakuman]
+        hand_yaku.append(yaku.sashikomi)
+        is_yakuman = True
 
-        fu = o[L.O_FU]
-        aotenjou = isinstance(scores_calculator, Aotenjou)
-        if is_yakuman and aotenjou:
-            # mahjong's aotenjou: yakuman count as han next to the ordinary yaku and dora.
-            # The ordinary yaku come from a second pass with every yakuman disabled.
-            kokushi = o[L.O_FORM] == Form.KOKUSHI
-            if not kokushi:
-                out2 = np.zeros(L.OUT_SIZE, dtype=np.int64)
-                params2 = _no_yakuman_params(_params(options, paarenchan))
-                if _kernel()(bytes(closed), bytes(mt), bytes(mk), win_tile // 4, ctx, params2, out2) == L.ST_OK:
-                    mask2 = int(out2[L.O_YAKU_MASK])
-                    for bit in (drop_seat, drop_round):
-                        if bit >= 0:
-                            mask2 &= ~(1 << bit)
-                    hand_yaku = _mask_to_yaku(mask2, yaku, options, counts, paarenchan) + hand_yaku
-            Aotenjou.aotenjou_filter_yaku(hand_yaku, config)
-            han = _han(hand_yaku, is_open_hand)
-            three = options.is_three_player
-            if kokushi:
-                fu = 30 if config.is_tsumo else 40
-                dora = sum(plus_dora(t, dora_indicators, is_three_player=three) for t in tiles)
-                ura = sum(plus_dora(t, ura_dora_indicators, is_three_player=three) for t in tiles) if riichi else 0
-                aka = 0
-            else:
-                dmap = build_dora_count_map(dora_indicators, three)
-                dora = count_dora_for_hand(counts, dmap)
-                ura = 0
-                if riichi:
-                    umap = build_dora_count_map(ura_dora_indicators, three)
-                    ura = count_dora_for_hand(counts, umap)
-                nuki = config.num_nuki_dora
-                if nuki > 0:
-                    dora += dmap.get(30, 0) * nuki + nuki
-                    if riichi:
-                        ura += umap.get(30, 0) * nuki
-                aka = sum(1 for t in tiles if t in AKA_DORAS) if options.has_aka_dora else 0
-            for obj, n, both in ((yaku.dora, dora, True), (yaku.aka_dora, aka, True), (yaku.ura_dora, ura, False)):
-                if n:
-                    obj.han_closed = n
-                    if both:
-                        obj.han_open = n
-                    hand_yaku.append(obj)
-                    han += n
-            cost = scores_calculator.calculate_scores(han, fu, config, True)
-            return HandResponse(cost, han, fu, hand_yaku, None, [] if kokushi else _fu_details(o), is_open_hand)
-        if is_yakuman:
-            han = _han(hand_yaku, is_open_hand)
-        else:
-            han = o[L.O_HAN]
-            dora = o[L.O_DORA] + o[L.O_KITA]
-            if dora:
-                yaku.dora.han_open = yaku.dora.han_closed = dora
-                hand_yaku.append(yaku.dora)
-            if o[L.O_AKA]:
-                yaku.aka_dora.han_open = yaku.aka_dora.han_closed = o[L.O_AKA]
-                hand_yaku.append(yaku.aka_dora)
-            if o[L.O_URA]:
-                yaku.ura_dora.han_closed = o[L.O_URA]
-                hand_yaku.append(yaku.ura_dora)
-        if options.limit_to_sextuple_yakuman and han > 78 and not aotenjou and o[L.O_FORM] != Form.KOKUSHI:
+    fu = o[L.O_FU]
+    aotenjou = isinstance(scores_calculator, Aotenjou)
+    if is_yakuman and aotenjou:
+        return _aotenjou_yakuman(
+            o, hand_yaku, scores_calculator, config, tiles, counts, dora_indicators, ura_dora_indicators,
+            (closed_bytes, mt, mk, win_tile >> 2, ctx_arr, params), (drop_seat, drop_round), is_open_hand,
+            paarenchan,
+        )
+    if is_yakuman:
+        han = _han(hand_yaku, is_open_hand)
+        if options.limit_to_sextuple_yakuman and han > 78 and not aotenjou and o[L.O_FORM] != _KOKUSHI:
             han = 78
+    else:
+        dora = o[L.O_DORA] + o[L.O_KITA] + extra_dora
+        han += extra_dora + extra_ura
+        if dora:
+            y = yaku.dora
+            y.han_open = y.han_closed = dora
+            hand_yaku.append(y)
+        if o[L.O_AKA]:
+            y = yaku.aka_dora
+            y.han_open = y.han_closed = o[L.O_AKA]
+            hand_yaku.append(y)
+        if o[L.O_URA] or extra_ura:
+            yaku.ura_dora.han_closed = o[L.O_URA] + extra_ura
+            hand_yaku.append(yaku.ura_dora)
+        if han > 78 and options.limit_to_sextuple_yakuman and not aotenjou:
+            han = 78
+    if scores_calculator_factory is ScoresCalculator:
+        key = (han, fu, is_yakuman, c.is_tsumo, c.is_dealer, c.tsumi_number, c.kyoutaku_number,
+               c.is_nagashi_mangan, options.kazoe_limit, options.kiriage, options.limit_to_sextuple_yakuman,
+               options.is_three_player)
+        try:
+            cost = _COST_CACHE.get(key)
+        except TypeError:
+            cost = key = None
+        if cost is None:
+            cost = ScoresCalculator.calculate_scores(han, fu, config, is_yakuman)
+            if key is not None and len(_COST_CACHE) < 65536:
+                _COST_CACHE[key] = cost
+        cost = cost.copy()
+    else:
         cost = scores_calculator.calculate_scores(han, fu, config, is_yakuman)
-        return HandResponse(cost, han, fu, hand_yaku, None, _fu_details(o), is_open_hand)
+    return _response(cost, han, fu, hand_yaku, _fu_details(o), is_open_hand)
 
+
+def _response(cost, han, fu, hand_yaku, fu_details, is_open_hand) -> HandResponse:  # noqa: ANN001
+    """A HandResponse from lists already in its order (yaku are sorted here, fu details by the caller)."""
+    r = _new_response(HandResponse)
+    r.cost = cost
+    r.han = han
+    r.fu = fu
+    r.error = None
+    r.is_open_hand = is_open_hand
+    r.fu_details = fu_details or None
+    if hand_yaku:
+        hand_yaku.sort(key=_yaku_id)
+        r.yaku = hand_yaku
+    else:
+        r.yaku = None
+    return r
+
+
+def _extra_dora(indicators, counts, config, options, ura: bool = False) -> int:  # noqa: ANN001
+    """Dora of indicators past the kernel's five (mahjong takes any number)."""
+    dmap = build_dora_count_map(indicators, options.is_three_player)
+    n = count_dora_for_hand(counts, dmap)
+    if config.num_nuki_dora > 0:
+        n += dmap.get(30, 0) * config.num_nuki_dora
+    return n
+
+
+def _aotenjou_yakuman(o, hand_yaku, scores_calculator, config, tiles, counts, dora_indicators,  # noqa: ANN001, PLR0913
+                      ura_dora_indicators, kernel_args, drops, is_open_hand, paarenchan) -> HandResponse:
+    """mahjong's aotenjou with a yakuman: yakuman count as han next to the ordinary yaku and dora.
+
+    The ordinary yaku come from a second kernel pass with every yakuman disabled.
+    """
+    options = config.options
+    yaku = config.yaku
+    riichi = config.is_riichi or config.is_daburu_riichi
+    fu = o[L.O_FU]
+    kokushi = o[L.O_FORM] == _KOKUSHI
+    if not kokushi:
+        out2 = _array("q", _OUT_ZERO)
+        closed_bytes, mt, mk, win_kind, ctx_arr, params = kernel_args
+        if _kernel()(closed_bytes, mt, mk, win_kind, ctx_arr, _no_yakuman_params(params), out2) == L.ST_OK:
+            mask2 = out2[L.O_YAKU_MASK]
+            for bit in drops:
+                if bit >= 0:
+                    mask2 &= ~(1 << bit)
+            hand_yaku = _mask_to_yaku(mask2, yaku, options, counts, paarenchan) + hand_yaku
+    Aotenjou.aotenjou_filter_yaku(hand_yaku, config)
+    han = _han(hand_yaku, is_open_hand)
+    three = options.is_three_player
+    if kokushi:
+        fu = 30 if config.is_tsumo else 40
+        dora = sum(plus_dora(t, dora_indicators, is_three_player=three) for t in tiles)
+        ura = sum(plus_dora(t, ura_dora_indicators, is_three_player=three) for t in tiles) if riichi else 0
+        aka = 0
+    else:
+        dmap = build_dora_count_map(dora_indicators, three)
+        dora = count_dora_for_hand(counts, dmap)
+        ura = 0
+        umap = {}
+        if riichi:
+            umap = build_dora_count_map(ura_dora_indicators, three)
+            ura = count_dora_for_hand(counts, umap)
+        nuki = config.num_nuki_dora
+        if nuki > 0:
+            dora += dmap.get(30, 0) * nuki + nuki
+            ura += umap.get(30, 0) * nuki
+        aka = sum(1 for t in tiles if t in AKA_DORAS) if options.has_aka_dora else 0
+    for obj, n, both in ((yaku.dora, dora, True), (yaku.aka_dora, aka, True), (yaku.ura_dora, ura, False)):
+        if n:
+            obj.han_closed = n
+            if both:
+                obj.han_open = n
+            hand_yaku.append(obj)
+            han += n
+    cost = scores_calculator.calculate_scores(han, fu, config, True)
+    return _response(cost, han, fu, hand_yaku, [] if kokushi else _fu_details(o), is_open_hand)
+
+
+def _params_bytes(options, paarenchan: int) -> bytes:  # noqa: ANN001
+    """``_params`` as bytes (what the compiled fast path reads), cached."""
+    try:
+        key = (tuple(options.__dict__.values()), paarenchan)
+        b = _PARAMS_BYTES.get(key)
+    except TypeError:
+        return _params(options, paarenchan).tobytes()
+    if b is None:
+        b = _params(options, paarenchan).tobytes()
+        if len(_PARAMS_BYTES) < 65536:
+            _PARAMS_BYTES[key] = b
+    return b
+
+
+_PARAMS_BYTES: dict = {}
+_COST_CACHE: dict = {}
+_new_response = object.__new__
+_yaku_id = attrgetter("yaku_id")
+_array = array.array
+_CTX_ZERO = [0] * L.CTX_SIZE
+_OUT_ZERO = bytes(8 * L.OUT_SIZE)
+_NO_MELDS = bytes(4)
+_KOKUSHI = int(Form.KOKUSHI)
+_STATUS_NAMES = dict(L.STATUS_NAMES)
+
+
+if _backend.PUREPYTHON:
+    _fast = None
+else:  # the compiled fast path; an import failure is an error (no silent fallback)
+    from riichi_fast.compat.mahjong.hand_calculating import _compat_hand as _fast
+
+    _fast.init(
+        HandResponse,
+        _BIT_ATTR,
+        [L.STATUS_NAMES.get(i, HandCalculator.ERR_HAND_NOT_WINNING) for i in range(max(L.STATUS_NAMES) + 1)],
+        {**{code: name for code, (_, name) in _FU_MAP.items()}, -1: _FB.BASE},
+    )

@@ -1,0 +1,149 @@
+"""``HandCalculator.estimate_hand_value``: ``mahjong`` 2.1.0 vs ``riichi_fast.compat.mahjong``.
+
+Run: ``.venv/bin/python -m pytest bench/test_compat.py``.  Both sides score the
+same 1,000 seeded hands (melds, kans, red fives, every HandConfig flag and
+OptionalRules option, see ``riichi_fast.compat.mahjong._random_hands``) with
+configs built once, outside the timed call.  The answers are checked outside
+the timed call: han, fu, cost and error must agree except on the hands whose
+difference ``tests/test_compat_diff.py`` lists (``explain``).  Target: the
+compat layer at least 30x faster.  Also: shanten and agari.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mahjong")
+
+import mahjong.hand_calculating.hand_config as m_config  # noqa: E402
+import mahjong.meld as m_meld  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator as MCalc  # noqa: E402
+from mahjong.hand_calculating.scores import ScoresCalculator as MScores  # noqa: E402
+
+import riichi_fast.compat.mahjong.hand_calculating.hand_config as c_config  # noqa: E402
+import riichi_fast.compat.mahjong.meld as c_meld  # noqa: E402
+from riichi_fast.compat.mahjong._random_hands import build_args, random_call  # noqa: E402
+from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CCalc  # noqa: E402
+
+N = 1000
+
+
+class _NS:
+    pass
+
+
+def _mod(meld, config):
+    ns = _NS()
+    ns.Meld, ns.HandConfig, ns.OptionalRules = meld.Meld, config.HandConfig, config.OptionalRules
+    return ns
+
+
+M = _mod(m_meld, m_config)
+C = _mod(c_meld, c_config)
+
+
+@pytest.fixture(scope="module")
+def calls():
+    rng = random.Random(20261129)
+    out = []
+    while len(out) < N:
+        call = random_call(rng)
+        if not call["aotenjou"]:  # the standard calculator only (Aotenjou is a rare variant)
+            out.append(call)
+    return out
+
+
+def _view(r):
+    return (r.error, r.han, r.fu, r.cost, r.fu_details,
+            None if r.yaku is None else [(y.yaku_id, y.han_open, y.han_closed) for y in r.yaku])
+
+
+@pytest.fixture(scope="module")
+def expected(calls):
+    return [_view(MCalc.estimate_hand_value(**build_args(c, M))) for c in calls]
+
+
+def _check(calls, got, expected):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_compat_diff import explain
+
+    keys = ("error", "han", "fu", "cost", "fu_details", "yaku")
+    for call, g, e in zip(calls, got, expected):
+        if g != e:
+            a = dict(zip(keys, e), is_open_hand=None)
+            b = dict(zip(keys, g), is_open_hand=None)
+            a["yaku"] = None if e[5] is None else [(y[0], "", y[1], y[2]) for y in e[5]]
+            b["yaku"] = None if g[5] is None else [(y[0], "", y[1], y[2]) for y in g[5]]
+            _, left = explain(call, a, b)
+            assert not left, (call, e, g)
+
+
+@pytest.mark.benchmark(group="compat-estimate_hand_value")
+@pytest.mark.parametrize("impl", ["mahjong", "riichi_fast"])
+def test_estimate_hand_value(benchmark, impl, calls, expected):
+    mod, calc = (M, MCalc) if impl == "mahjong" else (C, CCalc)
+    args = [build_args(c, mod) for c in calls]
+    estimate = calc.estimate_hand_value
+    if impl == "mahjong":
+        got = benchmark.pedantic(lambda: [estimate(**a) for a in args], rounds=3, iterations=1)
+    else:
+        got = benchmark(lambda: [estimate(**a) for a in args])
+    _check(calls, [_view(r) for r in got], expected)
+
+
+@pytest.fixture(scope="module")
+def hands34():
+    rng = random.Random(7)
+    out = []
+    for _ in range(N):
+        counts = [0] * 34
+        pool = [k for k in range(34) for _ in range(4)]
+        for k in rng.sample(pool, 14 if rng.random() < 0.5 else 13):
+            counts[k] += 1
+        out.append(counts)
+    return out
+
+
+@pytest.mark.benchmark(group="compat-shanten")
+@pytest.mark.parametrize("impl", ["mahjong", "riichi_fast"])
+def test_shanten(benchmark, impl, hands34):
+    from mahjong.shanten import Shanten as MS
+
+    from riichi_fast.compat.mahjong.shanten import Shanten as CS
+
+    fn = (MS if impl == "mahjong" else CS).calculate_shanten
+    want = [MS.calculate_shanten(h) for h in hands34]
+    if impl == "mahjong":
+        got = benchmark.pedantic(lambda: [fn(h) for h in hands34], rounds=3, iterations=1)
+    else:
+        got = benchmark(lambda: [fn(h) for h in hands34])
+    assert got == want
+
+
+@pytest.mark.benchmark(group="compat-agari")
+@pytest.mark.parametrize("impl", ["mahjong", "riichi_fast"])
+def test_agari(benchmark, impl, calls):
+    from mahjong.agari import Agari as MA
+
+    from riichi_fast.compat.mahjong.agari import Agari as CA
+
+    hands = []
+    for c in calls:
+        counts = [0] * 34
+        for t in c["tiles"]:
+            counts[t // 4] += 1
+        opens = [[t // 4 for t in tiles] for _, tiles, _ in c["melds"]]
+        hands.append((counts, opens))
+    fn = (MA if impl == "mahjong" else CA).is_agari
+    want = [MA.is_agari(h, o) for h, o in hands]
+    got = benchmark(lambda: [fn(h, o) for h, o in hands])
+    assert got == want
+
+
+def test_scores_calculator_import():
+    """The bench module imports the mahjong calculators it compares (guard for refactors)."""
+    assert MScores.calculate_scores(3, 30, m_config.HandConfig())["main"] == 3900

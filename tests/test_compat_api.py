@@ -1,0 +1,362 @@
+"""``riichi_fast.compat.mahjong``: module paths, names, examples and the documented differences."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from riichi_fast.compat.mahjong.constants import AKA_DORAS, EAST, NORTH, SOUTH, WEST
+from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
+from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator
+from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
+from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID, YakuConfig
+from riichi_fast.compat.mahjong.meld import Meld
+from riichi_fast.compat.mahjong.shanten import Shanten
+from riichi_fast.compat.mahjong.tile import TilesConverter
+from riichi_fast.errors import MeldError, RiichiError, TileCountError, TileParseError
+
+T = TilesConverter
+
+
+def _hand(one_line: str) -> list[int]:
+    return T.one_line_string_to_136_array(one_line)
+
+
+def _tile(one_line: str, hand: list[int]) -> int:
+    """The id of ``hand`` of the kind written in ``one_line`` (first copy)."""
+    kind = T.one_line_string_to_34_array(one_line).index(1)
+    return next(t for t in hand if t // 4 == kind)
+
+
+# ---------------------------------------------------------------------------
+# module layout mirrors mahjong 2.1.0
+
+
+@pytest.mark.parametrize(
+    ("module", "names"),
+    [
+        ("constants", ["EAST", "CHUN", "AKA_DORAS", "TERMINAL_INDICES", "HONOR_INDICES", "DISPLAY_WINDS"]),
+        ("tile", ["TilesConverter", "Tile"]),
+        ("meld", ["Meld"]),
+        ("shanten", ["Shanten"]),
+        ("agari", ["Agari"]),
+        ("utils", ["is_chi", "plus_dora", "build_dora_count_map", "count_tiles_by_suits", "simplify"]),
+        ("hand_calculating.hand", ["HandCalculator"]),
+        ("hand_calculating.hand_config", ["HandConfig", "OptionalRules", "HandConstants"]),
+        ("hand_calculating.hand_response", ["HandResponse"]),
+        ("hand_calculating.divider", ["HandDivider"]),
+        ("hand_calculating.fu", ["FuCalculator", "FuDetail"]),
+        ("hand_calculating.scores", ["ScoresCalculator", "Aotenjou", "ScoresResult"]),
+        ("hand_calculating.yaku_config", ["YakuConfig", "YAKU_ID_TO_TENHOU_ID"]),
+        ("hand_calculating.yaku", ["Yaku", "Tanyao", "KokushiMusou", "Paarenchan", "Dora"]),
+    ],
+)
+def test_module_paths(module, names):
+    mod = importlib.import_module(f"riichi_fast.compat.mahjong.{module}")
+    for name in names:
+        assert hasattr(mod, name), f"{module}.{name}"
+
+
+def test_yaku_table_matches_mahjong_ids_names_and_han():
+    y = YakuConfig()
+    assert (y.riichi.yaku_id, y.riichi.name, y.riichi.han_closed, y.riichi.han_open) == (1, "Riichi", 1, 0)
+    assert (y.chinitsu.han_closed, y.chinitsu.han_open) == (6, 5)
+    assert (y.daburu_kokushi.name, y.daburu_kokushi.han_closed, y.daburu_kokushi.is_yakuman) == (
+        "Kokushi Musou Juusanmen Matchi", 26, True)
+    assert str(y.seat_wind_east) == "Yakuhai (seat wind east)"
+    assert YAKU_ID_TO_TENHOU_ID[y.tsumo.yaku_id] == 0
+    assert YAKU_ID_TO_TENHOU_ID[y.aka_dora.yaku_id] == 54
+    assert len(YAKU_ID_TO_TENHOU_ID) == 55
+    assert y.riichi is y.riichi
+    with pytest.raises(AttributeError):
+        y.not_a_yaku  # noqa: B018
+
+
+# ---------------------------------------------------------------------------
+# tiles: the red-five fixes (RULES.md 1) and bad input
+
+
+def test_zero_is_always_red_five():
+    # mahjong reads 0p as 9m (id 32) when has_aka_dora is False
+    assert T.one_line_string_to_136_array("0p") == [52]
+    assert T.one_line_string_to_136_array("0p", has_aka_dora=True) == [52]
+    assert T.string_to_136_array(man="0", sou="r") == [16, 88]
+
+
+def test_plain_five_is_never_red():
+    # mahjong gives the first plain 5 the red id when has_aka_dora is False
+    assert T.one_line_string_to_136_array("5m5p5s") == [17, 53, 89]
+    assert T.one_line_string_to_136_array("555m") == [17, 18, 19]
+    # a fourth plain five takes the last id of the kind (mahjong: id 20, a 6m, with aka on)
+    assert T.one_line_string_to_136_array("5555m", has_aka_dora=True) == [17, 18, 19, 16]
+    assert T.one_line_string_to_136_array("0555m") == [16, 17, 18, 19]
+    assert T.one_line_string_to_136_array("00p") == [52, 53]  # two red 5p (a house rule)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("55550m", TileCountError), ("11111m", TileCountError), ("8z", TileParseError), ("0z", TileParseError),
+     ("1x2m", TileParseError)],
+)
+def test_bad_tiles_raise_package_errors(text, error):
+    with pytest.raises(error) as info:
+        T.one_line_string_to_136_array(text)
+    assert isinstance(info.value, RiichiError) and isinstance(info.value, ValueError)
+
+
+def test_conversions_round_trip():
+    ids = _hand("123m406p789s11z")
+    assert T.to_one_line_string(ids, print_aka_dora=True) == "123m406p789s11z"
+    assert T.to_one_line_string(ids) == "123m456p789s11z"
+    counts = T.to_34_array(ids)
+    assert counts == T.one_line_string_to_34_array("123m456p789s11z")
+    assert T.to_136_array(T.string_to_34_array(pin="11")) == [36, 37]
+    assert T.find_34_tile_in_136_array(13, ids) == 52
+    assert T.find_34_tile_in_136_array(40, ids) is None
+
+
+def test_meld_tiles_34_follows_tiles():
+    m = Meld(Meld.CHI, T.string_to_136_array(man="123"))
+    assert m.tiles_34 == [0, 1, 2]
+    m.tiles = T.string_to_136_array(man="234")
+    assert m.tiles_34 == [1, 2, 3]
+    assert str(Meld(Meld.CHI, m.tiles)) == "Type: chi, Tiles: 234m (4, 8, 12)"
+
+
+# ---------------------------------------------------------------------------
+# shanten, divider
+
+
+def test_shanten_examples():
+    assert Shanten.calculate_shanten(T.one_line_string_to_34_array("123m456p789s1122z")) == 0
+    assert Shanten.calculate_shanten(T.one_line_string_to_34_array("123m456p789s11222z")) == -1
+    counts = T.one_line_string_to_34_array("1111m111122233z")
+    assert Shanten.calculate_shanten_for_regular_hand(counts) == 1
+    assert Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=True) == 2
+    assert Shanten.calculate_shanten(T.one_line_string_to_34_array("19m19p19s1234567z"), use_kokushi=False) > 0
+    with pytest.raises(ValueError, match="Invalid tile for three player"):
+        Shanten.calculate_shanten(T.one_line_string_to_34_array("2m"), is_three_player=True)
+
+
+def test_divider_with_melds_and_chiitoitsu():
+    counts = T.string_to_34_array(pin="234777888999", honors="22")
+    melds = [Meld(Meld.CHI, T.string_to_136_array(pin="789")), Meld(Meld.CHI, T.string_to_136_array(pin="234"))]
+    assert HandDivider.divide_hand(counts, melds) == [[[10, 11, 12], [15, 16, 17], [15, 16, 17], [15, 16, 17], [28, 28]]]
+    result = HandDivider.divide_hand(T.one_line_string_to_34_array("11223344556677m"))
+    assert len(result) == 4 and [[k, k] for k in range(7)] in result
+    with pytest.raises(MeldError, match="invalid meld type: nuki"):
+        HandDivider.divide_hand(counts, [Meld(Meld.NUKI, [120])])
+
+
+# ---------------------------------------------------------------------------
+# HandCalculator
+
+
+def test_documented_examples():
+    tiles = T.string_to_136_array(man="22444", pin="333567", sou="444")
+    r = HandCalculator.estimate_hand_value(tiles, T.string_to_136_array(sou="4")[0])
+    assert (r.han, r.fu, r.cost["main"], r.yaku, str(r)) == (1, 40, 1300, r.yaku, "1 han, 40 fu")
+    assert [y.name for y in r.yaku] == ["Tanyao"]
+    assert r.fu_details == [{"fu": 30, "reason": "base"}, {"fu": 4, "reason": "closed_pon"},
+                            {"fu": 4, "reason": "closed_pon"}, {"fu": 2, "reason": "open_pon"}]
+
+    tiles = T.string_to_136_array(man="234789", pin="12345666")
+    win = T.string_to_136_array(pin="6")[0]
+    r = HandCalculator.estimate_hand_value(tiles, win, config=HandConfig(is_tsumo=True, is_riichi=True))
+    assert (r.han, r.fu, r.cost["main"], r.cost["additional"]) == (3, 20, 1300, 700)
+    assert [y.name for y in r.yaku] == ["Menzen Tsumo", "Riichi", "Pinfu"]
+
+    tiles = T.string_to_136_array(man="234567", pin="22", sou="234", honors="555")
+    melds = [Meld(Meld.PON, T.string_to_136_array(honors="555"))]
+    r = HandCalculator.estimate_hand_value(tiles, T.string_to_136_array(man="7")[0], melds=melds,
+                                           dora_indicators=[T.string_to_136_array(man="6")[0]])
+    assert r.han == 2 and r.is_open_hand
+    assert [str(y) for y in r.yaku] == ["Yakuhai (haku)", "Dora 1"]
+
+
+def test_best_reading_rules_example():
+    """RULES.md 2: 111222333m78999p won on 9p is pinfu + iipeikou + junchan, 5 han 30 fu."""
+    tiles = _hand("111222333m78999p")
+    r = HandCalculator.estimate_hand_value(tiles, _tile("9p", tiles))
+    assert (r.han, r.fu) == (5, 30)
+    assert [y.name for y in r.yaku] == ["Pinfu", "Iipeiko", "Junchan"]
+    assert r.cost == {"main": 8000, "additional": 0, "main_bonus": 0, "additional_bonus": 0,
+                      "kyoutaku_bonus": 0, "total": 8000, "yaku_level": "mangan"}
+
+
+def test_red_fives_counted_only_for_zero():
+    opts = OptionalRules(has_aka_dora=True)
+    red = _hand("234m406p789s22777z")
+    r = HandCalculator.estimate_hand_value(red, _tile("2z", red), config=HandConfig(is_riichi=True, options=opts))
+    assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)", "Aka Dora 1"]
+    # a plain 5 parsed without has_aka_dora stays plain (mahjong would make it 52, counted red)
+    plain = _hand("234m456p789s22777z")
+    r = HandCalculator.estimate_hand_value(plain, _tile("2z", plain), config=HandConfig(is_riichi=True, options=opts))
+    assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)"]
+    # aka off: the red five is an ordinary five
+    r = HandCalculator.estimate_hand_value(red, _tile("2z", red), config=HandConfig(is_riichi=True))
+    assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)"]
+
+
+@pytest.mark.parametrize(
+    ("config", "melds", "error"),
+    [
+        ({"is_riichi": True}, "pon", HandCalculator.ERR_OPEN_HAND_RIICHI),
+        ({"is_daburu_riichi": True}, "pon", HandCalculator.ERR_OPEN_HAND_DABURI),
+        ({"is_ippatsu": True}, "", HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI),
+        ({"is_chankan": True, "is_tsumo": True}, "", HandCalculator.ERR_CHANKAN_WITH_TSUMO),
+        ({"is_rinshan": True}, "", HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO),
+        ({"is_haitei": True}, "", HandCalculator.ERR_HAITEI_WITHOUT_TSUMO),
+        ({"is_houtei": True, "is_tsumo": True}, "", HandCalculator.ERR_HOUTEI_WITH_TSUMO),
+        ({"is_haitei": True, "is_rinshan": True, "is_tsumo": True}, "", HandCalculator.ERR_HAITEI_WITH_RINSHAN),
+        ({"is_houtei": True, "is_chankan": True}, "", HandCalculator.ERR_HOUTEI_WITH_CHANKAN),
+        ({"is_tenhou": True, "is_tsumo": True, "player_wind": SOUTH}, "", HandCalculator.ERR_TENHOU_NOT_AS_DEALER),
+        ({"is_tenhou": True, "player_wind": EAST}, "", HandCalculator.ERR_TENHOU_WITHOUT_TSUMO),
+        ({"is_tenhou": True, "is_tsumo": True, "player_wind": EAST}, "pon", HandCalculator.ERR_TENHOU_WITH_MELD),
+        ({"is_chiihou": True, "is_tsumo": True, "player_wind": EAST}, "", HandCalculator.ERR_CHIIHOU_AS_DEALER),
+        ({"is_chiihou": True, "player_wind": WEST}, "", HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO),
+        ({"is_chiihou": True, "is_tsumo": True}, "pon", HandCalculator.ERR_CHIIHOU_WITH_MELD),
+        ({"is_renhou": True, "player_wind": EAST}, "", HandCalculator.ERR_RENHOU_AS_DEALER),
+        ({"is_renhou": True, "is_tsumo": True}, "", HandCalculator.ERR_RENHOU_WITH_TSUMO),
+        ({"is_renhou": True}, "pon", HandCalculator.ERR_RENHOU_WITH_MELD),
+    ],
+)
+def test_error_strings(config, melds, error):
+    tiles = _hand("123m456p789s22555z")
+    meld_list = [Meld(Meld.PON, _hand("555z"))] if melds else []
+    r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), melds=meld_list, config=HandConfig(**config))
+    assert r.error == error and str(r) == error
+    assert (r.han, r.fu, r.cost, r.yaku, r.fu_details) == (None, None, None, None, None)
+
+
+def test_not_winning_no_yaku_and_missing_win_tile():
+    tiles = _hand("123m456p789s2256z")
+    assert HandCalculator.estimate_hand_value(tiles, tiles[0]).error == HandCalculator.ERR_HAND_NOT_WINNING
+    tiles = _hand("123456m234p67899s")
+    assert HandCalculator.estimate_hand_value(tiles, _tile("9s", tiles)).error == HandCalculator.ERR_NO_YAKU
+    assert HandCalculator.estimate_hand_value(tiles, 135).error == HandCalculator.ERR_NO_WINNING_TILE
+    short = _hand("123m456p789s22z")  # 11 tiles, no meld: mahjong finds no reading
+    assert HandCalculator.estimate_hand_value(short, short[0]).error == HandCalculator.ERR_HAND_NOT_WINNING
+
+
+def test_default_config_has_no_wind():
+    """player_wind=None / round_wind=None: no wind yakuhai at all (a triplet of any wind)."""
+    for winds in ("111z", "222z", "333z", "444z"):
+        tiles = _hand("123m456p789s55z" + winds)
+        r = HandCalculator.estimate_hand_value(tiles, _tile("5z", tiles))
+        assert r.error == HandCalculator.ERR_NO_YAKU, winds
+    tiles = _hand("123m456p789s55z111z")
+    r = HandCalculator.estimate_hand_value(tiles, _tile("5z", tiles), config=HandConfig(player_wind=EAST, round_wind=EAST))
+    assert [y.name for y in r.yaku] == ["Yakuhai (seat wind east)", "Yakuhai (round wind east)"]
+    assert (r.fu, r.cost["main"]) == (50, 4800)  # dealer ron, 2 han 50 fu (dragon pair, tanki)
+
+
+def test_yakuman_and_options():
+    tiles = _hand("19m19p19s1234567z1z")
+    r = HandCalculator.estimate_hand_value(tiles, _tile("1z", tiles))
+    assert [y.name for y in r.yaku] == ["Kokushi Musou Juusanmen Matchi"] and r.han == 26 and r.fu == 0
+    assert r.fu_details is None and r.cost["yaku_level"] == "2x yakuman"
+    r = HandCalculator.estimate_hand_value(tiles, _tile("1z", tiles),
+                                           config=HandConfig(options=OptionalRules(has_double_yakuman=False)))
+    assert r.han == 13 and r.cost["main"] == 32000
+
+    daisharin = _hand("22334455667788p")
+    r = HandCalculator.estimate_hand_value(daisharin, _tile("8p", daisharin),
+                                           config=HandConfig(options=OptionalRules(has_daisharin=True)))
+    assert [y.name for y in r.yaku] == ["Daisharin"]
+    sou = _hand("22334455667788s")
+    r = HandCalculator.estimate_hand_value(sou, _tile("8s", sou),
+                                           config=HandConfig(options=OptionalRules(has_daisharin_other_suits=True)))
+    assert [y.name for y in r.yaku] == ["Daichikurin"]
+
+    kazoe = _hand("11122233344455m")  # chinitsu + suuankou? ron on 5m: no, a tanki wait
+    r = HandCalculator.estimate_hand_value(kazoe, _tile("5m", kazoe), config=HandConfig(is_tsumo=True))
+    assert r.cost["yaku_level"] == "2x yakuman"  # suuankou tanki
+
+
+def test_nagashi_mangan():
+    r = HandCalculator.estimate_hand_value([], 0, config=HandConfig(is_nagashi_mangan=True, player_wind=EAST))
+    assert (r.han, r.fu, [y.name for y in r.yaku], r.cost["main"], r.cost["yaku_level"]) == (
+        5, 30, ["Nagashi Mangan"], 12000, "nagashi mangan")
+
+
+def test_aotenjou_and_counters():
+    tiles = _hand("123m456p789s22555z")
+    cfg = HandConfig(is_riichi=True, tsumi_number=2, kyoutaku_number=1, player_wind=NORTH)
+    r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=cfg)
+    assert (r.han, r.fu) == (2, 40)
+    assert r.cost == {"main": 2600, "additional": 0, "main_bonus": 600, "additional_bonus": 0,
+                      "kyoutaku_bonus": 1000, "total": 4200, "yaku_level": ""}
+    r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=cfg,
+                                           scores_calculator_factory=Aotenjou)
+    assert r.cost["total"] == 2600 and r.cost["main_bonus"] == 0
+
+
+def test_scores_and_fu_calculators():
+    assert ScoresCalculator.calculate_scores(5, 30, HandConfig())["yaku_level"] == "mangan"
+    r = ScoresCalculator.calculate_scores(4, 40, HandConfig(options=OptionalRules(kiriage=True)))
+    assert (r["main"], r["yaku_level"]) == (8000, "mangan")  # mahjong: "" (listed difference)
+    r = ScoresCalculator.calculate_scores(4, 30, HandConfig(options=OptionalRules(kiriage=True)))
+    assert (r["main"], r["yaku_level"]) == (8000, "kiriage mangan")
+    assert Aotenjou.calculate_scores(13, 40, HandConfig())["main"] == 5242900
+    hand = [[2, 3, 4], [9, 10, 11], [18, 19, 20], [33, 33, 33], [27, 27]]
+    melds = [Meld(meld_type=Meld.PON, tiles=[132, 133, 134], opened=True)]
+    details, fu = FuCalculator.calculate_fu(hand, 8, [2, 3, 4], HandConfig(), [27, 27], melds)
+    assert fu == 30
+    assert details == [{"fu": 4, "reason": "double_valued_pair"}, {"fu": 4, "reason": "open_terminal_pon"},
+                       {"fu": 20, "reason": "base"}]
+
+
+def test_hand_response_and_config():
+    assert str(HandResponse(han=3, fu=30)) == "3 han, 30 fu"
+    r = HandResponse(fu_details=[{"fu": 2, "reason": "a"}, {"fu": 30, "reason": "base"}])
+    assert r.fu_details[0]["fu"] == 30 and r.yaku is None
+    c = HandConfig(player_wind=EAST)
+    assert c.is_dealer and HandConfig.KAZOE_NO_LIMIT == HandConstants.KAZOE_NO_LIMIT == 2
+    assert OptionalRules(has_daisharin_other_suits=True).has_daisharin
+    assert AKA_DORAS == {16, 52, 88}
+
+
+# ---------------------------------------------------------------------------
+# the compiled fast path and the pure-Python path (its reference twin) agree
+
+
+def _view(r):
+    return (r.error, r.han, r.fu, r.cost, r.fu_details, r.is_open_hand,
+            None if r.yaku is None else [(y.yaku_id, str(y), y.han_open, y.han_closed) for y in r.yaku])
+
+
+def test_fast_path_matches_python_path():
+    import random
+
+    import riichi_fast.compat.mahjong.hand_calculating.hand as hand_module
+    from riichi_fast.compat.mahjong import meld as c_meld
+    from riichi_fast.compat.mahjong._random_hands import build_args, random_call
+    from riichi_fast.compat.mahjong.hand_calculating import hand_config as c_config
+
+    fast = hand_module._fast
+    if fast is None:
+        pytest.skip("RIICHI_FAST_PUREPYTHON: no compiled fast path")
+
+    class NS:
+        Meld, HandConfig, OptionalRules = c_meld.Meld, c_config.HandConfig, c_config.OptionalRules
+
+    rng = random.Random(99)
+    answered = 0
+    for _ in range(5000):
+        call = random_call(rng)
+        a = build_args(call, NS)
+        b = build_args(call, NS)
+        pa = max(a["config"].paarenchan, 0)
+        got = fast.estimate(a["tiles"], a["win_tile"], a["melds"], a["dora_indicators"], a["config"],
+                            a["ura_dora_indicators"], hand_module._params_bytes(a["config"].options, pa))
+        want = hand_module._estimate_python(b["tiles"], b["win_tile"], b["melds"], b["dora_indicators"],
+                                            b["config"], ScoresCalculator, b["ura_dora_indicators"])
+        if got is not None:
+            answered += 1
+            assert _view(got) == _view(want), call
+    assert answered > 4500  # the fast path answers the common calls
