@@ -340,16 +340,22 @@ cdef inline void _combine(const uint8_t* x0, const uint8_t* x1, const uint8_t* y
         z1[m] = v1
 
 
-cdef int c_check_counts(const count_t* counts) noexcept nogil:
+cdef inline int _status(const count_t* counts, int* total) noexcept nogil:
     cdef int i, t = 0, mx = 0
     for i in range(N_KINDS):
         t += counts[i]
         mx |= counts[i] > 4
+    total[0] = t
     if mx:
         return ROW_COUNT_ABOVE_FOUR
     if t > 14 or t % 3 == 0:
         return ROW_BAD_TILE_COUNT
     return ROW_OK
+
+
+cdef int c_check_counts(const count_t* counts) noexcept nogil:
+    cdef int t
+    return _status(counts, &t)
 
 
 cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
@@ -425,12 +431,10 @@ cdef int c_shanten_kokushi(const count_t* counts) noexcept nogil:
     return _kokushi(counts)
 
 
-cdef int c_shanten(const count_t* counts) noexcept nogil:
-    cdef int t = _n_tiles(counts)
-    cdef int r, x
-    if t > 14 or t % 3 == 0:
-        return SHANTEN_INVALID
-    r = _regular(counts, t)
+cdef inline int _shanten_t(const count_t* counts, int t) noexcept nogil:
+    """Shanten of a hand of t tiles (t of a legal size)."""
+    cdef int r = _regular(counts, t)
+    cdef int x
     if t >= 13:
         x = _chiitoitsu(counts)
         if x < r:
@@ -441,6 +445,13 @@ cdef int c_shanten(const count_t* counts) noexcept nogil:
     return r
 
 
+cdef int c_shanten(const count_t* counts) noexcept nogil:
+    cdef int t = _n_tiles(counts)
+    if t > 14 or t % 3 == 0:
+        return SHANTEN_INVALID
+    return _shanten_t(counts, t)
+
+
 cdef inline bint _suit_complete(const count_t* c, int* pairs) noexcept nogil:
     cdef int total
     cdef uint32_t r = _suit_rank(c, &total)
@@ -448,8 +459,8 @@ cdef inline bint _suit_complete(const count_t* c, int* pairs) noexcept nogil:
     return (SUIT_COMPLETE[r >> 3] >> (r & 7)) & 1
 
 
-cdef bint c_is_agari(const count_t* counts) noexcept nogil:
-    cdef int t = _n_tiles(counts)
+cdef inline bint _agari_t(const count_t* counts, int t) noexcept nogil:
+    """Agari of a hand of t tiles (any t)."""
     cdef int i, pairs = 0, bad = 0, x
     if t > 14 or t % 3 != 2:
         return False
@@ -465,6 +476,10 @@ cdef bint c_is_agari(const count_t* counts) noexcept nogil:
     if t == 14:
         return _chiitoitsu(counts) == -1 or _kokushi(counts) == -1
     return False
+
+
+cdef bint c_is_agari(const count_t* counts) noexcept nogil:
+    return _agari_t(counts, _n_tiles(counts))
 
 
 # ---------------------------------------------------------------------------
@@ -541,8 +556,7 @@ def shanten(counts):
     """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
-    _validate(c)
-    return c_shanten(c)
+    return _shanten_t(c, _validate(c))
 
 
 def shanten_regular(counts):
@@ -556,8 +570,7 @@ def shanten_regular(counts):
     """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
-    _validate(c)
-    return c_shanten_regular(c)
+    return _regular(c, _validate(c))
 
 
 def shanten_chiitoitsu(counts):
@@ -603,8 +616,7 @@ def is_agari(counts):
     """
     cdef _Counts h = _Counts.__new__(_Counts)
     cdef const count_t* c = _get_counts(counts, h)
-    _validate(c)
-    return c_is_agari(c)
+    return _agari_t(c, _validate(c))
 
 
 def _as_batch(hands):
@@ -648,12 +660,12 @@ def shanten_batch(hands, *, n_threads=1, out=None):
 
     def run(Py_ssize_t start, Py_ssize_t stop):
         cdef Py_ssize_t i
-        cdef int s
+        cdef int s, t
         with nogil:
             for i in range(start, stop):
-                s = c_check_counts(&hv[i, 0])
+                s = _status(&hv[i, 0], &t)
                 sv[i] = s
-                ov[i] = c_shanten(&hv[i, 0]) if s == ROW_OK else SHANTEN_INVALID
+                ov[i] = _shanten_t(&hv[i, 0], t) if s == ROW_OK else SHANTEN_INVALID
 
     run_chunks(run, n, n_threads)
     return out, status
@@ -684,12 +696,12 @@ def is_agari_batch(hands, *, n_threads=1):
 
     def run(Py_ssize_t start, Py_ssize_t stop):
         cdef Py_ssize_t i
-        cdef int s
+        cdef int s, t
         with nogil:
             for i in range(start, stop):
-                s = c_check_counts(&hv[i, 0])
+                s = _status(&hv[i, 0], &t)
                 sv[i] = s
-                rv[i] = c_is_agari(&hv[i, 0]) if s == ROW_OK else 0
+                rv[i] = _agari_t(&hv[i, 0], t) if s == ROW_OK else 0
 
     run_chunks(run, n, n_threads)
     return res, status
