@@ -19,8 +19,14 @@ cdef enum:
     Y_PINFU = 7
     Y_TANYAO = 8
     Y_IIPEIKOU = 9
-    Y_SEAT_WIND_EAST = 10
-    Y_ROUND_WIND_EAST = 14
+    Y_SEAT_WIND_EAST = 10         # 10 + seat wind
+    Y_SEAT_WIND_SOUTH = 11
+    Y_SEAT_WIND_WEST = 12
+    Y_SEAT_WIND_NORTH = 13
+    Y_ROUND_WIND_EAST = 14        # 14 + round wind
+    Y_ROUND_WIND_SOUTH = 15
+    Y_ROUND_WIND_WEST = 16
+    Y_ROUND_WIND_NORTH = 17
     Y_HAKU = 18
     Y_HATSU = 19
     Y_CHUN = 20

@@ -19,14 +19,13 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT,
-                             PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBUF_ND)
+                             PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE)
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from riichi_fast._types cimport (count_t, Reading, WinOption, MAX_READINGS, MAX_WIN_OPTIONS,
                                  MELD_NONE, MELD_CHI, MELD_PON, MELD_ANKAN, MELD_SHOUMINKAN,
-                                 SET_SEQUENCE, SET_TRIPLET, SET_QUAD,
-                                 FORM_REGULAR, FORM_CHIITOITSU, FORM_KOKUSHI,
-                                 WAIT_RYANMEN, WAIT_KANCHAN, WAIT_PENCHAN, WAIT_SHANPON, WAIT_TANKI)
+                                 SET_SEQUENCE, SET_QUAD, FORM_REGULAR, FORM_CHIITOITSU,
+                                 WAIT_RYANMEN, WAIT_KANCHAN, WAIT_PENCHAN, WAIT_TANKI)
 from riichi_fast._decompose cimport c_decompose, c_win_options
 
 import numpy as np
@@ -394,7 +393,6 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     return m
 
 
-
 cdef inline void _sort4(int* a, int n) noexcept nogil:
     cdef int i, j, x
     for i in range(1, n):
@@ -674,9 +672,9 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef Reading readings[MAX_READINGS]
     cdef WinOption opts[MAX_WIN_OPTIONS]
     cdef OptC cur, best
-    cdef int i, k, t, n_read, n_opt, st, best_i = -1, any_two_han_fail = 0, nk, n_players
+    cdef int i, k, n_read, n_opt, st, best_i = -1, any_two_han_fail = 0, n_players
     cdef int flags
-    cdef uint64_t m, no_renhou
+    cdef uint64_t m
     cdef const Reading* r
     cdef const WinOption* o
     cdef int fu_raw, pinfu
@@ -836,7 +834,8 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
                 out[O_SET_MELD + i] = r.set_meld[i]
                 out[O_SET_CONCEALED + i] = mt[r.set_meld[i]] == MELD_ANKAN
             else:
-                out[O_SET_CONCEALED + i] = h.tsumo or o.win_set != i or r.set_type[i] == SET_SEQUENCE
+                out[O_SET_CONCEALED + i] = (h.tsumo or o.win_set != i
+                                            or r.set_type[i] == SET_SEQUENCE)
         # fu items of the chosen option (the count goes to O_FU_N, just before the list)
         _fu_regular(&h, r, o, p, best.pinfu, out)
     elif r.form == FORM_CHIITOITSU:
@@ -883,6 +882,214 @@ cdef int c_score_hand(const count_t* closed, const uint8_t* meld_types,
     return _score(closed, meld_types, meld_kinds, win_kind, ctx, &rc, out)
 
 
+#: every constant of _score.pxd by name (tests check them against riichi_fast.rules.layout)
+LAYOUT = {
+    "N_YAKU_IDS": N_YAKU_IDS,
+    "Y_MENZEN_TSUMO": Y_MENZEN_TSUMO,
+    "Y_RIICHI": Y_RIICHI,
+    "Y_IPPATSU": Y_IPPATSU,
+    "Y_CHANKAN": Y_CHANKAN,
+    "Y_RINSHAN": Y_RINSHAN,
+    "Y_HAITEI": Y_HAITEI,
+    "Y_HOUTEI": Y_HOUTEI,
+    "Y_PINFU": Y_PINFU,
+    "Y_TANYAO": Y_TANYAO,
+    "Y_IIPEIKOU": Y_IIPEIKOU,
+    "Y_SEAT_WIND_EAST": Y_SEAT_WIND_EAST,
+    "Y_SEAT_WIND_SOUTH": Y_SEAT_WIND_SOUTH,
+    "Y_SEAT_WIND_WEST": Y_SEAT_WIND_WEST,
+    "Y_SEAT_WIND_NORTH": Y_SEAT_WIND_NORTH,
+    "Y_ROUND_WIND_EAST": Y_ROUND_WIND_EAST,
+    "Y_ROUND_WIND_SOUTH": Y_ROUND_WIND_SOUTH,
+    "Y_ROUND_WIND_WEST": Y_ROUND_WIND_WEST,
+    "Y_ROUND_WIND_NORTH": Y_ROUND_WIND_NORTH,
+    "Y_HAKU": Y_HAKU,
+    "Y_HATSU": Y_HATSU,
+    "Y_CHUN": Y_CHUN,
+    "Y_DOUBLE_RIICHI": Y_DOUBLE_RIICHI,
+    "Y_CHIITOITSU": Y_CHIITOITSU,
+    "Y_CHANTA": Y_CHANTA,
+    "Y_ITTSU": Y_ITTSU,
+    "Y_SANSHOKU_DOUJUN": Y_SANSHOKU_DOUJUN,
+    "Y_SANSHOKU_DOUKOU": Y_SANSHOKU_DOUKOU,
+    "Y_SANKANTSU": Y_SANKANTSU,
+    "Y_TOITOI": Y_TOITOI,
+    "Y_SANANKOU": Y_SANANKOU,
+    "Y_SHOUSANGEN": Y_SHOUSANGEN,
+    "Y_HONROUTOU": Y_HONROUTOU,
+    "Y_RYANPEIKOU": Y_RYANPEIKOU,
+    "Y_JUNCHAN": Y_JUNCHAN,
+    "Y_HONITSU": Y_HONITSU,
+    "Y_CHINITSU": Y_CHINITSU,
+    "Y_RENHOU": Y_RENHOU,
+    "Y_TENHOU": Y_TENHOU,
+    "Y_CHIIHOU": Y_CHIIHOU,
+    "Y_DAISANGEN": Y_DAISANGEN,
+    "Y_SUUANKOU": Y_SUUANKOU,
+    "Y_SUUANKOU_TANKI": Y_SUUANKOU_TANKI,
+    "Y_TSUUIISOU": Y_TSUUIISOU,
+    "Y_RYUUIISOU": Y_RYUUIISOU,
+    "Y_CHINROUTOU": Y_CHINROUTOU,
+    "Y_CHUUREN": Y_CHUUREN,
+    "Y_JUNSEI_CHUUREN": Y_JUNSEI_CHUUREN,
+    "Y_KOKUSHI": Y_KOKUSHI,
+    "Y_KOKUSHI_13": Y_KOKUSHI_13,
+    "Y_DAISUUSHII": Y_DAISUUSHII,
+    "Y_SHOUSUUSHII": Y_SHOUSUUSHII,
+    "Y_SUUKANTSU": Y_SUUKANTSU,
+    "Y_OPEN_RIICHI": Y_OPEN_RIICHI,
+    "Y_DAISHARIN": Y_DAISHARIN,
+    "Y_DAICHISEI": Y_DAICHISEI,
+    "Y_SANRENKOU": Y_SANRENKOU,
+    "Y_SUURENKOU": Y_SUURENKOU,
+    "Y_PAARENCHAN": Y_PAARENCHAN,
+    "Y_NAGASHI_MANGAN": Y_NAGASHI_MANGAN,
+    "F_TSUMO": F_TSUMO,
+    "F_RIICHI": F_RIICHI,
+    "F_DOUBLE_RIICHI": F_DOUBLE_RIICHI,
+    "F_IPPATSU": F_IPPATSU,
+    "F_OPEN_RIICHI": F_OPEN_RIICHI,
+    "F_HAITEI": F_HAITEI,
+    "F_HOUTEI": F_HOUTEI,
+    "F_RINSHAN": F_RINSHAN,
+    "F_CHANKAN": F_CHANKAN,
+    "F_TENHOU": F_TENHOU,
+    "F_CHIIHOU": F_CHIIHOU,
+    "F_RENHOU": F_RENHOU,
+    "F_PAARENCHAN": F_PAARENCHAN,
+    "F_ALL": F_ALL,
+    "MAX_INDICATORS": MAX_INDICATORS,
+    "CTX_FLAGS": CTX_FLAGS,
+    "CTX_SEAT_WIND": CTX_SEAT_WIND,
+    "CTX_ROUND_WIND": CTX_ROUND_WIND,
+    "CTX_N_DORA": CTX_N_DORA,
+    "CTX_DORA": CTX_DORA,
+    "CTX_N_URA": CTX_N_URA,
+    "CTX_URA": CTX_URA,
+    "CTX_N_RED": CTX_N_RED,
+    "CTX_N_KITA": CTX_N_KITA,
+    "CTX_HONBA": CTX_HONBA,
+    "CTX_RIICHI_STICKS": CTX_RIICHI_STICKS,
+    "CTX_SIZE": CTX_SIZE,
+    "R_KIRIAGE": R_KIRIAGE,
+    "R_KAZOE": R_KAZOE,
+    "R_YAKUMAN_STACK": R_YAKUMAN_STACK,
+    "R_YAKUMAN_CAP": R_YAKUMAN_CAP,
+    "R_DOUBLE_WIND_PAIR_FU": R_DOUBLE_WIND_PAIR_FU,
+    "R_RINSHAN_TSUMO_FU": R_RINSHAN_TSUMO_FU,
+    "R_RENHOU": R_RENHOU,
+    "R_FU_OPEN_PINFU": R_FU_OPEN_PINFU,
+    "R_FU_PINFU_TSUMO": R_FU_PINFU_TSUMO,
+    "R_HONBA_RON": R_HONBA_RON,
+    "R_HONBA_TSUMO": R_HONBA_TSUMO,
+    "R_N_PLAYERS": R_N_PLAYERS,
+    "R_TWO_HAN_MIN": R_TWO_HAN_MIN,
+    "R_DAISHARIN_ALL_SUITS": R_DAISHARIN_ALL_SUITS,
+    "R_PAARENCHAN_NEEDS_YAKU": R_PAARENCHAN_NEEDS_YAKU,
+    "R_SCALARS": R_SCALARS,
+    "R_HAN_CLOSED": R_HAN_CLOSED,
+    "R_HAN_OPEN": R_HAN_OPEN,
+    "R_YAKUMAN": R_YAKUMAN,
+    "R_SIZE": R_SIZE,
+    "KAZOE_YAKUMAN": KAZOE_YAKUMAN,
+    "KAZOE_SANBAIMAN": KAZOE_SANBAIMAN,
+    "KAZOE_MULTIPLE": KAZOE_MULTIPLE,
+    "KAZOE_YONBAIMAN": KAZOE_YONBAIMAN,
+    "RENHOU_OFF": RENHOU_OFF,
+    "RENHOU_MANGAN": RENHOU_MANGAN,
+    "RENHOU_HAN": RENHOU_HAN,
+    "RENHOU_YAKUMAN": RENHOU_YAKUMAN,
+    "ST_OK": ST_OK,
+    "ST_NOT_COMPLETE": ST_NOT_COMPLETE,
+    "ST_NO_YAKU": ST_NO_YAKU,
+    "ST_WIN_TILE_NOT_IN_HAND": ST_WIN_TILE_NOT_IN_HAND,
+    "ST_OPEN_HAND_RIICHI": ST_OPEN_HAND_RIICHI,
+    "ST_OPEN_HAND_DOUBLE_RIICHI": ST_OPEN_HAND_DOUBLE_RIICHI,
+    "ST_IPPATSU_WITHOUT_RIICHI": ST_IPPATSU_WITHOUT_RIICHI,
+    "ST_CHANKAN_WITH_TSUMO": ST_CHANKAN_WITH_TSUMO,
+    "ST_RINSHAN_WITHOUT_TSUMO": ST_RINSHAN_WITHOUT_TSUMO,
+    "ST_HAITEI_WITHOUT_TSUMO": ST_HAITEI_WITHOUT_TSUMO,
+    "ST_HOUTEI_WITH_TSUMO": ST_HOUTEI_WITH_TSUMO,
+    "ST_HAITEI_WITH_RINSHAN": ST_HAITEI_WITH_RINSHAN,
+    "ST_HOUTEI_WITH_CHANKAN": ST_HOUTEI_WITH_CHANKAN,
+    "ST_TENHOU_NOT_AS_DEALER": ST_TENHOU_NOT_AS_DEALER,
+    "ST_TENHOU_WITHOUT_TSUMO": ST_TENHOU_WITHOUT_TSUMO,
+    "ST_TENHOU_WITH_MELD": ST_TENHOU_WITH_MELD,
+    "ST_CHIIHOU_AS_DEALER": ST_CHIIHOU_AS_DEALER,
+    "ST_CHIIHOU_WITHOUT_TSUMO": ST_CHIIHOU_WITHOUT_TSUMO,
+    "ST_CHIIHOU_WITH_MELD": ST_CHIIHOU_WITH_MELD,
+    "ST_RENHOU_AS_DEALER": ST_RENHOU_AS_DEALER,
+    "ST_RENHOU_WITH_TSUMO": ST_RENHOU_WITH_TSUMO,
+    "ST_RENHOU_WITH_MELD": ST_RENHOU_WITH_MELD,
+    "ST_OPEN_RIICHI_WITHOUT_RIICHI": ST_OPEN_RIICHI_WITHOUT_RIICHI,
+    "ST_TWO_HAN_MINIMUM": ST_TWO_HAN_MINIMUM,
+    "ST_BAD_INPUT": ST_BAD_INPUT,
+    "LIMIT_NONE": LIMIT_NONE,
+    "LIMIT_MANGAN": LIMIT_MANGAN,
+    "LIMIT_HANEMAN": LIMIT_HANEMAN,
+    "LIMIT_BAIMAN": LIMIT_BAIMAN,
+    "LIMIT_SANBAIMAN": LIMIT_SANBAIMAN,
+    "LIMIT_YAKUMAN": LIMIT_YAKUMAN,
+    "LIMIT_KAZOE_YAKUMAN": LIMIT_KAZOE_YAKUMAN,
+    "LIMIT_KIRIAGE_MANGAN": LIMIT_KIRIAGE_MANGAN,
+    "LIMIT_YONBAIMAN": LIMIT_YONBAIMAN,
+    "FU_BASE": FU_BASE,
+    "FU_MENZEN_RON": FU_MENZEN_RON,
+    "FU_CHIITOITSU": FU_CHIITOITSU,
+    "FU_OPEN_PON": FU_OPEN_PON,
+    "FU_OPEN_TERMINAL_PON": FU_OPEN_TERMINAL_PON,
+    "FU_CLOSED_PON": FU_CLOSED_PON,
+    "FU_CLOSED_TERMINAL_PON": FU_CLOSED_TERMINAL_PON,
+    "FU_OPEN_KAN": FU_OPEN_KAN,
+    "FU_OPEN_TERMINAL_KAN": FU_OPEN_TERMINAL_KAN,
+    "FU_CLOSED_KAN": FU_CLOSED_KAN,
+    "FU_CLOSED_TERMINAL_KAN": FU_CLOSED_TERMINAL_KAN,
+    "FU_PAIR_DRAGON": FU_PAIR_DRAGON,
+    "FU_PAIR_SEAT_WIND": FU_PAIR_SEAT_WIND,
+    "FU_PAIR_ROUND_WIND": FU_PAIR_ROUND_WIND,
+    "FU_PAIR_DOUBLE_WIND": FU_PAIR_DOUBLE_WIND,
+    "FU_WAIT_KANCHAN": FU_WAIT_KANCHAN,
+    "FU_WAIT_PENCHAN": FU_WAIT_PENCHAN,
+    "FU_WAIT_TANKI": FU_WAIT_TANKI,
+    "FU_TSUMO": FU_TSUMO,
+    "FU_OPEN_PINFU": FU_OPEN_PINFU,
+    "MAX_FU_ITEMS": MAX_FU_ITEMS,
+    "O_STATUS": O_STATUS,
+    "O_HAN": O_HAN,
+    "O_FU": O_FU,
+    "O_FU_RAW": O_FU_RAW,
+    "O_YAKU_MASK": O_YAKU_MASK,
+    "O_YAKUMAN": O_YAKUMAN,
+    "O_DORA": O_DORA,
+    "O_URA": O_URA,
+    "O_AKA": O_AKA,
+    "O_KITA": O_KITA,
+    "O_LIMIT": O_LIMIT,
+    "O_BASE": O_BASE,
+    "O_FORM": O_FORM,
+    "O_PAIR": O_PAIR,
+    "O_N_SETS": O_N_SETS,
+    "O_SET_TYPE": O_SET_TYPE,
+    "O_SET_KIND": O_SET_KIND,
+    "O_SET_MELD": O_SET_MELD,
+    "O_SET_CONCEALED": O_SET_CONCEALED,
+    "O_WIN_SET": O_WIN_SET,
+    "O_WAIT": O_WAIT,
+    "O_READING": O_READING,
+    "O_PAY_RON": O_PAY_RON,
+    "O_PAY_TSUMO_DEALER": O_PAY_TSUMO_DEALER,
+    "O_PAY_TSUMO_OTHER": O_PAY_TSUMO_OTHER,
+    "O_HONBA_RON": O_HONBA_RON,
+    "O_HONBA_TSUMO": O_HONBA_TSUMO,
+    "O_STICKS": O_STICKS,
+    "O_HAND_POINTS": O_HAND_POINTS,
+    "O_TOTAL": O_TOTAL,
+    "O_FU_N": O_FU_N,
+    "O_FU_LIST": O_FU_LIST,
+    "OUT_SIZE": OUT_SIZE,
+}
+
+
 # ---------------------------------------------------------------------------
 # Python boundary
 
@@ -906,7 +1113,7 @@ cdef int _get_buf(object obj, Py_buffer* view, Py_ssize_t n, Py_ssize_t itemsize
         flags |= PyBUF_WRITABLE
     try:
         PyObject_GetBuffer(obj, view, flags)
-    except (TypeError, BufferError) as exc:
+    except (TypeError, ValueError, BufferError) as exc:
         raise ArrayError(f"{name}: expected a C-contiguous{' writable' if writable else ''} "
                          f"array, got {type(obj).__name__} ({exc})") from None
     f = _fmt_char(view.format)
@@ -944,7 +1151,7 @@ cdef Py_ssize_t _small_u8(object obj, uint8_t* dst, Py_ssize_t cap, str name) ex
         return n
     try:
         PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except (TypeError, BufferError) as exc:
+    except (TypeError, ValueError, BufferError) as exc:
         raise ArrayError(f"{name}: expected bytes or a C-contiguous uint8 array, got "
                          f"{type(obj).__name__} ({exc})") from None
     try:

@@ -57,7 +57,7 @@ from riichi_fast.errors import ArrayError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
 
-__all__ = ["score_batch", "score_batch_chunks", "BatchResult", "arrays_from_hands", "COLUMNS"]
+__all__ = ["COLUMNS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
 
 NO_INDICATOR = 255
 
@@ -105,11 +105,26 @@ _INPUTS = {
 
 #: output slot of the flat kernel layout behind each payment / count column
 _FLAT = {
-    "han": L.O_HAN, "fu": L.O_FU, "yaku": L.O_YAKU_MASK, "yakuman": L.O_YAKUMAN, "limit": L.O_LIMIT,
-    "dora": L.O_DORA, "ura": L.O_URA, "aka": L.O_AKA, "kita": L.O_KITA, "form": L.O_FORM, "wait": L.O_WAIT,
-    "base": L.O_BASE, "pay_ron": L.O_PAY_RON, "pay_tsumo_dealer": L.O_PAY_TSUMO_DEALER,
-    "pay_tsumo_other": L.O_PAY_TSUMO_OTHER, "honba_ron": L.O_HONBA_RON, "honba_tsumo": L.O_HONBA_TSUMO,
-    "sticks": L.O_STICKS, "hand_points": L.O_HAND_POINTS, "total": L.O_TOTAL,
+    "han": L.O_HAN,
+    "fu": L.O_FU,
+    "yaku": L.O_YAKU_MASK,
+    "yakuman": L.O_YAKUMAN,
+    "limit": L.O_LIMIT,
+    "dora": L.O_DORA,
+    "ura": L.O_URA,
+    "aka": L.O_AKA,
+    "kita": L.O_KITA,
+    "form": L.O_FORM,
+    "wait": L.O_WAIT,
+    "base": L.O_BASE,
+    "pay_ron": L.O_PAY_RON,
+    "pay_tsumo_dealer": L.O_PAY_TSUMO_DEALER,
+    "pay_tsumo_other": L.O_PAY_TSUMO_OTHER,
+    "honba_ron": L.O_HONBA_RON,
+    "honba_tsumo": L.O_HONBA_TSUMO,
+    "sticks": L.O_STICKS,
+    "hand_points": L.O_HAND_POINTS,
+    "total": L.O_TOTAL,
 }
 
 
@@ -198,9 +213,20 @@ def _columns(hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_
     if not isinstance(hands, np.ndarray) or hands.ndim != 2:
         raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
     n = hands.shape[0]
-    values = dict(hands=hands, melds=melds, win_tile=win_tile, flags=flags, seat_wind=seat_wind,
-                  round_wind=round_wind, dora=dora, ura=ura, n_red=n_red, n_kita=n_kita, honba=honba,
-                  riichi_sticks=riichi_sticks)
+    values = {
+        "hands": hands,
+        "melds": melds,
+        "win_tile": win_tile,
+        "flags": flags,
+        "seat_wind": seat_wind,
+        "round_wind": round_wind,
+        "dora": dora,
+        "ura": ura,
+        "n_red": n_red,
+        "n_kita": n_kita,
+        "honba": honba,
+        "riichi_sticks": riichi_sticks,
+    }
     return n, {name: _column(name, value, n) for name, value in values.items()}
 
 
@@ -211,15 +237,35 @@ def _alloc_out(out, n) -> BatchResult:
         raise ArrayError(f"out must be a BatchResult, got {type(out).__name__}")
     for name, dtype in COLUMNS.items():
         arr = getattr(out, name)
-        if not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != (n,) or not arr.flags.c_contiguous \
-                or not arr.flags.writeable:
+        if (
+            not isinstance(arr, np.ndarray)
+            or arr.dtype != dtype
+            or arr.shape != (n,)
+            or not arr.flags.c_contiguous
+            or not arr.flags.writeable
+        ):
             raise ArrayError(f"out.{name}: expected a writable C-contiguous ({n},) {np.dtype(dtype).name} array")
     return out
 
 
-def score_batch(hands, melds=None, win_tile=None, flags=None, seat_wind=None, round_wind=None, dora=None, ura=None,
-                n_red=None, honba=None, riichi_sticks=None, n_kita=None, *, rules=DEFAULT, n_threads: int = 1,
-                out: BatchResult | None = None) -> BatchResult:
+def score_batch(
+    hands,
+    melds=None,
+    win_tile=None,
+    flags=None,
+    seat_wind=None,
+    round_wind=None,
+    dora=None,
+    ura=None,
+    n_red=None,
+    honba=None,
+    riichi_sticks=None,
+    n_kita=None,
+    *,
+    rules=DEFAULT,
+    n_threads: int = 1,
+    out: BatchResult | None = None,
+) -> BatchResult:
     """Score every row; see the module docstring for the columns.
 
     ``rules``: a :class:`~riichi_fast.rules.config.Rules` or a preset name
@@ -236,16 +282,32 @@ def score_batch(hands, melds=None, win_tile=None, flags=None, seat_wind=None, ro
     """
     rules = _coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
-    n, cols = _columns(hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba,
-                       riichi_sticks)
+    n, cols = _columns(
+        hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks
+    )
     res = _alloc_out(out, n)
     _run(cols, rules, res, 0, n, 0, n_threads)
     return res
 
 
-def score_batch_chunks(hands, melds=None, win_tile=None, flags=None, seat_wind=None, round_wind=None, dora=None,
-                       ura=None, n_red=None, honba=None, riichi_sticks=None, n_kita=None, *, rules=DEFAULT,
-                       n_threads: int = 1, chunk_size: int = 1 << 16) -> Iterator[tuple[int, BatchResult]]:
+def score_batch_chunks(
+    hands,
+    melds=None,
+    win_tile=None,
+    flags=None,
+    seat_wind=None,
+    round_wind=None,
+    dora=None,
+    ura=None,
+    n_red=None,
+    honba=None,
+    riichi_sticks=None,
+    n_kita=None,
+    *,
+    rules=DEFAULT,
+    n_threads: int = 1,
+    chunk_size: int = 1 << 16,
+) -> Iterator[tuple[int, BatchResult]]:
     """Score the rows chunk by chunk: yields ``(start, result)`` for rows ``[start, start + len(result))``.
 
     The same result buffer is reused for every chunk (copy what you keep), and
@@ -266,8 +328,19 @@ def score_batch_chunks(hands, melds=None, win_tile=None, flags=None, seat_wind=N
         raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
     n = hands.shape[0]
     buf = BatchResult(min(chunk_size, n))
-    values = dict(melds=melds, win_tile=win_tile, flags=flags, seat_wind=seat_wind, round_wind=round_wind, dora=dora,
-                  ura=ura, n_red=n_red, n_kita=n_kita, honba=honba, riichi_sticks=riichi_sticks)
+    values = {
+        "melds": melds,
+        "win_tile": win_tile,
+        "flags": flags,
+        "seat_wind": seat_wind,
+        "round_wind": round_wind,
+        "dora": dora,
+        "ura": ura,
+        "n_red": n_red,
+        "n_kita": n_kita,
+        "honba": honba,
+        "riichi_sticks": riichi_sticks,
+    }
     for start in range(0, n, chunk_size):
         stop = min(start + chunk_size, n)
         part = {k: (v[start:stop] if _is_rows(v, n) else v) for k, v in values.items()}
@@ -347,8 +420,16 @@ def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset):
         hand = cols["hands"][i]
         codes = cols["melds"][i]
         win = int(cols["win_tile"][i])
-        rs, n_dora, n_ura = row_status(hand, codes, win, cols["flags"][i], int(cols["seat_wind"][i]),
-                                       int(cols["round_wind"][i]), cols["dora"][i], cols["ura"][i])
+        rs, n_dora, n_ura = row_status(
+            hand,
+            codes,
+            win,
+            cols["flags"][i],
+            int(cols["seat_wind"][i]),
+            int(cols["round_wind"][i]),
+            cols["dora"][i],
+            cols["ura"][i],
+        )
         res.status[j] = rs
         flat[:] = 0
         if rs in (RowStatus.OK, RowStatus.BAD_WIN_TILE):
@@ -357,10 +438,10 @@ def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset):
             ctx[L.CTX_SEAT_WIND] = cols["seat_wind"][i]
             ctx[L.CTX_ROUND_WIND] = cols["round_wind"][i]
             ctx[L.CTX_N_DORA] = n_dora
-            ctx[L.CTX_DORA: L.CTX_DORA + n_dora] = cols["dora"][i][:n_dora]
+            ctx[L.CTX_DORA : L.CTX_DORA + n_dora] = cols["dora"][i][:n_dora]
             if use_ura:
                 ctx[L.CTX_N_URA] = n_ura
-                ctx[L.CTX_URA: L.CTX_URA + n_ura] = cols["ura"][i][:n_ura]
+                ctx[L.CTX_URA : L.CTX_URA + n_ura] = cols["ura"][i][:n_ura]
             ctx[L.CTX_N_RED] = cols["n_red"][i]
             ctx[L.CTX_N_KITA] = cols["n_kita"][i]
             ctx[L.CTX_HONBA] = cols["honba"][i]
@@ -412,8 +493,10 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
     contexts = [None] * n if contexts is None else list(contexts)
     if len(win_tiles) != n or len(contexts) != n:
         raise ArrayError(f"{n} hands but {len(win_tiles)} win tiles and {len(contexts)} contexts")
-    cols = {name: np.full((n, *tail), NO_INDICATOR if name in ("dora", "ura") else 0, dtype)
-            for name, (dtype, tail, _) in _INPUTS.items()}
+    cols = {
+        name: np.full((n, *tail), NO_INDICATOR if name in ("dora", "ura") else 0, dtype)
+        for name, (dtype, tail, _) in _INPUTS.items()
+    }
     for i, (hand, win, ctx) in enumerate(zip(hands, win_tiles, contexts)):
         ctx = WinContext() if ctx is None else ctx
         closed, types, kinds, win_kind, c, _ = encode(hand, win, ctx, rules)
@@ -424,8 +507,8 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
         cols["seat_wind"][i] = c[L.CTX_SEAT_WIND]
         cols["round_wind"][i] = c[L.CTX_ROUND_WIND]
         nd, nu = int(c[L.CTX_N_DORA]), int(c[L.CTX_N_URA])
-        cols["dora"][i, :nd] = c[L.CTX_DORA: L.CTX_DORA + nd]
-        cols["ura"][i, :nu] = c[L.CTX_URA: L.CTX_URA + nu]
+        cols["dora"][i, :nd] = c[L.CTX_DORA : L.CTX_DORA + nd]
+        cols["ura"][i, :nu] = c[L.CTX_URA : L.CTX_URA + nu]
         cols["n_red"][i] = c[L.CTX_N_RED]
         cols["n_kita"][i] = c[L.CTX_N_KITA]
         cols["honba"][i] = c[L.CTX_HONBA]
