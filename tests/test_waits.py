@@ -77,6 +77,9 @@ def test_karaten(waits_impl):
     assert waits_impl.waits(hand("1m234p567p789s"), meld_counts=pon, karaten=True) == kinds("1m")
     assert waits_impl.waits(hand("1m234p567p789s")) == kinds("1m")
     # 1111m23m...: 1m is no wait but 4m still is
+    # honors: a fifth 1z reads 111z + 11z
+    assert waits_impl.waits(hand("1111z")) == ()
+    assert waits_impl.waits(hand("1111z"), karaten=True) == kinds("1z")
     # 1111222m: a fifth 1m would read 111m 11m 222m; 3m reads 111m 123m 22m
     assert waits_impl.waits(hand("1111222m456p789s")) == kinds("3m")
     assert waits_impl.waits(hand("1111222m456p789s"), karaten=True) == kinds("1m", "3m")
@@ -105,6 +108,8 @@ def test_ukeire_named(waits_impl):
     assert waits_impl.ukeire(hand("1112345678999m")) == (23, kinds(*[f"{n}m" for n in range(1, 10)]))
     # 1-shanten: 23m56m lower it on 1m/4m/7m; pairing the lone 4z does not
     assert waits_impl.ukeire(hand("23m56m456p789s11z4z")) == (12, kinds("1m", "4m", "7m"))
+    # 1111m waits only on a fifth 1m (1-shanten): any other tile makes a tanki
+    assert waits_impl.ukeire(hand("1111m")) == (132, tuple(range(1, 34)))
     with pytest.raises(TileCountError, match="5 copies of 1z"):
         waits_impl.ukeire(hand("123m456p789s1122z"), visible=hand("111z"))
     with pytest.raises(TileCountError, match="14 closed tiles"):

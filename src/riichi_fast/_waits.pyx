@@ -1,13 +1,21 @@
 # Waits, ukeire and discard analysis (compiled twin of riichi_fast/reference/waits.py).
 #
-# c_wait_mask adds each candidate kind to the tenpai-sized hand and asks
-# c_is_agari (riichi_fast._shanten).  Candidates are the kinds within two of a
-# held suited tile and the held honors, plus the 13 terminals and honors when
-# the hand holds at least 12 distinct of them (a kokushi wait may be a kind not
-# held).  A fifth copy (karaten of a closed quad) is checked by
-# c_is_regular_complete of _decompose, since the agari tables stop at 4.
-# c_ukeire asks c_shanten once per kind with unseen copies: drawing an
-# unheld kind can lower chiitoitsu shanten, so no candidate pruning there.
+# c_wait_mask: a hand is complete when one group (man, pin, sou, honors) holds
+# sets + the pair and every other group holds sets only.  Both properties of a
+# group are decided in O(9) without search: scanning a suit from 1 to 9, the
+# c[i] mod 3 tiles of kind i that are not in triplets must start sequences
+# (three equal sequences are three triplets), and the pair of a 3n+2 suit sits
+# on a kind p with 2p = sum(i * c[i]) mod 3 (every set sums to 0 mod 3), so at
+# most three pair positions are tried.  The groups are classified once per
+# hand; each candidate kind then re-classifies its own group only.  Candidates
+# are the kinds within two of a held suited tile, the held honors, and the 13
+# terminals and honors when 12 of them are held (kokushi).  Chiitoitsu and
+# kokushi are checked directly.  The scan also handles a fifth copy (karaten).
+#
+# c_ukeire asks c_shanten (riichi_fast._shanten) once per kind with unseen
+# copies.  No pruning: even a tile far from every held tile lowers the
+# shanten when all held kinds are quads-in-hand (1111m + any lone tile is a
+# tanki), and the shanten kernel counts that.
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
@@ -17,8 +25,8 @@ import numpy as np
 from riichi_fast._types cimport (
     count_t, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
 )
-from riichi_fast._shanten cimport c_shanten, c_is_agari
-from riichi_fast._decompose cimport c_is_regular_complete, load_counts
+from riichi_fast._shanten cimport c_shanten
+from riichi_fast._decompose cimport load_counts
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
@@ -32,6 +40,10 @@ cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 cdef uint64_t YAOCHUU_MASK = 0
 for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
     YAOCHUU_MASK |= (<uint64_t>1) << _k
+# n mod 3 for n < 48 (integer division is the slow part of the suit scan)
+cdef uint8_t MOD3[48]
+for _k in range(48):
+    MOD3[_k] = _k % 3
 cdef uint64_t HONOR_MASK = ((<uint64_t>1) << 34) - ((<uint64_t>1) << 27)
 cdef tuple _KINDS = tuple(range(34))
 
@@ -52,38 +64,149 @@ cdef inline uint64_t _same_suit(uint64_t held) noexcept nogil:
     return out
 
 
+cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
+    """The 9 kinds of one suit split into sets only (counts up to 5)."""
+    cdef int i, r, a = c[0], b = c[1], x
+    for i in range(7):
+        r = MOD3[a]                    # tiles of kind i that must start sequences
+        x = c[i + 2]
+        if r:
+            if b < r or x < r:
+                return False
+            b -= r
+            x -= r
+        a = b
+        b = x
+    return MOD3[a] == 0 and MOD3[b] == 0
+
+
+cdef inline bint _suit_pair(const count_t* c) noexcept nogil:
+    """The 9 kinds of one suit (3n+2 tiles) split into sets and one pair."""
+    cdef count_t d[9]
+    cdef int i, p, w = 0
+    for i in range(9):
+        d[i] = c[i]
+    # sum(i * c[i]) mod 3 only needs the kinds 2, 5, 8 (weight 2) and 1, 4, 7 (weight 1)
+    w = c[1] + c[4] + c[7] + 2 * (c[2] + c[5] + c[8])
+    # 2p = w (mod 3)  <=>  p = 2w (mod 3)
+    p = MOD3[MOD3[w] * 2]
+    while p < 9:
+        if d[p] >= 2:
+            d[p] -= 2
+            if _suit_sets(d):
+                return True
+            d[p] += 2
+        p += 3
+    return False
+
+
+cdef inline int _honor_shape(const count_t* c) noexcept nogil:
+    """Honors: 1 = sets only, 2 = sets + one pair, 0 = neither (counts up to 5)."""
+    cdef int i, r, pairs = 0
+    for i in range(7):
+        r = MOD3[c[i]]
+        if r == 2:
+            pairs += 1
+        elif r == 1:
+            return 0
+    return 1 if pairs == 0 else (2 if pairs == 1 else 0)
+
+
+cdef inline int _group_shape(const count_t* c, int g) noexcept nogil:
+    """Group g (0-2 suits, 3 honors): 1 = sets only, 2 = sets + pair, 0 = neither."""
+    cdef int i, t = 0
+    if g == 3:
+        return _honor_shape(c + 27)
+    for i in range(9 * g, 9 * g + 9):
+        t += c[i]
+    t = MOD3[t]
+    if t == 0:
+        return 1 if _suit_sets(c + 9 * g) else 0
+    if t == 2:
+        return 2 if _suit_pair(c + 9 * g) else 0
+    return 0
+
+
+cdef inline bint _special_complete(const count_t* c, int k) noexcept nogil:
+    """14 closed tiles (c[k] just raised): chiitoitsu or kokushi."""
+    cdef int i, pairs = 0, kinds = 0
+    for i in range(34):
+        if c[i] == 2:
+            pairs += 1
+        elif c[i] != 0:
+            break
+    else:
+        if pairs == 7:
+            return True
+    for i in range(13):
+        if c[YAOCHUU[i]] == 0:
+            return False
+        kinds += c[YAOCHUU[i]]
+    return kinds == 14
+
+
 cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
                           bint karaten) noexcept nogil:
     cdef count_t c[34]
     cdef uint64_t held = 0, cand, out = 0
-    cdef int k, t = 0, n_yao = 0
+    cdef int k, g, t = 0, n_yao = 0, n_pair_groups = 0, n_bad = 0, bad_group = -1
+    cdef int n_pairs = 0, n_other = 0, need, shape
+    cdef bint special
+    cdef int shapes[4]
+    cdef int mods[4]
     for k in range(34):
         c[k] = closed[k]
         t += c[k]
         if c[k]:
             held |= (<uint64_t>1) << k
+            if c[k] == 2:
+                n_pairs += 1
+            elif c[k] != 1:
+                n_other += 1
     if t > 13 or t % 3 != 1:
         return 0
     # kinds within two of a held suited tile, in the same suit, and held honors
     cand = _same_suit(held & ~HONOR_MASK) | (held & HONOR_MASK)
+    special = False
     if t == 13:
         for k in range(13):
             n_yao += c[YAOCHUU[k]] > 0
         if n_yao >= 12:
             cand |= YAOCHUU_MASK
+            special = True           # maybe kokushi
+        if n_pairs == 6 and n_other == 0:
+            special = True           # maybe chiitoitsu
+    for g in range(4):
+        mods[g] = 0
+        for k in range(9 * g, 9 * g + 9 if g < 3 else 34):
+            mods[g] += c[k]
+        mods[g] = MOD3[mods[g]]
+        shapes[g] = _group_shape(c, g)
+        if shapes[g] == 0:
+            n_bad += 1
+            bad_group = g
+        elif shapes[g] == 2:
+            n_pair_groups += 1
+    # a drawn tile changes one group: with two broken groups only a special form can win
+    if n_bad >= 2:
+        if not special:
+            return 0
+        cand &= YAOCHUU_MASK | held
     for k in range(34):
         if not (cand >> k) & 1:
             continue
         if own[k] >= 4 and not karaten:
             continue
-        if c[k] >= 4:
-            c[k] += 1
-            if c_is_regular_complete(c):
-                out |= (<uint64_t>1) << k
-            c[k] -= 1
-            continue
+        g = k // 9 if k < 27 else 3
         c[k] += 1
-        if c_is_agari(c):
+        if n_bad == 0 or (n_bad == 1 and bad_group == g):
+            # group g must end as sets + pair if no other group has the pair, else as sets
+            need = 2 if n_pair_groups - (shapes[g] == 2) == 0 else 1
+            if (need == 2 and mods[g] == 1) or (need == 1 and mods[g] == 2):
+                shape = _group_shape(c, g)
+                if shape == need and n_pair_groups - (shapes[g] == 2) <= 1:
+                    out |= (<uint64_t>1) << k
+        if special and not (out >> k) & 1 and _special_complete(c, k):
             out |= (<uint64_t>1) << k
         c[k] -= 1
     return out

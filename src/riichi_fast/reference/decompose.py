@@ -259,10 +259,10 @@ def decompose(counts, melds=(), win_tile=None, tsumo=False):
     111m 222m 333m 789p 99p
     >>> for w in decompose(_mpsz("111222333m78999p"), win_tile=17):
     ...     print(w)
-    123m 123m 123m 789p 99p (win: 3, ryanmen)
-    123m 123m 123m 789p 99p (win: pair, tanki)
-    111m 222m 333m 789p 99p (win: 3, ryanmen)
-    111m 222m 333m 789p 99p (win: pair, tanki)
+    123m 123m 123m 789p 99p (won on 789p, ryanmen)
+    123m 123m 123m 789p 99p (won on 99p, tanki)
+    111m 222m 333m 789p 99p (won on 789p, ryanmen)
+    111m 222m 333m 789p 99p (won on 99p, tanki)
     """
     closed = as_counts(counts)
     mtypes, mkinds = check_melds(melds, closed)
