@@ -79,8 +79,8 @@ KNOWN_DIFFERENCES = {
     "no_wind_all_pairs": (
         {"error", "han", "fu", "fu_details", "cost", "yaku"},
         "mahjong right: player_wind/round_wind None means no wind at all; the kernel needs a "
-        "wind, and when every stand-in wind is held as a pair its pair fu leaks in "
-        "(requested: 'no wind' in the scorer context).",
+        "wind, and when every stand-in wind is held as a pair (for a tenhou claim the stand-in "
+        "seat is East) its pair fu leaks in (requested: 'no wind' in the scorer context).",
     ),
     "win_tile_in_meld": (
         {"error", "han", "fu", "fu_details", "cost", "yaku", "is_open_hand"},
@@ -159,9 +159,12 @@ def explain(call: dict, a: dict, b: dict) -> tuple[set, set]:
     counts = [0] * 34
     for t in call["tiles"]:
         counts[t // 4] += 1
-    if (c["player_wind"] is None and all(counts[w] >= 2 for w in (28, 29, 30)) and not all(
-        counts[w] >= 3 or counts[w] < 2 for w in (28, 29, 30)
-    )) or (c["round_wind"] is None and all(counts[w] == 2 for w in (27, 28, 29, 30))):
+    if (
+        (c["player_wind"] is None and all(counts[w] >= 2 for w in (28, 29, 30))
+         and not all(counts[w] >= 3 or counts[w] < 2 for w in (28, 29, 30)))
+        or (c["player_wind"] is None and c["is_tenhou"] and counts[27] == 2)  # tenhou needs East as stand-in
+        or (c["round_wind"] is None and all(counts[w] == 2 for w in (27, 28, 29, 30)))
+    ):
         reasons.add("no_wind_all_pairs")
     if any(call["win_tile"] in tiles for _, tiles, _ in call["melds"]):
         reasons.add("win_tile_in_meld")

@@ -1,0 +1,75 @@
+"""Drop-in replacement for the ``mahjong`` package 2.x, backed by riichi_fast.
+
+Switch by changing the import prefix: ``mahjong.X`` becomes
+``riichi_fast.compat.mahjong.X`` for every module below; class names,
+signatures, constants, result fields, error strings and the order of result
+lists are mahjong 2.1.0's.
+
+====================================  ==========================================
+module                                names
+====================================  ==========================================
+``constants``                         ``EAST`` ... ``CHUN``, ``AKA_DORAS``, ...
+``tile``                              ``TilesConverter``, ``Tile``
+``meld``                              ``Meld``
+``utils``                             ``is_chi``, ``plus_dora``, ... (all of them)
+``shanten``                           ``Shanten`` (riichi_fast's shanten kernel)
+``agari``                             ``Agari`` (riichi_fast's agari kernel)
+``hand_calculating.hand``             ``HandCalculator`` (riichi_fast's scorer)
+``hand_calculating.hand_config``      ``HandConfig``, ``OptionalRules``, ``HandConstants``
+``hand_calculating.hand_response``    ``HandResponse``
+``hand_calculating.divider``          ``HandDivider`` (riichi_fast's decompose kernel)
+``hand_calculating.fu``               ``FuCalculator``, ``FuDetail``
+``hand_calculating.scores``           ``ScoresCalculator``, ``Aotenjou``, ``ScoresResult``
+``hand_calculating.yaku_config``      ``YakuConfig``, ``YAKU_ID_TO_TENHOU_ID``
+``hand_calculating.yaku``             ``Yaku`` and one class per yaku (mahjong's names)
+====================================  ==========================================
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator
+>>> from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig
+>>> from riichi_fast.compat.mahjong.tile import TilesConverter
+>>> tiles = TilesConverter.one_line_string_to_136_array("234789m12345666p")
+>>> r = HandCalculator.estimate_hand_value(tiles, tiles[-1], config=HandConfig(is_tsumo=True, is_riichi=True))
+>>> r.han, r.fu, r.cost["main"], r.cost["additional"], r.yaku
+(3, 20, 1300, 700, [Menzen Tsumo, Riichi, Pinfu])
+
+Where the answers differ from mahjong 2.1.0 (``tests/test_compat_diff.py``
+compares both on 50,000 random calls and lists each accepted difference):
+
+Fixed mahjong bugs (RULES.md decides):
+
+- ``0m``/``0p``/``0s`` (or ``r``) is always the red five, whatever
+  ``has_aka_dora`` says; a plain ``5`` never is (ids 17-19, the red id only
+  as a fourth plain five).  mahjong reads ``0p`` as 9m with aka off and
+  gives the first plain 5 the red id, so a hand parsed without aka and
+  scored with aka counted a red five that was not there.
+- Bad tile strings (``11111m``, ``8z``, ``0z``, ``x``) raise
+  :class:`~riichi_fast.errors.TileCountError` / ``TileParseError``
+  (``ValueError``) instead of returning ids of other tiles.
+- ``yaku_level`` is ``"mangan"`` for a hand under 5 han capped at mangan
+  when ``kiriage`` is on (mahjong leaves it empty).
+- ``fu_for_pinfu_tsumo`` keeps pinfu (mahjong drops it once it adds the
+  tsumo fu).
+- An open hand won by tsumo with no other fu gets the 2 tsumo fu (reason
+  ``tsumo``); mahjong books ``hand_without_fu`` instead, or nothing (20 fu)
+  with ``fu_for_open_pinfu=False``.
+- A winning tile inside a declared meld (impossible input) is
+  ``hand_not_winning``; mahjong scores the closed kan as the completed set.
+- ``Aotenjou`` never raises: mahjong's ``aotenjou_filter_yaku`` crashes on a
+  seven-pairs tsuuiisou (it removes toitoi that is not there).
+
+Other differences:
+
+- Ties (equal points, han and fu) between readings are broken by decompose
+  order; mahjong prefers the most raw fu then its own order, so ``fu_details``
+  (and rarely the yaku list at equal han) can differ.
+- ``Meld.NUKI`` (or an unknown type) in ``melds`` raises
+  :class:`~riichi_fast.errors.MeldError` (a ``ValueError``; mahjong raises
+  ``RuntimeError``) with mahjong's message.
+- ``player_wind``/``round_wind`` ``None`` (no wind) is emulated with a
+  stand-in wind the hand cannot use; a hand holding a pair of every
+  candidate wind can get that pair's fu.  A sashikomi ron and yakuman under
+  ``Aotenjou`` are rebuilt around the scorer's choice and may pick another
+  reading than mahjong on ties.
+- ``Yaku.is_condition_met`` is not provided: riichi_fast detects yaku in its
+  compiled scorer.
+"""
