@@ -19,15 +19,15 @@ import pytest
 
 pytest.importorskip("mahjong")
 
-import mahjong.hand_calculating.hand_config as m_config  # noqa: E402
-import mahjong.meld as m_meld  # noqa: E402
-from mahjong.hand_calculating.hand import HandCalculator as MCalc  # noqa: E402
-from mahjong.hand_calculating.scores import ScoresCalculator as MScores  # noqa: E402
+import mahjong.hand_calculating.hand_config as m_config
+import mahjong.meld as m_meld
+from mahjong.hand_calculating.hand import HandCalculator as MCalc
+from mahjong.hand_calculating.scores import ScoresCalculator as MScores
 
-import riichi_fast.compat.mahjong.hand_calculating.hand_config as c_config  # noqa: E402
-import riichi_fast.compat.mahjong.meld as c_meld  # noqa: E402
-from riichi_fast.compat.mahjong._random_hands import build_args, random_call  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CCalc  # noqa: E402
+import riichi_fast.compat.mahjong.hand_calculating.hand_config as c_config
+import riichi_fast.compat.mahjong.meld as c_meld
+from riichi_fast.compat.mahjong._random_hands import build_args, random_call
+from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CCalc
 
 N = 1000
 

@@ -20,26 +20,26 @@ import pytest
 
 mahjong = pytest.importorskip("mahjong")
 
-import mahjong.hand_calculating.hand_config as m_config  # noqa: E402
-import mahjong.meld as m_meld  # noqa: E402
-from mahjong.agari import Agari as MAgari  # noqa: E402
-from mahjong.hand_calculating.divider import HandDivider as MDivider  # noqa: E402
-from mahjong.hand_calculating.fu import FuCalculator as MFu  # noqa: E402
-from mahjong.hand_calculating.hand import HandCalculator as MCalc  # noqa: E402
-from mahjong.hand_calculating.scores import Aotenjou as MAotenjou  # noqa: E402
-from mahjong.hand_calculating.scores import ScoresCalculator as MScores  # noqa: E402
-from mahjong.shanten import Shanten as MShanten  # noqa: E402
+import mahjong.hand_calculating.hand_config as m_config
+import mahjong.meld as m_meld
+from mahjong.agari import Agari as MAgari
+from mahjong.hand_calculating.divider import HandDivider as MDivider
+from mahjong.hand_calculating.fu import FuCalculator as MFu
+from mahjong.hand_calculating.hand import HandCalculator as MCalc
+from mahjong.hand_calculating.scores import Aotenjou as MAotenjou
+from mahjong.hand_calculating.scores import ScoresCalculator as MScores
+from mahjong.shanten import Shanten as MShanten
 
-import riichi_fast.compat.mahjong.hand_calculating.hand_config as c_config  # noqa: E402
-import riichi_fast.compat.mahjong.meld as c_meld  # noqa: E402
-from riichi_fast.compat.mahjong._random_hands import build_args, random_call  # noqa: E402
-from riichi_fast.compat.mahjong.agari import Agari as CAgari  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider as CDivider  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator as CFu  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CCalc  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou as CAotenjou  # noqa: E402
-from riichi_fast.compat.mahjong.hand_calculating.scores import ScoresCalculator as CScores  # noqa: E402
-from riichi_fast.compat.mahjong.shanten import Shanten as CShanten  # noqa: E402
+import riichi_fast.compat.mahjong.hand_calculating.hand_config as c_config
+import riichi_fast.compat.mahjong.meld as c_meld
+from riichi_fast.compat.mahjong._random_hands import build_args, random_call
+from riichi_fast.compat.mahjong.agari import Agari as CAgari
+from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider as CDivider
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator as CFu
+from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CCalc
+from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou as CAotenjou
+from riichi_fast.compat.mahjong.hand_calculating.scores import ScoresCalculator as CScores
+from riichi_fast.compat.mahjong.shanten import Shanten as CShanten
 
 pytestmark = pytest.mark.oracle
 
@@ -50,49 +50,49 @@ N_CHUNKS = 10
 KNOWN_DIFFERENCES = {
     "kiriage_label": (
         {"cost"},
-        "compat right: with kiriage on, mahjong leaves yaku_level '' for a hand under 5 han "
-        "capped at mangan by its base points (4 han 40 fu); it is paid as a mangan (RULES.md 6).",
+        ("compat right: with kiriage on, mahjong leaves yaku_level '' for a hand under 5 han "
+        "capped at mangan by its base points (4 han 40 fu); it is paid as a mangan (RULES.md 6)."),
     ),
     "pinfu_tsumo_fu": (
         {"han", "fu", "fu_details", "cost", "yaku"},
-        "compat right: with fu_for_pinfu_tsumo, mahjong drops pinfu (its pinfu test is 'only "
+        ("compat right: with fu_for_pinfu_tsumo, mahjong drops pinfu (its pinfu test is 'only "
         "the base fu') once it adds the tsumo fu; the option gives pinfu hands the tsumo fu, "
-        "pinfu is a shape yaku (RULES.md 4).",
+        "pinfu is a shape yaku (RULES.md 4)."),
     ),
     "open_tsumo_fu": (
         {"fu", "fu_details", "cost"},
-        "compat right: an open hand won by tsumo with no other fu gets the 2 tsumo fu "
+        ("compat right: an open hand won by tsumo with no other fu gets the 2 tsumo fu "
         "(RULES.md 5); mahjong gives tsumo fu only when some fu exists, and books the 2 fu as "
-        "'hand_without_fu' (or none at all, 20 fu, when fu_for_open_pinfu is off).",
+        "'hand_without_fu' (or none at all, 20 fu, when fu_for_open_pinfu is off)."),
     ),
     "tiebreak": (
         {"fu_details", "yaku"},
-        "neither: equal points, han and fu; mahjong then prefers the most raw fu and its own "
+        ("neither: equal points, han and fu; mahjong then prefers the most raw fu and its own "
         "decomposition order, riichi_fast the earliest option in decompose order (RULES.md 2 "
-        "orders by points, han, fu only). Requested: raw-fu tie-break in the scorer.",
+        "orders by points, han, fu only). Requested: raw-fu tie-break in the scorer."),
     ),
     "sashikomi": (
         {"fu", "fu_details"},
-        "neither: sashikomi (mahjong-only yakuman) is added by the compat layer after the "
-        "scorer chose the best ordinary option; mahjong picks among yakuman ties by fu.",
+        ("neither: sashikomi (mahjong-only yakuman) is added by the compat layer after the "
+        "scorer chose the best ordinary option; mahjong picks among yakuman ties by fu."),
     ),
     "no_wind_all_pairs": (
         {"error", "han", "fu", "fu_details", "cost", "yaku"},
-        "mahjong right: player_wind/round_wind None means no wind at all; the kernel needs a "
+        ("mahjong right: player_wind/round_wind None means no wind at all; the kernel needs a "
         "wind, and when every stand-in wind is held as a pair (for a tenhou claim the stand-in "
-        "seat is East) its pair fu leaks in (requested: 'no wind' in the scorer context).",
+        "seat is East) its pair fu leaks in (requested: 'no wind' in the scorer context)."),
     ),
     "win_tile_in_meld": (
         {"error", "han", "fu", "fu_details", "cost", "yaku", "is_open_hand"},
-        "compat right: the winning tile id is inside a declared meld (impossible input); mahjong "
+        ("compat right: the winning tile id is inside a declared meld (impossible input); mahjong "
         "scores the closed kan as the completed set, riichi_fast needs the winning tile among "
-        "the closed tiles and answers hand_not_winning.",
+        "the closed tiles and answers hand_not_winning."),
     ),
     "aotenjou_yakuman": (
         {"han", "fu", "fu_details", "cost", "yaku"},
-        "neither: Aotenjou with a yakuman: the scorer keeps only the yakuman, the compat layer "
+        ("neither: Aotenjou with a yakuman: the scorer keeps only the yakuman, the compat layer "
         "rescores without yakuman to list the ordinary yaku, whose reading can differ "
-        "(requested: an aotenjou mode in the scorer).",
+        "(requested: an aotenjou mode in the scorer)."),
     ),
 }
 
@@ -293,7 +293,7 @@ def test_fu_calculator_on_mahjong_decompositions():
 
 def test_scores_match_mahjong():
     rng = random.Random(17)
-    for han, fu in itertools.product(range(0, 110), (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)):
+    for han, fu in itertools.product(range(110), (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)):
         for _ in range(3):
             cfg = {
                 "is_tsumo": rng.random() < 0.5,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["random_call", "build_args"]
+__all__ = ["build_args", "random_call"]
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -73,7 +73,6 @@ def _try_call(rng: random.Random) -> dict | None:
     kinds = _kinds_pool(rng)
     counts = [0] * 34  # every tile of the hand, melds included
     melds: list[tuple[str, int, bool]] = []  # (type, kind, opened)
-    closed_sets: list[tuple[str, int]] = []
     form = rng.random()
     if form < 0.06:  # chiitoitsu
         pairs = rng.sample(kinds if len(kinds) >= 7 else list(range(34)), 7)
@@ -103,7 +102,6 @@ def _try_call(rng: random.Random) -> dict | None:
         got = _regular(rng, counts, 4 - n_melds, kinds)
         if got is None:
             return None
-        closed_sets = got
         k = rng.choice(kinds)
         if counts[k] > 2:
             return None
@@ -190,7 +188,7 @@ def _try_call(rng: random.Random) -> dict | None:
     }
 
 
-def build_args(call: dict, mod) -> dict:  # noqa: ANN001
+def build_args(call: dict, mod) -> dict:
     """Keyword arguments of ``estimate_hand_value`` built with the classes of ``mod``.
 
     ``mod`` is a namespace with ``Meld``, ``HandConfig`` and ``OptionalRules``

@@ -40,7 +40,7 @@ class Tile:
     16
     """
 
-    def __init__(self, value: Any, is_tsumogiri: Any) -> None:  # noqa: ANN401
+    def __init__(self, value: Any, is_tsumogiri: Any) -> None:
         self.value = value
         self.is_tsumogiri = is_tsumogiri
 

@@ -23,7 +23,7 @@ _SET_ORDER = {SetType.QUAD: 0, SetType.TRIPLET: 1, SetType.SEQUENCE: 3}
 _PAIR_ORDER = 2
 
 
-def meld_code(meld) -> tuple[int, int, int]:  # noqa: ANN001
+def meld_code(meld) -> tuple[int, int, int]:
     """``(MeldType, kind, tiles taken)`` of a ``Meld``; ``MeldError`` for nuki or an unknown type."""
     t = meld.type
     tiles = meld.tiles

@@ -58,7 +58,7 @@ class FuCalculator:
         hand: Collection[Sequence[int]],
         win_tile: int,
         win_group: Sequence[int],
-        config,  # noqa: ANN001
+        config,
         valued_tiles: Sequence[int | None] | None = None,
         melds: Collection | None = None,
     ) -> tuple[list[FuDetail], int]:

@@ -25,7 +25,7 @@ import numpy as np
 from riichi_fast import _backend
 from riichi_fast.compat.mahjong.constants import AKA_DORAS
 from riichi_fast.compat.mahjong.hand_calculating.divider import meld_code
-from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator, FuDetail
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
 from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
@@ -59,7 +59,7 @@ _KAZOE_NAMES = {HandConstants.KAZOE_LIMITED: "yakuman", HandConstants.KAZOE_SANB
 _PARAMS: dict = {}
 
 
-def rules_for(options) -> object:  # noqa: ANN001
+def rules_for(options) -> object:
     """The :class:`riichi_fast.rules.Rules` equivalent to mahjong ``OptionalRules``.
 
     >>> from riichi_fast.compat.mahjong.hand_calculating.hand_config import OptionalRules
@@ -93,14 +93,14 @@ _PATCHES: dict = {}
 _BASE: list = []
 
 
-def _field_values(options) -> list:  # noqa: ANN001
+def _field_values(options) -> list:
     values = [(f, getattr(options, f)) for f in _OPTION_FIELDS if f not in ("has_daisharin", "has_daisharin_other_suits")]
     other = bool(options.has_daisharin_other_suits)
     values.append(("daisharin", (bool(options.has_daisharin) or other, other)))
     return values
 
 
-def _patch(field: str, value) -> list:  # noqa: ANN001
+def _patch(field: str, value) -> list:
     """The params entries that ``field=value`` changes from mahjong's defaults (fields are independent)."""
     from riichi_fast.compat.mahjong.hand_calculating.hand_config import OptionalRules
 
@@ -115,7 +115,7 @@ def _patch(field: str, value) -> list:  # noqa: ANN001
     return [(i, int(p[i])) for i in range(L.R_SIZE) if int(p[i]) != _BASE[i]]
 
 
-def _params(options, paarenchan: int) -> np.ndarray:  # noqa: ANN001
+def _params(options, paarenchan: int) -> np.ndarray:
     """The kernel rules array for mahjong ``OptionalRules`` (and a paarenchan count), cached."""
     try:
         fast_key = (tuple(options.__dict__.values()), paarenchan)
@@ -133,7 +133,7 @@ def _params(options, paarenchan: int) -> np.ndarray:  # noqa: ANN001
 _FAST_PARAMS: dict = {}
 
 
-def _params_slow(options, paarenchan: int) -> np.ndarray:  # noqa: ANN001
+def _params_slow(options, paarenchan: int) -> np.ndarray:
     fields = _field_values(options)
     key = (tuple(fields), paarenchan)
     p = _PARAMS.get(key)
@@ -207,7 +207,7 @@ _BASE_CODES = (L.FU_BASE, L.FU_MENZEN_RON, L.FU_CHIITOITSU)
 _SEQ = int(SetType.SEQUENCE)
 
 
-def _fu_details(o) -> list:  # noqa: ANN001
+def _fu_details(o) -> list:
     """mahjong's fu details (already in HandResponse order) from the kernel output (fresh dicts)."""
     n = o[L.O_FU_N]
     if not n:
@@ -224,7 +224,7 @@ def _fu_details(o) -> list:  # noqa: ANN001
 _FU_CACHE: dict = {}
 
 
-def _fu_details_build(o, n: int) -> tuple:  # noqa: ANN001
+def _fu_details_build(o, n: int) -> tuple:
     keyed = []
     base = 0
     si = 0
@@ -258,7 +258,7 @@ _BIT_ATTR[L.Y_RENHOU] = "!renhou"
 del _bit, _attr
 
 
-def _mask_to_yaku(mask: int, yaku, options, counts: list[int], paarenchan: int) -> list:  # noqa: ANN001
+def _mask_to_yaku(mask: int, yaku, options, counts: list[int], paarenchan: int) -> list:
     """The config's yaku objects for a scorer yaku mask (mahjong's riichi/open riichi split)."""
     hand_yaku = []
     open_riichi = mask >> L.Y_OPEN_RIICHI & 1
@@ -309,7 +309,7 @@ def _error(msg: str) -> HandResponse:
     return HandResponse(error=msg)
 
 
-def _validate(config, melds, is_open_hand: bool) -> str | None:  # noqa: ANN001
+def _validate(config, melds, is_open_hand: bool) -> str | None:
     """mahjong's checks of the win conditions, in its order (used when the kernel cannot be called)."""
     c = config
     if c.is_riichi and not c.is_daburu_riichi and is_open_hand:
@@ -351,7 +351,7 @@ def _validate(config, melds, is_open_hand: bool) -> str | None:  # noqa: ANN001
     return None
 
 
-def _wind_index(wind, counts: list[int], *, seat: bool, tenhou: bool = False) -> tuple[int, int]:  # noqa: ANN001
+def _wind_index(wind, counts: list[int], *, seat: bool, tenhou: bool = False) -> tuple[int, int]:
     """``(kernel wind 0..3, yaku bit to drop or -1)`` for a mahjong wind (27..30 or ``None``).
 
     ``None`` means "no such wind" in mahjong: no yakuhai and no pair fu for any
@@ -424,14 +424,14 @@ class HandCalculator:
         if _fast is not None and scores_calculator_factory is ScoresCalculator:
             pa = config.paarenchan
             r = _fast.estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators,
-                               _params_bytes(config.options, pa if pa > 0 else 0))
+                               _params_bytes(config.options, max(0, pa)))
             if r is not None:
                 return r
         return _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
                                 ura_dora_indicators)
 
 
-def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,  # noqa: ANN001
+def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
                      ura_dora_indicators) -> HandResponse:
     """The pure-Python path (the reference twin of the compiled fast path in ``_compat_hand``)."""
     melds = melds or ()
@@ -498,7 +498,7 @@ def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_cal
         | (c.is_chankan and L.F_CHANKAN) | (c.is_tenhou and L.F_TENHOU) | (c.is_chiihou and L.F_CHIIHOU)
         | (c.is_renhou and L.F_RENHOU)
     )
-    paarenchan = c.paarenchan if c.paarenchan > 0 else 0
+    paarenchan = max(0, c.paarenchan)
     if paarenchan:
         flags |= L.F_PAARENCHAN
 
@@ -619,7 +619,7 @@ def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_cal
     return _response(cost, han, fu, hand_yaku, _fu_details(o), is_open_hand)
 
 
-def _response(cost, han, fu, hand_yaku, fu_details, is_open_hand) -> HandResponse:  # noqa: ANN001
+def _response(cost, han, fu, hand_yaku, fu_details, is_open_hand) -> HandResponse:
     """A HandResponse from lists already in its order (yaku are sorted here, fu details by the caller)."""
     r = _new_response(HandResponse)
     r.cost = cost
@@ -636,7 +636,7 @@ def _response(cost, han, fu, hand_yaku, fu_details, is_open_hand) -> HandRespons
     return r
 
 
-def _extra_dora(indicators, counts, config, options, ura: bool = False) -> int:  # noqa: ANN001
+def _extra_dora(indicators, counts, config, options, ura: bool = False) -> int:
     """Dora of indicators past the kernel's five (mahjong takes any number)."""
     dmap = build_dora_count_map(indicators, options.is_three_player)
     n = count_dora_for_hand(counts, dmap)
@@ -645,7 +645,7 @@ def _extra_dora(indicators, counts, config, options, ura: bool = False) -> int: 
     return n
 
 
-def _aotenjou_yakuman(o, hand_yaku, scores_calculator, config, tiles, counts, dora_indicators,  # noqa: ANN001, PLR0913
+def _aotenjou_yakuman(o, hand_yaku, scores_calculator, config, tiles, counts, dora_indicators,
                       ura_dora_indicators, kernel_args, drops, is_open_hand, paarenchan) -> HandResponse:
     """mahjong's aotenjou with a yakuman: yakuman count as han next to the ordinary yaku and dora.
 
@@ -697,7 +697,7 @@ def _aotenjou_yakuman(o, hand_yaku, scores_calculator, config, tiles, counts, do
     return _response(cost, han, fu, hand_yaku, [] if kokushi else _fu_details(o), is_open_hand)
 
 
-def _params_bytes(options, paarenchan: int) -> bytes:  # noqa: ANN001
+def _params_bytes(options, paarenchan: int) -> bytes:
     """``_params`` as bytes (what the compiled fast path reads), cached."""
     try:
         key = (tuple(options.__dict__.values()), paarenchan)

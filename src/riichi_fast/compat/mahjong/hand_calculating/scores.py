@@ -49,7 +49,7 @@ def _up100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def _payments(base: int, config, three_player: bool) -> tuple[int, int, int, int, int]:  # noqa: ANN001
+def _payments(base: int, config, three_player: bool) -> tuple[int, int, int, int, int]:
     if config.is_tsumo:
         main = _up100(2 * base)
         additional = main if config.is_dealer else _up100(base)
@@ -67,7 +67,7 @@ class ScoresCalculator:
     """Standard scoring: limits from mangan to 6x yakuman, honba and riichi sticks."""
 
     @staticmethod
-    def calculate_scores(han: int, fu: int, config, is_yakuman: bool = False) -> ScoresResult:  # noqa: ANN001
+    def calculate_scores(han: int, fu: int, config, is_yakuman: bool = False) -> ScoresResult:
         """Payments of a hand of ``han`` han and ``fu`` fu under ``config``."""
         opts = config.options
         level = ""
@@ -113,7 +113,7 @@ class Aotenjou(ScoresCalculator):
     """No limits: ``fu * 2 ** (2 + han)`` for any han; no honba nor sticks; yakuman count as han."""
 
     @staticmethod
-    def calculate_scores(han: int, fu: int, config, is_yakuman: bool = False) -> ScoresResult:  # noqa: ANN001, ARG004
+    def calculate_scores(han: int, fu: int, config, is_yakuman: bool = False) -> ScoresResult:
         """Payments without any cap."""
         base = fu * 2 ** (2 + han)
         if config.is_tsumo:
@@ -128,11 +128,11 @@ class Aotenjou(ScoresCalculator):
         )
 
     @staticmethod
-    def aotenjou_filter_yaku(hand_yaku, config) -> None:  # noqa: ANN001
+    def aotenjou_filter_yaku(hand_yaku, config) -> None:
         """Remove the yaku a yakuman already contains (shousangen in daisangen, ...), in place."""
         y = config.yaku
 
-        def drop(*items):  # noqa: ANN002
+        def drop(*items):
             for item in items:
                 if item in hand_yaku:
                     hand_yaku.remove(item)

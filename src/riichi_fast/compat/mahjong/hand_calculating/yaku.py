@@ -31,7 +31,7 @@ class Yaku:
     def __repr__(self) -> str:
         return self.__str__()
 
-    def is_condition_met(self, hand, *args) -> bool:  # noqa: ANN001
+    def is_condition_met(self, hand, *args) -> bool:
         """Not provided: riichi_fast detects yaku in its compiled scorer (use ``HandCalculator``)."""
         raise NotImplementedError(
             "riichi_fast.compat.mahjong detects yaku in the scorer; use HandCalculator.estimate_hand_value"
@@ -125,7 +125,7 @@ for _attr, _cls, _yid, _name, _ho, _hc, _ym in YAKU_TABLE:
 del _attr, _cls, _yid, _name, _ho, _hc, _ym
 
 
-class Paarenchan(globals()["Paarenchan"]):  # type: ignore[misc]  # noqa: F811
+class Paarenchan(globals()["Paarenchan"]):  # type: ignore[misc]
     """Paarenchan: its han is 13 times the count of consecutive dealer wins."""
 
     count = 0
@@ -139,7 +139,7 @@ class Paarenchan(globals()["Paarenchan"]):  # type: ignore[misc]  # noqa: F811
         return f"Paarenchan {self.count}"
 
 
-class Daisharin(globals()["Daisharin"]):  # type: ignore[misc]  # noqa: F811
+class Daisharin(globals()["Daisharin"]):  # type: ignore[misc]
     """Daisharin; named Daisuurin in man and Daichikurin in sou."""
 
     def set_pin(self) -> None:

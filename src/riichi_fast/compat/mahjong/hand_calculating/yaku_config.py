@@ -12,15 +12,7 @@ from riichi_fast.compat.mahjong.hand_calculating.yaku import YAKU_TABLE
 
 __all__ = ["YAKU_ID_TO_TENHOU_ID", "YakuConfig"]
 
-_TENHOU_ORDER = (
-    "tsumo riichi ippatsu chankan rinshan haitei houtei pinfu tanyao iipeiko "
-    "seat_wind_east seat_wind_south seat_wind_west seat_wind_north "
-    "round_wind_east round_wind_south round_wind_west round_wind_north haku hatsu chun "
-    "daburu_riichi chiitoitsu chantai ittsu sanshoku sanshoku_douko sankantsu toitoi sanankou "
-    "shosangen honroto ryanpeiko junchan honitsu chinitsu renhou tenhou chiihou daisangen "
-    "suuankou suuankou_tanki tsuisou ryuisou chinroto chuuren_poutou daburu_chuuren_poutou "
-    "kokushi daburu_kokushi daisuushi shosuushi suukantsu dora ura_dora aka_dora"
-).split()
+_TENHOU_ORDER = ["tsumo", "riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "pinfu", "tanyao", "iipeiko", "seat_wind_east", "seat_wind_south", "seat_wind_west", "seat_wind_north", "round_wind_east", "round_wind_south", "round_wind_west", "round_wind_north", "haku", "hatsu", "chun", "daburu_riichi", "chiitoitsu", "chantai", "ittsu", "sanshoku", "sanshoku_douko", "sankantsu", "toitoi", "sanankou", "shosangen", "honroto", "ryanpeiko", "junchan", "honitsu", "chinitsu", "renhou", "tenhou", "chiihou", "daisangen", "suuankou", "suuankou_tanki", "tsuisou", "ryuisou", "chinroto", "chuuren_poutou", "daburu_chuuren_poutou", "kokushi", "daburu_kokushi", "daisuushi", "shosuushi", "suukantsu", "dora", "ura_dora", "aka_dora"]
 _ID_OF = {row[0]: row[2] for row in YAKU_TABLE}
 
 #: mahjong yaku id -> Tenhou yaku id
@@ -35,7 +27,7 @@ class YakuConfig:
     Each instance is made on first access (a config usually needs a few), then kept.
     """
 
-    def __getattr__(self, name: str):  # noqa: ANN204
+    def __getattr__(self, name: str):
         cls = _CLASSES.get(name)
         if cls is None:
             raise AttributeError(f"'YakuConfig' object has no attribute {name!r}")
