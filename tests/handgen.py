@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,9 +39,9 @@ from mahjong.meld import Meld as MMeld
 from riichi_fast.enums import MeldType
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules.config import MAHJONG_LIB
-from riichi_fast.tiles import KIND_NAMES
+from riichi_fast.tiles import KIND_NAMES, parse_tiles
 
-__all__ = ["GenHand", "HandGen", "RED_IDS", "RULES_RED", "RULES_PLAIN"]
+__all__ = ["GenHand", "HandGen", "RED_IDS", "RULES_RED", "RULES_PLAIN", "build", "situation"]
 
 RED_IDS = frozenset((16, 52, 88))
 #: the rules riichi_fast scores with: mahjong's defaults, plus one red five per suit when the hand has one
@@ -119,22 +120,14 @@ class GenHand:
 
 
 class _Stream:
-    """Uniform floats drawn from a numpy Generator in blocks (one numpy call per block)."""
+    """Uniform floats drawn from a numpy Generator in blocks (one numpy call per 4096 draws)."""
 
-    __slots__ = ("rng", "buf", "i")
+    __slots__ = ("u",)
 
     def __init__(self, rng: np.random.Generator):
-        self.rng = rng
-        self.buf = []
-        self.i = 0
-
-    def u(self) -> float:
-        if self.i >= len(self.buf):
-            self.buf = self.rng.random(4096).tolist()
-            self.i = 0
-        x = self.buf[self.i]
-        self.i += 1
-        return x
+        blocks = iter(lambda: rng.random(4096).tolist(), None)
+        #: the next uniform float in [0, 1)
+        self.u = itertools.chain.from_iterable(blocks).__next__
 
     def n(self, k: int) -> int:
         return int(self.u() * k)
@@ -143,10 +136,15 @@ class _Stream:
         return seq[int(self.u() * len(seq))]
 
     def shuffle(self, lst):
+        u = self.u
         for i in range(len(lst) - 1, 0, -1):
-            j = int(self.u() * (i + 1))
+            j = int(u() * (i + 1))
             lst[i], lst[j] = lst[j], lst[i]
         return lst
+
+
+#: the 24 orders of a kind's 4 copies; the first 6 put copy 0 (the red five of a five) first
+_PERMS = tuple(sorted(itertools.permutations(range(4))))
 
 
 class HandGen:
@@ -154,6 +152,11 @@ class HandGen:
 
     def __init__(self, seed):
         self.s = _Stream(np.random.default_rng(seed))
+
+    @staticmethod
+    def themes() -> tuple:
+        """The shape themes drawn (THEMES' keys)."""
+        return _THEME_NAMES
 
     # -- shapes ---------------------------------------------------------------
     def _theme(self) -> str:
@@ -228,23 +231,28 @@ class HandGen:
             while len(sets) < 4:
                 sets.append(("s", self._seq_start()) if u() < 0.6 else ("t", s.n(34)))
             pair = s.n(34)
-        elif theme == "daisangen":
-            sets = [("t", 31), ("t", 32), ("t", 33)]
-            sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(31)))
-            pair = s.n(31)
+        elif theme == "daisangen":  # or shousangen, half the time
+            dragons = s.shuffle([31, 32, 33])
+            big = u() < 0.5
+            sets = [("t", d) for d in dragons[: 3 if big else 2]]
+            while len(sets) < 4:
+                sets.append(("s", self._seq_start()) if u() < 0.5 else ("t", s.n(31)))
+            pair = s.n(31) if big else dragons[2]
         elif theme == "suuankou":
             sets = [("t", s.n(34)) for _ in range(4)]
             pair = s.n(34)
         elif theme == "tsuuiisou":
-            sets = [("t", s.pick(_HONORS)) for _ in range(4)]
-            pair = s.pick(_HONORS)
+            kinds = s.shuffle(list(_HONORS))
+            sets = [("t", k) for k in kinds[:4]]
+            pair = kinds[4]
         elif theme == "ryuuiisou":
             for _ in range(4):
                 sets.append(("s", 19) if u() < 0.3 else ("t", s.pick(_GREEN)))
             pair = s.pick(_GREEN)
         elif theme == "chinroutou":
-            sets = [("t", s.pick(_TERMINALS)) for _ in range(4)]
-            pair = s.pick(_TERMINALS)
+            kinds = s.shuffle(list(_TERMINALS))
+            sets = [("t", k) for k in kinds[:4]]
+            pair = kinds[4]
         elif theme == "suushii":
             winds = s.shuffle([27, 28, 29, 30])
             big = u() < 0.4
@@ -324,9 +332,6 @@ class HandGen:
                 else:
                     closed_kinds += [k, k + 1, k + 2] if typ == "s" else [k, k, k]
             closed_kinds += [pair, pair]
-            if not closed_ok and not any(mt != MeldType.ANKAN for mt, _ in melds) and u() < 0.7:
-                # an "open" draw that melded nothing: call one set after all when possible
-                pass
         counts = [0] * 34
         for k in closed_kinds:
             counts[k] += 1
@@ -354,34 +359,23 @@ class HandGen:
         pools = {}
         for k in range(34):
             if counts[k]:
-                ids = s.shuffle([4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3])
-                if 4 * k in RED_IDS and u() < 0.25:
-                    ids.remove(4 * k)
-                    ids.insert(0, 4 * k)
-                pools[k] = ids
-        rf_melds, m_melds, meld_ids = [], [], []
+                # pop() takes from the end: a red five is taken last unless its order puts it there
+                perm = _PERMS[int(u() * 24)]
+                pools[k] = [4 * k + c for c in perm]
+        rf_melds = []
         for mt, k in melds:
             if mt == MeldType.CHI:
                 ids = [pools[k + j].pop() for j in range(3)]
             else:
                 ids = [pools[k].pop() for _ in range(4 if mt in _KANS else 3)]
-            meld_ids += ids
             if mt == MeldType.ANKAN:
                 rf_melds.append(Meld(mt, tuple(ids)))
-                m_melds.append(MMeld(MMeld.KAN, ids, opened=False))
             else:
-                called = s.pick(ids)
                 seat = 3 if mt == MeldType.CHI else 1 + s.n(3)
-                rf_melds.append(Meld(mt, tuple(ids), called=called, from_seat=seat))
-                m_melds.append(MMeld(_M_TYPE[mt], ids, opened=True, called_tile=called, who=0, from_who=seat))
+                rf_melds.append(Meld(mt, tuple(ids), called=s.pick(ids), from_seat=seat))
         closed_ids = [pools[k].pop() for k in closed_kinds]
         win_id = s.pick(closed_ids)
-        all_ids = meld_ids + closed_ids
-        has_red = any(t in RED_IDS for t in all_ids)
-        rules = RULES_RED if has_red else RULES_PLAIN
-        hand = Hand.from_ids(closed_ids, rf_melds, red=rules.red_counts)
-        win_name = ("0" + KIND_NAMES[win_id // 4][1]) if (has_red and win_id in RED_IDS) else KIND_NAMES[win_id // 4]
-
+        all_ids = closed_ids + [t for m in rf_melds for t in m.tiles]
         is_open = any(mt != MeldType.ANKAN for mt, _ in melds)
         n_kans = sum(mt in _KANS for mt, _ in melds)
         ctx = self._context(theme, is_open, n_kans, bool(melds))
@@ -394,39 +388,23 @@ class HandGen:
         def indicators():
             out = []
             for _ in range(n_ind):
-                kind = None
-                if u() < 0.5:
-                    d = s.pick(held)
-                    kind = _prev_kind(d)
+                kind = _prev_kind(s.pick(held)) if u() < 0.5 else None
                 free = [4 * kind + c for c in range(4) if 4 * kind + c not in used] if kind is not None else []
-                if not free:
-                    free = [t for t in range(136) if t not in used]
-                t = s.pick(free)
+                if free:
+                    t = s.pick(free)
+                else:
+                    t = int(u() * 136)
+                    while t in used:
+                        t = int(u() * 136)
                 used.add(t)
                 out.append(t)
             return out
 
         dora_ids = indicators()
-        riichi = ctx["riichi"] or ctx["double_riichi"]
-        ura_ids = indicators() if riichi or u() < 0.05 else []
-
-        kwargs = dict(ctx)
-        kwargs["dora"] = tuple(t // 4 for t in dora_ids)
-        kwargs["ura"] = tuple(t // 4 for t in ura_ids)
-        m_cfg = dict(
-            is_tsumo=ctx["tsumo"], is_riichi=ctx["riichi"], is_daburu_riichi=ctx["double_riichi"],
-            is_ippatsu=ctx["ippatsu"], is_haitei=ctx["haitei"], is_houtei=ctx["houtei"],
-            is_rinshan=ctx["rinshan"], is_chankan=ctx["chankan"], is_tenhou=ctx["tenhou"],
-            is_chiihou=ctx["chiihou"], is_renhou=ctx["renhou"],
-            player_wind=27 + ctx["seat_wind"], round_wind=27 + ctx["round_wind"],
-            tsumi_number=ctx["honba"], kyoutaku_number=ctx["riichi_sticks"],
-        )
-        return GenHand(
-            theme=theme, hand=hand, win_name=win_name, kwargs=kwargs, rules=rules,
-            m_tiles=all_ids, m_melds=m_melds, m_win=win_id, m_dora=dora_ids, m_ura=ura_ids,
-            m_config_kwargs=m_cfg, m_options={"has_aka_dora": True} if has_red else {},
-            extra={"swapped": swapped, "is_open": is_open, "n_kans": n_kans},
-        )
+        ura_ids = indicators() if ctx["riichi"] or ctx["double_riichi"] or u() < 0.05 else []
+        gh = build(closed_ids, rf_melds, win_id, ctx, dora_ids, ura_ids, theme=theme)
+        gh.extra["swapped"] = swapped
+        return gh
 
     def _context(self, theme, is_open, n_kans, any_meld):
         s = self.s
@@ -485,3 +463,75 @@ def _prev_kind(k: int) -> int:
     if k < 31:
         return 27 + (k - 27 - 1) % 4
     return 31 + (k - 31 - 1) % 3
+
+
+def build(closed_ids, melds, win_id, ctx, dora_ids=(), ura_ids=(), theme="") -> GenHand:
+    """Both libraries' inputs from the same physical ids.
+
+    ``melds`` are :class:`riichi_fast.hand.Meld`; ``ctx`` holds every flag of
+    :func:`riichi_fast.score` (tsumo ... renhou), ``seat_wind``/``round_wind``
+    0..3, ``honba`` and ``riichi_sticks``; indicators are 136-ids.
+    """
+    ctx = {**_NO_FLAGS, **ctx}
+    all_ids = list(closed_ids) + [t for m in melds for t in m.tiles]
+    has_red = any(t in RED_IDS for t in all_ids)
+    rules = RULES_RED if has_red else RULES_PLAIN
+    hand = Hand.from_ids(closed_ids, melds, red=rules.red_counts)
+    kind = KIND_NAMES[win_id // 4]
+    win_name = "0" + kind[1] if has_red and win_id in RED_IDS else kind
+    m_melds = []
+    for m in melds:
+        if m.type == MeldType.ANKAN:
+            m_melds.append(MMeld(MMeld.KAN, list(m.tiles), opened=False))
+        else:
+            m_melds.append(MMeld(_M_TYPE[m.type], list(m.tiles), opened=True, called_tile=m.called, who=0,
+                                 from_who=m.from_seat))
+    kwargs = dict(ctx)
+    kwargs["dora"] = tuple(t // 4 for t in dora_ids)
+    kwargs["ura"] = tuple(t // 4 for t in ura_ids)
+    m_cfg = dict(
+        is_tsumo=ctx["tsumo"], is_riichi=ctx["riichi"], is_daburu_riichi=ctx["double_riichi"],
+        is_ippatsu=ctx["ippatsu"], is_haitei=ctx["haitei"], is_houtei=ctx["houtei"],
+        is_rinshan=ctx["rinshan"], is_chankan=ctx["chankan"], is_tenhou=ctx["tenhou"],
+        is_chiihou=ctx["chiihou"], is_renhou=ctx["renhou"],
+        player_wind=27 + ctx["seat_wind"], round_wind=27 + ctx["round_wind"],
+        tsumi_number=ctx["honba"], kyoutaku_number=ctx["riichi_sticks"],
+    )
+    return GenHand(
+        theme=theme, hand=hand, win_name=win_name, kwargs=kwargs, rules=rules,
+        m_tiles=all_ids, m_melds=m_melds, m_win=win_id, m_dora=list(dora_ids), m_ura=list(ura_ids),
+        m_config_kwargs=m_cfg, m_options={"has_aka_dora": True} if has_red else {},
+        extra={"is_open": not hand.is_closed, "n_kans": sum(m.is_kan for m in melds)},
+    )
+
+
+_NO_FLAGS = dict(
+    tsumo=False, riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False, rinshan=False,
+    chankan=False, tenhou=False, chiihou=False, renhou=False, seat_wind=0, round_wind=0, honba=0, riichi_sticks=0,
+)
+
+
+def situation(text: str, win: str, *, dora: str = "", ura: str = "", **ctx) -> GenHand:
+    """A hand in the one-line notation (red fives as ``0``) with both libraries' inputs, for named tests.
+
+    ``win`` names a closed tile (``"0p"`` for the red one); ``dora``/``ura`` are
+    indicator kinds in mpsz (plain copies not in the hand are used).
+
+    >>> gh = situation("234m406p789s11z pon:777z@2", "4p", dora="3p", seat_wind=1)
+    >>> gh.m_win // 4, gh.m_options, len(gh.m_tiles), gh.kwargs["dora"]
+    (12, {'has_aka_dora': True}, 14, (11,))
+    """
+    hand = Hand.parse(text, red=1)
+    want = parse_tiles(win, red=1)[0]
+    win_id = next(t for t in hand.closed if t // 4 == want // 4 and (t in RED_IDS) == (want in RED_IDS))
+    used = set(hand.closed) | {t for m in hand.melds for t in m.tiles}
+
+    def ids(spec):
+        out = []
+        for t in parse_tiles(spec, red=1) if spec else ():
+            free = next(4 * (t // 4) + c for c in (3, 2, 1, 0) if 4 * (t // 4) + c not in used)
+            used.add(free)
+            out.append(free)
+        return out
+
+    return build(hand.closed, hand.melds, win_id, ctx, ids(dora), ids(ura), theme="named")
