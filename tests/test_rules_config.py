@@ -45,7 +45,8 @@ def test_every_field_documented():
 def test_preset_lookup_and_replace():
     assert Rules.preset("tenhou") is TENHOU
     assert Rules.preset("MAHJONG-LIB") is MAHJONG_LIB
-    assert set(PRESETS) == {"default", "tenhou", "tenhou_3p", "majsoul", "wrc", "ema", "mleague", "mahjong_lib"}
+    assert set(PRESETS) == {"default", "tenhou", "tenhou_3p", "majsoul", "majsoul_3p", "wrc", "ema", "mleague",
+                            "mahjong_lib"}
     with pytest.raises(ContextError, match="no rules preset"):
         Rules.preset("jpml")
     assert TENHOU.replace(kiriage=True) == dataclasses.replace(TENHOU, kiriage=True)
@@ -98,6 +99,8 @@ def test_tenhou_preset_values():
 
 def test_other_presets():
     assert MAJSOUL.double_yakuman and MAJSOUL.renhou == "off" and not MAJSOUL.triple_ron_aborts
+    m3 = Rules.preset("majsoul_3p")
+    assert (m3.n_players, m3.honba_value, m3.noten_payment, m3.red_counts[4], m3.double_yakuman) == (3, 200, 2000, 0, True)
     assert (WRC.kiriage, WRC.kazoe, WRC.renhou, WRC.multiple_ron, WRC.double_wind_pair_fu) == (
         True, "yonbaiman", "mangan", "head_bump", 2)
     assert "suukantsu" in WRC.pao and WRC.riichi_min_tiles == 0 and not WRC.abortive_draws

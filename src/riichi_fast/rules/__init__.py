@@ -5,7 +5,19 @@
 40
 """
 
-from riichi_fast.rules.config import DEFAULT, EMA, MAHJONG_LIB, MAJSOUL, MLEAGUE, PRESETS, TENHOU, TENHOU_3P, WRC, Rules
+from riichi_fast.rules.config import (
+    DEFAULT,
+    EMA,
+    MAHJONG_LIB,
+    MAJSOUL,
+    MAJSOUL_3P,
+    MLEAGUE,
+    PRESETS,
+    TENHOU,
+    TENHOU_3P,
+    WRC,
+    Rules,
+)
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.payment import Payment
 from riichi_fast.rules.result import FuItem, HandResult, YakuItem
@@ -17,6 +29,7 @@ __all__ = [
     "EMA",
     "MAHJONG_LIB",
     "MAJSOUL",
+    "MAJSOUL_3P",
     "MLEAGUE",
     "PRESETS",
     "TENHOU",

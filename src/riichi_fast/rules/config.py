@@ -29,6 +29,7 @@ __all__ = [
     "EMA",
     "MAHJONG_LIB",
     "MAJSOUL",
+    "MAJSOUL_3P",
     "MLEAGUE",
     "PRESETS",
     "TENHOU",
@@ -376,6 +377,20 @@ MAJSOUL = Rules(
     uma=(15, 5, -5, -15),
 )
 
+#: Mahjong Soul ranked 3-player [MSW3]: red 0p and 0s only, counters 200 [MSW3][RE†], noten
+#: payments 2000 [MSW3][RE†], kyuushu and suukaikan only (no suufon, no suucha) [MSW3],
+#: 35000/40000, uma +15/0/-15 [MSW3], tsumo loss [MSW3]. Live-tile minimum for riichi unknown.
+MAJSOUL_3P = MAJSOUL.replace(
+    red_fives={"5p": 1, "5s": 1},
+    n_players=3,
+    honba_value=200,
+    noten_payment=2000,
+    abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
+    start_points=35000,
+    return_points=40000,
+    uma=(15, 0, -15),
+)
+
 #: WRC Rules 2025 [W25] (+ 29 June 2025 clarification [PR†]): no red [W25], kiriage [W25],
 #: kazoe = yonbaiman [W25 §11.2], no double forms [W25][RD], stack [W25 §9.1], renhou mangan
 #: not cumulative [W25 §11.5.4], no nagashi [W25], no abortive draws [W15 §5.7], head bump [RD],
@@ -501,6 +516,7 @@ PRESETS: dict[str, Rules] = {
     "tenhou": TENHOU,
     "tenhou_3p": TENHOU_3P,
     "majsoul": MAJSOUL,
+    "majsoul_3p": MAJSOUL_3P,
     "wrc": WRC,
     "ema": EMA,
     "mleague": MLEAGUE,
