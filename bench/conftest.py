@@ -59,9 +59,7 @@ class Corpus:
     def as_ids(self) -> list[list[int]]:
         """One list of distinct 136-ids per hand (``kind * 4 + copy``)."""
         if "ids" not in self._cache:
-            self._cache["ids"] = [
-                [4 * k + j for k, n in enumerate(row) for j in range(n)] for row in self.as_lists
-            ]
+            self._cache["ids"] = [[4 * k + j for k, n in enumerate(row) for j in range(n)] for row in self.as_lists]
         return self._cache["ids"]
 
     def head(self, n: int) -> Corpus:

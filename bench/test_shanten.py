@@ -50,18 +50,14 @@ def _record(benchmark, n_hands: int) -> None:
 @pytest.fixture(scope="session")
 def shanten_workload(make_corpus, random_corpus, tenpai_corpus, chinitsu_corpus):
     """1,000 hands: 500 random, 250 tenpai, 250 one-suit."""
-    counts = np.concatenate(
-        [random_corpus.counts[:500], tenpai_corpus.counts[:250], chinitsu_corpus.counts[:250]]
-    )
+    counts = np.concatenate([random_corpus.counts[:500], tenpai_corpus.counts[:250], chinitsu_corpus.counts[:250]])
     return make_corpus("shanten-1000", np.ascontiguousarray(counts))
 
 
 @pytest.fixture(scope="session")
 def shanten_batch_workload(make_corpus, random_corpus, tenpai_corpus, chinitsu_corpus):
     """2,000 hands: 1,000 random, 500 tenpai, 500 one-suit."""
-    counts = np.concatenate(
-        [random_corpus.counts[:1000], tenpai_corpus.counts[:500], chinitsu_corpus.counts[:500]]
-    )
+    counts = np.concatenate([random_corpus.counts[:1000], tenpai_corpus.counts[:500], chinitsu_corpus.counts[:500]])
     return make_corpus("shanten-2000", np.ascontiguousarray(counts))
 
 
@@ -215,17 +211,14 @@ def test_agari_batch(benchmark, impl, agari_batch_workload, agari_batch_expected
 @pytest.fixture(scope="session")
 def large_batch(random_corpus, tenpai_corpus, chinitsu_corpus, complete_corpus) -> np.ndarray:
     """200,000 hands: the four corpora repeated."""
-    base = np.concatenate(
-        [random_corpus.counts, tenpai_corpus.counts, chinitsu_corpus.counts, complete_corpus.counts]
-    )
+    base = np.concatenate([random_corpus.counts, tenpai_corpus.counts, chinitsu_corpus.counts, complete_corpus.counts])
     reps = -(-200_000 // len(base))
     return np.ascontiguousarray(np.tile(base, (reps, 1))[:200_000])
 
 
 @pytest.mark.benchmark(group="shanten-batch-large")
 @pytest.mark.parametrize("n_threads", [1, 2])
-def test_shanten_batch_large(benchmark, n_threads, large_batch, shanten_batch_workload,
-                             shanten_batch_expected):
+def test_shanten_batch_large(benchmark, n_threads, large_batch, shanten_batch_workload, shanten_batch_expected):
     out = np.empty(len(large_batch), dtype=np.int8)
     sh, status = benchmark(lambda: compiled.shanten_batch(large_batch, n_threads=n_threads, out=out))
     _record(benchmark, len(large_batch))
@@ -237,8 +230,7 @@ def test_shanten_batch_large(benchmark, n_threads, large_batch, shanten_batch_wo
 
 @pytest.mark.benchmark(group="agari-batch-large")
 @pytest.mark.parametrize("n_threads", [1, 2])
-def test_agari_batch_large(benchmark, n_threads, large_batch, agari_batch_workload,
-                           agari_batch_expected):
+def test_agari_batch_large(benchmark, n_threads, large_batch, agari_batch_workload, agari_batch_expected):
     agari, status = benchmark(lambda: compiled.is_agari_batch(large_batch, n_threads=n_threads))
     _record(benchmark, len(large_batch))
     assert not status.any()
@@ -262,7 +254,10 @@ def _importtime(module: str) -> dict[str, int]:
     """Cumulative import time (us) per module from ``python -X importtime``."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", f"import {module}"],
-        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
     )
     times = {}
     for line in proc.stderr.splitlines():

@@ -16,8 +16,16 @@ from riichi_fast.tiles import counts_to_mpsz, mpsz_to_counts
 from strategies import complete_hands, counts34, tenpai_hands
 
 VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
-PUBLIC = ("shanten", "shanten_regular", "shanten_chiitoitsu", "shanten_kokushi", "is_agari",
-          "shanten_batch", "is_agari_batch", "SHANTEN_INVALID")
+PUBLIC = (
+    "shanten",
+    "shanten_regular",
+    "shanten_chiitoitsu",
+    "shanten_kokushi",
+    "is_agari",
+    "shanten_batch",
+    "is_agari_batch",
+    "SHANTEN_INVALID",
+)
 
 
 def hand(mpsz: str) -> np.ndarray:
@@ -149,8 +157,7 @@ def test_every_one_suit_13_tile_hand():
 
 
 @pytest.mark.parametrize(
-    "total", [1, 2, 4, 5, 7, 8, pytest.param(10, marks=pytest.mark.slow),
-              pytest.param(11, marks=pytest.mark.slow)]
+    "total", [1, 2, 4, 5, 7, 8, pytest.param(10, marks=pytest.mark.slow), pytest.param(11, marks=pytest.mark.slow)]
 )
 def test_every_one_suit_small_hand(total):
     _exhaustive(total)
@@ -278,7 +285,10 @@ def test_batch_bad_rows(shanten_impl):
     sh, status = shanten_impl.shanten_batch(hands)
     assert sh.tolist() == [0, 127, 127, -1, 127]
     assert status.tolist() == [
-        RowStatus.OK, RowStatus.COUNT_ABOVE_FOUR, RowStatus.BAD_TILE_COUNT, RowStatus.OK,
+        RowStatus.OK,
+        RowStatus.COUNT_ABOVE_FOUR,
+        RowStatus.BAD_TILE_COUNT,
+        RowStatus.OK,
         RowStatus.BAD_TILE_COUNT,
     ]
     agari, status2 = shanten_impl.is_agari_batch(hands)

@@ -46,7 +46,7 @@ from riichi_fast.errors import ArrayError, TileCountError
 
 cdef enum:
     INF = 64
-    N_STATES = 15                 # (a, b): sequences pending from the two previous kinds, a + b <= 4
+    N_STATES = 15                 # (a, b): sequences pending from the two previous kinds
     N_SUIT = 405350               # 9-vectors with entries 0..4 and sum <= 14
     N_HONOR_KEYS = 512
     N_SUIT_BYTES = 50669          # ceil(N_SUIT / 8)
@@ -101,7 +101,8 @@ cdef extern from *:
     }
     """
     void rf_minadd16(uint8_t* d, const uint8_t* s, uint8_t c) noexcept nogil
-    void rf_shift16(uint8_t* out, const uint8_t* padded, int shift, const uint8_t* mask) noexcept nogil
+    void rf_shift16(uint8_t* out, const uint8_t* padded, int shift,
+                    const uint8_t* mask) noexcept nogil
 
 
 cdef uint16_t _step(const uint8_t (*src)[16], uint16_t live, uint8_t (*dst)[N_STATES][16],
@@ -145,7 +146,7 @@ cdef uint16_t _step(const uint8_t (*src)[16], uint16_t live, uint8_t (*dst)[N_ST
 
 cdef void _record_suit(const uint8_t* lanes, int total) noexcept nogil:
     global _gen_error, _gen_count
-    cdef int m, d, e, lo = 0, hi = 0, mul = 1
+    cdef int m, d, e, lo = 0, hi = 0
     cdef uint32_t r = _gen_count
     for m in range(4, 0, -1):
         d = lanes[m] - lanes[m - 1]
@@ -163,7 +164,8 @@ cdef void _record_suit(const uint8_t* lanes, int total) noexcept nogil:
         _gen_error = 4
         return
     SUIT_CODE[r] = <uint16_t> (lo + 256 * hi)
-    if (total % 3 == 0 and lanes[total // 3] == 0) or (total % 3 == 2 and lanes[8 + total // 3] == 0):
+    if ((total % 3 == 0 and lanes[total // 3] == 0)
+            or (total % 3 == 2 and lanes[8 + total // 3] == 0)):
         SUIT_COMPLETE[r >> 3] |= 1 << (r & 7)
     _gen_count += 1
 

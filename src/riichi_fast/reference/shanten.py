@@ -33,13 +33,13 @@ from riichi_fast.errors import ArrayError, TileCountError
 
 __all__ = [
     "SHANTEN_INVALID",
+    "is_agari",
+    "is_agari_batch",
     "shanten",
-    "shanten_regular",
+    "shanten_batch",
     "shanten_chiitoitsu",
     "shanten_kokushi",
-    "is_agari",
-    "shanten_batch",
-    "is_agari_batch",
+    "shanten_regular",
 ]
 
 #: shanten written for a batch row whose input is bad (its status says why)
@@ -61,8 +61,7 @@ def _as_counts(counts) -> list[int]:
         view = memoryview(counts)
     except TypeError:
         raise ArrayError(
-            "counts: expected bytes, bytearray or a uint8 numpy array of shape (34,), "
-            f"got {type(counts).__name__}"
+            f"counts: expected bytes, bytearray or a uint8 numpy array of shape (34,), got {type(counts).__name__}"
         ) from None
     if isinstance(counts, bytes) and len(counts) != N_KINDS:
         raise ArrayError(f"counts: expected 34 bytes, got {len(counts)}")
@@ -79,22 +78,18 @@ def _check(counts: list[int]) -> int:
     """Raise TileCountError for a count above 4 or an impossible size; return the size."""
     for kind, n in enumerate(counts):
         if n > 4:
-            raise TileCountError(
-                f"counts: tile {_kind_name(kind)} (kind {kind}) held {n} times (at most 4)"
-            )
+            raise TileCountError(f"counts: tile {_kind_name(kind)} (kind {kind}) held {n} times (at most 4)")
     total = sum(counts)
     if total > 14 or total % 3 == 0:
         raise TileCountError(
-            f"counts: a hand of {total} closed tiles is impossible "
-            "(need 3n+1 or 3n+2 tiles, at most 14)"
+            f"counts: a hand of {total} closed tiles is impossible (need 3n+1 or 3n+2 tiles, at most 14)"
         )
     return total
 
 
 #: for each kind, the first tiles of the sequences holding it (as 3rd, 2nd, 1st tile)
 SEQUENCE_FIRSTS = tuple(
-    tuple(f for f in (k - 2, k - 1, k) if k < 27 and f // 9 == k // 9 and f % 9 <= 6)
-    for k in range(N_KINDS)
+    tuple(f for f in (k - 2, k - 1, k) if k < 27 and f // 9 == k // 9 and f % 9 <= 6) for k in range(N_KINDS)
 )
 
 
@@ -128,8 +123,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
             take = min(held, 3)
             rest[kind] -= take
             used[kind] += 3
-            found = fits(budget, kind, 0, sets_left - 1, pair_left, cost + 3 - take,
-                         remaining - take)
+            found = fits(budget, kind, 0, sets_left - 1, pair_left, cost + 3 - take, remaining - take)
             rest[kind] += take
             used[kind] -= 3
         if sets_left and not found:  # sequences
@@ -143,8 +137,9 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
                     used[j] += 1
                 for j in taken:
                     rest[j] -= 1
-                found = fits(budget, kind, option, sets_left - 1, pair_left,
-                             cost + 3 - len(taken), remaining - len(taken))
+                found = fits(
+                    budget, kind, option, sets_left - 1, pair_left, cost + 3 - len(taken), remaining - len(taken)
+                )
                 for j in tiles:
                     used[j] -= 1
                 for j in taken:
@@ -171,7 +166,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
 
 
 #: the four groups of kinds: a set or a pair never mixes two groups
-GROUPS = (range(0, 9), range(9, 18), range(18, 27), range(27, 34))
+GROUPS = (range(9), range(9, 18), range(18, 27), range(27, 34))
 
 
 def _regular_distance(counts: list[int], n_sets: int) -> int:
@@ -337,9 +332,7 @@ def is_agari(counts) -> bool:
 
 def _as_batch(hands) -> np.ndarray:
     if not isinstance(hands, np.ndarray):
-        raise ArrayError(
-            f"hands: expected a numpy uint8 array of shape (N, 34), got {type(hands).__name__}"
-        )
+        raise ArrayError(f"hands: expected a numpy uint8 array of shape (N, 34), got {type(hands).__name__}")
     if hands.dtype != np.uint8:
         raise ArrayError(f"hands: expected dtype uint8, got {hands.dtype}")
     if hands.ndim != 2 or hands.shape[1] != N_KINDS:
