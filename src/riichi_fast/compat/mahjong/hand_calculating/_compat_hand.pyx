@@ -36,21 +36,64 @@ cdef enum:
     FORM_KOKUSHI = 2
     SET_SEQUENCE = 0
 
-# set by init() from hand.py: HandResponse, the bit -> attribute table, status names, fu names
+# set by init() from hand.py: HandResponse, the bit -> attribute table, status names, fu names,
+# the Python path, the default classes and the params builder
 cdef object _HandResponse = None
 cdef list _BIT_ATTR = None
 cdef list _STATUS_NAMES = None
 cdef dict _FU_NAMES = None
 cdef object _new = object.__new__
+cdef object _py_estimate = None
+cdef object _HandConfig = None
+cdef object _ScoresCalculator = None
+cdef object _params_bytes = None
+cdef dict _PARAMS = {}
 
 
-def init(response_cls, bit_attr, status_names, fu_names):
+def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
+         params_bytes):
     """Hand the Python-side tables to the fast path (called once by hand.py)."""
-    global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES
+    global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
+    global _params_bytes
     _HandResponse = response_cls
     _BIT_ATTR = list(bit_attr)
     _STATUS_NAMES = list(status_names)
     _FU_NAMES = dict(fu_names)
+    _py_estimate = py_estimate
+    _HandConfig = hand_config_cls
+    _ScoresCalculator = scores_cls
+    _params_bytes = params_bytes
+
+
+def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, config=None,
+                        scores_calculator_factory=None, ura_dora_indicators=None):
+    """``HandCalculator.estimate_hand_value`` (compiled entry; ``None`` factory = ScoresCalculator)."""
+    if config is None:
+        config = _HandConfig()
+    if scores_calculator_factory is None:
+        scores_calculator_factory = _ScoresCalculator
+    if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
+        options = config.options
+        pa = config.paarenchan
+        if type(pa) is not int:
+            pa = None
+        elif pa < 0:
+            pa = 0
+        if pa is not None:
+            try:
+                key = (tuple(options.__dict__.values()), pa)
+                params = _PARAMS.get(key)
+            except TypeError:
+                key = params = None
+            if params is None:
+                params = _params_bytes(options, pa)
+                if key is not None and len(_PARAMS) < 65536:
+                    _PARAMS[key] = params
+            r = estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, params)
+            if r is not None:
+                return r
+    return _py_estimate(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
+                        ura_dora_indicators)
 
 
 cdef inline int _ceil100(int64_t x) noexcept:

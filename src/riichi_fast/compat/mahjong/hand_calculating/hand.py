@@ -733,4 +733,10 @@ else:  # the compiled fast path; an import failure is an error (no silent fallba
         _BIT_ATTR,
         [L.STATUS_NAMES.get(i, HandCalculator.ERR_HAND_NOT_WINNING) for i in range(max(L.STATUS_NAMES) + 1)],
         {**{code: name for code, (_, name) in _FU_MAP.items()}, -1: _FB.BASE},
+        _estimate_python,
+        HandConfig,
+        ScoresCalculator,
+        _params_bytes,
     )
+    # the compiled entry takes the calls (same arguments; the Python method above is its twin)
+    HandCalculator.estimate_hand_value = staticmethod(_fast.estimate_hand_value)
