@@ -4,12 +4,16 @@ import importlib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules import scoring
 from riichi_fast.rules.config import DEFAULT
 from riichi_fast.rules.context import WinContext
+from riichi_fast.rules.payment import base_points, payments
+from strategies import complete_hands, hands
 
 
 @pytest.fixture(params=["reference", "cython"])
@@ -184,3 +188,53 @@ def test_kernel_output_layout(kernel):
     assert o[L.O_FU_N] == 3
     assert o[L.O_FU_LIST:L.O_FU_LIST + 6] == [L.FU_BASE, 20, L.FU_MENZEN_RON, 10, L.FU_WAIT_KANCHAN, 2]
     assert o[L.O_FU_LIST + 6:] == [0] * (L.OUT_SIZE - L.O_FU_LIST - 6)
+
+
+# -- properties of the public function on random hands -----------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=hands(shapes=complete_hands(), red="any"),
+    data=st.data(),
+    preset=st.sampled_from(sorted(PRESETS)),
+)
+def test_public_score_invariants(hand, data, preset):
+    """Any complete hand scores to a status or a consistent result; never an unexpected exception."""
+    import importlib
+
+    original = scoring._kernel
+    scoring._kernel = lambda: importlib.import_module("riichi_fast.reference.score")
+    try:
+        rules = PRESETS[preset].replace(red_fives=hand.red)
+        kinds = sorted({t // 4 for t in hand.closed})
+        win = data.draw(st.sampled_from(kinds))
+        kw = data.draw(st.fixed_dictionaries({
+            "tsumo": st.booleans(), "riichi": st.booleans(), "seat_wind": st.integers(0, 3),
+            "round_wind": st.integers(0, 3), "honba": st.integers(0, 6), "riichi_sticks": st.integers(0, 3),
+            "dora": st.lists(st.integers(0, 33), max_size=5), "ura": st.lists(st.integers(0, 33), max_size=5),
+        }))
+        r = scoring.score(hand, win, rules=rules, **kw)
+    finally:
+        scoring._kernel = original
+    if not r.ok:
+        assert r.status in L.STATUS_NAMES.values() and r.cost == 0
+        return
+    assert r.yaku and r.cost > 0 and r.total == r.cost + r.payment.honba_ron + r.payment.sticks + (
+        r.payment.honba_tsumo * (rules.n_players - 1))
+    p = payments(r.base_points, dealer=kw["seat_wind"] == 0, tsumo=kw["tsumo"], honba=kw["honba"],
+                 sticks=kw["riichi_sticks"], honba_ron=rules.honba_value,
+                 honba_tsumo=rules.honba_value // (rules.n_players - 1), n_players=rules.n_players)
+    assert r.payment == p
+    if r.limit in ("", "mangan", "kiriage mangan", "haneman", "baiman", "sanbaiman") and r.han < 13:
+        assert r.han >= 1 and r.fu in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130)
+        kazoe = {"yakuman": 0, "sanbaiman": 1, "multiple": 2, "yonbaiman": 3}[rules.kazoe]
+        if not (r.yaku[0].name == "renhou" and len(r.yaku) == 1):
+            assert (r.base_points, r.limit) == _limit(base_points(r.han, r.fu, kiriage=rules.kiriage, kazoe=kazoe))
+    if r.is_yakuman:
+        assert r.han == 0 and r.yakuman >= 1 and r.base_points == 8000 * r.yakuman and r.dora == 0
+    assert sum(f for _, f in r.fu_details) == r.raw[L.O_FU_RAW]
+
+
+def _limit(pair):
+    base, code = pair
+    return base, L.LIMIT_NAMES[code]
