@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules import scoring
-from riichi_fast.rules.config import DEFAULT
+from riichi_fast.rules.config import DEFAULT, PRESETS
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.payment import base_points, payments
 from strategies import complete_hands, hands
