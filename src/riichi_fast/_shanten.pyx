@@ -38,6 +38,10 @@ from time import perf_counter as _perf_counter
 
 import numpy as np
 
+cimport numpy as cnp
+
+cnp.import_array()
+
 from riichi_fast._types cimport (
     count_t, N_KINDS, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
 )
@@ -509,40 +513,71 @@ cdef int _validate(const count_t* counts) except -1:
     return t
 
 
-cdef class _Counts:
-    """Holds a validated 34-count buffer for the duration of a call."""
-    cdef Py_buffer view
-    cdef bint has_view
-    cdef const count_t* ptr
-
-    def __dealloc__(self):
-        if self.has_view:
-            PyBuffer_Release(&self.view)
-
-
-cdef const count_t* _get_counts(object obj, _Counts holder) except NULL:
+cdef inline const count_t* _fast_counts(object obj) noexcept:
+    """The data of a 34-byte ``bytes`` or a (34,) C-contiguous uint8 ndarray, else NULL."""
+    cdef cnp.ndarray arr
     if type(obj) is bytes:
-        if PyBytes_GET_SIZE(obj) != N_KINDS:
-            raise ArrayError(f"counts: expected 34 bytes, got {PyBytes_GET_SIZE(obj)}")
-        return <const count_t*> PyBytes_AS_STRING(obj)
+        if PyBytes_GET_SIZE(obj) == N_KINDS:
+            return <const count_t*> PyBytes_AS_STRING(obj)
+    elif type(obj) is cnp.ndarray:
+        arr = <cnp.ndarray> obj
+        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
+                and cnp.PyArray_DIM(arr, 0) == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(arr)):
+            return <const count_t*> cnp.PyArray_DATA(arr)
+    return NULL
+
+
+cdef const count_t* _buffer_counts(object obj, Py_buffer* view) except NULL:
+    """Acquire ``view`` on any other buffer, checked (the caller releases it)."""
+    if type(obj) is bytes:
+        raise ArrayError(f"counts: expected 34 bytes, got {PyBytes_GET_SIZE(obj)}")
     try:
-        PyObject_GetBuffer(obj, &holder.view, PyBUF_FORMAT | PyBUF_STRIDES)
+        PyObject_GetBuffer(obj, view, PyBUF_FORMAT | PyBUF_STRIDES)
     except (TypeError, BufferError, ValueError):
         raise ArrayError(
             f"counts: expected bytes, bytearray or a uint8 numpy array of shape (34,), "
             f"got {type(obj).__name__}"
         ) from None
-    holder.has_view = True
-    cdef Py_buffer* v = &holder.view
-    if v.format is NULL or not (v.format[0] == b'B' and v.format[1] == 0) or v.itemsize != 1:
-        fmt = v.format.decode() if v.format is not NULL else "?"
-        raise ArrayError(f"counts: expected dtype uint8, got buffer format {fmt!r}")
-    if v.ndim != 1 or v.shape[0] != N_KINDS:
-        shape = tuple(v.shape[i] for i in range(v.ndim))
-        raise ArrayError(f"counts: expected shape (34,), got {shape}")
-    if v.strides is not NULL and v.strides[0] != 1:
-        raise ArrayError("counts: array is not C-contiguous")
-    return <const count_t*> v.buf
+    try:
+        if (view.format is NULL or not (view.format[0] == b'B' and view.format[1] == 0)
+                or view.itemsize != 1):
+            fmt = view.format.decode() if view.format is not NULL else "?"
+            raise ArrayError(f"counts: expected dtype uint8, got buffer format {fmt!r}")
+        if view.ndim != 1 or view.shape[0] != N_KINDS:
+            shape = tuple(view.shape[i] for i in range(view.ndim))
+            raise ArrayError(f"counts: expected shape (34,), got {shape}")
+        if view.strides is not NULL and view.strides[0] != 1:
+            raise ArrayError("counts: array is not C-contiguous")
+    except BaseException:
+        PyBuffer_Release(view)
+        raise
+    return <const count_t*> view.buf
+
+
+cdef inline object _py_shanten(const count_t* c):
+    return _shanten_t(c, _validate(c))
+
+
+cdef inline object _py_shanten_regular(const count_t* c):
+    return _regular(c, _validate(c))
+
+
+cdef inline object _py_shanten_chiitoitsu(const count_t* c):
+    cdef int t = _validate(c)
+    if t != 13 and t != 14:
+        raise TileCountError(f"counts: chiitoitsu needs 13 or 14 closed tiles, got {t}")
+    return c_shanten_chiitoitsu(c)
+
+
+cdef inline object _py_shanten_kokushi(const count_t* c):
+    cdef int t = _validate(c)
+    if t != 13 and t != 14:
+        raise TileCountError(f"counts: kokushi needs 13 or 14 closed tiles, got {t}")
+    return c_shanten_kokushi(c)
+
+
+cdef inline object _py_is_agari(const count_t* c):
+    return _agari_t(c, _validate(c))
 
 
 def shanten(counts):
@@ -556,9 +591,16 @@ def shanten(counts):
     >>> shanten(mpsz_to_counts("11223344556677z"))
     -1
     """
-    cdef _Counts h = _Counts.__new__(_Counts)
-    cdef const count_t* c = _get_counts(counts, h)
-    return _shanten_t(c, _validate(c))
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_shanten(c)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_shanten(c)
+    finally:
+        PyBuffer_Release(&view)
+
 
 
 def shanten_regular(counts):
@@ -570,9 +612,16 @@ def shanten_regular(counts):
     >>> shanten_regular(mpsz_to_counts("234m55p"))
     -1
     """
-    cdef _Counts h = _Counts.__new__(_Counts)
-    cdef const count_t* c = _get_counts(counts, h)
-    return _regular(c, _validate(c))
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_shanten_regular(c)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_shanten_regular(c)
+    finally:
+        PyBuffer_Release(&view)
+
 
 
 def shanten_chiitoitsu(counts):
@@ -584,12 +633,16 @@ def shanten_chiitoitsu(counts):
     >>> shanten_chiitoitsu(mpsz_to_counts("1111223344556m"))
     2
     """
-    cdef _Counts h = _Counts.__new__(_Counts)
-    cdef const count_t* c = _get_counts(counts, h)
-    cdef int t = _validate(c)
-    if t != 13 and t != 14:
-        raise TileCountError(f"counts: chiitoitsu needs 13 or 14 closed tiles, got {t}")
-    return c_shanten_chiitoitsu(c)
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_shanten_chiitoitsu(c)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_shanten_chiitoitsu(c)
+    finally:
+        PyBuffer_Release(&view)
+
 
 
 def shanten_kokushi(counts):
@@ -599,12 +652,16 @@ def shanten_kokushi(counts):
     >>> shanten_kokushi(mpsz_to_counts("19m19p19s1234567z"))
     0
     """
-    cdef _Counts h = _Counts.__new__(_Counts)
-    cdef const count_t* c = _get_counts(counts, h)
-    cdef int t = _validate(c)
-    if t != 13 and t != 14:
-        raise TileCountError(f"counts: kokushi needs 13 or 14 closed tiles, got {t}")
-    return c_shanten_kokushi(c)
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_shanten_kokushi(c)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_shanten_kokushi(c)
+    finally:
+        PyBuffer_Release(&view)
+
 
 
 def is_agari(counts):
@@ -616,9 +673,16 @@ def is_agari(counts):
     >>> is_agari(mpsz_to_counts("11223344556666z"))
     False
     """
-    cdef _Counts h = _Counts.__new__(_Counts)
-    cdef const count_t* c = _get_counts(counts, h)
-    return _agari_t(c, _validate(c))
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_is_agari(c)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_is_agari(c)
+    finally:
+        PyBuffer_Release(&view)
+
 
 
 def _as_batch(hands):
