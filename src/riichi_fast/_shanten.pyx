@@ -602,7 +602,6 @@ def shanten(counts):
         PyBuffer_Release(&view)
 
 
-
 def shanten_regular(counts):
     """Shanten of the regular form (t // 3 sets and a pair from t closed tiles).
 
@@ -621,7 +620,6 @@ def shanten_regular(counts):
         return _py_shanten_regular(c)
     finally:
         PyBuffer_Release(&view)
-
 
 
 def shanten_chiitoitsu(counts):
@@ -644,7 +642,6 @@ def shanten_chiitoitsu(counts):
         PyBuffer_Release(&view)
 
 
-
 def shanten_kokushi(counts):
     """Shanten of the thirteen-orphans form (13 or 14 closed tiles).
 
@@ -661,7 +658,6 @@ def shanten_kokushi(counts):
         return _py_shanten_kokushi(c)
     finally:
         PyBuffer_Release(&view)
-
 
 
 def is_agari(counts):
@@ -682,7 +678,6 @@ def is_agari(counts):
         return _py_is_agari(c)
     finally:
         PyBuffer_Release(&view)
-
 
 
 def _as_batch(hands):
