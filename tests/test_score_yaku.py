@@ -225,3 +225,26 @@ def test_ron_on_shanpon_breaks_suuankou_but_tanki_reading_wins(sc):
     # 1112223334m...: the ron on 4m reads best as 4 concealed triplets + tanki when possible
     r = sc("111m222p333s444z5z", "5z", seat_wind=1)
     assert [y.name for y in r.yaku] == ["suuankou tanki"]
+
+
+OPEN_CASES = [
+    # kuisagari: the open value of each yaku that loses a han when open
+    ("123m789s11z chi:7*89p chi:1*23s", "3m", ["chanta"], 1),
+    ("123m789s99m chi:7*89p chi:1*23s", "3m", ["junchan"], 2),
+    ("12345678m99p chi:7*89m", "9m", ["ittsu"], 1),
+    ("123m99p456s chi:1*23p chi:1*23s", "6s", ["sanshoku doujun"], 1),
+    ("12345m678m11z chi:1*23m", "6m", ["honitsu"], 2),
+    ("22445566m78m chi:1*23m", "6m", ["chinitsu"], 5),
+    ("111m9p pon:999s pon:111p pon:444z", "9p", ["toitoi", "honroutou"], 4),
+    ("567m9p daiminkan:2222m daiminkan:3333p pon:777s", "9p", [], 0),
+]
+
+
+@pytest.mark.parametrize("hand, win, yaku, han", OPEN_CASES)
+def test_open_hand_han(sc, hand, win, yaku, han):
+    r = sc(hand, win, seat_wind=1)
+    if not yaku:
+        assert r.status == "no_yaku"
+        return
+    assert [y.name for y in r.yaku] == yaku
+    assert r.han == han
