@@ -317,3 +317,67 @@ def test_scores_match_mahjong():
             a = MAotenjou.calculate_scores(han, fu, M.HandConfig(**cfg, options=M.OptionalRules(**opts)))
             b = CAotenjou.calculate_scores(han, fu, C.HandConfig(**cfg, options=C.OptionalRules(**opts)))
             assert a == b
+
+
+def test_utils_match_mahjong():
+    from mahjong import utils as mu
+
+    from riichi_fast.compat.mahjong import utils as cu
+
+    for k in range(34):
+        for name in ("is_man", "is_pin", "is_sou", "is_honor", "is_sangenpai", "is_terminal",
+                     "is_dora_indicator_for_terminal", "simplify"):
+            assert getattr(cu, name)(k) == getattr(mu, name)(k), (name, k)
+    rng = random.Random(23)
+    for _ in range(3000):
+        inds = [rng.randrange(136) for _ in range(rng.randrange(4))]
+        three = rng.random() < 0.2
+        t = rng.randrange(136)
+        aka = rng.random() < 0.5
+        assert cu.plus_dora(t, inds, aka, three) == mu.plus_dora(t, inds, aka, three)
+        assert cu.build_dora_count_map(inds, three) == mu.build_dora_count_map(inds, three)
+        assert cu.is_aka_dora(t, aka) == mu.is_aka_dora(t, aka)
+        counts = [0] * 34
+        for k in rng.sample(range(34), rng.randrange(1, 12)):
+            counts[k] = rng.randrange(1, 5)
+        assert cu.count_dora_for_hand(counts, cu.build_dora_count_map(inds)) == mu.count_dora_for_hand(
+            counts, mu.build_dora_count_map(inds))
+        assert cu.find_isolated_tile_indices(counts) == mu.find_isolated_tile_indices(counts)
+        k = rng.randrange(34)
+        assert cu.is_tile_strictly_isolated(counts, k) == mu.is_tile_strictly_isolated(counts, k)
+        assert [(s["name"], s["count"]) for s in cu.count_tiles_by_suits(counts)] == [
+            (s["name"], s["count"]) for s in mu.count_tiles_by_suits(counts)]
+        sets = [[k, k + 1, k + 2] if k < 27 and k % 9 < 7 and rng.random() < 0.5 else [k] * rng.choice((2, 3, 4))
+                for k in rng.sample(range(34), 5)]
+        assert cu.classify_hand_suits(sets) == mu.classify_hand_suits(sets)
+        assert cu.has_pon_or_kan_of(sets, sets[0][0]) == mu.has_pon_or_kan_of(sets, sets[0][0])
+        for s in sets:
+            for name in ("is_chi", "is_pon", "is_kan", "is_pon_or_kan", "is_pair", "contains_terminals"):
+                assert getattr(cu, name)(s) == getattr(mu, name)(s), (name, s)
+
+
+def test_tiles_converter_matches_mahjong_without_fives():
+    """Strings with no 0 or 5 parse to the same ids; every id list prints and counts the same."""
+    from mahjong.tile import TilesConverter as MT
+
+    from riichi_fast.compat.mahjong.tile import TilesConverter as CT
+
+    rng = random.Random(29)
+    for _ in range(3000):
+        ids = rng.sample(range(136), rng.randrange(1, 18))
+        for aka in (False, True):
+            assert CT.to_one_line_string(ids, aka) == MT.to_one_line_string(ids, aka)
+        counts = CT.to_34_array(ids)
+        assert counts == MT.to_34_array(ids)
+        assert CT.to_136_array(counts) == MT.to_136_array(counts)
+        assert CT.find_34_tile_in_136_array(ids[0] // 4, ids) == MT.find_34_tile_in_136_array(ids[0] // 4, ids)
+        text = MT.to_one_line_string([t for t in ids if t // 4 not in (4, 13, 22)])
+        if text:
+            for aka in (False, True):
+                assert CT.one_line_string_to_136_array(text, aka) == MT.one_line_string_to_136_array(text, aka)
+                assert CT.one_line_string_to_34_array(text, aka) == MT.one_line_string_to_34_array(text, aka)
+        # with aka on, mahjong also keeps plain fives off the red id (up to three of them)
+        fives = [t for t in ids if t // 4 in (4, 13, 22)]
+        text = MT.to_one_line_string([t for t in ids if t // 4 not in (4, 13, 22)] + fives[:3])
+        if text:
+            assert CT.one_line_string_to_136_array(text, True) == MT.one_line_string_to_136_array(text, True)
