@@ -3,17 +3,21 @@
 #
 # c_decompose lists every distinct reading of closed counts + melds: kokushi,
 # chiitoitsu (seven distinct pairs, no melds) and every (pair, sets) split.
-# For each pair candidate the closed sets are found by an iterative DFS over
-# the 34 kinds: at kind i, with r tiles left after the sequences started at
-# i-1 and i-2, the only choices are "one triplet here or none" (two triplets
-# of one kind are 6 tiles); the remaining r (or r - 3) tiles must all start
-# sequences.  Each leaf is therefore a distinct multiset of sets, so no
-# deduplication is needed.  The readings are then sorted (insertion sort, at
-# most MAX_READINGS) into the canonical order of docs/INTERNALS.md.
+# The four groups (man, pin, sou, honors) split independently: exactly one
+# group holds 3k+2 tiles and the pair, the others must split into sets on
+# their own, so a reading is (pair, a split of the pair group, one split of
+# each other group).  A suit is first tested in O(9) by the mod-3 rule (the
+# c[i] mod 3 tiles of kind i not in triplets start sequences); only then are
+# its splits enumerated by an iterative DFS over its 9 kinds, whose only
+# choice is "one triplet here or none".  The pair of a suit sits on a kind p
+# with 2p = sum(i * c[i]) mod 3, so at most 3 pair positions are tried.
+# Every leaf is a distinct multiset, so no deduplication is needed; the
+# readings are then sorted (insertion sort, few) into the canonical order of
+# docs/INTERNALS.md.
 #
 # Bounds: MAX_READINGS = 32 and MAX_WIN_OPTIONS = 160 are upper bounds; the
-# exhaustive one-suit enumeration in tests/test_decompose.py shows the real
-# maximum is far below (see test_max_readings_bound).
+# exhaustive one-suit enumeration of tests/test_decompose.py shows a hand has
+# at most 4 regular readings + 1 chiitoitsu (test_max_readings_bound).
 
 from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
@@ -53,81 +57,6 @@ cdef inline uint8_t _meld_set_type(uint8_t mtype) noexcept nogil:
     return SET_QUAD
 
 
-cdef int _enum_sets(const count_t* c, int pair, const uint8_t* meld_type,
-                    const uint8_t* meld_kind, int n_melds,
-                    Reading* out, int n, int limit) noexcept nogil:
-    """Append to out[n..limit) a reading per set split of ``c`` (pair removed).
-
-    Returns the new n.  ``c`` holds the closed counts minus the pair.
-    """
-    cdef int rem[34]          # tiles left at kind i before its own choice
-    cdef uint8_t tri[34]      # 1 if a triplet is taken at kind i
-    cdef int seq[36]          # seq[i + 2]: sequences starting at kind i
-    cdef int i = 0, j, r, m, s, q
-    cdef Reading* rd
-    seq[0] = 0
-    seq[1] = 0
-    while True:
-        while i < 34:
-            r = c[i] - seq[i + 1] - seq[i]
-            if r < 0:
-                break
-            rem[i] = r
-            if r >= 3:
-                tri[i] = 1
-                r -= 3
-            else:
-                tri[i] = 0
-            # r tiles must start sequences; if r > 0 cannot, neither choice works
-            if r > 0 and not _can_start(i):
-                break
-            seq[i + 2] = r
-            i += 1
-        if i == 34:
-            if n < limit:
-                rd = &out[n]
-                rd.form = FORM_REGULAR
-                rd.pair = <uint8_t>pair
-                m = 0
-                for j in range(34):
-                    for q in range(seq[j + 2]):
-                        if m < 4:
-                            rd.set_type[m] = SET_SEQUENCE
-                            rd.set_kind[m] = <uint8_t>j
-                            rd.set_meld[m] = 255
-                        m += 1
-                    if tri[j]:
-                        if m < 4:
-                            rd.set_type[m] = SET_TRIPLET
-                            rd.set_kind[m] = <uint8_t>j
-                            rd.set_meld[m] = 255
-                        m += 1
-                if m + n_melds == 4:     # always true for a well-sized hand
-                    for s in range(n_melds):
-                        rd.set_type[m + s] = _meld_set_type(meld_type[s])
-                        rd.set_kind[m + s] = meld_kind[s]
-                        rd.set_meld[m + s] = <uint8_t>s
-                    rd.n_sets = 4
-                    for s in range(7):
-                        rd.pairs[s] = 0
-                    n += 1
-            if n >= limit:
-                return n
-        # backtrack to the latest triplet choice and try "no triplet" there
-        j = i - 1
-        while True:
-            while j >= 0 and tri[j] == 0:
-                j -= 1
-            if j < 0:
-                return n
-            tri[j] = 0
-            if _can_start(j):
-                seq[j + 2] = rem[j]
-                i = j + 1
-                break
-            j -= 1
-
-
 cdef inline int _cmp_reading(const Reading* a, const Reading* b) noexcept nogil:
     cdef int i, pa, pb
     if a.form != b.form:
@@ -148,78 +77,262 @@ cdef inline int _cmp_reading(const Reading* a, const Reading* b) noexcept nogil:
     return 0
 
 
+ctypedef struct Split:
+    uint8_t n                 # number of sets
+    uint8_t type[4]           # SET_*
+    uint8_t kind[4]           # absolute kind
+
+
+cdef inline int _m3(int a) noexcept nogil:
+    # a mod 3 for 0 <= a <= 5 (counts after the pair and the carried sequences)
+    return a - 3 if a >= 3 else a
+
+
+cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
+    """The 9 kinds of one suit split into sets only.
+
+    Scanning from 1 to 9, the c[i] mod 3 tiles of kind i not in triplets must
+    start sequences (three equal sequences are three triplets): O(9), no search.
+    """
+    cdef int i, r, a = c[0], b = c[1], x
+    for i in range(7):
+        r = _m3(a)
+        x = c[i + 2]
+        if r:
+            if b < r or x < r:
+                return False
+            b -= r
+            x -= r
+        a = b
+        b = x
+    return _m3(a) == 0 and _m3(b) == 0
+
+
+cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
+    """Every split of one suit c[0..9) into sets, written to out[0..3); returns the count.
+
+    Iterative DFS: at kind i, with r tiles left after the sequences started at
+    i-1 and i-2, take one triplet or none (r <= 5), the rest start sequences.
+    Each leaf is a distinct multiset, in (kind, type) order.  At most 3 splits
+    exist for 4 sets (tests/test_decompose.py::test_max_readings_bound).
+    """
+    cdef int rem[9]
+    cdef uint8_t tri[9]
+    cdef int seq[11]
+    cdef int i = 0, j, r, m, q, n = 0
+    if not _suit_sets(c):
+        return 0
+    seq[0] = 0
+    seq[1] = 0
+    while True:
+        while i < 9:
+            r = c[i] - seq[i + 1] - seq[i]
+            if r < 0:
+                break
+            rem[i] = r
+            if r >= 3:
+                tri[i] = 1
+                r -= 3
+            else:
+                tri[i] = 0
+            if r > 0 and i > 6:
+                break
+            seq[i + 2] = r
+            i += 1
+        if i == 9:
+            if n < 4:
+                m = 0
+                for j in range(9):
+                    for q in range(seq[j + 2]):
+                        if m < 4:
+                            out[n].type[m] = SET_SEQUENCE
+                            out[n].kind[m] = <uint8_t>(base + j)
+                        m += 1
+                    if tri[j]:
+                        if m < 4:
+                            out[n].type[m] = SET_TRIPLET
+                            out[n].kind[m] = <uint8_t>(base + j)
+                        m += 1
+                out[n].n = <uint8_t>(m if m <= 4 else 4)
+                n += 1
+        # backtrack to the latest triplet and try sequences there instead
+        j = i - 1
+        while True:
+            while j >= 0 and tri[j] == 0:
+                j -= 1
+            if j < 0:
+                return n
+            tri[j] = 0
+            if j <= 6:
+                seq[j + 2] = rem[j]
+                i = j + 1
+                break
+            j -= 1
+
+
+cdef inline int _honor_split(const count_t* c, Split* out) noexcept nogil:
+    """Honors c[0..7) as triplets only: 1 split or 0."""
+    cdef int i, m = 0
+    for i in range(7):
+        if c[i] == 3:
+            if m < 4:
+                out[0].type[m] = SET_TRIPLET
+                out[0].kind[m] = <uint8_t>(27 + i)
+            m += 1
+        elif c[i] != 0:
+            return 0
+    out[0].n = <uint8_t>(m if m <= 4 else 4)
+    return 1
+
+
+cdef inline int _group_splits(const count_t* c, int g, Split* out) noexcept nogil:
+    if g == 3:
+        return _honor_split(c + 27, out)
+    return _suit_splits(c + 9 * g, 9 * g, out)
+
+
+cdef inline void _clear_reading(Reading* rd) noexcept nogil:
+    cdef int i
+    for i in range(4):
+        rd.set_type[i] = 0
+        rd.set_kind[i] = 0
+        rd.set_meld[i] = 255
+    for i in range(7):
+        rd.pairs[i] = 0
+
+
 cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
                      const uint8_t* meld_kind, int n_melds,
                      Reading* out) noexcept nogil:
     cdef count_t c[34]
-    cdef int i, j, k, total = 0, n = 0, n_pairs, grp, lo, hi
-    cdef int mod[4]
+    cdef int i, j, g, p, q, total = 0, n = 0, pg, n_two = 0, n_odd = 0, yao = 0, yao_kinds = 0
+    cdef int a0, a1, a2, a3, m, lo, hi, w, step
+    cdef int gt[4]
+    cdef int ns[4]
+    cdef Split sp[4][4]
+    cdef Split* parts[4]
     cdef Reading tmp
+    cdef Reading* rd
     if n_melds < 0 or n_melds > 4:
         return 0
-    for i in range(34):
-        c[i] = closed[i]
-        total += c[i]
+    memcpy(c, closed, 34)
+    # group totals in registers (a += into a stack array serialises on the store)
+    a0 = a1 = a2 = a3 = 0
+    for i in range(9):
+        a0 += c[i]
+        a1 += c[9 + i]
+        a2 += c[18 + i]
+    for i in range(27, 34):
+        a3 += c[i]
+    gt[0] = a0
+    gt[1] = a1
+    gt[2] = a2
+    gt[3] = a3
+    total = a0 + a1 + a2 + a3
     if total != 14 - 3 * n_melds:
         return 0
     if n_melds == 0:
-        # kokushi: the 13 terminals and honors, one of them twice (excludes other forms)
-        k = 0
-        for i in range(13):
-            if c[YAOCHUU[i]] == 0:
-                break
-            k += c[YAOCHUU[i]]
-        else:
-            if k == 14:
-                out[0].form = FORM_KOKUSHI
-                out[0].n_sets = 0
-                for i in range(13):
-                    if c[YAOCHUU[i]] == 2:
-                        out[0].pair = <uint8_t>YAOCHUU[i]
-                for i in range(7):
-                    out[0].pairs[i] = 0
-                for i in range(4):
-                    out[0].set_type[i] = 0
-                    out[0].set_kind[i] = 0
-                    out[0].set_meld[i] = 255
-                return 1
-    # regular: exactly one group (m, p, s, honors) holds 3k+2 tiles, it has the pair
-    mod[0] = mod[1] = mod[2] = mod[3] = 0
-    for i in range(34):
-        mod[i // 9 if i < 27 else 3] += c[i]
-    grp = -1
-    for i in range(4):
-        if mod[i] % 3 == 2:
-            grp = i if grp == -1 else 9
-        elif mod[i] % 3 == 1:
-            grp = 9
-    if 0 <= grp < 4:
-        lo = 9 * grp
-        hi = lo + 9 if grp < 3 else 34
-        for i in range(lo, hi):
-            if c[i] >= 2:
-                c[i] -= 2
-                n = _enum_sets(c, i, meld_type, meld_kind, n_melds, out, n, MAX_READINGS)
-                c[i] += 2
-    if n_melds == 0 and n < MAX_READINGS:
-        n_pairs = 0
         for i in range(34):
             if c[i] == 2:
-                if n_pairs < 7:
-                    out[n].pairs[n_pairs] = <uint8_t>i
-                n_pairs += 1
+                n_two += 1
             elif c[i] != 0:
-                n_pairs = -99
-                break
-        if n_pairs == 7:
-            out[n].form = FORM_CHIITOITSU
-            out[n].pair = 255
-            out[n].n_sets = 0
-            for i in range(4):
-                out[n].set_type[i] = 0
-                out[n].set_kind[i] = 0
-                out[n].set_meld[i] = 255
-            n += 1
+                n_odd += 1
+        # kokushi: the 13 terminals and honors, one of them twice (excludes other forms)
+        for i in range(13):
+            if c[YAOCHUU[i]]:
+                yao_kinds += 1
+                yao += c[YAOCHUU[i]]
+        if yao_kinds == 13 and yao == 14:
+            _clear_reading(&out[0])
+            out[0].form = FORM_KOKUSHI
+            out[0].n_sets = 0
+            for i in range(13):
+                if c[YAOCHUU[i]] == 2:
+                    out[0].pair = <uint8_t>YAOCHUU[i]
+            return 1
+    # regular: exactly one group (m, p, s, honors) holds 3k+2 tiles and has the pair;
+    # the others split into sets on their own
+    pg = -1
+    for g in range(4):
+        m = gt[g] % 3
+        if m == 2:
+            pg = g if pg == -1 else 9
+        elif m == 1:
+            pg = 9
+    if 0 <= pg < 4:
+        ns[pg] = 0
+        for g in range(4):
+            if g == pg:
+                continue
+            if gt[g] == 0:
+                ns[g] = 1
+                sp[g][0].n = 0
+            else:
+                ns[g] = _group_splits(c, g, sp[g])
+                if ns[g] == 0:
+                    pg = 9        # a group without the pair does not split
+                    break
+    if 0 <= pg < 4:
+        lo = 9 * pg
+        hi = lo + 9 if pg < 3 else 34
+        step = 1
+        if pg < 3:
+            # every set of a suit sums to 0 mod 3 over (kind - lo), so the pair
+            # position p satisfies 2p = sum((i - lo) * c[i]) mod 3
+            w = 0
+            for i in range(lo, hi):
+                w += (i - lo) * c[i]
+            lo += (2 * w) % 3
+            step = 3
+        p = lo - step
+        while p + step < hi:
+            p += step
+            if c[p] < 2:
+                continue
+            c[p] -= 2
+            ns[pg] = _group_splits(c, pg, sp[pg])
+            c[p] += 2
+            for a0 in range(ns[0]):
+                for a1 in range(ns[1]):
+                    for a2 in range(ns[2]):
+                        for a3 in range(ns[3]):
+                            if n >= MAX_READINGS:
+                                continue
+                            rd = &out[n]
+                            _clear_reading(rd)
+                            rd.form = FORM_REGULAR
+                            rd.pair = <uint8_t>p
+                            parts[0] = &sp[0][a0]
+                            parts[1] = &sp[1][a1]
+                            parts[2] = &sp[2][a2]
+                            parts[3] = &sp[3][a3]
+                            m = 0
+                            for g in range(4):
+                                for q in range(parts[g].n):
+                                    if m < 4:
+                                        rd.set_type[m] = parts[g].type[q]
+                                        rd.set_kind[m] = parts[g].kind[q]
+                                    m += 1
+                            if m + n_melds != 4:
+                                continue      # a mis-sized hand (only with counts above 4)
+                            for q in range(n_melds):
+                                rd.set_type[m + q] = _meld_set_type(meld_type[q])
+                                rd.set_kind[m + q] = meld_kind[q]
+                                rd.set_meld[m + q] = <uint8_t>q
+                            rd.n_sets = 4
+                            n += 1
+    if n_melds == 0 and n_two == 7 and n_odd == 0 and n < MAX_READINGS:
+        rd = &out[n]
+        _clear_reading(rd)
+        rd.form = FORM_CHIITOITSU
+        rd.pair = 255
+        rd.n_sets = 0
+        j = 0
+        for i in range(34):
+            if c[i] == 2:
+                rd.pairs[j] = <uint8_t>i
+                j += 1
+        n += 1
     # insertion sort into canonical order
     for i in range(1, n):
         tmp = out[i]
