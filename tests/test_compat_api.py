@@ -360,3 +360,15 @@ def test_fast_path_matches_python_path():
             answered += 1
             assert _view(got) == _view(want), call
     assert answered > 4500  # the fast path answers the common calls
+
+
+def test_positional_arguments_like_mahjong():
+    tiles = _hand("123m456p789s22555z")
+    win = _tile("2z", tiles)
+    cfg = HandConfig(is_riichi=True, player_wind=NORTH)
+    by_position = HandCalculator.estimate_hand_value(tiles, win, None, [tiles[0]], cfg, ScoresCalculator, [])
+    by_keyword = HandCalculator.estimate_hand_value(tiles=tiles, win_tile=win, dora_indicators=[tiles[0]], config=cfg)
+    assert (by_position.han, by_position.cost) == (by_keyword.han, by_keyword.cost) == (by_keyword.han, by_keyword.cost)
+    assert [str(y) for y in by_position.yaku] == ["Riichi", "Yakuhai (haku)", "Dora 1"]
+    r = HandCalculator.estimate_hand_value(tiles, win, None, None, cfg, Aotenjou)
+    assert r.cost["total"] == 2600
