@@ -312,7 +312,8 @@ cdef inline uint32_t _suit_rank(const count_t* c, int* total) noexcept nogil:
     return r
 
 
-cdef inline void _suit_profile(const count_t* c, uint8_t* f0, uint8_t* f1) noexcept nogil:
+cdef inline int _suit_profile(const count_t* c, uint8_t* f0, uint8_t* f1) noexcept nogil:
+    """Decode the suit's distances into f0[m] (no pair) and f1[m] (a pair); 0 if no tile."""
     cdef int total, m
     cdef uint16_t code = SUIT_CODE[_suit_rank(c, &total)]
     cdef const uint8_t* d0 = DEC_SETS[code & 255]
@@ -320,6 +321,7 @@ cdef inline void _suit_profile(const count_t* c, uint8_t* f0, uint8_t* f1) noexc
     for m in range(5):
         f0[m] = d0[m]
         f1[m] = d0[m] + de[m]
+    return total
 
 
 cdef inline void _combine(const uint8_t* x0, const uint8_t* x1, const uint8_t* y0,
@@ -365,35 +367,43 @@ cdef int c_check_counts(const count_t* counts) noexcept nogil:
 
 
 cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
-    cdef uint8_t a0[5]
-    cdef uint8_t a1[5]
-    cdef uint8_t b0[5]
-    cdef uint8_t b1[5]
-    cdef uint8_t c0[5]
-    cdef uint8_t c1[5]
-    cdef uint8_t ab0[5]
-    cdef uint8_t ab1[5]
-    cdef uint8_t abc0[5]
-    cdef uint8_t abc1[5]
-    cdef int top = t // 3, k, v, w
+    # A group without tiles (f = 3m + 2p) never changes a combination, since every
+    # profile has f(m + 1, p) <= f(m, p) + 3 and f(m, 1) <= f(m, 0) + 2: skip it.
+    cdef uint8_t g0[4][8]
+    cdef uint8_t g1[4][8]
+    cdef uint8_t acc0[2][8]
+    cdef uint8_t acc1[2][8]
+    cdef int top = t // 3, n = 0, i, k, v, w, cur
     cdef const uint8_t* h
-    _suit_profile(counts, a0, a1)
-    _suit_profile(counts + 9, b0, b1)
-    _suit_profile(counts + 18, c0, c1)
-    h = HONOR_F[HONOR_W[counts[27]] + HONOR_W[counts[28]] + HONOR_W[counts[29]]
-                + HONOR_W[counts[30]] + HONOR_W[counts[31]] + HONOR_W[counts[32]]
-                + HONOR_W[counts[33]]]
-    _combine(a0, a1, b0, b1, ab0, ab1, top)
-    _combine(ab0, ab1, c0, c1, abc0, abc1, top)
-    v = abc0[0] + h[8 + top]
-    w = abc1[0] + h[top]
+    n += _suit_profile(counts, g0[n], g1[n]) != 0
+    n += _suit_profile(counts + 9, g0[n], g1[n]) != 0
+    n += _suit_profile(counts + 18, g0[n], g1[n]) != 0
+    k = (HONOR_W[counts[27]] + HONOR_W[counts[28]] + HONOR_W[counts[29]] + HONOR_W[counts[30]]
+         + HONOR_W[counts[31]] + HONOR_W[counts[32]] + HONOR_W[counts[33]])
+    if k:
+        h = HONOR_F[k]
+        for i in range(5):
+            g0[n][i] = h[i]
+            g1[n][i] = h[8 + i]
+        n += 1
+    if n == 1:
+        return g1[0][top] - 1
+    # fold all but the last group, then read (top sets, 1 pair) against the last one
+    cur = 0
+    memcpy(acc0[0], g0[0], 8)
+    memcpy(acc1[0], g1[0], 8)
+    for i in range(1, n - 1):
+        _combine(acc0[cur], acc1[cur], g0[i], g1[i], acc0[1 - cur], acc1[1 - cur], top)
+        cur = 1 - cur
+    v = acc0[cur][0] + g1[n - 1][top]
+    w = acc1[cur][0] + g0[n - 1][top]
     if w < v:
         v = w
     for k in range(1, top + 1):
-        w = abc0[k] + h[8 + top - k]
+        w = acc0[cur][k] + g1[n - 1][top - k]
         if w < v:
             v = w
-        w = abc1[k] + h[top - k]
+        w = acc1[cur][k] + g0[n - 1][top - k]
         if w < v:
             v = w
     return v - 1
