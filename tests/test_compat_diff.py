@@ -381,3 +381,26 @@ def test_tiles_converter_matches_mahjong_without_fives():
         text = MT.to_one_line_string([t for t in ids if t // 4 not in (4, 13, 22)] + fives[:3])
         if text:
             assert CT.one_line_string_to_136_array(text, True) == MT.one_line_string_to_136_array(text, True)
+
+
+def test_three_player_shanten_with_terminal_quads():
+    """Three-player hands where 1m or 9m is a quad beside many honors (they count as honors there)."""
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(4000):
+        counts = [0] * 34
+        counts[rng.choice((0, 8))] = 4
+        for h in rng.sample(range(27, 34), rng.randrange(4, 8)):
+            counts[h] = rng.choice((1, 1, 2, 3))
+        for _ in range(rng.randrange(0, 5)):
+            k = rng.choice([0, 8] + list(range(9, 34)))
+            if counts[k] < 4:
+                counts[k] += 1
+        n = sum(counts)
+        if n > 14 or n % 3 == 0:
+            continue
+        checked += 1
+        for use_c, use_k in ((True, True), (False, True), (True, False)):
+            assert CShanten.calculate_shanten(counts, use_c, use_k, True) == MShanten.calculate_shanten(
+                counts, use_c, use_k, True), counts
+    assert checked > 500

@@ -40,18 +40,24 @@ def _check(tiles_34: Sequence[int], is_three_player: bool) -> tuple[bytes, int]:
 
 
 def _three_player_counts(counts: bytes) -> bytes:
-    """Without 2m-8m, 1m and 9m behave as honors: a quad of them is moved to a free honor slot.
+    """Counts whose 4-player regular shanten is the 3-player one (2m-8m are absent).
 
-    Below four copies they already cannot form sequences (2m-8m are absent),
-    so only a quad (which cannot wait on its own kind) differs from 4-player shanten.
+    Without 2m-8m, 1m and 9m behave as honors.  Below four copies they already
+    cannot form sequences or partial sets, so only a quad (which cannot wait on
+    its own kind) differs: it moves to a free honor slot.  When all seven honors
+    are held, an honor below four copies moves to the 5m slot first (with 2m-8m
+    absent a 5m is as isolated as an honor).  Only for the regular form: the
+    chiitoitsu and kokushi shanten read the original counts.
     """
     c = bytearray(counts)
     for k in (0, 8):
-        if c[k] == 4:
-            free = next((h for h in range(27, 34) if c[h] == 0), None)
-            if free is None:  # every honor held: impossible beside a quad in 14 tiles but 1 case
-                continue
-            c[free], c[k] = 4, 0
+        if c[k] != 4:
+            continue
+        free = next((h for h in range(27, 34) if c[h] == 0), None)
+        if free is None:
+            free = next(h for h in range(27, 34) if c[h] < 4)
+            c[4] = c[free]
+        c[free], c[k] = 4, 0
     return bytes(c)
 
 
@@ -74,13 +80,12 @@ class Shanten:
         -1
         """
         counts, n = _check(tiles_34, is_three_player)
-        if is_three_player:
-            counts = _three_player_counts(counts)
+        regular = _three_player_counts(counts) if is_three_player else counts
         if n < 13:
-            return _kernel_regular(counts)
-        if use_chiitoitsu and use_kokushi:
+            return _kernel_regular(regular)
+        if use_chiitoitsu and use_kokushi and not is_three_player:
             return _kernel_shanten(counts)
-        best = _kernel_regular(counts)
+        best = _kernel_regular(regular)
         if use_chiitoitsu:
             best = min(best, _kernel_chiitoitsu(counts))
         if use_kokushi:
