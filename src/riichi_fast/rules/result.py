@@ -11,7 +11,6 @@ HandResult(ok: 6 han 30 fu haneman, ron 12000; riichi 1, pinfu 1, iipeikou 1, ju
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
 from typing import NamedTuple
 
 from riichi_fast.enums import Form, SetType, WaitShape
@@ -39,36 +38,94 @@ class YakuItem(NamedTuple):
     yakuman: int = 0
 
 
-@dataclass(frozen=True)
 class HandResult:
     """Han, fu, yaku, dora, limit and payments of a scored hand, or the status of a hand that does not win.
 
     ``status`` is ``"ok"`` for a win, else a stable name such as
     ``"hand_not_winning"``, ``"no_yaku"`` or ``"chankan_with_tsumo_not_allowed"``
     (see ``riichi_fast.rules.layout.STATUS_NAMES``); every other field is then
-    zero or empty.
+    zero or empty.  Immutable; the yaku, fu and reading objects are decoded
+    from the raw kernel output on first use.
+
+    Attributes: ``status``, ``status_code``, ``han``, ``fu``, ``fu_details``
+    (:class:`FuItem`), ``yaku`` (:class:`YakuItem`), ``yaku_mask``, ``yakuman``
+    (total multiple), ``dora``, ``ura_dora``, ``aka_dora``, ``kita``, ``limit``,
+    ``base_points``, ``payment`` (:class:`~riichi_fast.rules.payment.Payment`),
+    ``reading`` (:class:`~riichi_fast.readings.WinReading`), ``tsumo``,
+    ``dealer``, ``raw`` (the 96 int slots of docs/SCORING.md).
     """
 
-    status: str
-    status_code: int = 0
-    han: int = 0
-    fu: int = 0
-    fu_details: tuple = ()
-    yaku: tuple = ()
-    yaku_mask: int = 0
-    yakuman: int = 0
-    dora: int = 0
-    ura_dora: int = 0
-    aka_dora: int = 0
-    kita: int = 0
-    limit: str = ""
-    base_points: int = 0
-    payment: Payment | None = None
-    reading: WinReading | None = None
-    tsumo: bool = False
-    dealer: bool = False
-    #: the raw kernel output (int64 slots of docs/SCORING.md), for debugging and batch parity
-    raw: tuple = field(default=(), repr=False, compare=False)
+    __slots__ = ("_closed34", "_is_open", "_params", "_reading", "_yaku", "dealer", "raw", "tsumo")
+
+    def __init__(self, raw, params=None, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
+                 closed34=None):
+        set_ = object.__setattr__
+        set_(self, "raw", tuple(raw))
+        set_(self, "tsumo", bool(tsumo))
+        set_(self, "dealer", bool(dealer))
+        set_(self, "_params", params)
+        set_(self, "_is_open", bool(is_open))
+        set_(self, "_closed34", closed34)
+        set_(self, "_yaku", None)
+        set_(self, "_reading", None)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"HandResult is immutable (cannot set {name})")
+
+    def __eq__(self, other):
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return (self.raw, self.tsumo, self.dealer, self.yaku) == (other.raw, other.tsumo, other.dealer, other.yaku)
+
+    def __hash__(self):
+        return hash((self.raw, self.tsumo, self.dealer, self.yaku))
+
+    def __reduce__(self):
+        params = None if self._params is None else [int(x) for x in self._params]
+        closed = None if self._closed34 is None else [int(x) for x in self._closed34]
+        return (_rebuild, (self.raw, params, self.tsumo, self.dealer, self._is_open, closed))
+
+    # -- the output slots --------------------------------------------------
+    status_code = property(lambda self: self.raw[L.O_STATUS], doc="The status code (``ST_*``).")
+    status = property(lambda self: L.STATUS_NAMES.get(self.raw[L.O_STATUS], f"status_{self.raw[L.O_STATUS]}"),
+                      doc="The stable status name.")
+    han = property(lambda self: self.raw[L.O_HAN], doc="Han, dora included (0 for a yakuman).")
+    fu = property(lambda self: self.raw[L.O_FU], doc="Fu, rounded (25 for chiitoitsu).")
+    yaku_mask = property(lambda self: self.raw[L.O_YAKU_MASK], doc="Bits = yaku ids.")
+    yakuman = property(lambda self: self.raw[L.O_YAKUMAN], doc="Total yakuman multiple.")
+    dora = property(lambda self: self.raw[L.O_DORA], doc="Dora from indicators.")
+    ura_dora = property(lambda self: self.raw[L.O_URA], doc="Ura-dora.")
+    aka_dora = property(lambda self: self.raw[L.O_AKA], doc="Red tiles.")
+    kita = property(lambda self: self.raw[L.O_KITA], doc="Extracted north tiles.")
+    limit = property(lambda self: L.LIMIT_NAMES.get(self.raw[L.O_LIMIT], ""), doc="Limit name or ''.")
+    base_points = property(lambda self: self.raw[L.O_BASE], doc="Base points.")
+
+    @property
+    def payment(self) -> Payment | None:
+        """Who pays what (``None`` if the hand does not win)."""
+        if self.raw[L.O_STATUS] != L.ST_OK:
+            return None
+        return Payment(*self.raw[L.O_PAY_RON:L.O_TOTAL + 1])
+
+    @property
+    def fu_details(self) -> tuple:
+        """The fu items, in the order of docs/SCORING.md 5.5."""
+        raw, fl = self.raw, L.O_FU_LIST
+        return tuple(_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N]))
+
+    @property
+    def yaku(self) -> tuple:
+        """The yaku, by ascending id."""
+        if self._yaku is None:
+            object.__setattr__(self, "_yaku", _decode_yaku(self.raw, self._params, self._is_open))
+        return self._yaku
+
+    @property
+    def reading(self) -> WinReading | None:
+        """The chosen reading and winning set."""
+        if self._reading is None and self.raw[L.O_STATUS] == L.ST_OK:
+            object.__setattr__(self, "_reading", _reading(self.raw, self._closed34))
+        return self._reading
 
     # ------------------------------------------------------------------
     @property
@@ -127,57 +184,8 @@ class HandResult:
 
         ``closed34`` (optional) fills the pairs of a chiitoitsu reading.
         """
-        out = out.tolist() if hasattr(out, "tolist") else [int(x) for x in out]
-        code = out[L.O_STATUS]
-        name = L.STATUS_NAMES.get(code, f"status_{code}")
-        if code != L.ST_OK:
-            return cls._make(_EMPTY, status=name, status_code=code, tsumo=tsumo, dealer=dealer, raw=tuple(out))
-        mask = out[L.O_YAKU_MASK]
-        yaku = []
-        bits = mask
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            yid = low.bit_length() - 1
-            row = YAKU.get(yid)
-            if row is not None:
-                yaku.append(_yaku_item(row, out, params, is_open))
-        fl = L.O_FU_LIST
-        fu_details = tuple(_FU_ITEMS[out[fl + 2 * i], out[fl + 2 * i + 1]] if (out[fl + 2 * i], out[fl + 2 * i + 1]) in _FU_ITEMS
-                           else FuItem(L.FU_NAMES[out[fl + 2 * i]], out[fl + 2 * i + 1]) for i in range(out[L.O_FU_N]))
-        payment = Payment(*out[L.O_PAY_RON:L.O_TOTAL + 1])
-        return cls._make(
-            {},
-            status=name,
-            status_code=code,
-            han=out[L.O_HAN],
-            fu=out[L.O_FU],
-            fu_details=fu_details,
-            yaku=tuple(yaku),
-            yaku_mask=mask,
-            yakuman=out[L.O_YAKUMAN],
-            dora=out[L.O_DORA],
-            ura_dora=out[L.O_URA],
-            aka_dora=out[L.O_AKA],
-            kita=out[L.O_KITA],
-            limit=L.LIMIT_NAMES[out[L.O_LIMIT]],
-            base_points=out[L.O_BASE],
-            payment=payment,
-            reading=_reading(out, closed34),
-            tsumo=tsumo,
-            dealer=dealer,
-            raw=tuple(out),
-        )
-
-    @classmethod
-    def _make(cls, defaults, **fields):
-        """Build without the frozen-dataclass __init__ (the decoder sets every field)."""
-        obj = object.__new__(cls)
-        d = obj.__dict__
-        d.update(_DEFAULTS)
-        d.update(defaults)
-        d.update(fields)
-        return obj
+        raw = out.tolist() if hasattr(out, "tolist") else [int(x) for x in out]
+        return cls(raw, params, tsumo=tsumo, dealer=dealer, is_open=is_open, closed34=closed34)
 
     # ------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -227,8 +235,34 @@ class HandResult:
         return f"HandResult(ok: {value}, {pay}{''.join(', ' + e for e in extras)}; {', '.join(parts)})"
 
 
+def _rebuild(raw, params, tsumo, dealer, is_open, closed34):
+    return HandResult(raw, params, tsumo=tsumo, dealer=dealer, is_open=is_open, closed34=closed34)
+
+
+def _fu_item(code, fu):
+    item = _FU_ITEMS.get((code, fu))
+    return item if item is not None else FuItem(L.FU_NAMES.get(code, f"fu_{code}"), fu)
+
+
+def _decode_yaku(raw, params, is_open):
+    if raw[L.O_STATUS] != L.ST_OK:
+        return ()
+    yaku = []
+    bits = raw[L.O_YAKU_MASK]
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        row = YAKU.get(low.bit_length() - 1)
+        if row is not None:
+            yaku.append(_yaku_item(row, raw, params, is_open))
+    return tuple(yaku)
+
+
 def _yaku_item(row, out, params, is_open):
     yid = row.id
+    if params is None:  # no rules given: the standard values of the table
+        return YakuItem(row.name, 0 if row.yakuman else (row.han_open if is_open else row.han_closed), row.tenhou_id,
+                        row.yakuman)
     if out[L.O_LIMIT] == L.LIMIT_YAKUMAN:
         return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]))
     if yid == L.Y_RENHOU and out[L.O_YAKU_MASK] == 1 << L.Y_RENHOU and int(params[L.R_RENHOU]) == L.RENHOU_MANGAN:
@@ -260,5 +294,4 @@ _FORMS = tuple(Form)
 _SET_TYPES = tuple(SetType)
 _WAITS = tuple(WaitShape)
 _FU_ITEMS = {(code, fu): FuItem(name, fu) for code, name in L.FU_NAMES.items() for fu in (2, 4, 8, 10, 16, 20, 25, 32)}
-_DEFAULTS = {f.name: f.default for f in fields(HandResult)}
-_EMPTY = {}
+

@@ -35,7 +35,14 @@ _SITUATION = (
 
 
 def _kernel():
-    return _backend.load("score")
+    """The scoring kernel module chosen by the backend (loaded once)."""
+    module = _KERNEL.get("score")
+    if module is None:
+        module = _KERNEL["score"] = _backend.load("score")
+    return module
+
+
+_KERNEL: dict = {}
 
 
 # ---------------------------------------------------------------------------
