@@ -238,3 +238,16 @@ def test_public_score_invariants(hand, data, preset):
 def _limit(pair):
     base, code = pair
     return base, L.LIMIT_NAMES[code]
+
+
+def test_result_is_immutable_hashable_picklable(sc):
+    import pickle
+
+    r = sc("1133m5577p99s2255z", "2z", seat_wind=1)
+    with pytest.raises(AttributeError):
+        r.han = 3
+    again = pickle.loads(pickle.dumps(r))
+    assert again == r and hash(again) == hash(r) and again.yaku == r.yaku
+    assert again.reading.reading.pairs == (0, 2, 13, 15, 26, 28, 31)
+    assert {r: 1}[again] == 1
+    assert r != sc("1133m5577p99s2255z", "2z", seat_wind=1, tsumo=True)
