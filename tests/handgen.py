@@ -107,6 +107,13 @@ class GenHand:
     m_config_kwargs: dict
     m_options: dict
     extra: dict = field(default_factory=dict)
+    #: riichi_fast is given 13 tiles plus the winning tile (else the 14-tile hand)
+    form13: bool = False
+
+    def hand13(self) -> Hand:
+        """The hand without the winning tile (the winning tile id removed from the closed tiles)."""
+        closed = [t for t in self.hand.closed if t != self.m_win]
+        return Hand.from_ids(closed, self.hand.melds, red=self.hand.red)
 
     def m_config(self) -> HandConfig:
         """A fresh mahjong HandConfig (mahjong mutates its yaku objects)."""
@@ -116,7 +123,8 @@ class GenHand:
         """One line: hand, winning tile and context, for failure messages."""
         kw = {k: v for k, v in self.kwargs.items() if v not in (False, 0, ()) or k in ("seat_wind", "round_wind")}
         red = "aka" if self.m_options.get("has_aka_dora") else "no-aka"
-        return f"[{self.theme}] {self.hand} win={self.win_name} {kw} ({red})"
+        form = " (13 + win tile)" if self.form13 else ""
+        return f"[{self.theme}] {self.hand} win={self.win_name} {kw} ({red}){form}"
 
 
 class _Stream:
@@ -404,6 +412,7 @@ class HandGen:
         ura_ids = indicators() if ctx["riichi"] or ctx["double_riichi"] or u() < 0.05 else []
         gh = build(closed_ids, rf_melds, win_id, ctx, dora_ids, ura_ids, theme=theme)
         gh.extra["swapped"] = swapped
+        gh.form13 = u() < 0.3
         return gh
 
     def _context(self, theme, is_open, n_kans, any_meld):

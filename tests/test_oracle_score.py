@@ -100,11 +100,6 @@ KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
         "decompose order (RULES.md 2 orders by points, then han, then fu; both answers pay the "
         "same). Test: test_equal_value_readings_keep_the_first.",
     ),
-    "tiebreak_yaku": (
-        {"fu_details", "yaku"},
-        "neither: as tiebreak_fu_details, but the two equal readings name different yaku of the "
-        "same total han (never seen in 200,000 hands; listed so that it is counted, not failed).",
-    ),
 }
 
 
@@ -174,8 +169,8 @@ def ours_view(r) -> dict:
 
 
 def ours(gh):
-    """riichi_fast's HandResult for a generated hand."""
-    return rf.score(gh.hand, gh.win_name, rules=gh.rules, **gh.kwargs)
+    """riichi_fast's HandResult for a generated hand (14 tiles, or 13 plus the winning tile)."""
+    return rf.score(gh.hand13() if gh.form13 else gh.hand, gh.win_name, rules=gh.rules, **gh.kwargs)
 
 
 def explain(gh, a: dict, b: dict) -> tuple[set, set]:
@@ -199,15 +194,10 @@ def explain(gh, a: dict, b: dict) -> tuple[set, set]:
         if ("hand_without_fu", 2) in fa and ("tsumo", 2) not in fa and ("tsumo", 2) in fb:
             reasons.add("open_tsumo_fu_label")
             a["fu_details"] = tuple(sorted(("tsumo", 2) if d == ("hand_without_fu", 2) else d for d in fa))
-    if ok and a != b and all(a[k] == b[k] for k in ("han", "fu", "cost")) and (
-        sum(h for _, h in a["yaku"]) == sum(h for _, h in b["yaku"])
-    ):
-        # equal points, han and fu: another reading or win group of the same value
-        if a["yaku"] != b["yaku"]:
-            reasons.add("tiebreak_yaku")
-        else:
-            reasons.add("tiebreak_fu_details")
-        a["fu_details"], a["yaku"] = b["fu_details"], b["yaku"]
+    if ok and a != b and all(a[k] == b[k] for k in ("han", "fu", "cost", "yaku")):
+        # equal points, han, fu and yaku: another reading or win group of the same value
+        reasons.add("tiebreak_fu_details")
+        a["fu_details"] = b["fu_details"]
     return reasons, {k for k in set(a) | set(b) if a.get(k) != b.get(k)}
 
 
