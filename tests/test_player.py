@@ -9,7 +9,7 @@ import importlib
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError, MeldError, RiichiError, TileCountError, TileParseError
@@ -425,3 +425,143 @@ def test_can_ron_with_yaku(P):
     assert p.can_ron_with_yaku("2z") is True  # riichi is a yaku
     p.tile_passed("2z")
     assert p.can_ron_with_yaku("1z") is False  # riichi furiten
+
+
+# ---------------------------------------------------------------------------
+# compiled == reference under random event sequences
+
+RULES_CHOICES = (None, "tenhou", Rules(karaten_counts=True))
+
+
+def _snapshot(p, extra):
+    out = {
+        "closed": p.closed_counts,
+        "melds": p.melds,
+        "river": p.discard_kinds,
+        "drawn": p.drawn,
+        "turn": (p.to_discard, p.is_closed, p.in_riichi, p.riichi_declared),
+        "shanten": p.shanten,
+        "waits": (p.wait_mask, p.waits, p.is_tenpai),
+        "furiten": (p.discard_furiten, p.temporary_furiten, p.riichi_furiten, p.furiten),
+        "win": [(x, p.can_ron(x), p.can_tsumo(x)) for x in sorted(set(p.waits) | set(extra))],
+    }
+    if p.to_discard:
+        out["riichi"] = (p.riichi_discards(), p.can_riichi(10, 25000), p.can_riichi(3, 25000))
+        out["ankan"] = [
+            (x, rule, p.legal_ankan_after_riichi(x, rule)) for x in range(34) if p.closed_counts[x] == 4 for rule in RULE_NAMES
+        ]
+    return out
+
+
+def _apply(p, name, args):
+    try:
+        getattr(p, name)(*args)
+    except RiichiError as exc:
+        return type(exc), str(exc)
+    return None
+
+
+def _choose(ref, r, a, b):
+    """An event for the state ``ref``: mostly legal ones, some impossible ones."""
+    closed = ref.closed_counts
+    held = [x for x in range(34) if closed[x]] or [0]
+    if not ref.to_discard:
+        if r < 40:
+            pool = list(ref.waits) if a % 4 == 0 and ref.waits else [x for x in range(34) if closed[x] == 3]
+            kind = pool[b % len(pool)] if a % 4 < 2 and pool else a
+            return "draw", (kind,)
+        if r < 65:
+            return "tile_passed", (ref.waits[b % len(ref.waits)] if a % 2 and ref.waits else a,)
+        if r < 80:
+            x = held[a % len(held)]
+            if b % 3 == 0:
+                return "call", ("chi", max(0, x - b % 3), x)
+            return "call", ("pon" if b % 3 == 1 else "kan", x, x)
+        return "discard", (a,)
+    if r < 55:
+        if ref.riichi_declared and ref.riichi_discards():
+            return "discard", (ref.riichi_discards()[a % len(ref.riichi_discards())],)
+        if ref.drawn is not None and (ref.in_riichi or a % 3 == 0):
+            return "discard", (ref.drawn,)
+        return "discard", (held[a % len(held)],)
+    if r < 70:
+        return "riichi", ()
+    if r < 85:
+        quads = [x for x in range(34) if closed[x] == 4]
+        return "ankan", (quads[a % len(quads)] if quads else a,)
+    if r < 92:
+        pons = [x for t, x in ref.melds if t == MeldType.PON]
+        return "kakan", (pons[a % len(pons)] if pons else a,)
+    return "draw", (a,)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=tenpai_hands(max_melds=2),
+    script=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 33), st.integers(0, 33)), min_size=1, max_size=20),
+    rules=st.sampled_from(RULES_CHOICES),
+)
+def test_parity_random_events(start, script, rules):
+    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    counts, melds = start
+    ref = Reference(counts.tobytes(), melds, rules=rules)
+    cy = Compiled(counts.tobytes(), melds, rules=rules)
+    assert _snapshot(cy, ()) == _snapshot(ref, ())
+    for r, a, b in script:
+        name, args = _choose(ref, r, a, b)
+        assert _apply(cy, name, args) == _apply(ref, name, args), (name, args)
+        assert _snapshot(cy, (a, b)) == _snapshot(ref, (a, b)), (name, args)
+    assert repr(cy) == repr(ref)
+    twin = cy.copy()
+    assert _snapshot(twin, ()) == _snapshot(ref.copy(), ())
+
+
+@settings(max_examples=80, deadline=None)
+@given(start=tenpai_hands(max_melds=1, forms=("regular",)), data=st.data())
+def test_parity_ankan_after_riichi(start, data):
+    """A tenpai hand with a closed triplet draws its fourth tile, in riichi when possible."""
+    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    counts, melds = start
+    own = list(counts.tobytes())
+    for t, m in melds:
+        for j in range(m, m + 3) if t == MeldType.CHI else [m] * (3 if t == MeldType.PON else 4):
+            own[j] += 1
+    triplets = [x for x in range(34) if counts[x] == 3 and own[x] == 3]
+    assume(triplets)
+    x = data.draw(st.sampled_from(triplets), label="kan kind")
+    rules = data.draw(st.sampled_from(RULES_CHOICES), label="rules")
+    ref = Reference(counts.tobytes(), melds, rules=rules)
+    cy = Compiled(counts.tobytes(), melds, rules=rules)
+    free = [y for y in range(34) if own[y] < 4 and y != x and y not in ref.waits]
+    if free:  # draw an unrelated tile, declare riichi with it if it keeps the hand tenpai
+        y = data.draw(st.sampled_from(free), label="riichi tile")
+        for p in (ref, cy):
+            p.draw(y)
+            if p.is_closed and y in p.riichi_discards():
+                p.riichi()
+            p.discard(y)
+    for p in (ref, cy):
+        p.draw(x)
+    assert [cy.legal_ankan_after_riichi(x, r) for r in RULE_NAMES] == [
+        ref.legal_ankan_after_riichi(x, r) for r in RULE_NAMES
+    ]
+    assert _apply(cy, "ankan", (x,)) == _apply(ref, "ankan", (x,))
+    assert _snapshot(cy, (x,)) == _snapshot(ref, (x,))
+
+
+def test_same_public_names():
+    from riichi_fast import _player
+    from riichi_fast.reference import player
+
+    names = {n for n in dir(_player.PlayerState) if not n.startswith("_")}
+    assert names == {n for n in dir(player.PlayerState) if not n.startswith("_")}
+    assert {n for n in dir(_player) if n.startswith(("PS_", "ANKAN_"))} == {
+        n for n in dir(player) if n.startswith(("PS_", "ANKAN_"))
+    }
+    for n in dir(_player):
+        if n.startswith(("PS_", "ANKAN_")):
+            assert getattr(_player, n) == getattr(player, n), n
