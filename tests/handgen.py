@@ -41,7 +41,7 @@ from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules.config import MAHJONG_LIB
 from riichi_fast.tiles import KIND_NAMES, parse_tiles
 
-__all__ = ["GenHand", "HandGen", "RED_IDS", "RULES_RED", "RULES_PLAIN", "build", "situation"]
+__all__ = ["RED_IDS", "RULES_PLAIN", "RULES_RED", "GenHand", "HandGen", "build", "situation"]
 
 RED_IDS = frozenset((16, 52, 88))
 #: the rules riichi_fast scores with: mahjong's defaults, plus one red five per suit when the hand has one
@@ -419,12 +419,23 @@ class HandGen:
         s = self.s
         u = s.u
         seat = s.n(4)
-        c = dict(
-            tsumo=u() < 0.5, riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False,
-            rinshan=False, chankan=False, tenhou=False, chiihou=False, renhou=False,
-            seat_wind=seat, round_wind=s.pick((0, 0, 0, 1, 1, 2, 3)),
-            honba=s.pick((0, 0, 0, 0, 1, 1, 2, 3, 5, 8)), riichi_sticks=s.pick((0, 0, 0, 1, 1, 2, 3)),
-        )
+        c = {
+            "tsumo": u() < 0.5,
+            "riichi": False,
+            "double_riichi": False,
+            "ippatsu": False,
+            "haitei": False,
+            "houtei": False,
+            "rinshan": False,
+            "chankan": False,
+            "tenhou": False,
+            "chiihou": False,
+            "renhou": False,
+            "seat_wind": seat,
+            "round_wind": s.pick((0, 0, 0, 1, 1, 2, 3)),
+            "honba": s.pick((0, 0, 0, 0, 1, 1, 2, 3, 5, 8)),
+            "riichi_sticks": s.pick((0, 0, 0, 1, 1, 2, 3)),
+        }
         if not is_open and u() < 0.55:
             if u() < 0.08:
                 c["double_riichi"] = True
@@ -459,8 +470,21 @@ class HandGen:
                 c["renhou"] = True
         if u() < 0.02:
             # an invalid combination: both libraries must give the same error
-            k = s.pick(("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-                        "chiihou", "renhou", "tsumo"))
+            k = s.pick(
+                (
+                    "riichi",
+                    "double_riichi",
+                    "ippatsu",
+                    "haitei",
+                    "houtei",
+                    "rinshan",
+                    "chankan",
+                    "tenhou",
+                    "chiihou",
+                    "renhou",
+                    "tsumo",
+                )
+            )
             c[k] = not c[k]
         return c
 
@@ -493,31 +517,63 @@ def build(closed_ids, melds, win_id, ctx, dora_ids=(), ura_ids=(), theme="") -> 
         if m.type == MeldType.ANKAN:
             m_melds.append(MMeld(MMeld.KAN, list(m.tiles), opened=False))
         else:
-            m_melds.append(MMeld(_M_TYPE[m.type], list(m.tiles), opened=True, called_tile=m.called, who=0,
-                                 from_who=m.from_seat))
+            m_melds.append(
+                MMeld(_M_TYPE[m.type], list(m.tiles), opened=True, called_tile=m.called, who=0, from_who=m.from_seat)
+            )
     kwargs = dict(ctx)
     kwargs["dora"] = tuple(t // 4 for t in dora_ids)
     kwargs["ura"] = tuple(t // 4 for t in ura_ids)
-    m_cfg = dict(
-        is_tsumo=ctx["tsumo"], is_riichi=ctx["riichi"], is_daburu_riichi=ctx["double_riichi"],
-        is_ippatsu=ctx["ippatsu"], is_haitei=ctx["haitei"], is_houtei=ctx["houtei"],
-        is_rinshan=ctx["rinshan"], is_chankan=ctx["chankan"], is_tenhou=ctx["tenhou"],
-        is_chiihou=ctx["chiihou"], is_renhou=ctx["renhou"],
-        player_wind=27 + ctx["seat_wind"], round_wind=27 + ctx["round_wind"],
-        tsumi_number=ctx["honba"], kyoutaku_number=ctx["riichi_sticks"],
-    )
+    m_cfg = {
+        "is_tsumo": ctx["tsumo"],
+        "is_riichi": ctx["riichi"],
+        "is_daburu_riichi": ctx["double_riichi"],
+        "is_ippatsu": ctx["ippatsu"],
+        "is_haitei": ctx["haitei"],
+        "is_houtei": ctx["houtei"],
+        "is_rinshan": ctx["rinshan"],
+        "is_chankan": ctx["chankan"],
+        "is_tenhou": ctx["tenhou"],
+        "is_chiihou": ctx["chiihou"],
+        "is_renhou": ctx["renhou"],
+        "player_wind": 27 + ctx["seat_wind"],
+        "round_wind": 27 + ctx["round_wind"],
+        "tsumi_number": ctx["honba"],
+        "kyoutaku_number": ctx["riichi_sticks"],
+    }
     return GenHand(
-        theme=theme, hand=hand, win_name=win_name, kwargs=kwargs, rules=rules,
-        m_tiles=all_ids, m_melds=m_melds, m_win=win_id, m_dora=list(dora_ids), m_ura=list(ura_ids),
-        m_config_kwargs=m_cfg, m_options={"has_aka_dora": True} if has_red else {},
+        theme=theme,
+        hand=hand,
+        win_name=win_name,
+        kwargs=kwargs,
+        rules=rules,
+        m_tiles=all_ids,
+        m_melds=m_melds,
+        m_win=win_id,
+        m_dora=list(dora_ids),
+        m_ura=list(ura_ids),
+        m_config_kwargs=m_cfg,
+        m_options={"has_aka_dora": True} if has_red else {},
         extra={"is_open": not hand.is_closed, "n_kans": sum(m.is_kan for m in melds)},
     )
 
 
-_NO_FLAGS = dict(
-    tsumo=False, riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False, rinshan=False,
-    chankan=False, tenhou=False, chiihou=False, renhou=False, seat_wind=0, round_wind=0, honba=0, riichi_sticks=0,
-)
+_NO_FLAGS = {
+    "tsumo": False,
+    "riichi": False,
+    "double_riichi": False,
+    "ippatsu": False,
+    "haitei": False,
+    "houtei": False,
+    "rinshan": False,
+    "chankan": False,
+    "tenhou": False,
+    "chiihou": False,
+    "renhou": False,
+    "seat_wind": 0,
+    "round_wind": 0,
+    "honba": 0,
+    "riichi_sticks": 0,
+}
 
 
 def situation(text: str, win: str, *, dora: str = "", ura: str = "", **ctx) -> GenHand:

@@ -33,16 +33,13 @@ import pytest
 
 pytest.importorskip("mahjong")
 
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules  # noqa: E402
-from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID  # noqa: E402
-from mahjong.meld import Meld as MMeld  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 
-import riichi_fast as rf  # noqa: E402
-from riichi_fast.enums import MeldType  # noqa: E402
-from riichi_fast.rules.config import MAHJONG_LIB  # noqa: E402
-
-from handgen import RED_IDS, HandGen, situation  # noqa: E402
+import riichi_fast as rf
+from handgen import RED_IDS, HandGen, situation
+from riichi_fast.enums import MeldType
+from riichi_fast.rules.config import MAHJONG_LIB
 
 pytestmark = pytest.mark.oracle
 
@@ -79,26 +76,32 @@ _YAKUMAN_LEVEL = {1: "yakuman", 2: "2x yakuman", 3: "3x yakuman", 4: "4x yakuman
 KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
     "kazoe_label": (
         {"cost"},
-        "riichi_fast right: 13+ han of ordinary yaku and dora is a counted (kazoe) yakuman, not a yakuman "
-        "(RULES.md 4 'Kazoe', 6; the French text, line 5 and 87: counting 13 han as a yakuman is a "
-        "variant, the yakuman proper is another thing). mahjong pays it the same 8000 base but its "
-        "calculate_scores sets yaku_level 'kazoe yakuman' and then overwrites it with 'yakuman'. "
-        "Only cost['yaku_level'] differs. Test: test_kazoe_yakuman_is_labelled_kazoe.",
+        (
+            "riichi_fast right: 13+ han of ordinary yaku and dora is a counted (kazoe) yakuman, not a yakuman "
+            "(RULES.md 4 'Kazoe', 6; the French text, line 5 and 87: counting 13 han as a yakuman is a "
+            "variant, the yakuman proper is another thing). mahjong pays it the same 8000 base but its "
+            "calculate_scores sets yaku_level 'kazoe yakuman' and then overwrites it with 'yakuman'. "
+            "Only cost['yaku_level'] differs. Test: test_kazoe_yakuman_is_labelled_kazoe."
+        ),
     ),
     "open_tsumo_fu_label": (
         {"fu_details"},
-        "riichi_fast right: an open hand won by tsumo with no other fu gets the 2 tsumo fu "
-        "(RULES.md 5 'Tsumo +2'; French text: 'On ajoute 2 mini-points en cas de tsumo'); the open-pinfu "
-        "2 fu are for an open hand with no fu won by ron (RULES.md 5). mahjong gives tsumo fu only "
-        "when some fu exists, and books the 2 fu as 'hand_without_fu'. Same 30 fu, same points. "
-        "Test: test_open_tsumo_without_fu_books_tsumo_fu.",
+        (
+            "riichi_fast right: an open hand won by tsumo with no other fu gets the 2 tsumo fu "
+            "(RULES.md 5 'Tsumo +2'; French text: 'On ajoute 2 mini-points en cas de tsumo'); the open-pinfu "
+            "2 fu are for an open hand with no fu won by ron (RULES.md 5). mahjong gives tsumo fu only "
+            "when some fu exists, and books the 2 fu as 'hand_without_fu'. Same 30 fu, same points. "
+            "Test: test_open_tsumo_without_fu_books_tsumo_fu."
+        ),
     ),
     "tiebreak_fu_details": (
         {"fu_details"},
-        "neither: two readings (or win groups) of equal points, han, fu and yaku; mahjong then "
-        "keeps the most raw fu and its own decomposition order, riichi_fast the earliest option in "
-        "decompose order (RULES.md 2 orders by points, then han, then fu; both answers pay the "
-        "same). Test: test_equal_value_readings_keep_the_first.",
+        (
+            "neither: two readings (or win groups) of equal points, han, fu and yaku; mahjong then "
+            "keeps the most raw fu and its own decomposition order, riichi_fast the earliest option in "
+            "decompose order (RULES.md 2 orders by points, then han, then fu; both answers pay the "
+            "same). Test: test_equal_value_readings_keep_the_first."
+        ),
     ),
 }
 
@@ -110,8 +113,12 @@ KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
 def theirs(gh) -> dict:
     """mahjong's answer as a comparable dict."""
     res = CALC.estimate_hand_value(
-        list(gh.m_tiles), gh.m_win, melds=gh.m_melds, dora_indicators=gh.m_dora,
-        ura_dora_indicators=gh.m_ura, config=gh.m_config(),
+        list(gh.m_tiles),
+        gh.m_win,
+        melds=gh.m_melds,
+        dora_indicators=gh.m_dora,
+        ura_dora_indicators=gh.m_ura,
+        config=gh.m_config(),
     )
     if res.error:
         return {"error": res.error}
@@ -162,8 +169,13 @@ def ours_view(r) -> dict:
         "fu_details": tuple(sorted(details)),
         "yaku": tuple(sorted(yaku)),
         "cost": {
-            "main": main, "additional": add, "main_bonus": main_b, "additional_bonus": add_b,
-            "kyoutaku_bonus": p.sticks, "total": p.total, "yaku_level": level,
+            "main": main,
+            "additional": add,
+            "main_bonus": main_b,
+            "additional_bonus": add_b,
+            "kyoutaku_bonus": p.sticks,
+            "total": p.total,
+            "yaku_level": level,
         },
     }
 
@@ -259,12 +271,33 @@ def test_random_hands_match_mahjong():
     assert statuses["ok"] > 0.8 * total, statuses
     if total >= 50000:
         # every Tenhou yaku, meld type, flag and limit was met in an agreed win
-        expected = {f"yaku{t}" for t in range(52)} | {t.name for t in (
-            MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)}
-        expected |= {"tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-                     "tenhou", "chiihou", "renhou"}
-        expected |= {"below_mangan", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman",
-                     "2x yakuman", "3x yakuman"}
+        expected = {f"yaku{t}" for t in range(52)} | {
+            t.name for t in (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)
+        }
+        expected |= {
+            "tsumo",
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+            "renhou",
+        }
+        expected |= {
+            "below_mangan",
+            "mangan",
+            "haneman",
+            "baiman",
+            "sanbaiman",
+            "kazoe yakuman",
+            "yakuman",
+            "2x yakuman",
+            "3x yakuman",
+        }
         assert expected <= set(covered), sorted(expected - set(covered))
         assert statuses["hand_not_winning"] and statuses["no_yaku"] and len(statuses) > 12, statuses
 
@@ -342,8 +375,12 @@ def test_generator_builds_both_sides_from_the_same_ids():
         for m, mm in zip(h.melds, gh.m_melds):
             assert sorted(mm.tiles) == list(m.tiles)
             assert mm.opened == m.is_open
-            assert mm.type == {"CHI": "chi", "PON": "pon", "DAIMINKAN": "kan", "ANKAN": "kan",
-                               "SHOUMINKAN": "shouminkan"}[m.type.name]
+            assert (
+                mm.type
+                == {"CHI": "chi", "PON": "pon", "DAIMINKAN": "kan", "ANKAN": "kan", "SHOUMINKAN": "shouminkan"}[
+                    m.type.name
+                ]
+            )
         has_red = any(t in RED_IDS for t in gh.m_tiles)
         assert gh.m_options == ({"has_aka_dora": True} if has_red else {})
         assert h.n_red == sum(t in RED_IDS for t in gh.m_tiles)
@@ -361,3 +398,11 @@ def test_generator_is_seeded():
     g1, g2 = HandGen(5), HandGen(5)
     assert [g1.hand().describe() for _ in range(50)] == [g2.hand().describe() for _ in range(50)]
     assert HandGen(6).hand().describe() != HandGen(5).hand().describe()
+
+
+def test_handgen_docstring_examples():
+    import doctest
+
+    import handgen
+
+    assert doctest.testmod(handgen).failed == 0
