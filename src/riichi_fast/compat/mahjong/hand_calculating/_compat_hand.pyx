@@ -96,6 +96,17 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
                         ura_dora_indicators)
 
 
+cdef object _MISSING = object()
+
+
+cdef inline object _get(dict d, object obj, str name):
+    """obj.name, read from the instance dict when it is there (a plain attribute)."""
+    v = d.get(name, _MISSING)
+    if v is _MISSING:
+        return getattr(obj, name)
+    return v
+
+
 cdef inline int _ceil100(int64_t x) noexcept:
     return <int>((x + 99) // 100 * 100)
 
@@ -257,7 +268,8 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
     if len(params) != R_SIZE * 4:
         return None
     par = <const int32_t*><const char*>params
-    if config.is_nagashi_mangan:
+    cdef dict cd = config.__dict__
+    if _get(cd, config, "is_nagashi_mangan"):
         return None
     for i in range(34):
         counts[i] = 0
@@ -327,44 +339,45 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
     if k != 14 - 3 * n_melds:
         return None
 
-    options = config.options
-    tsumo = bool(config.is_tsumo)
-    riichi = bool(config.is_riichi) or bool(config.is_daburu_riichi)
-    if options.has_sashikomi_yakuman and not tsumo and config.is_open_riichi and riichi:
+    options = _get(cd, config, "options")
+    cdef dict od = options.__dict__
+    tsumo = bool(_get(cd, config, "is_tsumo"))
+    riichi = bool(_get(cd, config, "is_riichi")) or bool(_get(cd, config, "is_daburu_riichi"))
+    if _get(od, options, "has_sashikomi_yakuman") and not tsumo and _get(cd, config, "is_open_riichi") and riichi:
         return None
     if tsumo:
         flags |= F_TSUMO
-    if config.is_riichi:
+    if _get(cd, config, "is_riichi"):
         flags |= F_RIICHI
-    if config.is_daburu_riichi:
+    if _get(cd, config, "is_daburu_riichi"):
         flags |= F_DOUBLE_RIICHI
-    if config.is_ippatsu:
+    if _get(cd, config, "is_ippatsu"):
         flags |= F_IPPATSU
-    if riichi and config.is_open_riichi:
+    if riichi and _get(cd, config, "is_open_riichi"):
         flags |= F_OPEN_RIICHI
-    if config.is_haitei:
+    if _get(cd, config, "is_haitei"):
         flags |= F_HAITEI
-    if config.is_houtei:
+    if _get(cd, config, "is_houtei"):
         flags |= F_HOUTEI
-    if config.is_rinshan:
+    if _get(cd, config, "is_rinshan"):
         flags |= F_RINSHAN
-    if config.is_chankan:
+    if _get(cd, config, "is_chankan"):
         flags |= F_CHANKAN
-    tenhou = bool(config.is_tenhou)
+    tenhou = bool(_get(cd, config, "is_tenhou"))
     if tenhou:
         flags |= F_TENHOU
-    if config.is_chiihou:
+    if _get(cd, config, "is_chiihou"):
         flags |= F_CHIIHOU
-    if config.is_renhou:
+    if _get(cd, config, "is_renhou"):
         flags |= F_RENHOU
-    paarenchan = config.paarenchan
+    paarenchan = _get(cd, config, "paarenchan")
     if paarenchan > 0:
         flags |= F_PAARENCHAN
     for i in range(CTX_SIZE):
         ctx[i] = 0
     ctx[CTX_FLAGS] = flags
-    seat = _stand_in(config.player_wind, counts, True, tenhou)
-    rnd = _stand_in(config.round_wind, counts, False, False)
+    seat = _stand_in(_get(cd, config, "player_wind"), counts, True, tenhou)
+    rnd = _stand_in(_get(cd, config, "round_wind"), counts, False, False)
     if seat < 0 or rnd < 0:
         return None
     ctx[CTX_SEAT_WIND] = seat
@@ -387,13 +400,13 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
             ctx[CTX_URA + nd] = t >> 2
             nd += 1
         ctx[CTX_N_URA] = nd
-    if options.has_aka_dora:
+    if _get(od, options, "has_aka_dora"):
         ctx[CTX_N_RED] = n_red
-    nuki = config.num_nuki_dora
+    nuki = _get(cd, config, "num_nuki_dora")
     if nuki > 0:
         ctx[CTX_N_KITA] = nuki
-    honba = config.tsumi_number
-    sticks = config.kyoutaku_number
+    honba = _get(cd, config, "tsumi_number")
+    sticks = _get(cd, config, "kyoutaku_number")
     if honba < 0 or sticks < 0 or honba > 100000 or sticks > 100000:
         return None
     ctx[CTX_HONBA] = honba
@@ -410,7 +423,7 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         return r
 
     yaku = config.yaku
-    if not options.has_double_yakuman:
+    if not _get(od, options, "has_double_yakuman"):
         yaku.daburu_kokushi.han_closed = 13
         yaku.suuankou_tanki.han_closed = 13
         yaku.daburu_chuuren_poutou.han_closed = 13
@@ -436,7 +449,7 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         elif i == Y_DOUBLE_RIICHI:
             attr = "daburu_open_riichi" if open_riichi else "daburu_riichi"
         elif i == Y_RENHOU:
-            attr = "renhou_yakuman" if options.renhou_as_yakuman else "renhou"
+            attr = "renhou_yakuman" if _get(od, options, "renhou_as_yakuman") else "renhou"
         obj = getattr(yaku, attr)
         if i == Y_PAARENCHAN:
             obj.set_paarenchan_count(paarenchan)
@@ -453,7 +466,7 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         hand_yaku.append(obj)
 
     fu = <int>out[O_FU]
-    sextuple = bool(options.limit_to_sextuple_yakuman)
+    sextuple = bool(_get(od, options, "limit_to_sextuple_yakuman"))
     if is_yakuman:
         han = 0
         for y in hand_yaku:
@@ -479,12 +492,12 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
             hand_yaku.append(y)
         if han > 78 and sextuple:
             han = 78
-    kazoe = options.kazoe_limit
+    kazoe = _get(od, options, "kazoe_limit")
     if type(kazoe) is not int or not 0 <= <long>kazoe <= 2:
         kazoe = 3  # mahjong: any other value applies no kazoe cap
-    cost = _cost(han, fu, is_yakuman, tsumo, bool(config.is_dealer), honba, sticks, <int>kazoe,
-                 bool(options.kiriage), sextuple, bool(options.is_three_player))
-    if config.is_nagashi_mangan:
+    cost = _cost(han, fu, is_yakuman, tsumo, bool(_get(cd, config, "is_dealer")), honba, sticks, <int>kazoe,
+                 bool(_get(od, options, "kiriage")), sextuple, bool(_get(od, options, "is_three_player")))
+    if _get(cd, config, "is_nagashi_mangan"):
         cost["yaku_level"] = "nagashi mangan"
     if len(hand_yaku) > 1:
         hand_yaku.sort(key=_yaku_id)
