@@ -36,9 +36,50 @@ from riichi_fast.errors import ArrayError
 
 cdef extern from *:
     """
+    #include <stdint.h>
+    #include <string.h>
     static inline int rf_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+
+    /* SWAR over 40 bytes (34 counts + 6 zero bytes): bit k set when counts[k] != 0. */
+    static inline uint64_t rf_present40(const uint8_t* c) {
+        uint64_t m = 0, x, t;
+        int w;
+        for (w = 0; w < 5; w++) {
+            memcpy(&x, c + 8 * w, 8);
+            t = (((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
+            m |= (((t >> 7) * 0x0102040810204080ULL) >> 56) << (8 * w);
+        }
+        return m;
+    }
+
+    /* True when some of the 40 bytes is above 4. */
+    static inline int rf_any_above4(const uint8_t* c) {
+        uint64_t x, acc = 0;
+        int w;
+        for (w = 0; w < 5; w++) {
+            memcpy(&x, c + 8 * w, 8);
+            acc |= (x + 0x7b7b7b7b7b7b7b7bULL) | x;
+        }
+        return (acc & 0x8080808080808080ULL) != 0;
+    }
+
+    /* Zero an int64[96] output with plain vector-friendly stores (memset of this
+       size compiles to ``rep stos``, whose start-up cost dominates). */
+    static inline void rf_zero96(int64_t* p) {
+        int i;
+    #if defined(__GNUC__) && !defined(__clang__)
+        #pragma GCC unroll 24
+    #endif
+        for (i = 0; i < 96; i += 4) {
+            p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; p[i + 3] = 0;
+            __asm__("" ::: "memory");  /* keep it a store loop, not a memset call */
+        }
+    }
     """
     int rf_ctz64(unsigned long long x) noexcept nogil
+    uint64_t rf_present40(const uint8_t* c) noexcept nogil
+    int rf_any_above4(const uint8_t* c) noexcept nogil
+    void rf_zero96(int64_t* p) noexcept nogil
 
 
 cdef inline uint64_t BIT(int i) noexcept nogil:
@@ -87,7 +128,7 @@ cdef void _digest_rules(const int32_t* p, RulesC* rc) noexcept nogil:
 
 
 cdef struct HandC:
-    count_t full[34]           # closed + meld tiles (a quad counts 4)
+    count_t full[40]           # closed + meld tiles (a quad counts 4); 34..39 stay 0 (SWAR)
     uint64_t present           # bit k: kind k is in the hand
     const count_t* closed
     const uint8_t* meld_types
@@ -551,11 +592,12 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
 
     Also fills h.full (closed + meld tiles), h.present, h.n_melds and h.open_hand.
     """
-    cdef int i, k, t, n_melds = 0, total = 0, n, mx = 0
-    cdef uint64_t present = 0
-    # branch-free loops: the compiler vectorises them
+    cdef int i, k, t, n_melds = 0, total = 0, n
     for i in range(34):
         h.full[i] = closed[i]
+    for i in range(34, 40):
+        h.full[i] = 0
+    for i in range(34):
         total += closed[i]
     h.open_hand = 0
     for i in range(4):
@@ -585,12 +627,8 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
             return ST_BAD_INPUT
     if total != 14 - 3 * n_melds:
         return ST_BAD_INPUT
-    for i in range(34):
-        # full >= closed, so this bounds both; a closed count of 255 can wrap only past total
-        if h.full[i] > mx:
-            mx = h.full[i]
-        present |= (<uint64_t>(h.full[i] != 0)) << i
-    if mx > 4:
+    # full >= closed, so this bounds both (a wrapped closed 255 fails the total first)
+    if rf_any_above4(h.full):
         return ST_BAD_INPUT
     if win_kind < 0 or win_kind >= 34:
         return ST_BAD_INPUT
@@ -613,7 +651,7 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
     if (ctx[CTX_N_RED] | ctx[CTX_N_KITA] | ctx[CTX_HONBA] | ctx[CTX_RIICHI_STICKS]) < 0:
         return ST_BAD_INPUT
     h.n_melds = n_melds
-    h.present = present
+    h.present = rf_present40(h.full)
     return ST_OK
 
 
@@ -679,7 +717,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef const WinOption* o
     cdef int fu_raw, pinfu
 
-    memset(out, 0, OUT_SIZE * sizeof(int64_t))
+    rf_zero96(out)
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
     if st != ST_OK:
