@@ -112,8 +112,8 @@ def decompose(hand, win_tile=None, *, tsumo: bool = False):
 
     >>> [str(r) for r in decompose("111222333m78999p")]
     ['123m 123m 123m 789p 99p', '111m 222m 333m 789p 99p']
-    >>> [str(w) for w in decompose("123m456p789s11z 777z@2", win_tile="3m")][0]
-    ...
+    >>> [str(w) for w in decompose("123m456p789s11z 777z@2", win_tile="3m")]
+    ['123m 456p 789s 777z 11z (won on 123m, penchan)']
     """
     h = as_hand(hand)
     melds = tuple(zip(*h.meld_arrays()))
@@ -129,7 +129,9 @@ def waits(hand, *, karaten: bool = False) -> tuple[int, ...]:
 
     >>> waits("123m456p789s1122z")
     (27, 28)
-    >>> waits("1112345678999m1z")
+    >>> waits("1112345678999m")
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    >>> waits("1111m234p567s789s")   # the fifth 1m does not exist: karaten
     ()
     """
     h = as_hand(hand)
@@ -150,8 +152,9 @@ def ukeire(hand, visible=None):
 def discard_analysis(hand, visible=None):
     """For a 14-tile hand, every distinct discard with its shanten and ukeire after it.
 
-    >>> discard_analysis("123m456p789s11223z")[0][:2]
-    ...
+    >>> best = min(discard_analysis("123m456p789s11223z"), key=lambda d: (d[1], -d[2]))
+    >>> best[:3]   # discard 3z: tenpai (shanten 0) on 4 tiles
+    (29, 0, 4)
     """
     vis = None if visible is None else as_counts(visible)
     return _wt.discard_analysis(_closed_counts(hand), vis)
