@@ -34,7 +34,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy, memset
 
-from time import perf_counter as _perf_counter
+from time import perf_counter as _perf_counter, thread_time as _thread_time
 
 import numpy as np
 
@@ -174,34 +174,47 @@ cdef void _record_suit(const uint8_t* lanes, int total) noexcept nogil:
     _gen_count += 1
 
 
+cdef void _leaves(const uint8_t (*src)[16], uint16_t live, int cmax, int total) noexcept nogil:
+    """The last kind (9): only states (a, 0) are live and every path ends in state (0, 0)."""
+    cdef uint8_t padded[32]
+    cdef uint8_t moved[16]
+    cdef uint8_t out[5][16]
+    cdef int a, st, t, q, u, c
+    memset(out, INF, sizeof(out))
+    memset(padded, INF, 16)
+    for a in range(5):
+        st = STATE_OF[a][0]
+        if not (live >> st) & 1:
+            continue
+        memcpy(padded + 16, src[st], 16)
+        for t in range(2):
+            for q in range(2):
+                u = a + 3 * t + 2 * q
+                if u > 4:
+                    continue
+                rf_shift16(moved, padded, t + 8 * q, LANE_MASK[t])
+                for c in range(cmax + 1):
+                    rf_minadd16(out[c], moved, u - c if u > c else 0)
+    for c in range(cmax + 1):
+        _record_suit(out[c], total + c)
+
+
 cdef void _walk_suit(int pos, int total, const uint8_t (*state)[16], uint16_t live) noexcept nogil:
     cdef uint8_t child[5][N_STATES][16]
     cdef uint16_t child_live
     cdef int c, cmax = min(4, 14 - total)
+    if pos == 8:
+        _leaves(state, live, cmax, total)
+        return
     child_live = _step(state, live, child, cmax, pos <= 6)
     for c in range(cmax + 1):
-        if pos == 8:
-            _record_suit(child[c][0], total + c)
-        else:
-            _walk_suit(pos + 1, total + c, child[c], child_live)
-
-
-cdef uint32_t _n_vectors(int length, int budget) noexcept nogil:
-    """Number of vectors of ``length`` entries 0..4 summing to at most ``budget``."""
-    cdef uint32_t n = 0
-    cdef int c
-    if budget < 0:
-        return 0
-    if length == 0:
-        return 1
-    for c in range(5):
-        n += _n_vectors(length - 1, budget - c)
-    return n
+        _walk_suit(pos + 1, total + c, child[c], child_live)
 
 
 cdef int _build_tables() except -1:
     global _gen_count
-    cdef int a, b, i, k, L, s, c, code, m, x, n1, n2, n3, key
+    cdef int a, b, i, k, L, s, c, code, m, x, n1, n2, n3, key, r
+    cdef uint32_t n_vec[9][15]
     cdef uint8_t start[N_STATES][16]
     cdef uint8_t buf[N_STATES][16]
     cdef uint8_t nxt[5][N_STATES][16]
@@ -220,13 +233,22 @@ cdef int _build_tables() except -1:
     for k in range(5):
         for L in range(16):
             LANE_MASK[k][L] = INF if (L & 7) > 4 or (L & 7) < k else 0
+    # n_vec[L][r]: vectors of L entries 0..4 summing to at most r
+    for r in range(15):
+        n_vec[0][r] = 1
+    for L in range(1, 9):
+        for r in range(15):
+            n_vec[L][r] = 0
+            for c in range(min(4, r) + 1):
+                n_vec[L][r] += n_vec[L - 1][r - c]
     # rank offsets: vectors sharing a prefix and with a smaller count at ``i``
     for i in range(9):
         for s in range(15):
             for c in range(5):
                 RANK_OFF[i][s][c] = 0
                 for x in range(c):
-                    RANK_OFF[i][s][c] += _n_vectors(8 - i, 14 - s - x)
+                    if s + x <= 14:
+                        RANK_OFF[i][s][c] += n_vec[8 - i][14 - s - x]
     # decoders of the suit codes
     for code in range(256):
         DEC_SETS[code][0] = 0
@@ -265,13 +287,15 @@ cdef int _build_tables() except -1:
 
 
 _t0 = _perf_counter()
+_c0 = _thread_time()
 _build_tables()
 _BUILD_SECONDS = _perf_counter() - _t0
+_BUILD_CPU_SECONDS = _thread_time() - _c0
 
 
-def _table_build_seconds():
-    """Seconds spent generating the tables when the module was imported."""
-    return _BUILD_SECONDS
+def _table_build_seconds(cpu=False):
+    """Seconds (wall clock, or CPU time of the importing thread) spent generating the tables."""
+    return _BUILD_CPU_SECONDS if cpu else _BUILD_SECONDS
 
 
 def _table_bytes():
