@@ -351,7 +351,7 @@ def _row_status(row: list[int]) -> RowStatus:
     return RowStatus.OK
 
 
-def shanten_batch(hands, *, n_threads=1, out=None):
+def shanten_batch(hands, *, n_threads=1, out=None) -> tuple[np.ndarray, np.ndarray]:
     """Shanten of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(shanten, status)``: int8 and uint8 arrays of length N.  A bad row
@@ -388,7 +388,7 @@ def shanten_batch(hands, *, n_threads=1, out=None):
     return out, status
 
 
-def is_agari_batch(hands, *, n_threads=1):
+def is_agari_batch(hands, *, n_threads=1) -> tuple[np.ndarray, np.ndarray]:
     """Agari flag of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(agari, status)``: a bool array and a uint8 status array; a bad row
