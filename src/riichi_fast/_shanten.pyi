@@ -4,13 +4,13 @@ import numpy as np
 
 __all__ = [
     "SHANTEN_INVALID",
+    "is_agari",
+    "is_agari_batch",
     "shanten",
-    "shanten_regular",
+    "shanten_batch",
     "shanten_chiitoitsu",
     "shanten_kokushi",
-    "is_agari",
-    "shanten_batch",
-    "is_agari_batch",
+    "shanten_regular",
 ]
 
 SHANTEN_INVALID: int
