@@ -34,7 +34,9 @@ import pytest
 pytest.importorskip("mahjong")
 
 from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
+from mahjong.hand_calculating.yaku_list.yakuman import RenhouYakuman
 
 import riichi_fast as rf
 from handgen import RED_IDS, HandGen, situation
@@ -106,6 +108,58 @@ KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
 }
 
 
+#: rule switches a MAHJONG_LIB user flips: name -> (Rules changes, mahjong OptionalRules changes)
+VARIANTS = {
+    "kuitan_kiriage": ({"open_tanyao": True, "kiriage": True}, {"has_open_tanyao": True, "kiriage": True}),
+    "single_yakuman_kazoe_sanbaiman": (
+        {"double_yakuman": False, "kazoe": "sanbaiman"},
+        {"has_double_yakuman": False, "kazoe_limit": HandConfig.KAZOE_SANBAIMAN},
+    ),
+    "kazoe_multiple_no_cap": (
+        {"kazoe": "multiple", "yakuman_cap": 1000},
+        {"kazoe_limit": HandConfig.KAZOE_NO_LIMIT, "limit_to_sextuple_yakuman": False},
+    ),
+    "renhou_yakuman": ({"renhou": "yakuman"}, {"renhou_as_yakuman": True}),
+    "no_open_pinfu_fu": ({"fu_for_open_pinfu": False}, {"fu_for_open_pinfu": False}),
+    "pinfu_tsumo_fu": ({"fu_for_pinfu_tsumo": True}, {"fu_for_pinfu_tsumo": True}),
+}
+N_VARIANT = int(os.environ.get("RIICHI_FAST_ORACLE_VARIANT_N", "5000"))
+
+#: listed differences that only the variants show; each has a named test below
+VARIANT_DIFFERENCES: dict[str, tuple[set, str]] = {
+    "kiriage_label": (
+        {"cost"},
+        (
+            "riichi_fast right: with kiriage on, a hand under 5 han whose base points pass 2000 "
+            "(4 han 40 fu) is a mangan (RULES.md 6); mahjong pays the mangan but leaves yaku_level '' "
+            "(its 'mangan' label sits in the no-kiriage branch). Test: test_kiriage_on_still_labels_mangan."
+        ),
+    ),
+    "open_tsumo_no_fu": (
+        {"fu", "fu_details", "cost"},
+        (
+            "riichi_fast right: with fu_for_open_pinfu off, an open tsumo with no other fu still gets "
+            "the 2 tsumo fu, 22 -> 30 fu (RULES.md 5 'Tsumo +2'; French text: 'On ajoute 2 mini-points "
+            "en cas de tsumo'); mahjong gives tsumo fu only when some fu exists, so 20 fu. "
+            "Test: test_open_tsumo_without_open_pinfu_fu_is_30_fu."
+        ),
+    ),
+    "pinfu_tsumo_fu": (
+        {"han", "fu_details", "yaku", "cost"},
+        (
+            "riichi_fast right: with fu_for_pinfu_tsumo on, a pinfu tsumo gets the 2 tsumo fu and "
+            "keeps pinfu, a shape yaku (RULES.md 4 pinfu: 4 sequences, non-yakuhai pair, two-sided "
+            "wait); mahjong's pinfu test is 'only the base fu', so adding the tsumo fu drops pinfu "
+            "(1 han less), and it may then prefer another reading. "
+            "Test: test_pinfu_tsumo_fu_option_keeps_pinfu."
+        ),
+    ),
+}
+
+# mahjong's RenhouYakuman has no Tenhou id in YAKU_ID_TO_TENHOU_ID; it is Tenhou's renhou (36)
+_TENHOU_ID = {**YAKU_ID_TO_TENHOU_ID, RenhouYakuman.yaku_id: 36}
+
+
 # ---------------------------------------------------------------------------
 # the two views
 
@@ -126,7 +180,7 @@ def theirs(gh) -> dict:
     yaku = []
     for y in res.yaku:
         han = y.han_open if is_open and y.han_open else y.han_closed
-        yaku.append((YAKU_ID_TO_TENHOU_ID.get(y.yaku_id, 1000 + y.yaku_id), han))
+        yaku.append((_TENHOU_ID.get(y.yaku_id, 1000 + y.yaku_id), han))
     return {
         "error": None,
         "han": res.han,
@@ -198,9 +252,27 @@ def explain(gh, a: dict, b: dict) -> tuple[set, set]:
     reasons = set()
     ok = a.get("error") is None and b.get("error") is None
     tsumo = gh.kwargs["tsumo"]
-    if ok and a["cost"]["yaku_level"] == "yakuman" and b["cost"]["yaku_level"] == "kazoe yakuman":
+    options = gh.m_options
+    if ok and a["cost"]["yaku_level"] in _YAKUMAN_LEVEL.values() and b["cost"]["yaku_level"] == "kazoe yakuman":
         reasons.add("kazoe_label")
         a["cost"]["yaku_level"] = "kazoe yakuman"
+    if ok and options.get("kiriage") and a["cost"]["yaku_level"] == "" and b["cost"]["yaku_level"] == "mangan":
+        reasons.add("kiriage_label")
+        a["cost"]["yaku_level"] = "mangan"
+    if (
+        ok
+        and options.get("fu_for_open_pinfu") is False
+        and tsumo
+        and gh.extra["is_open"]
+        and a["fu_details"] == (("base", 20),)
+        and b["fu_details"] == (("base", 20), ("tsumo", 2))
+    ):
+        reasons.add("open_tsumo_no_fu")
+        a["fu_details"], a["fu"], a["cost"] = b["fu_details"], b["fu"], b["cost"]
+    if ok and options.get("fu_for_pinfu_tsumo") and tsumo and (7, 1) in b["yaku"] and (7, 1) not in a["yaku"]:
+        reasons.add("pinfu_tsumo_fu")
+        if a["fu"] == b["fu"]:
+            a["han"], a["fu_details"], a["yaku"], a["cost"] = b["han"], b["fu_details"], b["yaku"], b["cost"]
     if ok and tsumo and gh.extra["is_open"]:
         fa, fb = a["fu_details"], b["fu_details"]
         if ("hand_without_fu", 2) in fa and ("tsumo", 2) not in fa and ("tsumo", 2) in fb:
@@ -217,15 +289,19 @@ def explain(gh, a: dict, b: dict) -> tuple[set, set]:
 # the random comparison
 
 
-def _run_chunk(chunk: int):
-    gen = HandGen([SEED, chunk])
-    n = min(CHUNK, N_HANDS - chunk * CHUNK)
+def _run_chunk(job):
+    variant, chunk, n = job
+    gen = HandGen([SEED, chunk] if not variant else [SEED, chunk, *variant.encode()])
+    rules_changes, m_changes = VARIANTS.get(variant, ({}, {}))
     seen = collections.Counter()
     statuses = collections.Counter()
     covered = collections.Counter()
     failures = []
     for _ in range(n):
         gh = gen.hand()
+        if variant:
+            gh.rules = gh.rules.replace(**rules_changes)
+            gh.m_options = {**gh.m_options, **m_changes}
         a = theirs(gh)
         b = ours_view(ours(gh))
         statuses[a["error"] or "ok"] += 1
@@ -241,20 +317,21 @@ def _run_chunk(chunk: int):
     return n, seen, statuses, covered, failures[:5], len(failures)
 
 
-def test_random_hands_match_mahjong():
-    t0 = time.perf_counter()
-    n_chunks = (N_HANDS + CHUNK - 1) // CHUNK
+def _run(variant: str, n_hands: int):
+    jobs = [(variant, c, min(CHUNK, n_hands - c * CHUNK)) for c in range((n_hands + CHUNK - 1) // CHUNK)]
+    if N_PROCS > 1 and len(jobs) > 1:
+        with multiprocessing.get_context("fork").Pool(N_PROCS) as pool:
+            return list(pool.imap_unordered(_run_chunk, jobs))
+    return [_run_chunk(job) for job in jobs]
+
+
+def _report(results, n_hands, label):
     total = 0
     seen = collections.Counter()
     statuses = collections.Counter()
+    covered = collections.Counter()
     failures = []
     n_fail = 0
-    if N_PROCS > 1 and n_chunks > 1:
-        with multiprocessing.get_context("fork").Pool(N_PROCS) as pool:
-            results = list(pool.imap_unordered(_run_chunk, range(n_chunks)))
-    else:
-        results = [_run_chunk(c) for c in range(n_chunks)]
-    covered = collections.Counter()
     for n, s, st, cov, f, nf in results:
         total += n
         seen.update(s)
@@ -262,14 +339,21 @@ def test_random_hands_match_mahjong():
         covered.update(cov)
         failures += f
         n_fail += nf
-    elapsed = time.perf_counter() - t0
-    print(f"\n{total} hands in {elapsed:.1f} s; statuses {dict(statuses)}; listed differences {dict(seen)}")
-    assert total == N_HANDS
+    print(f"\n{label}: {total} hands; statuses {dict(statuses)}; listed differences {dict(seen)}")
+    assert total == n_hands
     msg = "\n".join(f"{fields}: {desc}\n    mahjong vs ours: {d}" for fields, desc, d in failures[:12])
     assert not n_fail, f"{n_fail} unexplained differences, first:\n{msg}"
     # the hands are winning hands: most must win for both
     assert statuses["ok"] > 0.8 * total, statuses
-    if total >= 50000:
+    return seen, statuses, covered
+
+
+def test_random_hands_match_mahjong():
+    t0 = time.perf_counter()
+    seen, statuses, covered = _report(_run("", N_HANDS), N_HANDS, "mahjong defaults")
+    print(f"{time.perf_counter() - t0:.1f} s")
+    assert set(seen) <= set(KNOWN_DIFFERENCES), seen
+    if N_HANDS >= 50000:
         # every Tenhou yaku, meld type, flag and limit was met in an agreed win
         expected = {f"yaku{t}" for t in range(52)} | {
             t.name for t in (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)
@@ -300,6 +384,13 @@ def test_random_hands_match_mahjong():
         }
         assert expected <= set(covered), sorted(expected - set(covered))
         assert statuses["hand_not_winning"] and statuses["no_yaku"] and len(statuses) > 12, statuses
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_random_hands_match_mahjong_under_variant(variant):
+    """The same comparison with one group of rule switches flipped on both sides."""
+    seen, _, _ = _report(_run(variant, N_VARIANT), N_VARIANT, variant)
+    assert set(seen) <= set(KNOWN_DIFFERENCES) | set(VARIANT_DIFFERENCES), seen
 
 
 # ---------------------------------------------------------------------------
@@ -351,8 +442,56 @@ def test_equal_value_readings_keep_the_first():
     assert explain(gh, a, ours_view(r)) == ({"tiebreak_fu_details"}, set())
 
 
+def _both_variant(variant, text, win, **ctx):
+    gh = situation(text, win, **ctx)
+    rules_changes, m_changes = VARIANTS[variant]
+    gh.rules = gh.rules.replace(**rules_changes)
+    gh.m_options = {**gh.m_options, **m_changes}
+    return gh, theirs(gh), ours(gh)
+
+
+def test_kiriage_on_still_labels_mangan():
+    """kiriage_label: riichi_fast right (RULES.md 6: base over 2000 is a mangan, kiriage or not)."""
+    # riichi, ittsu 2, dora 1 (1m): 4 han; 30 + 2 (round wind pair) + 2 (kanchan 4-6m) -> 40 fu, base 2560
+    gh, a, r = _both_variant("kuitan_kiriage", "123456789m789s11z", "5m", riichi=True, seat_wind=2, dora="9m")
+    assert (r.status, r.han, r.fu, r.limit, r.cost) == ("ok", 4, 40, "mangan", 8000)
+    assert (a["cost"]["main"], a["cost"]["yaku_level"]) == (8000, "")
+    assert explain(gh, a, ours_view(r)) == ({"kiriage_label"}, set())
+    # 4 han 30 fu is the kiriage mangan proper: both label it so
+    gh, a, r = _both_variant("kuitan_kiriage", "123456789m789s55p", "1m", riichi=True, seat_wind=2)
+    assert (r.han, r.fu, r.limit, r.cost) == (4, 30, "kiriage mangan", 8000)
+    assert (a["cost"]["main"], a["cost"]["yaku_level"]) == (8000, "kiriage mangan")
+    assert explain(gh, a, ours_view(r)) == (set(), set())
+
+
+def test_open_tsumo_without_open_pinfu_fu_is_30_fu():
+    """open_tsumo_no_fu: riichi_fast right (RULES.md 5: tsumo +2 fu whatever the open-pinfu switch)."""
+    gh, a, r = _both_variant(
+        "no_open_pinfu_fu", "11m123s chi:123m chi:123m chi:789s", "1s", tsumo=True, seat_wind=2, round_wind=1
+    )
+    assert (r.status, r.han, r.fu, [tuple(d) for d in r.fu_details]) == ("ok", 2, 30, [("base", 20), ("tsumo", 2)])
+    assert (r.payment.tsumo_dealer, r.payment.tsumo_other) == (1000, 500)
+    assert (a["fu"], a["fu_details"], a["cost"]["main"], a["cost"]["additional"]) == (20, (("base", 20),), 700, 400)
+    assert explain(gh, a, ours_view(r)) == ({"open_tsumo_no_fu"}, set())
+    # by ron the switch works on both sides: 20 fu, no open-pinfu 2 fu
+    r_ron = rf.score(gh.hand, "1s", seat_wind=2, round_wind=1, rules=gh.rules)
+    assert (r_ron.fu, [tuple(d) for d in r_ron.fu_details]) == (20, [("base", 20)])
+
+
+def test_pinfu_tsumo_fu_option_keeps_pinfu():
+    """pinfu_tsumo_fu: riichi_fast right (RULES.md 4: pinfu is a shape; the option only adds 2 fu)."""
+    gh, a, r = _both_variant("pinfu_tsumo_fu", "123m456p234789s55m", "2s", tsumo=True, seat_wind=1)
+    assert (r.status, r.han, r.fu) == ("ok", 2, 30)
+    assert [y.name for y in r.yaku] == ["menzen tsumo", "pinfu"]
+    assert [tuple(d) for d in r.fu_details] == [("base", 20), ("tsumo", 2)]
+    assert (r.payment.tsumo_dealer, r.payment.tsumo_other) == (1000, 500)
+    # mahjong: pinfu dropped, 1 han 30 fu
+    assert (a["han"], a["fu"], a["yaku"]) == (1, 30, ((0, 1),))
+    assert explain(gh, a, ours_view(r)) == ({"pinfu_tsumo_fu"}, set())
+
+
 def test_known_differences_say_who_is_right():
-    for fields, why in KNOWN_DIFFERENCES.values():
+    for fields, why in [*KNOWN_DIFFERENCES.values(), *VARIANT_DIFFERENCES.values()]:
         assert fields and why.split(":")[0] in ("riichi_fast right", "mahjong right", "neither")
 
 
