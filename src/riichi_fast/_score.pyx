@@ -29,9 +29,12 @@ from riichi_fast._types cimport (count_t, Reading, WinOption, MAX_READINGS, MAX_
 from riichi_fast._decompose cimport c_decompose, c_win_options
 
 import numpy as np
+cimport numpy as cnp
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError
+
+cnp.import_array()
 
 
 cdef extern from *:
@@ -1207,6 +1210,19 @@ cdef Py_ssize_t _small_u8(object obj, uint8_t* dst, Py_ssize_t cap, str name) ex
     return n
 
 
+cdef inline void* _np_data(object obj, int typenum, Py_ssize_t n, bint writable) noexcept:
+    """Data pointer of an exact 1-d C-contiguous numpy array of ``n`` items of ``typenum``
+    (writable if asked), else NULL (the caller falls back to the buffer protocol)."""
+    cdef cnp.ndarray a
+    if not cnp.PyArray_CheckExact(obj):
+        return NULL
+    a = <cnp.ndarray>obj
+    if cnp.PyArray_TYPE(a) != typenum or cnp.PyArray_NDIM(a) != 1 or cnp.PyArray_DIM(a, 0) != n \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(a) or (writable and not cnp.PyArray_ISWRITEABLE(a)):
+        return NULL
+    return cnp.PyArray_DATA(a)
+
+
 def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out):
     """Score one winning hand into ``out`` (int64[96]); return the status code.
 
@@ -1234,6 +1250,10 @@ def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out):
     cdef Py_buffer vctx, vpar, vout
     cdef Py_ssize_t nt, nk, i, n_lead = 0
     cdef int wk = -1, st
+    cdef long v
+    cdef void* pctx
+    cdef void* ppar
+    cdef void* pout
     if _small_u8(closed34, c, 34, "closed34") != 34:
         raise ArrayError("closed34: expected 34 counts")
     nt = _small_u8(meld_types, mt, 16, "meld_types")
@@ -1249,16 +1269,27 @@ def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out):
             mt[0] = 255             # a meld past the fourth slot: ST_BAD_INPUT
     if nk < n_lead:
         mt[0] = 255                 # a meld without its kind: ST_BAD_INPUT
-    if hasattr(win_kind, "__index__") and 0 <= win_kind < 34:
-        wk = win_kind               # anything else stays -1: ST_BAD_INPUT
+    if type(win_kind) is int or hasattr(win_kind, "__index__"):
+        try:
+            v = win_kind
+        except OverflowError:
+            v = -1
+        if 0 <= v < 34:
+            wk = v                  # anything else stays -1: ST_BAD_INPUT
+    # fast path: exact numpy arrays of the right dtype and shape (no buffer protocol)
+    pctx = _np_data(ctx, cnp.NPY_INT32, CTX_SIZE, False)
+    ppar = _np_data(params, cnp.NPY_INT32, R_SIZE, False)
+    pout = _np_data(out, cnp.NPY_INT64, OUT_SIZE, True)
+    if pctx != NULL and ppar != NULL and pout != NULL:
+        return c_score_hand(c, mt, mk, wk, <const int32_t*>pctx, <const int32_t*>ppar,
+                            <int64_t*>pout)
     _get_buf(ctx, &vctx, CTX_SIZE, 4, b"i", False, "ctx")
     try:
         _get_buf(params, &vpar, R_SIZE, 4, b"i", False, "params")
         try:
             _get_buf(out, &vout, OUT_SIZE, 8, b"lq", True, "out")
-            with nogil:
-                st = c_score_hand(c, mt, mk, wk, <const int32_t*>vctx.buf,
-                                  <const int32_t*>vpar.buf, <int64_t*>vout.buf)
+            st = c_score_hand(c, mt, mk, wk, <const int32_t*>vctx.buf,
+                              <const int32_t*>vpar.buf, <int64_t*>vout.buf)
             PyBuffer_Release(&vout)
         finally:
             PyBuffer_Release(&vpar)
