@@ -48,13 +48,22 @@ cdef object _HandConfig = None
 cdef object _ScoresCalculator = None
 cdef object _params_bytes = None
 cdef dict _PARAMS = {}
+# yaku bits in mahjong's yaku-id order (variant 1/2: renhou as a han yaku / as a yakuman)
+cdef int _ORDER_BIT[96]
+cdef int _ORDER_VAR[96]
+cdef int _N_ORDER = 0
 
 
 def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
-         params_bytes):
+         params_bytes, bit_order):
     """Hand the Python-side tables to the fast path (called once by hand.py)."""
     global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
-    global _params_bytes
+    global _params_bytes, _N_ORDER
+    _N_ORDER = 0
+    for bit, variant in bit_order[:96]:
+        _ORDER_BIT[_N_ORDER] = bit
+        _ORDER_VAR[_N_ORDER] = variant
+        _N_ORDER += 1
     _HandResponse = response_cls
     _BIT_ATTR = list(bit_attr)
     _STATUS_NAMES = list(status_names)
@@ -434,22 +443,26 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
     mask = <uint64_t>out[O_YAKU_MASK]
     is_yakuman = out[O_LIMIT] == LIMIT_YAKUMAN
     open_riichi = (mask >> Y_OPEN_RIICHI) & 1
+    cdef bint renhou_yakuman = False
+    if (mask >> Y_RENHOU) & 1:
+        renhou_yakuman = bool(_get(od, options, "renhou_as_yakuman"))
     hand_yaku = []
-    while mask:
-        low = mask & (~mask + 1)
-        mask ^= low
-        i = 0
-        while (low >> i) != 1:
-            i += 1
-        attr = _BIT_ATTR[i]
-        if attr is None:
+    cdef int j, v
+    for j in range(_N_ORDER):  # in mahjong's yaku-id order: no sort needed
+        i = _ORDER_BIT[j]
+        if not (mask >> i) & 1:
+            continue
+        v = _ORDER_VAR[j]
+        if (v == 1 and renhou_yakuman) or (v == 2 and not renhou_yakuman):
             continue
         if i == Y_RIICHI:
             attr = "open_riichi" if open_riichi else "riichi"
         elif i == Y_DOUBLE_RIICHI:
             attr = "daburu_open_riichi" if open_riichi else "daburu_riichi"
         elif i == Y_RENHOU:
-            attr = "renhou_yakuman" if _get(od, options, "renhou_as_yakuman") else "renhou"
+            attr = "renhou_yakuman" if renhou_yakuman else "renhou"
+        else:
+            attr = _BIT_ATTR[i]
         obj = getattr(yaku, attr)
         if i == Y_PAARENCHAN:
             obj.set_paarenchan_count(paarenchan)
@@ -499,18 +512,8 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
                  bool(_get(od, options, "kiriage")), sextuple, bool(_get(od, options, "is_three_player")))
     if _get(cd, config, "is_nagashi_mangan"):
         cost["yaku_level"] = "nagashi mangan"
-    if len(hand_yaku) > 1:
-        hand_yaku.sort(key=_yaku_id)
-    r = _new(_HandResponse)
-    r.cost = cost
-    r.han = han
-    r.fu = fu
-    r.error = None
-    r.is_open_hand = is_open
     fd = _fu_details(out)
-    r.fu_details = fd if fd else None
-    r.yaku = hand_yaku if hand_yaku else None
+    r = _new(_HandResponse)
+    r.__dict__ = {"cost": cost, "han": han, "fu": fu, "error": None, "is_open_hand": is_open,
+                  "fu_details": fd if fd else None, "yaku": hand_yaku if hand_yaku else None}
     return r
-
-
-cdef object _yaku_id = __import__("operator").attrgetter("yaku_id")

@@ -723,6 +723,25 @@ _KOKUSHI = int(Form.KOKUSHI)
 _STATUS_NAMES = dict(L.STATUS_NAMES)
 
 
+def _bit_order() -> list:
+    """Scorer yaku bits sorted by mahjong's yaku id (renhou twice: as a han yaku, as a yakuman)."""
+    from riichi_fast.compat.mahjong.hand_calculating.yaku import YAKU_TABLE
+
+    ids = {row[0]: row[2] for row in YAKU_TABLE}
+    entries = []
+    for bit, attr in enumerate(_BIT_ATTR):
+        if attr == "!riichi":
+            entries.append((ids["riichi"], bit, 0))
+        elif attr == "!daburu":
+            entries.append((ids["daburu_riichi"], bit, 0))
+        elif attr == "!renhou":
+            entries.append((ids["renhou"], bit, 1))
+            entries.append((ids["renhou_yakuman"], bit, 2))
+        elif attr is not None:
+            entries.append((ids[attr], bit, 0))
+    return [(bit, variant) for _, bit, variant in sorted(entries)]
+
+
 if _backend.PUREPYTHON:
     _fast = None
 else:  # the compiled fast path; an import failure is an error (no silent fallback)
@@ -737,6 +756,7 @@ else:  # the compiled fast path; an import failure is an error (no silent fallba
         HandConfig,
         ScoresCalculator,
         _params_bytes,
+        _bit_order(),
     )
     # the compiled entry takes the calls (same arguments; the Python method above is its twin)
     HandCalculator.estimate_hand_value = staticmethod(_fast.estimate_hand_value)
