@@ -231,6 +231,15 @@ def test_input_forms(decompose_impl):
     arr = np.frombuffer(counts, dtype=np.uint8)  # read-only
     assert not arr.flags.writeable
     assert decompose_impl.decompose(arr) == expected
+    # numpy integers are integers (numpy bools are not)
+    assert decompose_impl.decompose([np.uint8(v) for v in counts]) == expected
+    assert decompose_impl.decompose(counts, win_tile=np.int64(17)) == decompose_impl.decompose(counts, win_tile=17)
+    melds = [(np.uint8(MeldType.PON), np.int32(31)), (MeldType.CHI, np.uint8(9))]
+    assert decompose_impl.decompose(hand("123m456s77z"), melds) == decompose_impl.decompose(hand("123m456s77z"), [(2, 31), (1, 9)])
+    with pytest.raises(TileParseError):
+        decompose_impl.decompose(counts, win_tile=np.True_)
+    with pytest.raises(ArrayError):
+        decompose_impl.decompose([True] + [0] * 33)
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,8 @@
 from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
+import operator
+
 import numpy as np
 
 from riichi_fast._types cimport (
@@ -458,6 +460,18 @@ cdef int c_win_options(const Reading* readings, int n, int win_kind,
 # Python boundary
 
 
+cdef object _int(object value):
+    """``value`` as an int if it is an integer (int, numpy integer; not bool), else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 cdef int load_counts(object obj, count_t* out, str name) except -1:
     cdef const uint8_t[::1] mv
     cdef Py_ssize_t i, n
@@ -479,13 +493,16 @@ cdef int load_counts(object obj, count_t* out, str name) except -1:
         memcpy(out, &mv[0], 34)
     elif isinstance(obj, (list, tuple)):
         n = len(obj)
+        values = []
         for v in obj:
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 255:
+            iv = _int(v)
+            if iv is None or iv < 0 or iv > 255:
                 raise ArrayError(f"{name} must hold ints 0..4, got {v!r}")
+            values.append(iv)
         if n != 34:
             raise ArrayError(f"{name} must have length 34, got {n}")
         for i in range(34):
-            out[i] = <count_t>obj[i]
+            out[i] = <count_t>values[i]
     else:
         raise ArrayError(f"{name} must be bytes, a uint8 numpy array or a list of 34 ints, "
                          f"got {type(obj).__name__}")
@@ -496,9 +513,10 @@ cdef int load_counts(object obj, count_t* out, str name) except -1:
 
 
 cdef int load_kind(object obj, str name) except -1:
-    if isinstance(obj, bool) or not isinstance(obj, int) or not 0 <= obj < 34:
+    cdef object k = obj if type(obj) is int else _int(obj)
+    if k is None or not 0 <= k < 34:
         raise TileParseError(f"{name} must be a tile kind 0..33, got {obj!r}")
-    return <int>obj
+    return <int>k
 
 
 cdef int _load_melds(object melds, const count_t* closed, uint8_t* mt, uint8_t* mk) except -1:
@@ -521,11 +539,12 @@ cdef int _load_melds(object melds, const count_t* closed, uint8_t* mt, uint8_t* 
             except (TypeError, ValueError):
                 raise MeldError(f"meld {i} must be a (meld_type, meld_kind) pair, "
                                 f"got {meld!r}") from None
-            if (isinstance(mtype, bool) or not isinstance(mtype, int)
-                    or not MELD_CHI <= mtype <= MELD_SHOUMINKAN):
+            t, k = _int(mtype), _int(mkind)
+            if t is None or not MELD_CHI <= t <= MELD_SHOUMINKAN:
                 raise MeldError(f"meld {i}: unknown meld type {mtype!r} (kita is not a set)")
-            if isinstance(mkind, bool) or not isinstance(mkind, int) or not 0 <= mkind < 34:
+            if k is None or not 0 <= k < 34:
                 raise MeldError(f"meld {i}: kind must be 0..33, got {mkind!r}")
+            mtype, mkind = t, k
             if mtype == MELD_CHI and (mkind >= 27 or mkind % 9 > 6):
                 raise MeldError(f"meld {i}: a chi cannot start at {KIND_NAMES[mkind]}")
             mt[i] = <uint8_t>mtype

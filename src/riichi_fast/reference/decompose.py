@@ -12,6 +12,8 @@ deduplicates with a set, where the compiled kernel walks the kinds once.
 
 from __future__ import annotations
 
+import operator
+
 from riichi_fast.enums import Form, MeldType, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.readings import HandSet, Reading, WinReading
@@ -56,6 +58,18 @@ def _mpsz(text: str) -> bytes:
     return bytes(counts)
 
 
+def _int(value):
+    """``value`` as an int if it is an integer (int, numpy integer; not bool), else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def kind_name(kind: int) -> str:
     """The mpsz name of a kind (``0 -> '1m'``, ``33 -> '7z'``)."""
     return KIND_NAMES[kind]
@@ -71,10 +85,12 @@ def as_counts(counts, name: str = "counts") -> list[int]:
     if isinstance(counts, (bytes, bytearray)):
         values = list(counts)
     elif isinstance(counts, (list, tuple)):
-        values = list(counts)
-        for v in values:
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 255:
+        values = []
+        for v in counts:
+            i = _int(v)
+            if i is None or i < 0 or i > 255:
                 raise ArrayError(f"{name} must hold ints 0..4, got {v!r}")
+            values.append(i)
     elif type(counts).__module__ == "numpy" and type(counts).__name__ == "ndarray":
         if counts.dtype.char != "B":
             raise ArrayError(f"{name} must have dtype uint8, got {counts.dtype}")
@@ -97,9 +113,10 @@ def as_counts(counts, name: str = "counts") -> list[int]:
 
 def as_kind(kind, name: str = "tile") -> int:
     """Validate a tile kind (an int 0..33)."""
-    if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < N_KINDS:
+    k = _int(kind)
+    if k is None or not 0 <= k < N_KINDS:
         raise TileParseError(f"{name} must be a tile kind 0..33, got {kind!r}")
-    return kind
+    return k
 
 
 def check_melds(melds, closed: list[int]) -> tuple[list[int], list[int]]:
@@ -121,10 +138,12 @@ def check_melds(melds, closed: list[int]) -> tuple[list[int], list[int]]:
             mtype, mkind = meld
         except (TypeError, ValueError):
             raise MeldError(f"meld {i} must be a (meld_type, meld_kind) pair, got {meld!r}") from None
-        if isinstance(mtype, bool) or not isinstance(mtype, int) or mtype not in _MELD_SET_TYPE:
+        t, k = _int(mtype), _int(mkind)
+        if t is None or t not in _MELD_SET_TYPE:
             raise MeldError(f"meld {i}: unknown meld type {mtype!r} (kita is not a set)")
-        if isinstance(mkind, bool) or not isinstance(mkind, int) or not 0 <= mkind < N_KINDS:
+        if k is None or not 0 <= k < N_KINDS:
             raise MeldError(f"meld {i}: kind must be 0..33, got {mkind!r}")
+        mtype, mkind = t, k
         if mtype == MeldType.CHI and (mkind >= 27 or mkind % 9 > 6):
             raise MeldError(f"meld {i}: a chi cannot start at {KIND_NAMES[mkind]}")
         types.append(int(mtype))
