@@ -67,6 +67,8 @@ cdef class PlayerState:
     cdef int shanten_
     cdef bint riichi_ok
     cdef uint64_t riichi_mask_       # riichi discards (14 tiles, closed, not in riichi)
+    cdef bint discard_waits_ok       # discard_waits filled (with riichi_mask_)
+    cdef uint64_t discard_waits[34]  # waits left by discarding kind k (held kinds)
     cdef object waits_tuple_         # Python view of waits_tuple_mask (rebuilt when the mask differs)
     cdef uint64_t waits_tuple_mask
 

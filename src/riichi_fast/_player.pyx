@@ -11,10 +11,13 @@
 #   and most hands of a self-play game are not tenpai; skipped under karaten, where
 #   a wait on a fifth copy does not show in the shanten).  During a turn begun by a
 #   draw the 13-tile hand is the closed tiles minus the drawn one, so drawing and
-#   then discarding the drawn tile (tsumogiri) keeps the cache valid.
+#   then discarding the drawn tile (tsumogiri) keeps the cache valid.  A discard
+#   from 14 tiles of known shanten > 0 leaves no wait (shanten of 13 of the tiles
+#   >= shanten of the 14), so the common turn costs one c_shanten.
 # * shanten: c_shanten on the current closed tiles.
 # * riichi discards: c_shanten on the 14 tiles first (> 0: none), else one
-#   c_wait_mask per distinct held kind.
+#   c_wait_mask per distinct held kind; those masks are kept, so the discard that
+#   follows knows its waits.
 # * ankan after riichi: two wait masks, and for the "waits_and_reading" rule one
 #   c_decompose (riichi_fast._decompose) per wait.
 #
@@ -190,6 +193,8 @@ cdef class PlayerState:
         other.shanten_ = self.shanten_
         other.riichi_ok = self.riichi_ok
         other.riichi_mask_ = self.riichi_mask_
+        other.discard_waits_ok = self.discard_waits_ok
+        memcpy(other.discard_waits, self.discard_waits, sizeof(uint64_t) * 34)
         return other
 
     # -- cdef events -------------------------------------------------------
@@ -206,8 +211,12 @@ cdef class PlayerState:
         self.n_closed += 1
         self.drawn_ = kind
         self.temporary = False
-        # the waits describe the hand before the draw: still valid
-        self.shanten_ok = False
+        # the waits describe the hand before the draw: still valid; a drawn wait completes it
+        if self.waits_ok and (self.wait_mask_ >> kind) & 1:
+            self.shanten_ = -1
+            self.shanten_ok = True
+        else:
+            self.shanten_ok = False
         self.riichi_ok = False
         return PS_OK
 
@@ -226,8 +235,16 @@ cdef class PlayerState:
         self.own[kind] -= 1
         self.n_closed -= 1
         self.discard_mask |= _bit(kind)
-        if kind != self.drawn_:
-            self.waits_ok = False       # tsumogiri leaves the 13-tile hand as it was
+        if kind != self.drawn_:         # (tsumogiri leaves the 13-tile hand and its waits as they were)
+            if not self.karaten and self.shanten_ok and self.shanten_ > 0:
+                # a 13-tile subset is never closer than the 14 tiles: still no wait
+                self.wait_mask_ = 0
+                self.waits_ok = True
+            elif self.riichi_ok and self.discard_waits_ok:
+                self.wait_mask_ = self.discard_waits[kind]     # computed by c_riichi_discards
+                self.waits_ok = True
+            else:
+                self.waits_ok = False
         self.drawn_ = -1
         self.temporary = False
         self.shanten_ok = False
@@ -411,17 +428,21 @@ cdef class PlayerState:
         if _size(self) != 14 or self.n_open or self.in_riichi_:
             return 0
         if not self.riichi_ok:
+            self.discard_waits_ok = False
             if self.karaten or self.c_shanten() <= 0:
                 memcpy(c, self.closed, 34)
                 memcpy(own, self.own, 34)
                 for k in range(34):
+                    self.discard_waits[k] = 0
                     if c[k]:
                         c[k] -= 1
                         own[k] -= 1
-                        if c_wait_mask(c, own, self.karaten):
+                        self.discard_waits[k] = c_wait_mask(c, own, self.karaten)
+                        if self.discard_waits[k]:
                             mask |= _bit(k)
                         c[k] += 1
                         own[k] += 1
+                self.discard_waits_ok = True
             self.riichi_mask_ = mask
             self.riichi_ok = True
         return self.riichi_mask_
