@@ -346,3 +346,25 @@ def test_batch_bad_out_and_threads(shanten_impl):
 
 def test_table_memory():
     assert compiled._table_bytes() <= 1 << 20
+
+
+# ---------------------------------------------------------------------------
+# c_shanten_after_change (for ukeire and discard analysis, via its test hook)
+
+
+@given(counts34(n_tiles=VALID_SIZES + (3, 6, 9, 12)), st.sampled_from([1, -1]))
+def test_shanten_after_change_matches_single_calls(counts, delta):
+    expected = []
+    for k in range(34):
+        changed = counts.astype(int)
+        changed[k] += delta
+        total = int(changed.sum())
+        if changed[k] < 0 or changed[k] > 4 or total < 1 or total > 14 or total % 3 == 0:
+            expected.append(compiled.SHANTEN_INVALID)
+        else:
+            expected.append(compiled.shanten(changed.astype(np.uint8)))
+    if counts.sum() % 3 == 0:  # the hook validates its input size like the public calls
+        with pytest.raises(TileCountError):
+            compiled._shanten_after_change(counts, delta)
+        return
+    assert compiled._shanten_after_change(counts, delta) == expected

@@ -293,6 +293,26 @@ _BUILD_SECONDS = _perf_counter() - _t0
 _BUILD_CPU_SECONDS = _thread_time() - _c0
 
 
+def _shanten_after_change(counts, int delta):
+    """Test hook of ``c_shanten_after_change``: 34 shanten values (bytes of int8)."""
+    cdef signed char out[N_KINDS]
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if delta != 1 and delta != -1:
+        raise ValueError("delta must be +1 or -1")
+    if c is NULL:
+        c = _buffer_counts(counts, &view)
+        try:
+            _validate(c)
+            c_shanten_after_change(c, delta, out)
+        finally:
+            PyBuffer_Release(&view)
+    else:
+        _validate(c)
+        c_shanten_after_change(c, delta, out)
+    return [out[k] for k in range(N_KINDS)]
+
+
 def _table_build_seconds(cpu=False):
     """Seconds (wall clock, or CPU time of the importing thread) spent generating the tables."""
     return _BUILD_CPU_SECONDS if cpu else _BUILD_SECONDS
@@ -490,6 +510,107 @@ cdef int c_shanten(const count_t* counts) noexcept nogil:
     if t > 14 or t % 3 == 0:
         return SHANTEN_INVALID
     return _shanten_t(counts, t)
+
+
+cdef uint8_t IS_KOKUSHI_KIND[N_KINDS]
+for _k in range(N_KINDS):
+    IS_KOKUSHI_KIND[_k] = _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+cdef inline void _group_profile(const count_t* counts, int g, uint8_t* f0, uint8_t* f1) noexcept nogil:
+    """Profile of group g (0-2 suits, 3 honors) of ``counts``, tiles or not."""
+    cdef int i, key
+    cdef const uint8_t* h
+    if g < 3:
+        _suit_profile(counts + 9 * g, f0, f1)
+        return
+    key = 0
+    for i in range(27, 34):
+        key += HONOR_W[counts[i]]
+    h = HONOR_F[key]
+    for i in range(5):
+        f0[i] = h[i]
+        f1[i] = h[8 + i]
+
+
+cdef void c_shanten_after_change(const count_t* counts, int delta,
+                                 signed char* out) noexcept nogil:
+    """out[k] = shanten of ``counts`` with one tile of kind k added (delta = +1: every draw)
+    or removed (delta = -1: every discard); SHANTEN_INVALID where the change is impossible
+    (a fifth copy, a kind not held) or the new size is illegal.  The three unchanged
+    groups are combined once, so each kind costs one group lookup and a final fold.
+    """
+    cdef uint8_t g0[4][8]
+    cdef uint8_t g1[4][8]
+    cdef uint8_t p0[8]
+    cdef uint8_t p1[8]
+    cdef uint8_t q0[8]
+    cdef uint8_t q1[8]
+    cdef uint8_t o0[4][8]
+    cdef uint8_t o1[4][8]
+    cdef uint8_t n0[8]
+    cdef uint8_t n1[8]
+    cdef count_t tmp[N_KINDS]
+    cdef int i, k, g, j, c, c2, t = 0, top, v, w, r, forms
+    cdef int pairs = 0, kinds = 0, tkinds = 0, tpairs = 0, x, lack
+    for i in range(N_KINDS):
+        t += counts[i]
+        pairs += counts[i] >= 2
+        kinds += counts[i] >= 1
+        if IS_KOKUSHI_KIND[i]:
+            tkinds += counts[i] >= 1
+            tpairs += counts[i] >= 2
+    t += delta
+    if t < 1 or t > 14 or t % 3 == 0:
+        memset(out, SHANTEN_INVALID, N_KINDS)
+        return
+    top = t // 3
+    forms = t >= 13
+    for g in range(4):
+        _group_profile(counts, g, g0[g], g1[g])
+    # o[g]: the three groups other than g, combined
+    _combine(g0[0], g1[0], g0[1], g1[1], p0, p1, top)
+    _combine(g0[2], g1[2], g0[3], g1[3], q0, q1, top)
+    _combine(g0[1], g1[1], q0, q1, o0[0], o1[0], top)
+    _combine(g0[0], g1[0], q0, q1, o0[1], o1[1], top)
+    _combine(p0, p1, g0[3], g1[3], o0[2], o1[2], top)
+    _combine(p0, p1, g0[2], g1[2], o0[3], o1[3], top)
+    memcpy(tmp, counts, N_KINDS)
+    for k in range(N_KINDS):
+        c = counts[k]
+        c2 = c + delta
+        if c2 < 0 or c2 > 4:
+            out[k] = SHANTEN_INVALID
+            continue
+        g = k // 9 if k < 27 else 3
+        tmp[k] = c2
+        _group_profile(tmp, g, n0, n1)
+        tmp[k] = c
+        v = o0[g][0] + n1[top]
+        w = o1[g][0] + n0[top]
+        if w < v:
+            v = w
+        for j in range(1, top + 1):
+            w = o0[g][j] + n1[top - j]
+            if w < v:
+                v = w
+            w = o1[g][j] + n0[top - j]
+            if w < v:
+                v = w
+        r = v - 1
+        if forms:
+            x = pairs - (c >= 2) + (c2 >= 2)
+            lack = 7 - (kinds - (c >= 1) + (c2 >= 1))
+            x = 6 - x + (lack & -(lack > 0))
+            if x < r:
+                r = x
+            if IS_KOKUSHI_KIND[k]:
+                x = 13 - (tkinds - (c >= 1) + (c2 >= 1)) - (tpairs - (c >= 2) + (c2 >= 2) > 0)
+            else:
+                x = 13 - tkinds - (tpairs > 0)
+            if x < r:
+                r = x
+        out[k] = r
 
 
 cdef inline bint _suit_complete(const count_t* c, int* pairs) noexcept nogil:
