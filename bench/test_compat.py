@@ -6,7 +6,11 @@ OptionalRules option, see ``riichi_fast.compat.mahjong._random_hands``) with
 configs built once, outside the timed call.  The answers are checked outside
 the timed call: han, fu, cost and error must agree except on the hands whose
 difference ``tests/test_compat_diff.py`` lists (``explain``).  Target: the
-compat layer at least 30x faster.  Also: shanten and agari.
+compat layer at least 30x faster.  Measured (2 shared cores, CPU time):
+about 5.3 us a hand against mahjong's 61 us (11-12x) on this corpus; 20-25x
+on hands with several readings (``11122233344455m``).  The scoring kernel
+takes ~1.5 us of the 5.3; building mahjong's result objects ~2 us.
+Also: shanten and agari.
 """
 
 from __future__ import annotations
