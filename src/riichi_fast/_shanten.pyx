@@ -517,7 +517,8 @@ for _k in range(N_KINDS):
     IS_KOKUSHI_KIND[_k] = _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-cdef inline void _group_profile(const count_t* counts, int g, uint8_t* f0, uint8_t* f1) noexcept nogil:
+cdef inline void _group_profile(const count_t* counts, int g,
+                                uint8_t* f0, uint8_t* f1) noexcept nogil:
     """Profile of group g (0-2 suits, 3 honors) of ``counts``, tiles or not."""
     cdef int i, key
     cdef const uint8_t* h
