@@ -312,7 +312,28 @@ def test_parity_with_melds(shape):
 @given(counts34(n_tiles=14))
 def test_parity_any_14(counts):
     reference, compiled = _impls()
-    assert compiled.decompose(counts) == reference.decompose(counts)
+    readings = reference.decompose(counts)
+    assert compiled.decompose(counts) == readings
+    # complete exactly when the shanten kernels say so
+    import riichi_fast._shanten as shanten
+
+    assert bool(readings) == bool(shanten.is_agari(counts))
+
+
+@given(complete_hands(min_melds=1), st.data())
+def test_decompose_agrees_with_agari_with_melds(shape, data):
+    """Removing one closed tile and adding another: a reading exists iff is_agari."""
+    import riichi_fast._shanten as shanten
+
+    _, compiled = _impls()
+    counts, melds = shape
+    used = shape.all_counts()
+    out = data.draw(st.sampled_from([k for k in range(34) if counts[k]]))
+    into = data.draw(st.sampled_from([k for k in range(34) if used[k] < 4 or k == out]))
+    counts = counts.copy()
+    counts[out] -= 1
+    counts[into] += 1
+    assert bool(compiled.decompose(counts, melds)) == bool(shanten.is_agari(counts))
 
 
 @given(complete_hands(), st.data())
