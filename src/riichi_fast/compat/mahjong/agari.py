@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from riichi_fast import _backend
+from riichi_fast.errors import RiichiError
 
 __all__ = ["Agari"]
 
@@ -29,11 +30,21 @@ class Agari:
         >>> Agari.is_agari([2] + [0] * 33), Agari.is_agari([3] + [0] * 33)
         (True, False)
         """
-        tiles = list(tiles_34)
         if open_sets_34:
+            tiles = list(tiles_34)
             for meld in open_sets_34:
                 for k in meld[:4]:
                     tiles[k] -= 1
-        if sum(tiles) % 3 != 2 or sum(tiles) > 14 or min(tiles) < 0 or max(tiles) > 4:
+        else:
+            tiles = tiles_34
+        try:
+            packed = bytes(tiles)
+        except (ValueError, TypeError):  # a negative count (meld tiles not in the hand)
             return False
-        return bool(_kernel_is_agari(bytes(tiles)))
+        n = sum(packed)
+        if n % 3 != 2 or n > 14:
+            return False
+        try:
+            return bool(_kernel_is_agari(packed))
+        except RiichiError:  # more than four copies of a kind
+            return False
