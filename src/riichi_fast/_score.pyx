@@ -1471,6 +1471,28 @@ cdef int _row_status(const uint8_t* closed, const uint16_t* codes, int win, uint
     return ROW_OK_
 
 
+cdef inline bint _codes_ok(const uint16_t* codes) noexcept nogil:
+    """Meld codes fill slots from 0 and a type-0 code has no kind (other checks: kernel)."""
+    cdef int j, ended = 0
+    for j in range(4):
+        if codes[j] == 0:
+            ended = 1
+        elif ended or (codes[j] >> 8) == 0:
+            return False
+    return True
+
+
+cdef inline int _n_indicators(const uint8_t* ind) noexcept nogil:
+    """Number of leading indicators (255 ends them); -1 when one follows a 255."""
+    cdef int j, n = 0
+    while n < MAX_INDICATORS and ind[n] != NO_INDICATOR:
+        n += 1
+    for j in range(n, MAX_INDICATORS):
+        if ind[j] != NO_INDICATOR:
+            return -1
+    return n
+
+
 cdef class _ColumnsJob:
     # inputs
     cdef const uint8_t[:, ::1] hands
@@ -1526,15 +1548,14 @@ cdef class _ColumnsJob:
         for j in range(CTX_SIZE):
             ctx[j] = 0
         for i in range(start, stop):
-            rs = _row_status(&self.hands[i, 0], &self.melds[i, 0], self.win[i], self.flags[i],
-                             self.seat[i], self.rnd[i], &self.dora[i, 0], &self.ura[i, 0],
-                             &n_dora, &n_ura)
-            self.o_status[i] = rs
-            if rs != ROW_OK_ and rs != ROW_BAD_WIN_TILE_:
-                self._zero(i, ST_BAD_INPUT)
+            # fast path: decode the row and let the kernel validate it; the RowStatus
+            # classification (_row_status) runs only for rows the kernel rejects
+            rs = _codes_ok(&self.melds[i, 0])
+            n_dora = _n_indicators(&self.dora[i, 0])
+            n_ura = _n_indicators(&self.ura[i, 0])
+            if not rs or n_dora < 0 or n_ura < 0 or self.flags[i] > F_ALL:
+                self._reject(i)
                 continue
-            # a bad win tile is the last check: the kernel reports it (ST_BAD_INPUT
-            # out of range, ST_WIN_TILE_NOT_IN_HAND otherwise)
             _decode_melds(&self.melds[i, 0], mt, mk)
             ctx[CTX_FLAGS] = <int32_t>self.flags[i]
             ctx[CTX_SEAT_WIND] = self.seat[i]
@@ -1552,6 +1573,10 @@ cdef class _ColumnsJob:
             ctx[CTX_HONBA] = self.honba[i]
             ctx[CTX_RIICHI_STICKS] = self.sticks[i]
             _score(&self.hands[i, 0], mt, mk, self.win[i], ctx, &self.rc, out)
+            if out[O_STATUS] == ST_BAD_INPUT or out[O_STATUS] == ST_WIN_TILE_NOT_IN_HAND:
+                self._reject(i)
+                continue
+            self.o_status[i] = ROW_OK_
             self.o_score_status[i] = <uint8_t>out[O_STATUS]
             self.o_han[i] = <int16_t>out[O_HAN]
             self.o_fu[i] = <int16_t>out[O_FU]
@@ -1573,6 +1598,17 @@ cdef class _ColumnsJob:
             self.o_sticks[i] = <int32_t>out[O_STICKS]
             self.o_hand_points[i] = <int32_t>out[O_HAND_POINTS]
             self.o_total[i] = <int32_t>out[O_TOTAL]
+
+    cdef void _reject(self, Py_ssize_t i) noexcept nogil:
+        """A row with an input defect: its RowStatus, the kernel's status, zero results."""
+        cdef int n_dora = 0, n_ura = 0, st
+        cdef int rs = _row_status(&self.hands[i, 0], &self.melds[i, 0], self.win[i], self.flags[i],
+                                  self.seat[i], self.rnd[i], &self.dora[i, 0], &self.ura[i, 0],
+                                  &n_dora, &n_ura)
+        self.o_status[i] = rs
+        # the only defect the kernel reports on its own is a win tile not in the hand
+        st = ST_WIN_TILE_NOT_IN_HAND if rs == ROW_BAD_WIN_TILE_ and self.win[i] < 34 else ST_BAD_INPUT
+        self._zero(i, st)
 
     cdef void _zero(self, Py_ssize_t i, int st) noexcept nogil:
         self.o_score_status[i] = st
