@@ -5,7 +5,8 @@
 # already holds four of is no wait).  The regular form needs ``t // 3`` sets and a
 # pair from the t closed tiles (melds implied by t, docs/INTERNALS.md).
 #
-# Regular form, tables (generated at import by ``_build_tables``, about 15 ms):
+# Regular form, tables (generated at import by ``_build_tables``: about 22 ms of CPU
+# on a 2-core x86-64 box, 2 s in the -O0 debug build):
 #
 # * A suit (9 counts, sum <= 14) has a combinatorial rank: its index in the
 #   lexicographic list of all such vectors (405,350 of them), computed as a sum of
@@ -22,12 +23,20 @@
 # * Honors have no sequences: their profile depends only on how many honor kinds
 #   are held 1, 2 and 3+ times (``HONOR_F``, indexed by n1 + 8 n2 + 64 n3).
 # * The hand's distance is a min-plus combination of the four profiles at
-#   (M = t // 3 sets, 1 pair); shanten = distance - 1.
-# Memory: SUIT_CODE 810,700 bytes + SUIT_COMPLETE 50,669 + small tables (see
-# ``table_bytes()``); the limit is 1 MB.
+#   (M = t // 3 sets, 1 pair); shanten = distance - 1.  Groups without tiles are
+#   skipped (their profile 3m + 2p is neutral).  The per-group distance approach
+#   follows tomohxx's shanten-number calculator; the rank hash is the usual
+#   combinatorial one (as in Cryolite's nyanten); code and table layout are ours.
+# * Agari: every group complete on its own (SUIT_COMPLETE bit, honors 0/2/3) with
+#   exactly one pair overall, or seven distinct pairs, or kokushi.
+# Memory: SUIT_CODE 810,700 bytes + SUIT_COMPLETE 50,669 + small tables, 876,315
+# bytes in all (``_table_bytes()``); the limit is 1 MB.
 #
-# Chiitoitsu (6 - pairs + max(0, 7 - kinds)) and kokushi (13 - kinds - has_pair)
-# are exact closed formulas, computed without branches.
+# Chiitoitsu (6 - pairs + max(0, 7 - kinds); a quad is one pair) and kokushi
+# (13 - kinds - has_pair) are exact closed formulas, computed without branches.
+#
+# Checked against the pure-Python twin (riichi_fast/reference/shanten.py, a plain
+# search) on every one-suit hand, and against the mahjong package on 100,000 hands.
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_STRIDES
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
