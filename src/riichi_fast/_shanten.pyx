@@ -24,9 +24,9 @@
 #   are held 1, 2 and 3+ times (``HONOR_F``, indexed by n1 + 8 n2 + 64 n3).
 # * The hand's distance is a min-plus combination of the four profiles at
 #   (M = t // 3 sets, 1 pair); shanten = distance - 1.  Groups without tiles are
-#   skipped (their profile 3m + 2p is neutral).  The per-group distance approach
-#   follows tomohxx's shanten-number calculator; the rank hash is the usual
-#   combinatorial one (as in Cryolite's nyanten); code and table layout are ours.
+#   skipped (their profile 3m + 2p is neutral).  Related public work: tomohxx's
+#   shanten-number calculator (per-suit distance tables) and Cryolite's nyanten
+#   (rank hashing of suit vectors); this code and table layout are our own.
 # * Agari: every group complete on its own (SUIT_COMPLETE bit, honors 0/2/3) with
 #   exactly one pair overall, or seven distinct pairs, or kokushi.
 # Memory: SUIT_CODE 810,700 bytes + SUIT_COMPLETE 50,669 + small tables, 876,315
