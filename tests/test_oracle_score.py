@@ -105,6 +105,14 @@ KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
             "same). Test: test_equal_value_readings_keep_the_first."
         ),
     ),
+    "tiebreak_yaku": (
+        {"fu_details", "yaku"},
+        (
+            "neither: two readings of equal points, han and fu that name different yaku (about 1 hand "
+            "in 200,000); as tiebreak_fu_details, mahjong keeps the most raw fu, riichi_fast the "
+            "earliest option (RULES.md 2). Test: test_equal_value_readings_with_other_yaku."
+        ),
+    ),
 }
 
 
@@ -278,10 +286,14 @@ def explain(gh, a: dict, b: dict) -> tuple[set, set]:
         if ("hand_without_fu", 2) in fa and ("tsumo", 2) not in fa and ("tsumo", 2) in fb:
             reasons.add("open_tsumo_fu_label")
             a["fu_details"] = tuple(sorted(("tsumo", 2) if d == ("hand_without_fu", 2) else d for d in fa))
-    if ok and a != b and all(a[k] == b[k] for k in ("han", "fu", "cost", "yaku")):
-        # equal points, han, fu and yaku: another reading or win group of the same value
-        reasons.add("tiebreak_fu_details")
-        a["fu_details"] = b["fu_details"]
+    if ok and a != b and all(a[k] == b[k] for k in ("han", "fu", "cost")):
+        # equal points, han and fu: another reading or win group of the same value
+        if a["yaku"] == b["yaku"]:
+            reasons.add("tiebreak_fu_details")
+            a["fu_details"] = b["fu_details"]
+        elif sum(h for _, h in a["yaku"]) == sum(h for _, h in b["yaku"]):
+            reasons.add("tiebreak_yaku")
+            a["fu_details"], a["yaku"] = b["fu_details"], b["yaku"]
     return reasons, {k for k in set(a) | set(b) if a.get(k) != b.get(k)}
 
 
@@ -488,6 +500,20 @@ def test_pinfu_tsumo_fu_option_keeps_pinfu():
     # mahjong: pinfu dropped, 1 han 30 fu
     assert (a["han"], a["fu"], a["yaku"]) == (1, 30, ((0, 1),))
     assert explain(gh, a, ours_view(r)) == ({"pinfu_tsumo_fu"}, set())
+
+
+def test_equal_value_readings_with_other_yaku():
+    """tiebreak_yaku: neither is wrong (RULES.md 2: equal points, han and fu)."""
+    # 9m ron: 666m 789m 99m (tanki; sanankou with the two ankans, 100 fu raw 100)
+    # or 66m 678m 999m (shanpon, 999m open; sanshoku doukou with 9999p 9999s, raw 98 -> 100)
+    gh, a, r = _both(
+        "66678999m ankan:9999p ankan:9999s", "9m", riichi=True, double_riichi=True, honba=8, riichi_sticks=1
+    )
+    assert (r.status, r.han, r.fu, r.limit, r.total) == ("ok", 4, 100, "mangan", 12000 + 2400 + 1000)
+    assert [y.name for y in r.yaku] == ["double riichi", "sanshoku doukou"]
+    assert r.reading.wait == rf.WaitShape.SHANPON
+    assert (a["han"], a["fu"], a["cost"]["total"], a["yaku"]) == (4, 100, 15400, ((21, 2), (29, 2)))
+    assert explain(gh, a, ours_view(r)) == ({"tiebreak_yaku"}, set())
 
 
 def test_known_differences_say_who_is_right():
