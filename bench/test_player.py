@@ -44,7 +44,7 @@ def script():
     for _ in range(N_DEALS):
         tiles = list(range(136))
         rng.shuffle(tiles)
-        hand, wall, others = _counts(tiles[:13]), tiles[13:13 + N_TURNS], tiles[13 + N_TURNS:13 + 2 * N_TURNS]
+        hand, wall, others = _counts(tiles[:13]), tiles[13 : 13 + N_TURNS], tiles[13 + N_TURNS : 13 + 2 * N_TURNS]
         p = PlayerState(hand)
         steps = []
         for t, o in zip(wall, others):

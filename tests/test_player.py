@@ -9,7 +9,8 @@ import importlib
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError, MeldError, RiichiError, TileCountError, TileParseError
@@ -50,6 +51,8 @@ def test_construct_forms(P):
     assert P(np.frombuffer(counts, dtype=np.uint8)).closed_counts == counts
     ids = (0, 4, 8, 48, 52, 56, 96, 100, 104, 108, 109, 112, 113)  # 123m456p789s1122z
     assert P(ids).closed_counts == counts
+    assert P("123m406p789s1122z").closed_counts == counts  # a red five is a five
+    assert P("123m789s1122z", ["chi:406p"]).waits == ks("1z", "2z")
     # melds: in the hand string, as (type, kind) pairs, as tokens
     a = P("123m456p789s1z pon:777z")
     b = P("123m456p789s1z", [(MeldType.PON, k("7z"))])
@@ -448,7 +451,10 @@ def _snapshot(p, extra):
     if p.to_discard:
         out["riichi"] = (p.riichi_discards(), p.can_riichi(10, 25000), p.can_riichi(3, 25000))
         out["ankan"] = [
-            (x, rule, p.legal_ankan_after_riichi(x, rule)) for x in range(34) if p.closed_counts[x] == 4 for rule in RULE_NAMES
+            (x, rule, p.legal_ankan_after_riichi(x, rule))
+            for x in range(34)
+            if p.closed_counts[x] == 4
+            for rule in RULE_NAMES
         ]
     return out
 

@@ -26,7 +26,7 @@
 # riichi_fast.reference.player._error (same messages as the reference).
 
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from riichi_fast._types cimport (
     count_t, Reading, MAX_READINGS, MELD_CHI, MELD_PON, MELD_DAIMINKAN, MELD_ANKAN,
@@ -43,7 +43,7 @@ from riichi_fast.reference.player import (
 )
 from riichi_fast.reference.player import _as_int as _py_as_int
 
-__all__ = ["PlayerState"]
+__all__ = ["PlayerState", "ANKAN_RULES"]
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1

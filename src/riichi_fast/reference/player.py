@@ -34,7 +34,7 @@ from riichi_fast.reference.decompose import KIND_NAMES, decompose
 from riichi_fast.reference.shanten import shanten as _shanten
 from riichi_fast.reference.waits import waits as _waits
 
-__all__ = ["PlayerState"]
+__all__ = ["PlayerState", "ANKAN_RULES"]
 
 # ---------------------------------------------------------------------------
 # event status codes (the compiled ``c_*`` event methods return them; 0 = OK)
@@ -195,9 +195,9 @@ def load_hand(hand, melds=()):
         if melds:
             h = Hand(h.closed, tuple(h.melds) + melds, h.red)
     elif isinstance(hand, str):
-        h = Hand.from_ids(parse_tiles(hand, red=0), melds, red=0)
+        h = Hand.from_ids(parse_tiles(hand), melds)
     elif isinstance(hand, (bytes, bytearray)) or type(hand).__name__ == "ndarray":
-        h = Hand.from_counts(hand, melds, red=0)
+        h = Hand.from_counts(hand, melds)
     else:
         h = Hand.from_ids(hand, melds)
     if h.tile_count != 13:
@@ -229,18 +229,18 @@ class PlayerState:
     """
 
     __slots__ = (
+        "_ankan_rule",
         "_closed",
-        "_melds",
         "_discards",
         "_drawn",
-        "_riichi_pending",
         "_in_riichi",
-        "_temporary",
-        "_riichi_furiten",
         "_karaten",
-        "_ankan_rule",
-        "_min_tiles",
+        "_melds",
         "_min_points",
+        "_min_tiles",
+        "_riichi_furiten",
+        "_riichi_pending",
+        "_temporary",
     )
 
     def __init__(self, hand, melds=(), *, rules=None):
