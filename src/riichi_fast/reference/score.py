@@ -606,7 +606,7 @@ class Scored:
         return self.has_yaku and not self.fails_minimum
 
     def key(self):
-        return (self.pay.hand_points, self.limit == L.LIMIT_YAKUMAN, self.han, self.fu)
+        return (self.pay.hand_points, self.limit == L.LIMIT_YAKUMAN, self.han, self.fu, self.fu_raw)
 
 
 def _han_of(hand, mask):
@@ -804,7 +804,7 @@ def options_of(hand) -> list[Option]:
 
 
 def best_option(scored: list[Scored]) -> Scored | None:
-    """The valid option with the highest (points, real yakuman, han, fu); the earliest on a tie."""
+    """The valid option with the highest (points, real yakuman, han, fu, raw fu); the earliest on a tie."""
     best = None
     for s in scored:
         if s.valid and (best is None or s.key() > best.key()):
