@@ -11,7 +11,7 @@ from riichi_fast._types cimport count_t, Reading, WinOption
 # MAX_READINGS).  Returns n, 0 when the hand is not complete or the closed
 # tile count is not 14 - 3 * n_melds.  Preconditions: n_melds in 0..4, meld
 # codes valid (MELD_CHI..MELD_SHOUMINKAN, a chi starts at 1-7 of a suit).
-# Closed counts may exceed 4 (the karaten check adds a fifth copy).
+# Closed counts up to 5 are handled (a fifth copy, as a karaten check adds).
 cdef int c_decompose(const count_t* closed,          # IN  34 closed counts
                      const uint8_t* meld_type,       # IN  n_melds MELD_* codes
                      const uint8_t* meld_kind,       # IN  n_melds kinds (lowest for a chi)
@@ -26,9 +26,6 @@ cdef int c_win_options(const Reading* readings,      # IN  n readings of c_decom
                        int n,
                        int win_kind,
                        WinOption* out) noexcept nogil  # OUT MAX_WIN_OPTIONS options
-
-# True when ``closed`` (any counts, 3k+2 tiles) splits into sets and one pair.
-cdef bint c_is_regular_complete(const count_t* closed) noexcept nogil
 
 # Python-boundary helpers shared by _waits and _furiten: validate a 34-count
 # argument into ``out`` (ArrayError / TileCountError), and a kind 0..33.

@@ -346,63 +346,6 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     return n
 
 
-cdef bint _any_split(const count_t* c) noexcept nogil:
-    """True when ``c`` (any size) splits into triplets and sequences."""
-    cdef int seq[36]
-    cdef int rem[34]
-    cdef uint8_t tri[34]
-    cdef int i = 0, j, r
-    seq[0] = 0
-    seq[1] = 0
-    while True:
-        while i < 34:
-            r = c[i] - seq[i + 1] - seq[i]
-            if r < 0:
-                break
-            rem[i] = r
-            if r >= 3:
-                tri[i] = 1
-                r -= 3
-            else:
-                tri[i] = 0
-            if r > 0 and not _can_start(i):
-                break
-            seq[i + 2] = r
-            i += 1
-        if i == 34:
-            return True
-        j = i - 1
-        while True:
-            while j >= 0 and tri[j] == 0:
-                j -= 1
-            if j < 0:
-                return False
-            tri[j] = 0
-            if _can_start(j):
-                seq[j + 2] = rem[j]
-                i = j + 1
-                break
-            j -= 1
-
-
-cdef bint c_is_regular_complete(const count_t* closed) noexcept nogil:
-    # Preconditions: counts at most 5 (at most one triplet per kind after the pair).
-    cdef count_t c[34]
-    cdef int i, total = 0
-    for i in range(34):
-        c[i] = closed[i]
-        total += c[i]
-    if total % 3 != 2:
-        return False
-    for i in range(34):
-        if c[i] >= 2:
-            c[i] -= 2
-            if _any_split(c):
-                return True
-            c[i] += 2
-    return False
-
-
 cdef int c_win_options(const Reading* readings, int n, int win_kind,
                        WinOption* out) noexcept nogil:
     cdef int r, s, m = 0, k, t
