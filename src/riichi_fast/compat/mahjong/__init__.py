@@ -71,5 +71,7 @@ Other differences:
   ``Aotenjou`` are rebuilt around the scorer's choice and may pick another
   reading than mahjong on ties.
 - ``Yaku.is_condition_met`` is not provided: riichi_fast detects yaku in its
-  compiled scorer.
+  compiled scorer.  The one-class-per-file yaku modules
+  (``yaku_list.tanyao``, ...) are not mirrored: import the classes from
+  ``hand_calculating.yaku_list`` / ``yaku_list.yakuman`` (as mahjong allows too).
 """
