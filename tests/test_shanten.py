@@ -368,3 +368,16 @@ def test_shanten_after_change_matches_single_calls(counts, delta):
             compiled._shanten_after_change(counts, delta)
         return
     assert compiled._shanten_after_change(counts, delta) == expected
+
+
+@pytest.mark.oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("total", [13, 14])
+def test_every_one_suit_hand_agrees_with_mahjong_package(total):
+    from mahjong.shanten import Shanten
+
+    hands = one_suit_vectors(total)
+    ours, _ = compiled.shanten_batch(hands)
+    calc = Shanten()
+    for row, mine in zip(hands.tolist(), ours.tolist()):
+        assert calc.calculate_shanten(row) == mine, counts_to_mpsz(np.array(row, np.uint8))
