@@ -231,3 +231,11 @@ def test_three_player_dora_wraps_1m_to_9m(sc):
     assert r.dora == 3
     r = sc("222m456p789s5p pon:555z", "5p", dora="1m", seat_wind=1)  # 4-player: 1m -> 2m
     assert r.dora == 3
+
+
+def test_rules_without_kan_dora_use_the_first_indicator_only(sc):
+    no_kan = DEFAULT.replace(kan_dora=False)
+    r = sc(*RIICHI_HAND, riichi=True, dora="8m9s", ura="8m9s", seat_wind=1, rules=no_kan)
+    assert (r.dora, r.ura_dora) == (2, 2)
+    r = sc(*RIICHI_HAND, riichi=True, dora="8m9s", ura="8m9s", seat_wind=1)
+    assert (r.dora, r.ura_dora) == (3, 3)

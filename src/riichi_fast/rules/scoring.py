@@ -129,7 +129,7 @@ def closed_counts(hand: Hand, win_tile, rules: Rules) -> tuple[np.ndarray, int, 
 
 
 def win_context(context, rules: Rules, situation: dict) -> WinContext:
-    """The WinContext from ``context=`` or the keyword arguments (not both); ura dropped if the rules have none."""
+    """The WinContext from ``context=`` or the keyword arguments (not both), after :func:`apply_dora_rules`."""
     if context is not None:
         if not isinstance(context, WinContext):
             raise ContextError(f"context must be a WinContext, got {context!r}")
@@ -140,8 +140,15 @@ def win_context(context, rules: Rules, situation: dict) -> WinContext:
         ctx = context
     else:
         ctx = WinContext(**situation)
-    if not rules.ura_dora and ctx.ura:
+    return apply_dora_rules(ctx, rules)
+
+
+def apply_dora_rules(ctx: WinContext, rules: Rules) -> WinContext:
+    """Drop the indicators the rules do not use: ura-dora (``ura_dora``), kan dora and kan ura (``kan_dora``)."""
+    if ctx.ura and not rules.ura_dora:
         ctx = ctx.replace(ura=())
+    if not rules.kan_dora and (len(ctx.dora) > 1 or len(ctx.ura) > 1):
+        ctx = ctx.replace(dora=ctx.dora[:1], ura=ctx.ura[:1])
     return ctx
 
 
@@ -226,8 +233,8 @@ def score(
                          open_riichi=open_riichi, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan,
                          tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
                          round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks)
-        if ctx.ura and not rules.ura_dora:
-            ctx = ctx.replace(ura=())
+        if (ctx.ura and not rules.ura_dora) or (not rules.kan_dora and len(ctx.dora) > 1):
+            ctx = apply_dora_rules(ctx, rules)
     else:
         situation = {name: value for name, value in locals().items() if name in _SITUATION}
         ctx = win_context(context, rules, situation)
