@@ -386,3 +386,11 @@ def test_parity_malformed(shape, data):
         melds = melds[:4]
     expected, got = _both(counts, melds, win, ctx, PARAMS[0])
     assert got == expected, _diff(expected, got)
+
+
+def test_tie_break_on_raw_fu(score_impl):
+    # SCORING.md change of 16:25Z: equal points, han and rounded fu -> most raw fu (sanankou tanki, 100)
+    out = _run(score_impl, "66678999m", 8, melds=[(4, 17), (4, 26)], flags=L.F_RIICHI, seat=1, dora=[7])
+    assert (out[L.O_HAN], out[L.O_FU], out[L.O_FU_RAW], out[L.O_HAND_POINTS]) == (6, 100, 100, 12000)
+    assert _yaku(out) == [L.Y_RIICHI, L.Y_SANANKOU]
+    assert out[L.O_WAIT] == 4  # tanki on 9m

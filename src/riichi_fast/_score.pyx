@@ -338,6 +338,40 @@ cdef int _fu_regular(const HandC* h, const Reading* r, const WinOption* o, const
     return total
 
 
+cdef inline int _fu_fast(const HandC* h, const Reading* r, const WinOption* o,
+                         const int32_t* p, bint pinfu) noexcept nogil:
+    """Raw fu of a regular option, as _fu_regular computes it, without the item list."""
+    cdef int i, t, k, conc, total = 20, pair = r.pair
+    if not h.open_hand and not h.tsumo:
+        total = 30
+    for i in range(4):
+        t = r.set_type[i]
+        if t == SET_SEQUENCE:
+            continue
+        k = r.set_kind[i]
+        if r.set_meld[i] == 255:
+            conc = h.tsumo or o.win_set != i
+        else:
+            conc = h.meld_types[r.set_meld[i]] == MELD_ANKAN
+        total += (2 << _yc(k) << conc) << (2 * (t == SET_QUAD))
+    if pair >= 31:
+        total += 2
+    elif pair >= 27:
+        if pair == 27 + h.seat and pair == 27 + h.rnd:
+            total += p[R_DOUBLE_WIND_PAIR_FU]
+        elif pair == 27 + h.seat or pair == 27 + h.rnd:
+            total += 2
+    if o.wait == WAIT_KANCHAN or o.wait == WAIT_PENCHAN or o.wait == WAIT_TANKI:
+        total += 2
+    if h.tsumo:
+        if (not pinfu or p[R_FU_PINFU_TSUMO]) \
+                and not ((h.flags & F_RINSHAN) and not p[R_RINSHAN_TSUMO_FU]):
+            total += 2
+    elif h.open_hand and total == 20 and p[R_FU_OPEN_PINFU]:
+        total += 2
+    return total
+
+
 cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o) noexcept nogil:
     """Reading-dependent yaku of a regular option (before availability)."""
     cdef int i, t, k, conc, n_seq = 0, n_trip = 0, n_conc = 0, n_quad = 0
@@ -575,14 +609,16 @@ cdef void _finish(const HandC* h, const RulesC* rc, uint64_t mask, int fu_raw,
 
 
 cdef inline bint _better(const OptC* a, const OptC* b) noexcept nogil:
-    """a strictly better than b (SCORING.md 5.2)."""
+    """a strictly better than b (SCORING.md 5.2): points, real yakuman, han, fu, raw fu."""
     if a.hand_points != b.hand_points:
         return a.hand_points > b.hand_points
     if a.real_yakuman != b.real_yakuman:
         return a.real_yakuman > b.real_yakuman
     if a.han != b.han:
         return a.han > b.han
-    return a.fu > b.fu
+    if a.fu != b.fu:
+        return a.fu > b.fu
+    return a.fu_raw > b.fu_raw      # as mahjong 2.1.0 (SCORING.md change of 16:25Z)
 
 
 # ---------------------------------------------------------------------------
@@ -804,7 +840,9 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
         if r.form == FORM_REGULAR:
             m = h.situ | h.comp | _yaku_regular(&h, r, o)
             pinfu = (m & h.avail & BIT(Y_PINFU)) != 0
-            fu_raw = _fu_regular(&h, r, o, p, pinfu, NULL)
+            if (m & h.avail) == 0 and not h.renhou_mangan:
+                continue            # no yaku: nothing to score, skip its fu
+            fu_raw = _fu_fast(&h, r, o, p, pinfu)
         elif r.form == FORM_CHIITOITSU:
             pinfu = 0
             m = h.situ | h.comp | BIT(Y_CHIITOITSU)
@@ -1607,7 +1645,9 @@ cdef class _ColumnsJob:
                                   &n_dora, &n_ura)
         self.o_status[i] = rs
         # the only defect the kernel reports on its own is a win tile not in the hand
-        st = ST_WIN_TILE_NOT_IN_HAND if rs == ROW_BAD_WIN_TILE_ and self.win[i] < 34 else ST_BAD_INPUT
+        st = ST_BAD_INPUT
+        if rs == ROW_BAD_WIN_TILE_ and self.win[i] < 34:
+            st = ST_WIN_TILE_NOT_IN_HAND
         self._zero(i, st)
 
     cdef void _zero(self, Py_ssize_t i, int st) noexcept nogil:
