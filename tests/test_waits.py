@@ -189,6 +189,51 @@ def test_parity_ukeire(counts):
     assert compiled.ukeire(counts) == reference.ukeire(counts)
 
 
+def _full_scan_ukeire(counts, visible=None):
+    """ukeire by asking the compiled shanten about every kind (no candidate pruning)."""
+    import riichi_fast._shanten as shanten
+
+    counts = bytearray(counts)
+    seen = [c + (visible[k] if visible is not None else 0) for k, c in enumerate(counts)]
+    base = shanten.shanten(bytes(counts))
+    n, kinds = 0, []
+    for k in range(34):
+        if seen[k] < 4:
+            counts[k] += 1
+            if shanten.shanten(bytes(counts)) < base:
+                n += 4 - seen[k]
+                kinds.append(k)
+            counts[k] -= 1
+    return n, tuple(kinds)
+
+
+@settings(max_examples=500)
+@given(counts34(n_tiles=(1, 4, 7, 10, 13)))
+def test_ukeire_pruning_is_exact(counts):
+    """The compiled ukeire skips far kinds when no kind is held 3+ times: same answer."""
+    _, compiled = _impls()
+    assert compiled.ukeire(counts) == _full_scan_ukeire(counts)
+
+
+@pytest.mark.oracle
+def test_ukeire_pruning_random_deals():
+    """200,000 dealt hands of counts <= 2 (where candidates are pruned) against the full scan."""
+    import riichi_fast._waits as compiled
+
+    rng = random.Random(13)
+    wall = [k for k in range(34) for _ in range(4)]
+    checked = 0
+    while checked < 200_000:
+        n = rng.choice((13, 13, 10, 7, 4, 1))
+        counts = [0] * 34
+        for k in rng.sample(wall, n):
+            counts[k] += 1
+        if max(counts) > 2:
+            continue
+        assert compiled.ukeire(bytes(counts)) == _full_scan_ukeire(counts), counts
+        checked += 1
+
+
 @settings(max_examples=25)  # the reference shanten is a slow search: 35 calls per example
 @given(tenpai_hands(max_melds=0), st.data())
 def test_parity_ukeire_visible(shape, data):

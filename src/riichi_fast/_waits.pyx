@@ -12,10 +12,17 @@
 # terminals and honors when 12 of them are held (kokushi).  Chiitoitsu and
 # kokushi are checked directly.  The scan also handles a fifth copy (karaten).
 #
-# c_ukeire asks c_shanten (riichi_fast._shanten) once per kind with unseen
-# copies.  No pruning: even a tile far from every held tile lowers the
-# shanten when all held kinds are quads-in-hand (1111m + any lone tile is a
-# tanki), and the shanten kernel counts that.
+# c_ukeire asks c_shanten (riichi_fast._shanten) once per candidate kind with
+# unseen copies.  Shanten + 1 is the fewest tiles to draw to reach a complete
+# hand T (no kind above 4), so drawing x lowers it iff x is a missing tile of
+# some optimal T.  If x is "isolated" (no held tile within two of it in its
+# suit) its block B in T holds no held tile; when no kind is held more than
+# twice, swapping B for a pair (or triplet) of a held tile that T leaves
+# unused gives a T' needing fewer tiles, so no optimal T contains x.  Hence,
+# for such hands, the candidates are the neighbours of held tiles, plus the
+# terminals and honors when kokushi is a closest form (a 13-tile hand of
+# counts <= 2 holds 7+ kinds, so chiitoitsu never needs a new kind).  With a kind held 3+ times
+# every kind is tried: 1111m + a lone tile really is closer to a tanki wait.
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
@@ -45,6 +52,7 @@ cdef uint8_t MOD3[48]
 for _k in range(48):
     MOD3[_k] = _k % 3
 cdef uint64_t HONOR_MASK = ((<uint64_t>1) << 34) - ((<uint64_t>1) << 27)
+cdef uint64_t ALL_MASK = ((<uint64_t>1) << 34) - 1
 cdef tuple _KINDS = tuple(range(34))
 
 
@@ -215,11 +223,33 @@ cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
 cdef int c_ukeire(const count_t* closed, const count_t* seen, int base,
                   uint64_t* kinds) noexcept nogil:
     cdef count_t c[34]
-    cdef int k, n = 0
-    cdef uint64_t mask = 0
-    memcpy(c, closed, 34)
+    cdef int k, n = 0, t = 0, mx = 0, yao_kinds, yao_pair
+    cdef uint64_t mask = 0, held = 0, cand
     for k in range(34):
-        if seen[k] >= 4:
+        c[k] = closed[k]
+        t += c[k]
+        if c[k]:
+            held |= (<uint64_t>1) << k
+            if c[k] > mx:
+                mx = c[k]
+    cand = ALL_MASK
+    if mx <= 2:
+        # No kind held 3+ times: a drawn kind with no held tile within two in its
+        # suit is in no optimal target hand of the regular form (see the header),
+        # so only the chiitoitsu / kokushi forms could use it.
+        cand = _same_suit(held & ~HONOR_MASK) | (held & HONOR_MASK)
+        if t == 13:
+            # a far terminal or honor only helps kokushi, and only when kokushi
+            # is already (one of) the closest forms: one draw lowers it by one
+            yao_kinds = 0
+            yao_pair = 0
+            for k in range(13):
+                yao_kinds += c[YAOCHUU[k]] > 0
+                yao_pair |= c[YAOCHUU[k]] >= 2
+            if 13 - yao_kinds - yao_pair <= base:
+                cand |= YAOCHUU_MASK
+    for k in range(34):
+        if seen[k] >= 4 or not (cand >> k) & 1:
             continue
         c[k] += 1
         if c_shanten(c) < base:
