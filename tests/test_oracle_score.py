@@ -99,18 +99,11 @@ KNOWN_DIFFERENCES: dict[str, tuple[set, str]] = {
     "tiebreak_fu_details": (
         {"fu_details"},
         (
-            "neither: two readings (or win groups) of equal points, han, fu and yaku; mahjong then "
-            "keeps the most raw fu and its own decomposition order, riichi_fast the earliest option in "
-            "decompose order (RULES.md 2 orders by points, then han, then fu; both answers pay the "
-            "same). Test: test_equal_value_readings_keep_the_first."
-        ),
-    ),
-    "tiebreak_yaku": (
-        {"fu_details", "yaku"},
-        (
-            "neither: two readings of equal points, han and fu that name different yaku (about 1 hand "
-            "in 200,000); as tiebreak_fu_details, mahjong keeps the most raw fu, riichi_fast the "
-            "earliest option (RULES.md 2). Test: test_equal_value_readings_with_other_yaku."
+            "neither: two readings (or win groups) of equal points, han, fu, raw fu and yaku (a tanki "
+            "and a penchan, say); both libraries prefer points, han, fu, then raw fu (SCORING.md 5.2 since "
+            "16:25Z, as mahjong); then mahjong keeps its own decomposition order, riichi_fast the earliest "
+            "option in decompose order. RULES.md 2 orders by points, han, fu: both answers pay the "
+            "same. Test: test_equal_value_readings_keep_the_first."
         ),
     ),
 }
@@ -286,14 +279,15 @@ def explain(gh, a: dict, b: dict) -> tuple[set, set]:
         if ("hand_without_fu", 2) in fa and ("tsumo", 2) not in fa and ("tsumo", 2) in fb:
             reasons.add("open_tsumo_fu_label")
             a["fu_details"] = tuple(sorted(("tsumo", 2) if d == ("hand_without_fu", 2) else d for d in fa))
-    if ok and a != b and all(a[k] == b[k] for k in ("han", "fu", "cost")):
-        # equal points, han and fu: another reading or win group of the same value
-        if a["yaku"] == b["yaku"]:
-            reasons.add("tiebreak_fu_details")
-            a["fu_details"] = b["fu_details"]
-        elif sum(h for _, h in a["yaku"]) == sum(h for _, h in b["yaku"]):
-            reasons.add("tiebreak_yaku")
-            a["fu_details"], a["yaku"] = b["fu_details"], b["yaku"]
+    if (
+        ok
+        and a != b
+        and all(a[k] == b[k] for k in ("han", "fu", "cost", "yaku"))
+        and sum(f for _, f in a["fu_details"]) == sum(f for _, f in b["fu_details"])
+    ):
+        # equal points, han, fu, raw fu and yaku: another reading or win group of the same value
+        reasons.add("tiebreak_fu_details")
+        a["fu_details"] = b["fu_details"]
     return reasons, {k for k in set(a) | set(b) if a.get(k) != b.get(k)}
 
 
@@ -443,15 +437,32 @@ def test_open_tsumo_without_fu_books_tsumo_fu():
 
 def test_equal_value_readings_keep_the_first():
     """tiebreak_fu_details: neither is wrong (RULES.md 2: points, then han, then fu; a tie is a tie)."""
-    # 3p completes 345p+345p (ryanmen, our first option) or the 33p pair (tanki): both 40 fu 3 han
-    gh, a, r = _both("222m33334405p345s", "3p", seat_wind=3)
-    assert (r.status, r.han, r.fu, r.cost) == ("ok", 3, 40, 5200)
-    assert [y.name for y in r.yaku] == ["tanyao", "iipeikou"] and r.aka_dora == 1
-    assert [tuple(d) for d in r.fu_details] == [("base", 20), ("menzen_ron", 10), ("closed_pon", 4)]
-    assert r.reading.wait == rf.WaitShape.RYANMEN
-    # mahjong keeps the tanki reading (more raw fu): 30 + 4 + 2 = 36 -> 40
-    assert a["fu_details"] == (("base", 30), ("closed_pon", 4), ("pair_wait", 2)) and a["fu"] == 40
+    # 7m completes 789m (penchan, our first option) or the 77m pair (tanki): 2 fu either way, raw 24
+    gh, a, r = _both("12345677789m789s", "7m", tsumo=True, seat_wind=1, dora="3m")
+    assert (r.status, r.han, r.fu, r.cost) == ("ok", 4, 30, 7900)
+    assert [y.name for y in r.yaku] == ["menzen tsumo", "ittsu"] and r.dora == 1
+    assert [tuple(d) for d in r.fu_details] == [("base", 20), ("penchan", 2), ("tsumo", 2)]
+    assert r.reading.wait == rf.WaitShape.PENCHAN
+    # mahjong keeps the tanki reading
+    assert a["fu_details"] == (("base", 20), ("pair_wait", 2), ("tsumo", 2)) and a["fu"] == 30
     assert explain(gh, a, ours_view(r)) == ({"tiebreak_fu_details"}, set())
+
+
+def test_equal_value_readings_prefer_raw_fu():
+    """Agreement since the 16:25Z contract change: at equal points, han and fu the most raw fu wins."""
+    # 3p completes 345p+345p (ryanmen, raw 34) or the 33p pair (tanki, raw 36): both 3 han 40 fu
+    gh, a, r = _both("222m33334405p345s", "3p", seat_wind=3)
+    assert (r.status, r.han, r.fu, r.cost, r.reading.wait) == ("ok", 3, 40, 5200, rf.WaitShape.TANKI)
+    assert [tuple(d) for d in r.fu_details] == [("base", 20), ("menzen_ron", 10), ("closed_pon", 4), ("tanki", 2)]
+    assert explain(gh, a, ours_view(r)) == (set(), set())
+    # 9m ron: 666m 789m 99m (tanki, sanankou with the two ankans, raw 100) or 66m 678m 999m
+    # (shanpon, 999m open, sanshoku doukou with 9999p 9999s, raw 98): both 4 han 100 fu
+    gh, a, r = _both(
+        "66678999m ankan:9999p ankan:9999s", "9m", riichi=True, double_riichi=True, honba=8, riichi_sticks=1
+    )
+    assert (r.status, r.han, r.fu, r.limit, r.total) == ("ok", 4, 100, "mangan", 12000 + 2400 + 1000)
+    assert [y.name for y in r.yaku] == ["double riichi", "sanankou"] and r.reading.wait == rf.WaitShape.TANKI
+    assert explain(gh, a, ours_view(r)) == (set(), set())
 
 
 def _both_variant(variant, text, win, **ctx):
@@ -500,20 +511,6 @@ def test_pinfu_tsumo_fu_option_keeps_pinfu():
     # mahjong: pinfu dropped, 1 han 30 fu
     assert (a["han"], a["fu"], a["yaku"]) == (1, 30, ((0, 1),))
     assert explain(gh, a, ours_view(r)) == ({"pinfu_tsumo_fu"}, set())
-
-
-def test_equal_value_readings_with_other_yaku():
-    """tiebreak_yaku: neither is wrong (RULES.md 2: equal points, han and fu)."""
-    # 9m ron: 666m 789m 99m (tanki; sanankou with the two ankans, 100 fu raw 100)
-    # or 66m 678m 999m (shanpon, 999m open; sanshoku doukou with 9999p 9999s, raw 98 -> 100)
-    gh, a, r = _both(
-        "66678999m ankan:9999p ankan:9999s", "9m", riichi=True, double_riichi=True, honba=8, riichi_sticks=1
-    )
-    assert (r.status, r.han, r.fu, r.limit, r.total) == ("ok", 4, 100, "mangan", 12000 + 2400 + 1000)
-    assert [y.name for y in r.yaku] == ["double riichi", "sanshoku doukou"]
-    assert r.reading.wait == rf.WaitShape.SHANPON
-    assert (a["han"], a["fu"], a["cost"]["total"], a["yaku"]) == (4, 100, 15400, ((21, 2), (29, 2)))
-    assert explain(gh, a, ours_view(r)) == ({"tiebreak_yaku"}, set())
 
 
 def test_known_differences_say_who_is_right():
