@@ -251,3 +251,27 @@ def test_result_is_immutable_hashable_picklable(sc):
     assert again.reading.reading.pairs == (0, 2, 13, 15, 26, 28, 31)
     assert {r: 1}[again] == 1
     assert r != sc("1133m5577p99s2255z", "2z", seat_wind=1, tsumo=True)
+
+
+@pytest.mark.parametrize(
+    "name, bad",
+    [
+        ("closed34", b"\x00" * 33),
+        ("closed34", np.zeros(34, np.int32)),
+        ("meld_types", b"\x00" * 17),
+        ("ctx", np.zeros(L.CTX_SIZE, np.int64)),
+        ("ctx", np.zeros(L.CTX_SIZE * 2, np.int32)[::2]),
+        ("params", np.zeros(10, np.int32)),
+        ("out", np.zeros(L.OUT_SIZE, np.int32)),
+        ("out", np.zeros(L.OUT_SIZE, np.int64)[:0]),
+    ],
+)
+def test_kernel_rejects_bad_arrays(kernel, name, bad):
+    from riichi_fast.errors import ArrayError
+
+    closed, types, kinds, win, ctx, params = _arrays()
+    args = {"closed34": closed, "meld_types": types, "meld_kinds": kinds, "win_kind": win, "ctx": ctx,
+            "params": params, "out": np.zeros(L.OUT_SIZE, np.int64)}
+    args[name] = bad
+    with pytest.raises(ArrayError, match=name):
+        kernel.score_kernel(**args)

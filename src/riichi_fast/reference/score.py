@@ -21,6 +21,7 @@ scored; fu as a list of (reason, fu) items; the limits and payments from
 from __future__ import annotations
 
 from riichi_fast.enums import Form, MeldType, SetType, WaitShape
+from riichi_fast.errors import ArrayError
 from riichi_fast.reference.decompose import _mpsz, decompose  # noqa: F401  (_mpsz: doctests)
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.payment import base_points, payments
@@ -858,6 +859,31 @@ def _write(out, s: Scored):
         out[L.O_FU_LIST + 2 * i + 1] = fu
 
 
+def _check_array(obj, n, formats, writable, name, at_most=False):
+    """Raise ArrayError unless ``obj`` is a 1-d C-contiguous buffer (or a list) of ``n`` items of ``formats``.
+
+    Mirrors the checks of the compiled wrapper: numpy arrays, bytes and other
+    buffers are checked for item type, layout and writability; lists and
+    tuples only for their length.
+    """
+    if isinstance(obj, (list, tuple)):
+        size = len(obj)
+    else:
+        try:
+            view = memoryview(obj)
+        except TypeError:
+            raise ArrayError(f"{name}: expected a C-contiguous array, got {type(obj).__name__}") from None
+        fmt = view.format[-1:] if view.format else "B"
+        if fmt not in formats or view.ndim > 1 or not view.c_contiguous:
+            raise ArrayError(f"{name}: expected a 1-d C-contiguous array of {formats!r}, got format "
+                             f"{view.format!r}, {view.ndim} dimension(s)")
+        if writable and view.readonly:
+            raise ArrayError(f"{name}: the output array is read-only")
+        size = view.shape[0] if view.ndim else 1
+    if size > n or (size < n and not at_most):
+        raise ArrayError(f"{name}: expected {'at most ' if at_most else ''}{n} items, got {size}")
+
+
 def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out) -> int:
     """Score one hand into ``out`` (int64[OUT_SIZE]) and return the status (docs/SCORING.md).
 
@@ -874,6 +900,13 @@ def score_kernel(closed34, meld_types, meld_kinds, win_kind, ctx, params, out) -
     >>> out[L.O_HAN], out[L.O_FU], out[L.O_PAY_TSUMO_DEALER], out[L.O_PAY_TSUMO_OTHER]
     (3, 20, 1300, 700)
     """
+    _check_array(closed34, N_KINDS, "B", False, "closed34")
+    # up to 16 meld slots are accepted; slots past the 4th must be 0 (else ST_BAD_INPUT)
+    _check_array(meld_types, 16, "B", False, "meld_types", at_most=True)
+    _check_array(meld_kinds, 16, "B", False, "meld_kinds", at_most=True)
+    _check_array(ctx, L.CTX_SIZE, "i", False, "ctx")
+    _check_array(params, L.R_SIZE, "i", False, "params")
+    _check_array(out, L.OUT_SIZE, "lq", True, "out")
     for i in range(L.OUT_SIZE):
         out[i] = 0
     hand = _read_input(closed34, meld_types, meld_kinds, win_kind, ctx, params)
