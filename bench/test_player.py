@@ -8,6 +8,9 @@ is_tenpai, can_ron, furiten).  ``extra_info`` holds the ns per turn and per
 event.  The second benchmark asks 5 queries of 200 tenpai states whose caches
 are warm (the hand did not change), the common case between two events.
 
+``cython-cimport`` replays the same loop through the nogil ``c_*`` methods from a
+Cython module that cimports ``riichi_fast._player`` (built once, about 15 s).
+
 Run: ``.venv/bin/python -m pytest bench/test_player.py --benchmark-only``
 """
 
@@ -93,14 +96,37 @@ def expected(script):
     return _replay(_impl("reference"), script)
 
 
+@pytest.fixture(scope="module")
+def cimport_driver(tmp_path_factory):
+    """tests/player_cimport_driver.pyx compiled against the .pxd (what a Cython simulator gets)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "tests" / "player_cimport_build.py"
+    spec = importlib.util.spec_from_file_location("player_cimport_build", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build_cimport_driver(tmp_path_factory.mktemp("player_driver"))
+
+
+def _replay_cimport(driver, cls, arrays):
+    return driver.replay([(cls(hand), steps) for hand, steps in arrays])
+
+
 @pytest.mark.benchmark(group="player")
-@pytest.mark.parametrize("impl", ["reference", "cython"])
-def test_player_event_loop(benchmark, impl, script, expected):
+@pytest.mark.parametrize("impl", ["reference", "cython", "cython-cimport"])
+def test_player_event_loop(benchmark, impl, script, expected, request):
     cls = _impl(impl)
     if impl == "reference":
         result = benchmark.pedantic(_replay, (cls, script), rounds=3, iterations=1)
-    else:
+    elif impl == "cython":
         result = benchmark(_replay, cls, script)
+    else:
+        import numpy as np
+
+        driver = request.getfixturevalue("cimport_driver")
+        arrays = [(hand, np.array(steps, dtype=np.uint8).reshape(-1, 4)) for hand, steps in script]
+        result = benchmark(_replay_cimport, driver, cls, arrays)
     assert result == expected
     n_turns = sum(len(steps) for _, steps in script)
     n_events = sum(3 * len(steps) + sum(r for _, r, _, _ in steps) for _, steps in script) + len(script)

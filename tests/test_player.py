@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from player_cimport_build import build_cimport_driver
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError, MeldError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import Rules, WinContext
@@ -571,3 +572,35 @@ def test_same_public_names():
     for n in dir(_player):
         if n.startswith(("PS_", "ANKAN_")):
             assert getattr(_player, n) == getattr(player, n), n
+
+
+# ---------------------------------------------------------------------------
+# the .pxd contract: a third-party Cython module cimports PlayerState
+
+
+def test_cimport_driver(tmp_path):
+    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    driver = build_cimport_driver(tmp_path)
+    # one deal: 234m456p789p67s11z draws 9m (riichi on it), passes 8s (riichi furiten),
+    # tsumogiri 1p, then an impossible discard is reported as -1
+    steps = np.array([(k("9m"), 1, k("9m"), k("8s")), (k("1p"), 0, k("1p"), k("3z"))], dtype=np.uint8)
+    ref = Reference("234m456p789p67s11z")
+    trace = 0
+    for d, riichi, discard, passed in steps.tolist():
+        ref.draw(d)
+        trace += ref.shanten + 1000 * ref.can_tsumo(d) + len(ref.riichi_discards())
+        if riichi:
+            ref.riichi()
+        ref.discard(discard)
+        trace += 3 * ref.is_tenpai + 100 * ref.can_ron(passed)
+        ref.tile_passed(passed)
+        trace += 7 * ref.furiten
+    p = Compiled("234m456p789p67s11z")
+    # turn 1: shanten 0, one riichi discard, tenpai, can ron 8s, then furiten; turn 2: tenpai, furiten
+    assert driver.replay([(p, steps)]) == trace == (0 + 1 + 3 + 100 + 7) + (0 + 0 + 3 + 7)
+    assert p.in_riichi and p.riichi_furiten and p.discard_kinds == ks("9m", "1p")
+    assert driver.waits_after(p, k("5s")) == (1 << k("5s")) | (1 << k("8s"))
+    bad = np.array([(k("2z"), 0, k("5z"), k("3z"))], dtype=np.uint8)  # 5z is not held
+    assert driver.replay([(Compiled("234m456p789p67s11z"), bad)]) == -1

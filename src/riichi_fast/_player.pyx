@@ -25,6 +25,7 @@
 # can run them nogil and check the code; the def wrappers raise the RiichiError of
 # riichi_fast.reference.player._error (same messages as the reference).
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -43,7 +44,7 @@ from riichi_fast.reference.player import (
 )
 from riichi_fast.reference.player import _as_int as _py_as_int
 
-__all__ = ["PlayerState", "ANKAN_RULES"]
+__all__ = ["ANKAN_RULES", "PlayerState"]
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
@@ -118,11 +119,11 @@ cdef class PlayerState:
 
     def reset(self, hand, melds=()):
         """Start a new deal from a 13-tile hand (the rules settings are kept)."""
-        cdef const uint8_t[::1] view
+        cdef const uint8_t* view
         cdef int k, t = 0
         cdef bint fast = False
-        if type(hand) is bytes and len(<bytes>hand) == 34 and type(melds) is tuple and len(<tuple>melds) == 0:
-            view = hand
+        if type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34 and type(melds) is tuple and len(<tuple>melds) == 0:
+            view = <const uint8_t*>PyBytes_AS_STRING(hand)
             fast = True
             for k in range(34):
                 if view[k] > 4:
@@ -130,7 +131,7 @@ cdef class PlayerState:
                 t += view[k]
             fast = fast and t == 13
         if fast:
-            memcpy(self.closed, &view[0], 34)
+            memcpy(self.closed, view, 34)
             self.n_melds = 0
         else:
             closed, meld_list = load_hand(hand, melds)

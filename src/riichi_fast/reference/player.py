@@ -34,7 +34,7 @@ from riichi_fast.reference.decompose import KIND_NAMES, decompose
 from riichi_fast.reference.shanten import shanten as _shanten
 from riichi_fast.reference.waits import waits as _waits
 
-__all__ = ["PlayerState", "ANKAN_RULES"]
+__all__ = ["ANKAN_RULES", "PlayerState"]
 
 # ---------------------------------------------------------------------------
 # event status codes (the compiled ``c_*`` event methods return them; 0 = OK)
@@ -155,12 +155,18 @@ def _as_int(value, name: str) -> int:
     return value.__index__()
 
 
+_DEFAULT_SETTINGS = []
+
+
 def load_settings(rules):
     """``(karaten, ankan_rule, min_tiles, min_points)`` from a Rules, a preset name or None (defaults)."""
+    if rules is None and _DEFAULT_SETTINGS:
+        return _DEFAULT_SETTINGS[0]
     from riichi_fast.rules.config import DEFAULT, Rules
 
     if rules is None:
-        rules = DEFAULT
+        _DEFAULT_SETTINGS.append(load_settings(DEFAULT))
+        return _DEFAULT_SETTINGS[0]
     elif isinstance(rules, str):
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
@@ -171,6 +177,31 @@ def load_settings(rules):
         int(rules.riichi_min_tiles),
         int(rules.riichi_min_points),
     )
+
+
+_MPSZ_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _plain_mpsz(text: str):
+    """34 counts of a plain mpsz string of 13 valid tiles (no melds), else None (the slow path decides)."""
+    counts = [0] * 34
+    digits = ""
+    for ch in text:
+        if "0" <= ch <= "9":
+            digits += ch
+            continue
+        base = _MPSZ_BASE.get(ch)
+        if base is None or not digits:
+            return None
+        for d in digits:
+            n = 5 if d == "0" else ord(d) - 48
+            if n == 0 or (base == 27 and n > 7):
+                return None
+            counts[base + n - 1] += 1
+        digits = ""
+    if digits or sum(counts) != 13 or max(counts) > 4:
+        return None
+    return counts
 
 
 def load_hand(hand, melds=()):
@@ -184,6 +215,10 @@ def load_hand(hand, melds=()):
     from riichi_fast.hand import Hand
     from riichi_fast.tiles import parse_tiles
 
+    if type(hand) is str and melds == ():
+        counts = _plain_mpsz(hand)
+        if counts is not None:
+            return counts, []
     if isinstance(melds, str):
         melds = (melds,)
     try:
