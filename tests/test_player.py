@@ -16,7 +16,7 @@ from player_cimport_build import build_cimport_driver
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError, MeldError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import Rules, WinContext
-from strategies import tenpai_hands
+from strategies import mpsz_strings, tenpai_hands
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
@@ -80,6 +80,27 @@ def test_construct_forms(P):
 def test_construct_bad(P, hand, melds, error):
     with pytest.raises(error):
         P(hand, melds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(mpsz_strings(min_size=12, max_size=14), st.text("0123456789mpsz", max_size=20)))
+def test_construct_from_text_like_hand(text):
+    """Plain mpsz strings (a fast path) give the counts of Hand.parse, or its error."""
+    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.hand import Hand
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    try:
+        hand = Hand.parse(text)
+        expected = bytes(hand.counts34()) if hand.tile_count == 13 else TileCountError
+    except RiichiError as exc:
+        expected = type(exc)
+    for cls in (Reference, Compiled):
+        try:
+            got = cls(text).closed_counts
+        except RiichiError as exc:
+            got = type(exc)
+        assert got == expected, (cls, text)
 
 
 def test_bad_rules(P):

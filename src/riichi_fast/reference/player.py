@@ -193,9 +193,11 @@ def _plain_mpsz(text: str):
         base = _MPSZ_BASE.get(ch)
         if base is None or not digits:
             return None
+        if digits.count("0") > (0 if base == 27 else 1):  # more red fives than the default one per suit
+            return None
         for d in digits:
             n = 5 if d == "0" else ord(d) - 48
-            if n == 0 or (base == 27 and n > 7):
+            if base == 27 and n > 7:
                 return None
             counts[base + n - 1] += 1
         digits = ""
