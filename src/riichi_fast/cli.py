@@ -166,51 +166,100 @@ def _read_batch_lines(path: str):
             yield lineno, line, parser
 
 
-def cmd_batch(ns) -> int:
-    import numpy as np
+class _Summary:
+    """Running totals of batch results: statuses, han histogram, points."""
 
+    def __init__(self):
+        self.status = Counter()
+        self.han = Counter()
+        self.yakuman = 0
+        self.points = 0
+        self.max_points = 0
+        self.scored = 0
+
+    def add(self, res) -> None:
+        import numpy as np
+
+        from riichi_fast.rules import layout as L
+
+        codes, counts = np.unique(res.score_status, return_counts=True)
+        for code, count in zip(codes.tolist(), counts.tolist()):
+            self.status[L.STATUS_NAMES.get(code, str(code))] += count
+        ok = res.ok()
+        if ok.any():
+            for h, c in zip(*np.unique(res.han[ok & (res.yakuman == 0)], return_counts=True)):
+                self.han[int(h)] += int(c)
+            self.yakuman += int(np.count_nonzero(res.yakuman[ok]))
+            self.points += int(res.hand_points[ok].sum())
+            self.max_points = max(self.max_points, int(res.hand_points[ok].max()))
+            self.scored += int(np.count_nonzero(ok))
+
+    def lines(self) -> list[str]:
+        out = ["status     " + ", ".join(f"{k} {v}" for k, v in sorted(self.status.items()))]
+        if self.scored:
+            out.append(f"points     mean {self.points / self.scored:.0f}, max {self.max_points} (hand points, "
+                       "without counters and sticks)")
+            out.append("han        " + ", ".join(f"{h}: {c}" for h, c in sorted(self.han.items()))
+                       + f"; yakuman: {self.yakuman}")
+        return out
+
+
+def _batch_text(ns, rules):
+    """Parse a file of score lines into batch input columns (Python per line, done once)."""
     from riichi_fast import batch
-    from riichi_fast._progress import Progress
     from riichi_fast.errors import RiichiError
-    from riichi_fast.rules.config import Rules
     from riichi_fast.rules.context import WinContext
 
-    rules = Rules.preset(ns.rules)
-    rows, bad = [], []
+    hands, wins, contexts, bad = [], [], [], []
     for lineno, line, parser in _read_batch_lines(ns.file):
         try:
             sub = parser.parse_args(shlex.split(line))
             hand, win = _split_win(sub)
             kw = _score_kwargs(sub)
             kw.pop("rules")
-            rows.append((hand, win, WinContext(**kw)))
-        except (RiichiError, argparse.ArgumentError, SystemExit, ValueError) as exc:
+            contexts.append(WinContext(**kw))
+            hands.append(hand)
+            wins.append(win)
+        except (RiichiError, argparse.ArgumentError, ValueError) as exc:
             bad.append((lineno, str(exc)))
-    status_names = Counter()
-    han_hist = Counter()
-    points = []
-    with Progress(len(rows), "scoring", unit=" hands", enabled=not ns.no_progress) as bar:
-        for start in range(0, len(rows), ns.chunk):
-            chunk = rows[start : start + ns.chunk]
-            arrays = batch.arrays_from_hands([r[0] for r in chunk], [r[1] for r in chunk],
-                                             [r[2] for r in chunk], rules=rules)
-            res = batch.score_batch(**arrays, rules=rules, n_threads=ns.threads)
-            for name, count in zip(*np.unique(res.status_names(), return_counts=True)):
-                status_names[str(name)] += int(count)
-            ok = res.status == 0
-            for h, c in zip(*np.unique(res.han[ok], return_counts=True)):
-                han_hist[int(h)] += int(c)
-            points.append(res.total_points[ok])
-            bar.update(len(chunk))
-    allpts = np.concatenate(points) if points else np.zeros(0)
-    print(f"hands      {len(rows)} scored, {len(bad)} unreadable lines")
+    return batch.arrays_from_hands(hands, wins, contexts, rules=rules), bad
+
+
+def cmd_batch(ns) -> int:
+    import numpy as np
+
+    from riichi_fast import batch
+    from riichi_fast._progress import Progress
+    from riichi_fast.rules.config import Rules
+
+    rules = Rules.preset(ns.rules)
+    if ns.file.endswith(".npz"):
+        with np.load(ns.file) as data:
+            arrays = {name: data[name] for name in data.files}
+        bad = []
+    else:
+        arrays, bad = _batch_text(ns, rules)
+    n = len(arrays["hands"])
+    summary = _Summary()
+    kept = {} if ns.out else None
+    with Progress(n, "scoring", unit=" hands", enabled=not ns.no_progress) as bar:
+        for start, res in batch.score_batch_chunks(**arrays, rules=rules, n_threads=ns.threads,
+                                                   chunk_size=ns.chunk):
+            summary.add(res)
+            if kept is not None:
+                for name, col in res.as_dict().items():
+                    kept.setdefault(name, []).append(col.copy())
+            bar.update(len(res))
+    print(f"hands      {n} scored ({ns.rules} rules), "
+          f"{len(bad)} unreadable lines")
     for lineno, msg in bad[:10]:
         print(f"  line {lineno}: {msg}")
-    print("status     " + ", ".join(f"{k} {v}" for k, v in sorted(status_names.items())))
-    if len(allpts):
-        print(f"points     mean {allpts.mean():.0f}, max {allpts.max()}")
-        print("han        " + ", ".join(f"{h}: {c}" for h, c in sorted(han_hist.items())))
-    return 0
+    for line in summary.lines():
+        print(line)
+    if kept is not None:
+        np.savez_compressed(ns.out, **{k: np.concatenate(v) if v else np.zeros(0) for k, v in kept.items()})
+        print(f"results    written to {ns.out}")
+    return 0 if not bad else 1
 
 
 def cmd_verify(ns) -> int:
@@ -239,11 +288,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--visible", default="", help="tiles seen elsewhere (mpsz), for ukeire")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("batch", help="score a file of hands (one per line, as score's arguments)")
-    p.add_argument("file")
+    p = sub.add_parser("batch", help="score a file of hands: score lines (text) or input columns (.npz)")
+    p.add_argument("file", help="a text file, one hand per line written as score's arguments, or an .npz of "
+                                "score_batch input columns (hands, melds, win_tile, flags, ...)")
+    p.add_argument("--out", help="write every result column to this .npz")
     p.add_argument("--rules", default="default")
     p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--chunk", type=int, default=100_000, help="hands per batch call")
+    p.add_argument("--chunk", type=int, default=1 << 16, help="hands per batch call (memory stays flat)")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_batch)
 
