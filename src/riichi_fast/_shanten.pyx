@@ -662,20 +662,25 @@ cdef str _kind_name(int k):
     return f"{k - 26}z"
 
 
-cdef int _validate(const count_t* counts) except -1:
-    cdef int i, t = 0
+cdef int _raise_bad_counts(const count_t* counts, int t) except -1:
+    cdef int i
     for i in range(N_KINDS):
         if counts[i] > 4:
             raise TileCountError(
                 f"counts: tile {_kind_name(i)} (kind {i}) held {counts[i]} times (at most 4)"
             )
-        t += counts[i]
-    if t > 14 or t % 3 == 0:
-        raise TileCountError(
-            f"counts: a hand of {t} closed tiles is impossible "
-            "(need 3n+1 or 3n+2 tiles, at most 14)"
-        )
-    return t
+    raise TileCountError(
+        f"counts: a hand of {t} closed tiles is impossible "
+        "(need 3n+1 or 3n+2 tiles, at most 14)"
+    )
+
+
+cdef inline int _validate(const count_t* counts) except -1:
+    """The tile count, after checking every count <= 4 and a legal size."""
+    cdef int t
+    if _status(counts, &t) == ROW_OK:
+        return t
+    return _raise_bad_counts(counts, t)
 
 
 cdef inline const count_t* _fast_counts(object obj) noexcept:
