@@ -118,7 +118,11 @@ def mahjong_melds(melds):
             out.append(Meld(Meld.PON, [4 * k, 4 * k + 1, 4 * k + 2]))
         else:
             out.append(
-                Meld(Meld.SHOUMINKAN if mtype == SHOUMINKAN else Meld.KAN, [4 * k + j for j in range(4)], opened=mtype != ANKAN)
+                Meld(
+                    Meld.SHOUMINKAN if mtype == SHOUMINKAN else Meld.KAN,
+                    [4 * k + j for j in range(4)],
+                    opened=mtype != ANKAN,
+                )
             )
     return out
 

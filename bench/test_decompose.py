@@ -6,7 +6,6 @@ against the reference outside the timed call.
 """
 
 import pytest
-
 from kernel_corpus import complete_hands, full_counts, mahjong_melds
 
 N = 1000

@@ -9,7 +9,6 @@
 
 import numpy as np
 import pytest
-
 from kernel_corpus import as_array, random_hands, tenpai_hands
 
 N_WAITS = 1000
@@ -45,6 +44,7 @@ def dealt_ukeire(dealt):
 def test_waits(benchmark, impl, tenpai, tenpai_waits):
     if impl == "reference":
         from riichi_fast.reference.waits import waits
+
         # the reference agrees with the compiled module (checked on the whole corpus)
         assert [waits(h) for h in tenpai] == tenpai_waits
     else:

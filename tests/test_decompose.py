@@ -5,19 +5,19 @@ compiled kernel and the reference twin must agree everywhere (hypothesis), and
 the readings must agree with ``mahjong``'s ``HandDivider`` (marker ``oracle``).
 """
 
+import random
 from collections import Counter
 from itertools import combinations_with_replacement
-import random
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from riichi_fast.enums import Form, MeldType, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, RiichiError, TileCountError, TileParseError
 from riichi_fast.readings import HandSet, Reading, WinReading
 from riichi_fast.reference.decompose import _mpsz as hand
-
 from strategies import complete_hands, counts34
 
 SEQ, TRI, QUAD = SetType.SEQUENCE, SetType.TRIPLET, SetType.QUAD
@@ -131,9 +131,7 @@ def test_chuuren_every_win(decompose_impl, win):
 def test_kokushi(decompose_impl):
     got = decompose_impl.decompose(hand("19m19p19s12345677z"))
     assert got == (Reading(Form.KOKUSHI, kind("7z"), (), ()),)
-    assert decompose_impl.decompose(hand("19m19p19s12345677z"), win_tile=0, tsumo=True) == (
-        WinReading(got[0], 4, T),
-    )
+    assert decompose_impl.decompose(hand("19m19p19s12345677z"), win_tile=0, tsumo=True) == (WinReading(got[0], 4, T),)
     assert decompose_impl.decompose(hand("119m19p19s1234567z")) == (Reading(Form.KOKUSHI, 0, (), ()),)
 
 
@@ -235,7 +233,9 @@ def test_input_forms(decompose_impl):
     assert decompose_impl.decompose([np.uint8(v) for v in counts]) == expected
     assert decompose_impl.decompose(counts, win_tile=np.int64(17)) == decompose_impl.decompose(counts, win_tile=17)
     melds = [(np.uint8(MeldType.PON), np.int32(31)), (MeldType.CHI, np.uint8(9))]
-    assert decompose_impl.decompose(hand("123m456s77z"), melds) == decompose_impl.decompose(hand("123m456s77z"), [(2, 31), (1, 9)])
+    assert decompose_impl.decompose(hand("123m456s77z"), melds) == decompose_impl.decompose(
+        hand("123m456s77z"), [(2, 31), (1, 9)]
+    )
     with pytest.raises(TileParseError):
         decompose_impl.decompose(counts, win_tile=np.True_)
     with pytest.raises(ArrayError):
@@ -262,7 +262,9 @@ def test_input_forms(decompose_impl):
         pytest.param(hand("123m11z"), [(2,)] * 3, None, MeldError, "pair", id="meld_shape"),
         pytest.param(hand("123m11z"), 5, None, MeldError, "sequence", id="melds_int"),
         pytest.param(hand("11z"), [(2, 1)] * 5, None, MeldError, "at most 4", id="five_melds"),
-        pytest.param(hand("123m11z"), [(3, 0), (2, 9), (2, 10)], None, TileCountError, "5 copies of 1m", id="too_many_1m"),
+        pytest.param(
+            hand("123m11z"), [(3, 0), (2, 9), (2, 10)], None, TileCountError, "5 copies of 1m", id="too_many_1m"
+        ),
         pytest.param(hand("123m11z"), [(3, 9), (2, 10)], None, TileCountError, "5 closed tiles", id="kan_size"),
         pytest.param(hand("111222333m78999p"), (), kind("1s"), TileCountError, "1s", id="win_not_held"),
         pytest.param(hand("111222333m78999p"), (), 34, TileParseError, "34", id="win_34"),
@@ -339,7 +341,7 @@ def test_decompose_agrees_with_agari_with_melds(shape, data):
 @given(complete_hands(), st.data())
 def test_readings_are_well_formed(shape, data):
     """Every reading uses exactly the hand's tiles, in canonical order, distinct."""
-    reference, compiled = _impls()
+    _reference, compiled = _impls()
     counts, melds = shape
     readings = compiled.decompose(counts, melds)
     assert len(set(readings)) == len(readings)
@@ -474,7 +476,11 @@ def random_complete_hand(rng: random.Random):
                 melds.append((MeldType.CHI, k))
             else:
                 kan_ok = used[k] == 3
-                mtype = rng.choice((MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)) if kan_ok else MeldType.PON
+                mtype = (
+                    rng.choice((MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN))
+                    if kan_ok
+                    else MeldType.PON
+                )
                 if mtype != MeldType.PON:
                     used[k] += 1
                 melds.append((mtype, k))

@@ -6,7 +6,8 @@ compiled and the reference FuritenState through the same random events.
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError, TileParseError
 from riichi_fast.reference.decompose import _mpsz as hand

@@ -9,12 +9,12 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError
 from riichi_fast.reference.decompose import _mpsz as hand
-
 from strategies import counts34, tenpai_hands
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]

@@ -27,14 +27,14 @@ import operator
 import numpy as np
 
 from riichi_fast._types cimport (
-    count_t, Reading, WinOption, N_KINDS, MAX_READINGS, MAX_WIN_OPTIONS,
-    MELD_CHI, MELD_PON, MELD_DAIMINKAN, MELD_ANKAN, MELD_SHOUMINKAN,
+    count_t, Reading, WinOption, MAX_READINGS, MAX_WIN_OPTIONS,
+    MELD_CHI, MELD_PON, MELD_ANKAN, MELD_SHOUMINKAN,
     SET_SEQUENCE, SET_TRIPLET, SET_QUAD,
     FORM_REGULAR, FORM_CHIITOITSU, FORM_KOKUSHI,
     WAIT_RYANMEN, WAIT_KANCHAN, WAIT_PENCHAN, WAIT_SHANPON, WAIT_TANKI,
 )
 
-from riichi_fast.enums import Form, MeldType, SetType, WaitShape
+from riichi_fast.enums import Form, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.readings import HandSet, Reading as PyReading, WinReading
 
@@ -121,7 +121,7 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     cdef int rem[9]
     cdef uint8_t tri[9]
     cdef int seq[11]
-    cdef int i = 0, j, r, m, q, n = 0
+    cdef int i = 0, j, r, m, _q, n = 0
     if not _suit_sets(c):
         return 0
     seq[0] = 0
@@ -145,7 +145,7 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
             if n < 4:
                 m = 0
                 for j in range(9):
-                    for q in range(seq[j + 2]):
+                    for _q in range(seq[j + 2]):
                         if m < 4:
                             out[n].type[m] = SET_SEQUENCE
                             out[n].kind[m] = <uint8_t>(base + j)
@@ -517,7 +517,8 @@ cdef tuple _FORMS = (Form.REGULAR, Form.CHIITOITSU, Form.KOKUSHI)
 cdef tuple _WAITS = (WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN,
                      WaitShape.SHANPON, WaitShape.TANKI)
 # closed sets, by type * 34 + kind, and triplets made open by a ron
-cdef list _CLOSED_SETS = [HandSet(_SET_TYPES[t], k, True, None) for t in range(3) for k in range(34)]
+cdef list _CLOSED_SETS = [HandSet(_SET_TYPES[t], k, True, None)
+                          for t in range(3) for k in range(34)]
 cdef list _RON_TRIPLETS = [HandSet(SetType.TRIPLET, k, False, None) for k in range(34)]
 cdef tuple _KIND_TUPLE = tuple(range(34))
 
@@ -585,6 +586,7 @@ def decompose(counts, melds=(), win_tile=None, tsumo=False):
         s = opts[i].win_set
         if not tsumo and s < 4 and readings[opts[i].reading].set_type[s] == SET_TRIPLET:
             sets = r[2]
-            r = tuple.__new__(PyReading, (r[0], r[1], sets[:s] + (_RON_TRIPLETS[w],) + sets[s + 1:], r[3]))
+            sets = sets[:s] + (_RON_TRIPLETS[w],) + sets[s + 1:]
+            r = tuple.__new__(PyReading, (r[0], r[1], sets, r[3]))
         out.append(tuple.__new__(WinReading, (r, s, _WAITS[opts[i].wait])))
     return tuple(out)

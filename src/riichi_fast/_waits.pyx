@@ -385,7 +385,8 @@ def discard_analysis(counts, visible=None):
                 shantens[k] = c_shanten(closed)
                 ns[k] = c_ukeire(closed, seen, shantens[k], &masks[k])
                 closed[k] += 1
-    return tuple([tuple.__new__(DiscardOption, (_KINDS[k], shantens[k], ns[k], _mask_kinds(masks[k])))
+    return tuple([tuple.__new__(DiscardOption,
+                                (_KINDS[k], shantens[k], ns[k], _mask_kinds(masks[k])))
                   for k in range(34) if closed[k]])
 
 
@@ -435,7 +436,8 @@ def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
 
     >>> import numpy as np
     >>> from riichi_fast.reference.decompose import _mpsz
-    >>> masks, status = waits_batch(np.frombuffer(_mpsz("123m456p789s1122z"), np.uint8).reshape(1, 34))
+    >>> hands = np.frombuffer(_mpsz("123m456p789s1122z"), np.uint8).reshape(1, 34)
+    >>> masks, status = waits_batch(hands)
     >>> [k for k in range(34) if int(masks[0]) >> k & 1], status.tolist()
     ([27, 28], [0])
     """

@@ -100,9 +100,7 @@ def as_counts(counts, name: str = "counts") -> list[int]:
             raise ArrayError(f"{name} must be C-contiguous")
         values = [int(v) for v in counts]
     else:
-        raise ArrayError(
-            f"{name} must be bytes, a uint8 numpy array or a list of 34 ints, got {type(counts).__name__}"
-        )
+        raise ArrayError(f"{name} must be bytes, a uint8 numpy array or a list of 34 ints, got {type(counts).__name__}")
     if len(values) != N_KINDS:
         raise ArrayError(f"{name} must have length 34, got {len(values)}")
     for k, v in enumerate(values):

@@ -13,10 +13,14 @@ A furiten player may still win by tsumo; only ron is barred.
 from __future__ import annotations
 
 from riichi_fast.errors import ArrayError
-from riichi_fast.reference.decompose import _mpsz, as_counts, as_kind
+from riichi_fast.reference.decompose import (
+    _mpsz,  # noqa: F401  (used by the doctests)
+    as_counts,
+    as_kind,
+)
 from riichi_fast.reference.waits import waits as _waits
 
-__all__ = ["is_furiten", "FuritenState"]
+__all__ = ["FuritenState", "is_furiten"]
 
 
 def _is_counts(obj) -> bool:
@@ -78,7 +82,7 @@ class FuritenState:
     (True, False)
     """
 
-    __slots__ = ("_waits", "_discards", "_temporary", "_in_riichi", "_riichi_furiten")
+    __slots__ = ("_discards", "_in_riichi", "_riichi_furiten", "_temporary", "_waits")
 
     def __init__(self, waits=()):
         self._waits = _wait_mask(waits)

@@ -22,10 +22,16 @@ import numpy as np
 from riichi_fast._parallel import check_n_threads
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, TileCountError
-from riichi_fast.reference.decompose import KIND_NAMES, YAOCHUU, _mpsz, _set_decompositions, as_counts
+from riichi_fast.reference.decompose import (
+    KIND_NAMES,
+    YAOCHUU,
+    _mpsz,  # noqa: F401  (used by the doctests)
+    _set_decompositions,
+    as_counts,
+)
 from riichi_fast.reference.shanten import shanten as _shanten
 
-__all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "waits_batch"]
+__all__ = ["DiscardOption", "discard_analysis", "ukeire", "waits", "waits_batch"]
 
 
 class DiscardOption(NamedTuple):
