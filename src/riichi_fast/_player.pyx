@@ -37,6 +37,7 @@ from riichi_fast._shanten cimport c_shanten as k_shanten
 from riichi_fast._waits cimport c_wait_mask
 from riichi_fast._decompose cimport c_decompose
 
+from riichi_fast import _score
 from riichi_fast.enums import MeldType
 from riichi_fast.reference.decompose import KIND_NAMES
 from riichi_fast.reference.player import (
@@ -717,8 +718,8 @@ cdef class PlayerState:
     def can_ron_with_yaku(self, kind, context=None, *, rules=None):
         """:meth:`can_ron` and the hand scores a win on ``kind`` (yaku, two-han minimum).
 
-        Calls :func:`riichi_fast.rules.scoring.score` (a few microseconds, only
-        when :meth:`can_ron` is True).  ``context``: a
+        Runs the scoring kernel of :func:`riichi_fast.rules.scoring.score` on
+        the hand (only when :meth:`can_ron` is True; about ten microseconds).  ``context``: a
         :class:`~riichi_fast.rules.WinContext` (winds, dora, flags); ``tsumo``
         is forced off and ``riichi`` on when the player is in riichi.
         Red fives are not tracked, so none is counted (they never make a yaku).
@@ -732,14 +733,14 @@ cdef class PlayerState:
         cdef int k = _kind(kind, "kind")
         if not self.c_can_ron(k):
             return False
-        return _wins(self, k, False, context, rules)
+        return _wins(self, k, False, context, rules, _score)
 
     def can_tsumo_with_yaku(self, kind, context=None, *, rules=None):
         """:meth:`can_tsumo` and the hand scores a win by self-draw (``tsumo`` forced on)."""
         cdef int k = _kind(kind, "kind")
         if not self.c_can_tsumo(k):
             return False
-        return _wins(self, k, True, context, rules)
+        return _wins(self, k, True, context, rules, _score)
 
     def __repr__(self):
         from riichi_fast.tiles import counts_to_mpsz
