@@ -195,3 +195,19 @@ def test_parity_is_furiten(waits, discards):
     assert compiled.is_furiten(waits, discards) is expected
     counts = bytes(1 if x in discards else 0 for x in range(34))
     assert compiled.is_furiten(sorted(waits), counts) is expected
+
+
+def test_state_copy_and_pickle(furiten_impl):
+    """Simulators copy the state when they search: copies are independent and equal."""
+    import copy
+    import pickle
+
+    state = furiten_impl.FuritenState(waits=(k("3m"), k("6m")))
+    state.discard(k("6m"))
+    state.riichi()
+    for clone in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(clone) is type(state)
+        assert (clone.waits, clone.in_riichi) == (state.waits, True)
+        assert _queries(clone) == _queries(state) == (True, True, False, False)
+        clone.set_waits((k("1z"),))
+        assert state.waits == (k("3m"), k("6m"))
