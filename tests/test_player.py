@@ -581,6 +581,21 @@ def test_parity_ankan_after_riichi(start, data):
     assert _snapshot(cy, (x,)) == _snapshot(ref, (x,))
 
 
+@settings(max_examples=50, deadline=None)
+@given(start=tenpai_hands(max_melds=2), seat=st.integers(0, 3), dora=st.lists(st.integers(0, 33), max_size=2))
+def test_parity_with_yaku(start, seat, dora):
+    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    counts, melds = start
+    ref = Reference(counts.tobytes(), melds)
+    cy = Compiled(counts.tobytes(), melds)
+    ctx = WinContext(seat_wind=seat, dora=dora)
+    for w in ref.waits:
+        assert cy.can_ron_with_yaku(w, ctx) == ref.can_ron_with_yaku(w, ctx)
+        assert cy.can_tsumo_with_yaku(w, ctx, rules="tenhou") == ref.can_tsumo_with_yaku(w, ctx, rules="tenhou")
+
+
 def test_same_public_names():
     from riichi_fast import _player
     from riichi_fast.reference import player
