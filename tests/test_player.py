@@ -6,6 +6,7 @@ must agree on every query and on every error (type and message).
 """
 
 import importlib
+import pickle
 
 import numpy as np
 import pytest
@@ -120,6 +121,20 @@ def test_reset_and_copy(P):
     assert q.waits == ks("5s", "8s") and q.discard_kinds == ks("1m")
     q.draw("5s")  # the copy is independent
     assert q.to_discard and not p.to_discard
+    r = pickle.loads(pickle.dumps(q))
+    assert (r.closed_counts, r.melds, r.discard_kinds, r.drawn, r.waits) == (
+        q.closed_counts,
+        q.melds,
+        q.discard_kinds,
+        q.drawn,
+        q.waits,
+    )
+    o = P("123m456p789s1z pon:777z", rules="wrc")
+    o.tile_passed("1z")
+    o2 = pickle.loads(pickle.dumps(o))
+    assert o2.melds == o.melds and o2.temporary_furiten and o2.waits == ks("1z")
+    o2.draw("1z")
+    assert o2.can_tsumo("1z") and o2.to_discard
 
 
 # ---------------------------------------------------------------------------

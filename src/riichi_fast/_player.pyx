@@ -199,6 +199,15 @@ cdef class PlayerState:
         memcpy(other.discard_waits, self.discard_waits, sizeof(uint64_t) * 34)
         return other
 
+    def __reduce__(self):
+        state = (
+            (<char*>self.closed)[:34], tuple([self.meld_type[i] for i in range(self.n_melds)]),
+            tuple([self.meld_kind[i] for i in range(self.n_melds)]), self.drawn_, self.discard_mask,
+            self.riichi_pending, self.in_riichi_, self.temporary, self.riichi_furiten_,
+            self.karaten, self.ankan_rule, self.min_tiles, self.min_points,
+        )
+        return _unpickle, state
+
     # -- cdef events -------------------------------------------------------
 
     cdef int c_draw(self, int kind) noexcept nogil:
@@ -751,3 +760,28 @@ cdef class PlayerState:
             + (f", melds={melds!r}" if melds else "")
             + f", shanten={self.shanten}, waits={self.waits}, riichi={self.in_riichi}, furiten={self.furiten})"
         )
+
+
+def _unpickle(closed, meld_types, meld_kinds, drawn, discard_mask, riichi_pending, in_riichi, temporary,
+              riichi_furiten, karaten, ankan_rule, min_tiles, min_points):
+    """Rebuild a pickled PlayerState (caches start stale)."""
+    cdef PlayerState p = PlayerState.__new__(PlayerState)
+    cdef int i
+    for i in range(34):
+        p.closed[i] = closed[i]
+    p.n_melds = len(meld_types)
+    for i in range(p.n_melds):
+        p.meld_type[i] = meld_types[i]
+        p.meld_kind[i] = meld_kinds[i]
+    p._reset_flags()
+    p.drawn_ = drawn
+    p.discard_mask = discard_mask
+    p.riichi_pending = riichi_pending
+    p.in_riichi_ = in_riichi
+    p.temporary = temporary
+    p.riichi_furiten_ = riichi_furiten
+    p.karaten = karaten
+    p.ankan_rule = ankan_rule
+    p.min_tiles = min_tiles
+    p.min_points = min_points
+    return p
