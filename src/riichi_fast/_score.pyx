@@ -1218,6 +1218,16 @@ cdef Py_ssize_t _small_u8(object obj, uint8_t* dst, Py_ssize_t cap, str name) ex
         for i in range(n):
             dst[i] = src[i]
         return n
+    if cnp.PyArray_CheckExact(obj) and cnp.PyArray_TYPE(<cnp.ndarray>obj) == cnp.NPY_UINT8 \
+            and cnp.PyArray_NDIM(<cnp.ndarray>obj) == 1 \
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>obj):
+        n = cnp.PyArray_DIM(<cnp.ndarray>obj, 0)
+        if n > cap:
+            raise ArrayError(f"{name}: at most {cap} items, got {n}")
+        src = <const uint8_t*>cnp.PyArray_DATA(<cnp.ndarray>obj)
+        for i in range(n):
+            dst[i] = src[i]
+        return n
     if isinstance(obj, (list, tuple)):
         n = len(obj)
         if n > cap:
