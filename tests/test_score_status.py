@@ -275,3 +275,65 @@ def test_kernel_rejects_bad_arrays(kernel, name, bad):
     args[name] = bad
     with pytest.raises(ArrayError, match=name):
         kernel.score_kernel(**args)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    closed=st.lists(st.integers(0, 6), min_size=34, max_size=34),
+    types=st.lists(st.integers(0, 7), min_size=4, max_size=4),
+    kinds=st.lists(st.integers(0, 40), min_size=4, max_size=4),
+    win=st.integers(0, 40),
+    ctx=st.lists(st.integers(-2, 5000), min_size=L.CTX_SIZE, max_size=L.CTX_SIZE),
+)
+def test_kernel_never_raises_on_garbage(closed, types, kinds, win, ctx):
+    """Any values in well-formed arrays give a status, identically in both twins; never an exception."""
+    import riichi_fast.reference.score as reference
+
+    impls = [reference]
+    try:
+        impls.append(importlib.import_module("riichi_fast._score"))
+    except ImportError:  # pragma: no cover - compiled module not built
+        pass
+    outs = []
+    for impl in impls:
+        out = np.zeros(L.OUT_SIZE, np.int64)
+        status = impl.score_kernel(np.array(closed, np.uint8), np.array(types, np.uint8), np.array(kinds, np.uint8),
+                                   win, np.array(ctx, np.int32), DEFAULT.params(), out)
+        assert status in L.STATUS_NAMES and out[L.O_STATUS] == status
+        outs.append(out.tolist())
+    assert all(o == outs[0] for o in outs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    shape=complete_hands(),
+    win_pick=st.integers(0, 13),
+    ctx=st.lists(st.integers(-1, 6), min_size=L.CTX_SIZE, max_size=L.CTX_SIZE),
+    flags=st.integers(0, (1 << 14) - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+)
+def test_kernel_twins_agree_on_any_context(shape, win_pick, ctx, flags, preset):
+    """Complete hands with arbitrary (often invalid) contexts: a status, the same in both twins."""
+    import riichi_fast.reference.score as reference
+
+    counts, melds = shape
+    closed = [k for k in range(34) for _ in range(int(counts[k]))]
+    win = closed[win_pick % len(closed)]
+    ctx[L.CTX_FLAGS] = flags
+    types = np.zeros(4, np.uint8)
+    kinds = np.zeros(4, np.uint8)
+    for i, (t, k) in enumerate(melds):
+        types[i], kinds[i] = int(t), k
+    impls = [reference]
+    try:
+        impls.append(importlib.import_module("riichi_fast._score"))
+    except ImportError:  # pragma: no cover - compiled module not built
+        pass
+    outs = []
+    for impl in impls:
+        out = np.zeros(L.OUT_SIZE, np.int64)
+        status = impl.score_kernel(np.ascontiguousarray(counts, np.uint8), types, kinds, win,
+                                   np.array(ctx, np.int32), PRESETS[preset].params(), out)
+        assert status in L.STATUS_NAMES
+        outs.append(out.tolist())
+    assert all(o == outs[0] for o in outs)
