@@ -306,7 +306,9 @@ _BASE = Rules()
 # Presets.  Tags are those of PRESETS.md (shared folder); † = secondary source.
 # ---------------------------------------------------------------------------
 
-#: RULES.md defaults (the French source text where it gives a value).
+#: RULES.md defaults (the French source text where it gives a value). Choices where both are
+#: silent: renhou and nagashi mangan are mangan hands (the French yaku table marks them "M");
+#: pao counters paid by the liable player (as Tenhou); riichi needs 4 live tiles and 1000 points.
 DEFAULT = _BASE
 
 #: Tenhou.net ranked 4-player [TH] (tenhou.net/man, quoted in PRESETS.md):
