@@ -87,6 +87,19 @@ THEMES = {
     "kans": 2.5,
 }
 _THEME_NAMES = tuple(THEMES)
+_FLIPPABLE = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "tsumo",
+)
 _THEME_CUM = np.cumsum([THEMES[t] for t in _THEME_NAMES]) / sum(THEMES.values())
 
 
@@ -254,9 +267,10 @@ class HandGen:
             sets = [("t", k) for k in kinds[:4]]
             pair = kinds[4]
         elif theme == "ryuuiisou":
-            for _ in range(4):
-                sets.append(("s", 19) if u() < 0.3 else ("t", s.pick(_GREEN)))
-            pair = s.pick(_GREEN)
+            kinds = s.shuffle(list(_GREEN))
+            for i in range(4):
+                sets.append(("s", 19) if u() < 0.25 else ("t", kinds[i]))
+            pair = kinds[4]
         elif theme == "chinroutou":
             kinds = s.shuffle(list(_TERMINALS))
             sets = [("t", k) for k in kinds[:4]]
@@ -468,24 +482,11 @@ class HandGen:
             else:
                 c["tsumo"] = False
                 c["renhou"] = True
-        if u() < 0.02:
-            # an invalid combination: both libraries must give the same error
-            k = s.pick(
-                (
-                    "riichi",
-                    "double_riichi",
-                    "ippatsu",
-                    "haitei",
-                    "houtei",
-                    "rinshan",
-                    "chankan",
-                    "tenhou",
-                    "chiihou",
-                    "renhou",
-                    "tsumo",
-                )
-            )
-            c[k] = not c[k]
+        if u() < 0.025:
+            # an invalid combination (one or two flags flipped): both libraries must give the same error
+            for _ in range(1 + (u() < 0.3)):
+                k = s.pick(_FLIPPABLE)
+                c[k] = not c[k]
         return c
 
 
