@@ -401,6 +401,31 @@ cdef inline void _combine(const uint8_t* x0, const uint8_t* x1, const uint8_t* y
         z1[m] = v1
 
 
+cdef inline void _combine4(const uint8_t* x0, const uint8_t* x1, const uint8_t* y0,
+                           const uint8_t* y1, uint8_t* z0, uint8_t* z1) noexcept nogil:
+    """``_combine`` for top = 4 (13/14-tile hands), with constant bounds the compiler unrolls."""
+    cdef int m, k, v0, v1, w
+    for m in range(5):
+        v0 = x0[0] + y0[m]
+        v1 = x0[0] + y1[m]
+        w = x1[0] + y0[m]
+        if w < v1:
+            v1 = w
+        for k in range(1, 5):
+            if k <= m:
+                w = x0[k] + y0[m - k]
+                if w < v0:
+                    v0 = w
+                w = x0[k] + y1[m - k]
+                if w < v1:
+                    v1 = w
+                w = x1[k] + y0[m - k]
+                if w < v1:
+                    v1 = w
+        z0[m] = v0
+        z1[m] = v1
+
+
 cdef inline int _status(const count_t* counts, int* total) noexcept nogil:
     cdef int i, t = 0, mx = 0
     for i in range(N_KINDS):
@@ -446,7 +471,10 @@ cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
     memcpy(acc0[0], g0[0], 8)
     memcpy(acc1[0], g1[0], 8)
     for i in range(1, n - 1):
-        _combine(acc0[cur], acc1[cur], g0[i], g1[i], acc0[1 - cur], acc1[1 - cur], top)
+        if top == 4:
+            _combine4(acc0[cur], acc1[cur], g0[i], g1[i], acc0[1 - cur], acc1[1 - cur])
+        else:
+            _combine(acc0[cur], acc1[cur], g0[i], g1[i], acc0[1 - cur], acc1[1 - cur], top)
         cur = 1 - cur
     v = acc0[cur][0] + g1[n - 1][top]
     w = acc1[cur][0] + g0[n - 1][top]
