@@ -133,6 +133,12 @@ class BatchResult:
 
     Attributes are the names of :data:`COLUMNS`; ``len(result)`` is the row
     count; ``result[name]`` and ``result.as_dict()`` give the arrays too.
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import as_counts
+    >>> res = score_batch(np.array([as_counts("123m456p789s11122z")], np.uint8), win_tile=28)
+    >>> res, res["score_status"].tolist(), res.rows(0, 1).han.tolist()
+    (BatchResult(1 rows, 1 scored), [0], [2])
     """
 
     __slots__ = tuple(COLUMNS)
@@ -372,7 +378,14 @@ def _run(cols, rules: Rules, res: BatchResult, start, stop, offset, n_threads):
 
 def row_status(hand, codes, win, flags, seat, rnd, dora, ura) -> tuple[int, int, int]:
     """``(RowStatus, n_dora, n_ura)`` of one row: the first defect in the order
-    meld, tile count, count above four, indicator, context, win tile."""
+    meld, tile count, count above four, indicator, context, win tile.
+
+    >>> from riichi_fast.tiles import as_counts
+    >>> row_status(as_counts("123m456p789s11122z"), [0, 0, 0, 0], 28, 0, 0, 0, [3, 255, 255, 255, 255], [255] * 5)
+    (<RowStatus.OK: 0>, 1, 0)
+    >>> row_status(as_counts("123m456p789s11122z"), [0, 0, 0, 0], 31, 0, 0, 0, [255] * 5, [255] * 5)[0].name
+    'BAD_WIN_TILE'
+    """
     ended, n_melds = False, 0
     for code in codes:
         code = int(code)
