@@ -519,22 +519,36 @@ cdef tuple _WAITS = (WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN,
 # closed sets, by type * 34 + kind, and triplets made open by a ron
 cdef list _CLOSED_SETS = [HandSet(_SET_TYPES[t], k, True, None)
                           for t in range(3) for k in range(34)]
+# melded sets, by ((type * 34 + kind) * 2 + concealed) * 4 + meld index
+cdef list _MELDED_SETS = [HandSet(_SET_TYPES[t], k, bool(c), i)
+                          for t in range(3) for k in range(34) for c in range(2) for i in range(4)]
 cdef list _RON_TRIPLETS = [HandSet(SetType.TRIPLET, k, False, None) for k in range(34)]
 cdef tuple _KIND_TUPLE = tuple(range(34))
 
 
+cdef object _tuple_new = tuple.__new__
+cdef object _REGULAR = Form.REGULAR
+cdef object _CHIITOITSU = Form.CHIITOITSU
+cdef object _KOKUSHI = Form.KOKUSHI
+
+
 cdef object _reading_obj(const Reading* rd, int n_melds, tuple melded):
-    cdef int s, n_closed
+    cdef int s
+    cdef tuple sets
     if rd.form == FORM_KOKUSHI:
-        return tuple.__new__(PyReading, (Form.KOKUSHI, _KIND_TUPLE[rd.pair], (), ()))
+        return _tuple_new(PyReading, (_KOKUSHI, _KIND_TUPLE[rd.pair], (), ()))
     if rd.form == FORM_CHIITOITSU:
-        return tuple.__new__(PyReading, (Form.CHIITOITSU, None, (),
-                                         tuple([_KIND_TUPLE[rd.pairs[s]] for s in range(7)])))
-    n_closed = 4 - n_melds
-    sets = tuple([_CLOSED_SETS[rd.set_type[s] * 34 + rd.set_kind[s]] for s in range(n_closed)])
-    if n_melds:
-        sets = sets + melded
-    return tuple.__new__(PyReading, (Form.REGULAR, _KIND_TUPLE[rd.pair], sets, ()))
+        return _tuple_new(PyReading, (_CHIITOITSU, None, (),
+                                      tuple([_KIND_TUPLE[rd.pairs[s]] for s in range(7)])))
+    if n_melds == 0:
+        sets = (_CLOSED_SETS[rd.set_type[0] * 34 + rd.set_kind[0]],
+                _CLOSED_SETS[rd.set_type[1] * 34 + rd.set_kind[1]],
+                _CLOSED_SETS[rd.set_type[2] * 34 + rd.set_kind[2]],
+                _CLOSED_SETS[rd.set_type[3] * 34 + rd.set_kind[3]])
+    else:
+        sets = tuple([_CLOSED_SETS[rd.set_type[s] * 34 + rd.set_kind[s]]
+                      for s in range(4 - n_melds)]) + melded
+    return _tuple_new(PyReading, (_REGULAR, _KIND_TUPLE[rd.pair], sets, ()))
 
 
 def decompose(counts, melds=(), win_tile=None, tsumo=False):
@@ -571,7 +585,8 @@ def decompose(counts, melds=(), win_tile=None, tsumo=False):
     with nogil:
         n = c_decompose(closed, mt, mk, n_melds, readings)
     if n_melds:
-        melded = tuple([HandSet(_SET_TYPES[_meld_set_type(mt[i])], mk[i], mt[i] == MELD_ANKAN, i)
+        melded = tuple([_MELDED_SETS[((_meld_set_type(mt[i]) * 34 + mk[i]) * 2
+                                      + (mt[i] == MELD_ANKAN)) * 4 + i]
                         for i in range(n_melds)])
     objs = [_reading_obj(&readings[i], n_melds, melded) for i in range(n)]
     if win_tile is None:
@@ -587,6 +602,6 @@ def decompose(counts, melds=(), win_tile=None, tsumo=False):
         if not tsumo and s < 4 and readings[opts[i].reading].set_type[s] == SET_TRIPLET:
             sets = r[2]
             sets = sets[:s] + (_RON_TRIPLETS[w],) + sets[s + 1:]
-            r = tuple.__new__(PyReading, (r[0], r[1], sets, r[3]))
-        out.append(tuple.__new__(WinReading, (r, s, _WAITS[opts[i].wait])))
+            r = _tuple_new(PyReading, (r[0], r[1], sets, r[3]))
+        out.append(_tuple_new(WinReading, (r, s, _WAITS[opts[i].wait])))
     return tuple(out)
