@@ -655,3 +655,36 @@ def test_cimport_driver(tmp_path):
     assert driver.waits_after(p, k("5s")) == (1 << k("5s")) | (1 << k("8s"))
     bad = np.array([(k("2z"), 0, k("5z"), k("3z"))], dtype=np.uint8)  # 5z is not held
     assert driver.replay([(Compiled("234m456p789p67s11z"), bad)]) == -1
+
+
+def test_stub_signatures_match_reference():
+    """The .pyi of the compiled class has the reference's parameters (names, kinds, defaults)."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    import riichi_fast
+    from riichi_fast.reference.player import PlayerState as Reference
+
+    stub = ast.parse((Path(riichi_fast.__file__).parent / "_player.pyi").read_text())
+    cls = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "PlayerState")
+    checked = set()
+    for node in cls.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        ref = getattr(Reference, node.name)
+        if isinstance(ref, property):
+            assert any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list), node.name
+            checked.add(node.name)
+            continue
+        params = list(inspect.signature(ref).parameters.values())
+        a = node.args
+        names = [x.arg for x in a.args] + [x.arg for x in a.kwonlyargs]
+        assert names == [p.name for p in params], node.name
+        defaults = [ast.literal_eval(d) for d in a.defaults]
+        assert defaults == [p.default for p in params if p.default is not p.empty and p.kind != p.KEYWORD_ONLY]
+        kw_defaults = [ast.literal_eval(d) for d in a.kw_defaults]
+        assert kw_defaults == [p.default for p in params if p.kind == p.KEYWORD_ONLY], node.name
+        checked.add(node.name)
+    public = {n for n in dir(Reference) if not n.startswith("_")} | {"__init__"}
+    assert checked == public
