@@ -303,6 +303,9 @@ RULE_NAMES = ("waits", "waits_and_reading", "never")
         # 1112345678999m (nine gates): a fourth 1m or 9m is a win; a kan would change the waits
         pytest.param("1112345678999m", "1m", (False, False, False), id="chuuren_1m"),
         pytest.param("1112345678999m", "9m", (False, False, False), id="chuuren_9m"),
+        # 33345m waits 3m-6m (333 45) and 3m-1z (33 345 + 11z shanpon): the fourth 3m wins; as a kan
+        # it leaves 45m + 11z, which waits 3m-6m only: the 1z is lost, illegal everywhere
+        pytest.param("33345m678p456s11z", "3m", (False, False, False), id="33345m"),
         # 2223m + sets waits 1m-3m-4m (222 3 / 22 23); after the kan only 3m: illegal
         pytest.param("2223m456p789s111z", "2m", (False, False, False), id="2223m"),
     ],
