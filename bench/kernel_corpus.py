@@ -137,3 +137,23 @@ def full_counts(closed: bytes, melds):
         else:
             counts[k] += 3 if mtype == PON else 4
     return counts
+
+
+def chinitsu_hands(n: int, seed: int = 4):
+    """Closed complete hands of one suit only (4 sets + a pair): where readings multiply."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = rng.randrange(3)
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.5:
+                k = 9 * s + rng.randrange(7)
+                for j in range(3):
+                    counts[k + j] += 1
+            else:
+                counts[9 * s + rng.randrange(9)] += 3
+        counts[9 * s + rng.randrange(9)] += 2
+        if max(counts) <= 4:
+            out.append(bytes(counts))
+    return out

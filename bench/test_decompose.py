@@ -59,3 +59,28 @@ def test_decompose_mahjong(benchmark, corpus, expected):
     args = [(full_counts(c, m), mahjong_melds(m)) for c, m in corpus]
     got = benchmark(lambda: [HandDivider.divide_hand(t, m) for t, m in args])
     assert [len(r) for r in got] == expected
+
+
+@pytest.mark.benchmark(group="decompose-chinitsu")
+@pytest.mark.parametrize("impl", ["reference", "cython", "mahjong"])
+def test_decompose_chinitsu(benchmark, impl):
+    """1,000 closed one-suit complete hands (several readings each)."""
+    from kernel_corpus import chinitsu_hands
+
+    from riichi_fast.reference.decompose import decompose as ref
+
+    hands = chinitsu_hands(1000)
+    expected = [len(ref(h)) for h in hands]
+    assert sum(expected) > 1100  # many hands have 2+ readings
+    if impl == "mahjong":
+        from mahjong.hand_calculating.divider import HandDivider
+
+        rows = [list(h) for h in hands]
+        got = benchmark(lambda: [len(HandDivider.divide_hand(r)) for r in rows])
+    else:
+        if impl == "reference":
+            decompose = ref
+        else:
+            from riichi_fast._decompose import decompose
+        got = benchmark(lambda: [len(decompose(h)) for h in hands])
+    assert got == expected
