@@ -308,3 +308,23 @@ def test_arrays_from_hands_match_public_score():
         got = (res.han[i], res.fu[i], res.total[i], res.dora[i], res.ura[i], res.yaku[i])
         assert got == (r.han, r.fu, r.payment.total, r.dora, r.ura_dora, r.yaku_mask)
     assert res.total.tolist() == [12000, 1500 + 900, 1000 + 2000, 48000]
+
+
+@pytest.mark.parametrize("rules", [Rules(kan_dora=False), Rules(ura_dora=False), Rules(kan_dora=False, ura_dora=False)])
+def test_batch_applies_dora_rules_like_score(rules):
+    hands = ["22456m456p456s345s", "123m456p789s11122z", "345m456p56s789s55z"]
+    wins = ["3s", "2z", "7s"]
+    contexts = [
+        WinContext(seat_wind=1, dora="1m4p", riichi=True, ura="1m3s"),
+        WinContext(tsumo=True, riichi=True, seat_wind=1, round_wind=1, dora="4z1z", ura="1z4z"),
+        WinContext(riichi=True, dora="4m3p", ura="4z4z"),
+    ]
+    res = B.score_batch(**B.arrays_from_hands(hands, wins, contexts, rules=rules), rules=rules)
+    for i in range(3):
+        r = score(hands[i], wins[i], context=contexts[i], rules=rules)
+        got = (res.han[i], res.dora[i], res.ura[i], res.total[i])
+        assert got == (r.han, r.dora, r.ura_dora, r.payment.total)
+    slow = B.BatchResult(3)
+    cols = B.arrays_from_hands(hands, wins, contexts, rules=rules)
+    B._score_columns_py(ref, cols, rules.params(), rules.ura_dora, slow, 0, 3, 0, rules.kan_dora)
+    assert np.array_equal(slow.han, res.han) and np.array_equal(slow.total, res.total)

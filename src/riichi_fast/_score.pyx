@@ -1556,6 +1556,7 @@ cdef class _ColumnsJob:
     cdef const uint16_t[::1] honba
     cdef const uint16_t[::1] sticks
     cdef bint use_ura
+    cdef int max_ind                # indicators counted: 5, or 1 when the rules have no kan dora
     cdef RulesC rc
     cdef object params_ref
     # outputs
@@ -1608,6 +1609,10 @@ cdef class _ColumnsJob:
             ctx[CTX_FLAGS] = <int32_t>self.flags[i]
             ctx[CTX_SEAT_WIND] = self.seat[i]
             ctx[CTX_ROUND_WIND] = self.rnd[i]
+            if n_dora > self.max_ind:
+                n_dora = self.max_ind
+            if n_ura > self.max_ind:
+                n_ura = self.max_ind
             ctx[CTX_N_DORA] = n_dora
             for j in range(MAX_INDICATORS):
                 ctx[CTX_DORA + j] = self.dora[i, j] if j < n_dora else 0
@@ -1684,11 +1689,13 @@ cdef class _ColumnsJob:
         self.o_total[i] = 0
 
 
-def _score_columns(cols, params, bint use_ura, out, Py_ssize_t start, Py_ssize_t stop,
-                   Py_ssize_t out_offset, n_threads=1):
+def _score_columns(cols, params, bint use_ura, bint use_kan_dora, out, Py_ssize_t start,
+                   Py_ssize_t stop, Py_ssize_t out_offset, n_threads=1):
     """Score rows [start, stop) of the validated input columns ``cols`` (a dict of
     arrays) into rows [out_offset, out_offset + stop - start) of the output
-    columns ``out`` (a dict).  Used by riichi_fast.batch, which validates."""
+    columns ``out`` (a dict).  ``use_ura`` / ``use_kan_dora``: the rules count
+    ura-dora / indicators past the first (as riichi_fast.rules.scoring.score).
+    Used by riichi_fast.batch, which validates."""
     cdef _ColumnsJob job = _ColumnsJob()
     cdef Py_ssize_t n = stop - start
     cdef slice src = slice(start, stop)
@@ -1708,6 +1715,7 @@ def _score_columns(cols, params, bint use_ura, out, Py_ssize_t start, Py_ssize_t
     job.honba = cols["honba"][src]
     job.sticks = cols["riichi_sticks"][src]
     job.use_ura = use_ura
+    job.max_ind = MAX_INDICATORS if use_kan_dora else 1
     job.params_ref = params
     cdef const int32_t[::1] pv = params
     _digest_rules(&pv[0], &job.rc)

@@ -17,7 +17,10 @@ Input columns (``N`` rows):
 - ``flags`` (N,) uint32: OR of the ``F_*`` bits of :mod:`riichi_fast.rules.layout`
   (``F_TSUMO``, ``F_RIICHI``, ...);
 - ``seat_wind``, ``round_wind`` (N,) uint8: 0..3 = E S W N (seat 0 is the dealer);
-- ``dora``, ``ura`` (N, 5) uint8: indicator kinds, 255 = none (from slot 0);
+- ``dora``, ``ura`` (N, 5) uint8: indicator kinds, 255 = none (from slot 0); as
+  in :func:`riichi_fast.rules.scoring.score`, ura-dora count only under rules
+  with ``ura_dora`` and only the first indicator of each under rules without
+  ``kan_dora``;
 - ``n_red``, ``n_kita`` (N,) uint8: red tiles in the hand, extracted norths;
 - ``honba``, ``riichi_sticks`` (N,) uint16.
 
@@ -367,9 +370,11 @@ def _run(cols, rules: Rules, res: BatchResult, start, stop, offset, n_threads):
     params = rules.params()
     kernel = _backend.load("score")
     if hasattr(kernel, "_score_columns"):
-        kernel._score_columns(cols, params, rules.ura_dora, res.as_dict(), start, stop, offset, n_threads)
+        kernel._score_columns(
+            cols, params, rules.ura_dora, rules.kan_dora, res.as_dict(), start, stop, offset, n_threads
+        )
     else:
-        _score_columns_py(kernel, cols, params, rules.ura_dora, res, start, stop, offset)
+        _score_columns_py(kernel, cols, params, rules.ura_dora, res, start, stop, offset, rules.kan_dora)
 
 
 # ---------------------------------------------------------------------------
@@ -426,8 +431,9 @@ def row_status(hand, codes, win, flags, seat, rnd, dora, ura) -> tuple[int, int,
     return RowStatus.OK, counts[0], counts[1]
 
 
-def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset):
+def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset, use_kan_dora=True):
     flat = np.zeros(L.OUT_SIZE, np.int64)
+    max_ind = 5 if use_kan_dora else 1
     for i in range(start, stop):
         j = offset + i - start
         hand = cols["hands"][i]
@@ -444,6 +450,7 @@ def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset):
             cols["ura"][i],
         )
         res.status[j] = rs
+        n_dora, n_ura = min(n_dora, max_ind), min(n_ura, max_ind)
         flat[:] = 0
         if rs in (RowStatus.OK, RowStatus.BAD_WIN_TILE):
             ctx = np.zeros(L.CTX_SIZE, np.int32)
