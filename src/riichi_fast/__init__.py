@@ -10,6 +10,7 @@ A compiled Cython core with a pure-Python twin (``riichi_fast.reference``);
 5800
 """
 
+from riichi_fast import _backend
 from riichi_fast._backend import BACKEND
 from riichi_fast.analysis import (
     FuritenState,
@@ -54,11 +55,13 @@ from riichi_fast.tiles import (
     red_counts,
 )
 
+PlayerState = _backend.load("player").PlayerState
+
 __version__ = "0.1.0"
 
 __all__ = [
     "BACKEND", "ArrayError", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
-    "Meld", "MeldError", "MeldType", "PRESETS", "Reading", "RiichiError", "RowStatus", "Rules", "SetType",
+    "Meld", "MeldError", "MeldType", "PlayerState", "PRESETS", "Reading", "RiichiError", "RowStatus", "Rules", "SetType",
     "TileCountError", "TileParseError", "WaitShape", "WinContext", "WinReading", "as_counts", "as_hand",
     "counts_to_ids", "counts_to_mpsz", "decompose", "discard_analysis", "dora_from_indicator",
     "format_tiles", "ids_to_counts", "is_agari", "is_furiten", "kind_name", "mpsz_to_counts",
