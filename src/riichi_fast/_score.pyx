@@ -89,9 +89,17 @@ cdef inline uint64_t BIT(int i) noexcept nogil:
     return (<uint64_t>1) << i
 
 
+# terminal or honor, by kind (a table: the kernels test it per set)
+cdef uint8_t[34] _YC_TABLE = [1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+                              1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+# a sequence starting at this kind holds a terminal (1-2-3 or 7-8-9)
+cdef uint8_t[34] _SEQ_YC_TABLE = [1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0,
+                                  1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+
+
 cdef inline bint _yc(int k) noexcept nogil:
     """Terminal or honor."""
-    return k >= 27 or (k % 9) == 0 or (k % 9) == 8
+    return _YC_TABLE[k]
 
 
 cdef inline int64_t _ceil100(int64_t x) noexcept nogil:
@@ -387,7 +395,7 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
             sq[n_seq] = k
             n_seq += 1
             seqbits |= (<uint32_t>1) << k
-            if (k % 9) != 0 and (k % 9) != 6:
+            if not _SEQ_YC_TABLE[k]:
                 all_yc = 0
             continue
         n_trip += 1
@@ -400,7 +408,7 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
             n_quad += 1
         if k < 27:
             tripbits |= (<uint32_t>1) << k
-            if (k % 9) != 0 and (k % 9) != 8:
+            if not _YC_TABLE[k]:
                 all_yc = 0
         else:
             honor_group = 1
@@ -415,7 +423,7 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
                     m |= BIT(Y_ROUND_WIND_EAST + h.rnd)
     if pair >= 27:
         honor_group = 1
-    elif (pair % 9) != 0 and (pair % 9) != 8:
+    elif not _YC_TABLE[pair]:
         all_yc = 0
     # pinfu: no meld at all, four sequences, pair of no value, two-sided wait
     if h.n_melds == 0 and n_seq == 4 and o.wait == WAIT_RYANMEN and pair < 31 \
