@@ -352,7 +352,7 @@ def test_table_memory():
 # c_shanten_after_change (for ukeire and discard analysis, via its test hook)
 
 
-@given(counts34(n_tiles=VALID_SIZES + (3, 6, 9, 12)), st.sampled_from([1, -1]))
+@given(counts34(n_tiles=VALID_SIZES + (0, 3, 6, 9, 12)), st.sampled_from([1, -1]))
 def test_shanten_after_change_matches_single_calls(counts, delta):
     expected = []
     for k in range(34):
@@ -363,11 +363,17 @@ def test_shanten_after_change_matches_single_calls(counts, delta):
             expected.append(compiled.SHANTEN_INVALID)
         else:
             expected.append(compiled.shanten(changed.astype(np.uint8)))
-    if counts.sum() % 3 == 0:  # the hook validates its input size like the public calls
-        with pytest.raises(TileCountError):
-            compiled._shanten_after_change(counts, delta)
-        return
     assert compiled._shanten_after_change(counts, delta) == expected
+    assert compiled._shanten_after_change(bytearray(counts), delta) == expected
+
+
+def test_shanten_after_change_bad_input():
+    with pytest.raises(TileCountError, match="held 5 times"):
+        compiled._shanten_after_change(FIVE, 1)
+    with pytest.raises(TileCountError, match="15 closed tiles"):
+        compiled._shanten_after_change(bytes([4, 4, 4, 3] + [0] * 30), -1)
+    with pytest.raises(ValueError, match="delta"):
+        compiled._shanten_after_change(bytes(34), 2)
 
 
 @pytest.mark.oracle

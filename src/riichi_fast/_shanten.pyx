@@ -303,22 +303,27 @@ _BUILD_CPU_SECONDS = _thread_time() - _c0
 
 
 def _shanten_after_change(counts, int delta):
-    """Test hook of ``c_shanten_after_change``: 34 shanten values (bytes of int8)."""
+    """Test hook of ``c_shanten_after_change``: a list of 34 shanten values.
+
+    ``counts``: at most 14 tiles of any size (3n too), every count <= 4.
+    """
     cdef signed char out[N_KINDS]
     cdef Py_buffer view
     cdef const count_t* c = _fast_counts(counts)
+    cdef int t, status
+    cdef bint acquired = c is NULL
     if delta != 1 and delta != -1:
         raise ValueError("delta must be +1 or -1")
-    if c is NULL:
+    if acquired:
         c = _buffer_counts(counts, &view)
-        try:
-            _validate(c)
-            c_shanten_after_change(c, delta, out)
-        finally:
-            PyBuffer_Release(&view)
-    else:
-        _validate(c)
+    try:
+        status = _status(c, &t)
+        if status == ROW_COUNT_ABOVE_FOUR or t > 14:
+            _raise_bad_counts(c, t)
         c_shanten_after_change(c, delta, out)
+    finally:
+        if acquired:
+            PyBuffer_Release(&view)
     return [out[k] for k in range(N_KINDS)]
 
 
@@ -598,6 +603,9 @@ cdef void c_shanten_after_change(const count_t* counts, int delta,
         if IS_KOKUSHI_KIND[i]:
             tkinds += counts[i] >= 1
             tpairs += counts[i] >= 2
+    if t > 14:  # the unchanged groups must stay inside the tables
+        memset(out, SHANTEN_INVALID, N_KINDS)
+        return
     t += delta
     if t < 1 or t > 14 or t % 3 == 0:
         memset(out, SHANTEN_INVALID, N_KINDS)
