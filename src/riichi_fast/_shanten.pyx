@@ -38,6 +38,8 @@
 # Checked against the pure-Python twin (riichi_fast/reference/shanten.py, a plain
 # search) on every one-suit hand, and against the mahjong package on 100,000 hands.
 
+"""Shanten and agari kernels (compiled twin of ``riichi_fast.reference.shanten``)."""
+
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_STRIDES
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
