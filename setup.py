@@ -14,6 +14,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("RIICHI_FAST_DEBUG_CYTHON", "0") != "0"
 ONLY = {s for s in os.environ.get("RIICHI_FAST_ONLY", "").split(",") if s}
@@ -52,13 +53,23 @@ def extensions():
     return exts
 
 
+class ParallelBuildExt(build_ext):
+    """Compile the extensions on every core (pip's build calls build_ext without --parallel)."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
+
 setup(
+    cmdclass={"build_ext": ParallelBuildExt},
     ext_modules=cythonize(
         extensions(),
         compiler_directives=directives,
         force=DEBUG,
         annotate=os.environ.get("RIICHI_FAST_ANNOTATE") == "1",
         include_path=["src"],
-        nthreads=0,
+        nthreads=os.cpu_count() or 1,
     ),
 )

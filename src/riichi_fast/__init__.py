@@ -56,11 +56,12 @@ from riichi_fast.tiles import (
 )
 
 PlayerState = _backend.load("player").PlayerState
+DiscardOption = _backend.load("waits").DiscardOption
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BACKEND", "ArrayError", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
+    "BACKEND", "ArrayError", "DiscardOption", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
     "Meld", "MeldError", "MeldType", "PlayerState", "PRESETS", "Reading", "RiichiError", "RowStatus", "Rules", "SetType",
     "TileCountError", "TileParseError", "WaitShape", "WinContext", "WinReading", "as_counts", "as_hand",
     "counts_to_ids", "counts_to_mpsz", "decompose", "discard_analysis", "dora_from_indicator",
