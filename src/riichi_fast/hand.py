@@ -579,6 +579,47 @@ class Hand:
         melds = [m for m in self.melds if m.type != MeldType.KITA]
         return tuple(int(m.type) for m in melds), tuple(m.kind for m in melds)
 
+    def _score_data(self) -> bytes:
+        """The hand as the scoring front end reads it, cached (80 bytes; not a field: eq, hash, repr ignore it).
+
+        ``[0:34]`` closed counts, ``[34:38]`` meld types, ``[38:42]`` meld
+        kinds (kita excluded, slots from 0), ``[42]`` kita tiles, ``[43]`` 1 if
+        open, ``[44]`` tile count (13/14), ``[45]`` red tiles under the hand's
+        own red configuration, ``[46:80]`` counts of every tile (melds and kita
+        included).
+
+        >>> d = Hand.parse("123m406p11z chi:3*45p pon:777z@2")._score_data()
+        >>> list(d[34:46]), sum(d[:34]), sum(d[46:])
+        ([1, 2, 0, 0, 11, 33, 0, 0, 0, 1, 14, 1], 8, 14)
+        """
+        data = self.__dict__.get("_sd")
+        if data is None:
+            buf = bytearray(80)
+            for t in self.closed:
+                buf[t >> 2] += 1
+            red = self.red
+            n_red = sum(1 for t in self.closed if (t & 3) < red[t >> 2])
+            slot = 0
+            n_kita = 0
+            is_open = 0
+            for m in self.melds:
+                n_red += sum(1 for t in m.tiles if (t & 3) < red[t >> 2])
+                if m.type == MeldType.KITA:
+                    n_kita += 1
+                else:
+                    buf[34 + slot] = int(m.type)
+                    buf[38 + slot] = m.tiles[0] >> 2
+                    slot += 1
+                    is_open |= m.type in _OPEN
+            buf[42] = n_kita
+            buf[43] = is_open
+            buf[44] = len(self.closed) + 3 * slot
+            buf[45] = n_red
+            buf[46:80] = self.all_counts34().tobytes()
+            data = bytes(buf)
+            object.__setattr__(self, "_sd", data)
+        return data
+
     def meld_codes(self) -> np.ndarray:
         """The batch meld row: uint16 ``(type << 8) | kind``, 4 slots filled from 0, kita excluded.
 
