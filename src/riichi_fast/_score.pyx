@@ -8,13 +8,21 @@
 # Algorithm (SCORING.md section 5): validate; decompose with the kernels of
 # _decompose (c_decompose + c_win_options); score every win option in full
 # (yaku bitmask, availability through the rules tables, fu, dora, limit,
-# points); keep the best by (hand points, real yakuman, han, fu), the earliest
-# on a tie.  Everything reading-independent (tile composition yaku, situational
-# yaku, dora counts) is computed once per hand.  Rules tables are digested once
-# per call (once per batch in score_batch) into availability bitmasks.
+# points); keep the best by (hand points, real yakuman, han, fu, raw fu), the
+# earliest on a tie.  Everything reading-independent (tile composition yaku,
+# situational yaku, dora counts) is computed once per hand, composition yaku
+# by bit tests on a 34-bit "kinds present" mask.  Rules tables are digested
+# once per call (once per batch) into availability bitmasks.
+#
+# Entry points: score_kernel (one hand, flat arrays), score_batch (N hands,
+# flat ctx/out arrays, GIL released, threads via _parallel.run_chunks) and
+# _score_columns (the engine of riichi_fast.batch: plain columns in, compact
+# result columns out, each row's context built on the stack).
 #
 # Preconditions: none; anything malformed gives ST_BAD_INPUT.  No allocation,
-# no Python object, no GIL inside the kernel.
+# no Python object, no GIL inside the kernel.  Cost (one core, 100,000 seeded
+# hands, bench/test_score.py): about 0.46 us per hand, half of it in the
+# decomposition kernels.
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
