@@ -56,7 +56,7 @@ cnp.import_array()
 from riichi_fast._types cimport (
     count_t, N_KINDS, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
 )
-from riichi_fast._parallel import run_chunks
+from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
 
 cdef enum:
@@ -888,6 +888,16 @@ def is_agari(counts):
         PyBuffer_Release(&view)
 
 
+cdef enum:
+    MIN_ROWS_PER_THREAD = 8192    # below this a thread costs more to start than it saves
+
+
+def _useful_threads(n_threads, Py_ssize_t n):
+    """``n_threads`` (validated), capped so each thread gets MIN_ROWS_PER_THREAD rows."""
+    n_threads = check_n_threads(n_threads)
+    return max(1, min(n_threads, n // MIN_ROWS_PER_THREAD))
+
+
 def _as_batch(hands):
     if not isinstance(hands, np.ndarray):
         raise ArrayError(f"hands: expected a numpy uint8 array of shape (N, 34), "
@@ -936,7 +946,7 @@ def shanten_batch(hands, *, n_threads=1, out=None):
                 sv[i] = s
                 ov[i] = _shanten_t(&hv[i, 0], t) if s == ROW_OK else SHANTEN_INVALID
 
-    run_chunks(run, n, n_threads)
+    run_chunks(run, n, _useful_threads(n_threads, n))
     return out, status
 
 
@@ -972,5 +982,5 @@ def is_agari_batch(hands, *, n_threads=1):
                 sv[i] = s
                 rv[i] = _agari_t(&hv[i, 0], t) if s == ROW_OK else 0
 
-    run_chunks(run, n, n_threads)
+    run_chunks(run, n, _useful_threads(n_threads, n))
     return res, status
