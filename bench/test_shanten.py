@@ -8,7 +8,9 @@ Run (ratios within one run are what matter):
 Groups: ``shanten-single`` / ``agari-single`` (one Python call per hand over a
 1,000-hand workload), ``shanten-batch`` / ``agari-batch`` (a 2,000-hand batch;
 libraries without a batch call are looped), ``shanten-batch-large`` /
-``agari-batch-large`` (200,000 hands, compiled, 1 and 2 threads), ``tables``
+``agari-batch-large`` (200,000 hands, compiled, 1 and 2 threads; a compiled batch
+starts a second thread only from 8,192 rows per thread, so ``cython-2threads`` on
+2,000 hands runs on one), ``tables``
 (lookup-table bytes) and ``import`` (``import riichi_fast`` in a fresh
 interpreter).  ``extra_info`` holds ns per hand.  Every benchmark checks its
 answers against the reference outside the timed call.
