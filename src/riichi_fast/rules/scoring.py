@@ -26,7 +26,7 @@ from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
 from riichi_fast.tiles import KIND_NAMES, parse_tiles
 
-__all__ = ["encode", "score"]
+__all__ = ["encode", "pipeline_score", "score"]
 
 _SITUATION = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",
@@ -104,13 +104,24 @@ def red_ids(red: tuple) -> frozenset:
     return ids
 
 
+def n_red_under(hand: Hand, red: tuple) -> int:
+    """Red tiles of ``hand`` (closed and melds) under the red configuration ``red`` (34 counts).
+
+    >>> n_red_under(as_hand("406m406p406s1122z"), (0,) * 13 + (2,) + (0,) * 20)
+    1
+    """
+    reds = red_ids(red)
+    if not reds:
+        return 0
+    n = len(reds.intersection(hand.closed))
+    for m in hand.melds:
+        n += len(reds.intersection(m.tiles))
+    return n
+
+
 def closed_counts(hand: Hand, win_tile, rules: Rules) -> tuple[np.ndarray, int, int]:
     """Closed counts with the winning tile, its kind, and the hand's red tiles (under ``rules``)."""
-    reds = red_ids(rules.red_counts)
-    n_red = len(reds.intersection(hand.closed)) if reds else 0
-    if reds:
-        for m in hand.melds:
-            n_red += len(reds.intersection(m.tiles))
+    n_red = n_red_under(hand, rules.red_counts)
     counts = hand.counts34().copy()
     if hand.tile_count == 14:
         if win_tile is None:
@@ -185,7 +196,7 @@ _NO_MELDS.setflags(write=False)
 # the public function
 
 
-def score(
+def pipeline_score(
     hand,
     win_tile=None,
     *,
@@ -211,7 +222,10 @@ def score(
     context: WinContext | None = None,
     rules=DEFAULT,
 ) -> HandResult:
-    """Score a winning hand under ``rules`` (a :class:`Rules` or a preset name).
+    """Score a winning hand under ``rules`` (a :class:`Rules` or a preset name): the Python pipeline.
+
+    :func:`score` is this function's compiled twin (``riichi_fast._score_api``)
+    unless ``RIICHI_FAST_PUREPYTHON=1``; both give the same results and errors.
 
     ``hand``: a one-line hand string (``"123m406p11z pon:777z"``), a
     :class:`~riichi_fast.hand.Hand`, 136-ids or 34 counts; 14 tiles (winning
@@ -233,7 +247,7 @@ def score(
                          open_riichi=open_riichi, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan,
                          tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
                          round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks)
-        if (ctx.ura and not rules.ura_dora) or (not rules.kan_dora and len(ctx.dora) > 1):
+        if (ctx.ura and not rules.ura_dora) or (not rules.kan_dora and (len(ctx.dora) > 1 or len(ctx.ura) > 1)):
             ctx = apply_dora_rules(ctx, rules)
     else:
         situation = {name: value for name, value in locals().items() if name in _SITUATION}
@@ -245,3 +259,9 @@ def score(
     return HandResult.from_output(
         out, params, tsumo=ctx.tsumo, dealer=ctx.is_dealer, is_open=not hand.is_closed, closed34=closed
     )
+
+
+#: the public scorer: the compiled front end ``riichi_fast._score_api.score``, or this
+#: module's :func:`pipeline_score` under ``RIICHI_FAST_PUREPYTHON=1`` (its twin
+#: ``riichi_fast.reference.score_api.score``)
+score = _backend.load("score_api").score

@@ -1,0 +1,451 @@
+# Compiled front end of riichi_fast.score: one hand in, HandResult out, in a
+# couple of microseconds.  Twin: riichi_fast.reference.score_api (the Python
+# pipeline of riichi_fast.rules.scoring, docs/SCORING.md section 6).
+#
+# The pipeline's work is done here on the stack: the hand's closed counts and
+# meld arrays come from the bytes a Hand caches (Hand._score_data), the context
+# array is built straight from the keyword arguments, the rules parameters are
+# cached per Rules object, c_score_hand (cimported from _score.pxd) writes into
+# a stack buffer, and the HandResult is filled without running Python code.
+#
+# Exactness rule: the fast path only accepts inputs whose meaning is plain
+# (a Hand or a string/ids/counts coerced by the pipeline's own helper, flags
+# True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds or an
+# mpsz string read by the pipeline's as_indicators, counters as ints).
+# Anything else, and every input error, goes to the Python pipeline, which
+# raises exactly the errors it always raised, in its order.  So both paths give
+# the same results and the same exceptions (tests/test_score_api.py).
+
+from libc.stdint cimport uint8_t, int32_t, int64_t
+from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
+cimport numpy as cnp
+
+from riichi_fast._types cimport count_t
+from riichi_fast._score cimport (c_score_hand, CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
+                                 CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
+                                 CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA,
+                                 CTX_RIICHI_STICKS, MAX_INDICATORS,
+                                 F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_OPEN_RIICHI,
+                                 F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN, F_TENHOU, F_CHIIHOU,
+                                 F_RENHOU, F_PAARENCHAN)
+
+from riichi_fast.hand import Hand
+from riichi_fast.rules.config import DEFAULT, Rules
+from riichi_fast.rules.context import as_indicators
+from riichi_fast.rules.result import HandResult
+
+cnp.import_array()
+
+cdef extern from *:
+    """
+    #include <Python.h>
+    #include <structmember.h>
+    /* Offset of an object slot declared by a class's __slots__ (-1 if it is not one). */
+    static Py_ssize_t rf_slot_offset(PyObject* descr) {
+        PyMemberDef* m;
+        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
+        m = ((PyMemberDescrObject*)descr)->d_member;
+        if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return -1;
+        return m->offset;
+    }
+    /* Store v (a new reference is taken) in the slot at off of a fresh object. */
+    static inline void rf_set_slot(PyObject* obj, Py_ssize_t off, PyObject* v) {
+        PyObject** p = (PyObject**)((char*)obj + off);
+        PyObject* old = *p;
+        Py_INCREF(v);
+        *p = v;
+        Py_XDECREF(old);
+    }
+    /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
+    static PyObject* rf_alloc(PyObject* cls) {
+        PyTypeObject* t = (PyTypeObject*)cls;
+        return t->tp_alloc(t, 0);
+    }
+    """
+    Py_ssize_t rf_slot_offset(object descr)
+    void rf_set_slot(object obj, Py_ssize_t off, object v)
+    object rf_alloc(object cls)
+
+
+# ---------------------------------------------------------------------------
+# the Python helpers of the pipeline (bound on first use: rules.scoring
+# imports this module)
+
+cdef object _pipeline = None        # riichi_fast.rules.scoring.pipeline_score
+cdef object _coerce_rules = None
+cdef object _coerce_hand = None
+cdef object _win_tile_of = None
+cdef object _n_red_under = None
+
+cdef void _bind() except *:
+    global _pipeline, _coerce_rules, _coerce_hand, _win_tile_of, _n_red_under
+    from riichi_fast.rules import scoring
+    _coerce_rules = scoring.coerce_rules
+    _coerce_hand = scoring.coerce_hand
+    _win_tile_of = scoring.win_tile_of
+    _n_red_under = scoring.n_red_under
+    _pipeline = scoring.pipeline_score
+
+
+# ---------------------------------------------------------------------------
+# HandResult slots (written directly into a fresh instance)
+
+cdef Py_ssize_t _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
+cdef Py_ssize_t _OFF_YAKU, _OFF_READING
+
+
+cdef Py_ssize_t _offset(str name) except -1:
+    off = rf_slot_offset(HandResult.__dict__[name])
+    if off < 0:
+        raise TypeError(f"HandResult.{name} is not a writable object slot")
+    return off
+
+
+_OFF_RAW = _offset("raw")
+_OFF_TSUMO = _offset("tsumo")
+_OFF_DEALER = _offset("dealer")
+_OFF_PARAMS = _offset("_params")
+_OFF_OPEN = _offset("_is_open")
+_OFF_CLOSED = _offset("_closed34")
+_OFF_YAKU = _offset("_yaku")
+_OFF_READING = _offset("_reading")
+if set(HandResult.__slots__) != {"raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku",
+                                  "_reading"}:
+    raise TypeError("HandResult slots changed: update riichi_fast._score_api")
+
+# raw output of a hand that does not win: the status and zeros (one tuple per status)
+cdef list _FAIL_RAW = [(st,) + (0,) * (OUT_SIZE - 1) for st in range(64)]
+
+
+cdef object _raw_tuple(const int64_t* out):
+    cdef Py_ssize_t i
+    cdef object t, v
+    cdef int64_t st = out[O_STATUS]
+    if st != ST_OK and 0 <= st < 64:
+        return _FAIL_RAW[st]
+    t = PyTuple_New(OUT_SIZE)
+    for i in range(OUT_SIZE):
+        v = out[i]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(t, i, v)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# rules: parameters and the fields the front end reads, cached for the last Rules
+
+cdef object _rules = None           # the Rules object cached below (kept alive)
+cdef object _params = None          # its params() array (read-only int32[224])
+cdef const int32_t* _params_ptr = NULL
+cdef object _red = None             # its red_counts tuple
+cdef uint8_t _red_c[34]
+cdef bint _ura_dora = True
+cdef bint _kan_dora = True
+
+
+cdef int _use_rules(object rules) except -1:
+    global _rules, _params, _params_ptr, _red, _ura_dora, _kan_dora
+    cdef cnp.ndarray p = rules.params()
+    cdef Py_ssize_t k
+    if (cnp.PyArray_TYPE(p) != cnp.NPY_INT32 or cnp.PyArray_NDIM(p) != 1 or cnp.PyArray_DIM(p, 0) != R_SIZE
+            or not cnp.PyArray_IS_C_CONTIGUOUS(p)):
+        raise TypeError("Rules.params() must be a C-contiguous int32 array of 224 items")
+    red = rules.red_counts
+    for k in range(34):
+        _red_c[k] = red[k]
+    _ura_dora = rules.ura_dora
+    _kan_dora = rules.kan_dora
+    _params = p
+    _params_ptr = <const int32_t*>cnp.PyArray_DATA(p)
+    _red = red
+    _rules = rules
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# keyword values (each returns -1 for "not plain: let the pipeline decide")
+
+cdef inline int _flag(object v, int bit) noexcept:
+    if v is False:
+        return 0
+    if v is True:
+        return bit
+    if type(v) is int:
+        if v == 0:
+            return 0
+        if v == 1:
+            return bit
+    return -1
+
+
+cdef inline int _wind(object v) noexcept:
+    cdef Py_UCS4 c
+    if type(v) is int:
+        if 0 <= v <= 3:
+            return <int>v
+        return -1
+    if type(v) is str and len(<str>v) == 1:
+        c = (<str>v)[0]
+        if c == 69 or c == 101:     # E e
+            return 0
+        if c == 83 or c == 115:     # S s
+            return 1
+        if c == 87 or c == 119:     # W w
+            return 2
+        if c == 78 or c == 110:     # N n
+            return 3
+    return -1
+
+
+cdef inline int _counter(object v) noexcept:
+    if type(v) is int and 0 <= v <= 1000:
+        return <int>v
+    return -1
+
+
+cdef dict _IND_CACHE = {}           # mpsz indicator string -> kinds (as_indicators)
+
+
+cdef int _indicators(object v, int32_t* dst, str name) noexcept:
+    """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
+    cdef Py_ssize_t i, n
+    cdef object kinds
+    if type(v) is tuple:
+        n = len(<tuple>v)
+        if n == 0:
+            return 0
+        if n <= MAX_INDICATORS:
+            for i in range(n):
+                k = (<tuple>v)[i]
+                if type(k) is not int or not 0 <= k <= 33:
+                    break
+                dst[i] = <int32_t>k
+            else:
+                return <int>n
+    kinds = _IND_CACHE.get(v) if type(v) is str else None
+    if kinds is None:
+        try:
+            kinds = as_indicators(v, name)
+        except BaseException:
+            return -1
+        if type(v) is str and len(_IND_CACHE) < 4096:
+            _IND_CACHE[v] = kinds
+    n = len(<tuple>kinds)
+    for i in range(n):
+        dst[i] = <int32_t>(<tuple>kinds)[i]
+    return <int>n
+
+
+cdef int _win_tile(object w, bint* is_red) except -2:
+    """Kind of the winning tile under the cached rules' red configuration, -1 if the pipeline must decide."""
+    cdef Py_UCS4 d, s
+    cdef int kind, base
+    is_red[0] = False
+    if type(w) is int:
+        if 0 <= w < 34:
+            return <int>w
+        return -1
+    if type(w) is str and len(<str>w) == 2:
+        d = (<str>w)[0]
+        s = (<str>w)[1]
+        if s == 109:        # m
+            base = 0
+        elif s == 112:      # p
+            base = 9
+        elif s == 115:      # s
+            base = 18
+        elif s == 122:      # z
+            if 49 <= d <= 55:
+                return 27 + <int>d - 49
+            return -1
+        else:
+            return -1
+        if 49 <= d <= 57:   # 1..9
+            kind = base + <int>d - 49
+            if _red_c[kind] < 4:
+                return kind
+            return -1
+        if d == 48 and _red_c[base + 4] > 0:   # 0: a red five
+            is_red[0] = True
+            return base + 4
+        return -1
+    if w is None or type(w) is bool:
+        return -1
+    try:
+        kind, red = _win_tile_of(w, _rules)
+    except BaseException:
+        return -1
+    is_red[0] = red
+    return kind
+
+
+# ---------------------------------------------------------------------------
+# the public function
+
+
+def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
+          open_riichi=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+          chiihou=False, renhou=False, paarenchan=False, seat_wind=0, round_wind=0, dora=(), ura=(),
+          honba=0, riichi_sticks=0, context=None, rules=DEFAULT):
+    """Score a winning hand under ``rules`` (a :class:`Rules` or a preset name).
+
+    ``hand``: a one-line hand string (``"123m406p11z pon:777z"``), a
+    :class:`~riichi_fast.hand.Hand`, 136-ids or 34 counts; 14 tiles (winning
+    tile included, like the ``mahjong`` package) or 13 plus ``win_tile``.
+    ``win_tile``: a tile name (``"5p"``, ``"0p"`` for a red five) or a kind
+    0..33.  Winds: 0..3 or ``"ESWN"``; seat wind East is the dealer.
+    ``dora``/``ura``: indicator kinds or an mpsz string (``"3p1z"``).
+    The situation may instead be given as ``context=WinContext(...)``.
+    Same results and errors as the Python pipeline (``riichi_fast.reference.score_api``).
+
+    >>> r = score("22456m456p456s345s", "3s", dora="1m", seat_wind="S")
+    >>> r.han, r.fu, r.cost, [y.name for y in r.yaku], r.dora
+    (6, 30, 12000, ['pinfu', 'tanyao', 'sanshoku doujun'], 2)
+    >>> score("123m456p789s1122z", "2z", rules="tenhou").status
+    'no_yaku'
+    """
+    cdef count_t closed[34]
+    cdef uint8_t mt[4]
+    cdef uint8_t mk[4]
+    cdef int32_t ctx[CTX_SIZE]
+    cdef int64_t out[OUT_SIZE]
+    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
+    cdef bint is_red = False
+    cdef const uint8_t* sd
+    cdef object data, r
+
+    if _pipeline is None:
+        _bind()
+    if context is not None:
+        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                     riichi_sticks, context, rules)
+    # 1. rules
+    if rules is not _rules:
+        if type(rules) is not Rules:
+            rules = _coerce_rules(rules)
+        if rules is not _rules:
+            _use_rules(rules)
+    # 2. context (every anomaly: the pipeline)
+    memset(ctx, 0, sizeof(ctx))
+    f = _flag(tsumo, F_TSUMO); flags |= f
+    if f >= 0:
+        f = _flag(riichi, F_RIICHI); flags |= f
+    if f >= 0:
+        f = _flag(double_riichi, F_DOUBLE_RIICHI); flags |= f
+    if f >= 0:
+        f = _flag(ippatsu, F_IPPATSU); flags |= f
+    if f >= 0:
+        f = _flag(open_riichi, F_OPEN_RIICHI); flags |= f
+    if f >= 0:
+        f = _flag(haitei, F_HAITEI); flags |= f
+    if f >= 0:
+        f = _flag(houtei, F_HOUTEI); flags |= f
+    if f >= 0:
+        f = _flag(rinshan, F_RINSHAN); flags |= f
+    if f >= 0:
+        f = _flag(chankan, F_CHANKAN); flags |= f
+    if f >= 0:
+        f = _flag(tenhou, F_TENHOU); flags |= f
+    if f >= 0:
+        f = _flag(chiihou, F_CHIIHOU); flags |= f
+    if f >= 0:
+        f = _flag(renhou, F_RENHOU); flags |= f
+    if f >= 0:
+        f = _flag(paarenchan, F_PAARENCHAN); flags |= f
+    seat = _wind(seat_wind)
+    rnd = _wind(round_wind)
+    hb = _counter(honba)
+    sticks = _counter(riichi_sticks)
+    n_dora = n_ura = 0
+    if f >= 0 and seat >= 0 and rnd >= 0 and hb >= 0 and sticks >= 0:
+        n_dora = _indicators(dora, &ctx[CTX_DORA], "dora")
+        if n_dora >= 0:
+            n_ura = _indicators(ura, &ctx[CTX_URA], "ura")
+    if f < 0 or seat < 0 or rnd < 0 or hb < 0 or sticks < 0 or n_dora < 0 or n_ura < 0:
+        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                     riichi_sticks, context, rules)
+    if not _ura_dora:                   # apply_dora_rules
+        n_ura = 0
+    if not _kan_dora:
+        if n_dora > 1:
+            n_dora = 1
+        if n_ura > 1:
+            n_ura = 1
+    for f in range(n_dora, MAX_INDICATORS):
+        ctx[CTX_DORA + f] = 0
+    for f in range(n_ura, MAX_INDICATORS):
+        ctx[CTX_URA + f] = 0
+    # 3. hand
+    if type(hand) is not Hand:
+        hand = _coerce_hand(hand, _rules)
+    data = (<object>hand).__dict__.get("_sd")
+    if data is None:
+        data = hand._score_data()
+    sd = <const uint8_t*>PyBytes_AS_STRING(data)
+    # 4. closed counts with the winning tile
+    kind = _win_tile(win_tile, &is_red)
+    if kind < 0:
+        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                     riichi_sticks, context, rules)
+    memcpy(closed, sd, 34)
+    red = hand.red
+    if red is _red or red == _red:
+        n_red = sd[45]
+    else:
+        n_red = _n_red_under(hand, _red)
+    if sd[44] == 14:
+        if closed[kind] == 0:
+            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                         rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
+                         honba, riichi_sticks, context, rules)
+    else:
+        if sd[46 + kind] >= 4:
+            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                         rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
+                         honba, riichi_sticks, context, rules)
+        closed[kind] += 1
+        n_red += is_red
+    memcpy(mt, sd + 34, 4)
+    memcpy(mk, sd + 38, 4)
+    # 5. context array
+    ctx[CTX_FLAGS] = flags
+    ctx[CTX_SEAT_WIND] = seat
+    ctx[CTX_ROUND_WIND] = rnd
+    ctx[CTX_N_DORA] = n_dora
+    ctx[CTX_N_URA] = n_ura
+    ctx[CTX_N_RED] = n_red
+    ctx[CTX_N_KITA] = sd[42]
+    ctx[CTX_HONBA] = hb
+    ctx[CTX_RIICHI_STICKS] = sticks
+    # 6. kernel
+    c_score_hand(closed, mt, mk, kind, ctx, _params_ptr, out)
+    # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
+    r = rf_alloc(HandResult)
+    rf_set_slot(r, _OFF_RAW, _raw_tuple(out))
+    rf_set_slot(r, _OFF_TSUMO, (flags & F_TSUMO) != 0)
+    rf_set_slot(r, _OFF_DEALER, seat == 0)
+    rf_set_slot(r, _OFF_PARAMS, _params)
+    rf_set_slot(r, _OFF_OPEN, sd[43] != 0)
+    rf_set_slot(r, _OFF_CLOSED, PyBytes_FromStringAndSize(<char*>closed, 34))
+    rf_set_slot(r, _OFF_YAKU, None)
+    rf_set_slot(r, _OFF_READING, None)
+    return r
+
+
+cdef object _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                  chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                  riichi_sticks, context, rules):
+    """The Python pipeline (unusual inputs, input errors, ``context=``)."""
+    return _pipeline(hand, win_tile, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+                     open_riichi=open_riichi, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan,
+                     tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
+                     round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks,
+                     context=context, rules=rules)

@@ -1,0 +1,188 @@
+"""The compiled scoring front end (``riichi_fast._score_api.score``) and its twin, the Python pipeline.
+
+Both must give equal results (same raw output, flags, yaku, reading, repr and
+dict) and raise the same errors (type and message) for every input the public
+``riichi_fast.score`` accepts or rejects.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from handgen import HandGen
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import winning_hands
+
+import riichi_fast
+from riichi_fast import _backend
+from riichi_fast.hand import Hand
+from riichi_fast.rules.config import DEFAULT, PRESETS, Rules
+from riichi_fast.rules.context import WinContext
+from riichi_fast.rules.scoring import pipeline_score
+from riichi_fast.tiles import KIND_NAMES
+
+compiled = pytest.importorskip("riichi_fast._score_api") if not _backend.PUREPYTHON else None
+IMPLS = [pipeline_score] + ([compiled.score] if compiled is not None else [])
+
+
+def _outcome(fn, *args, **kwargs):
+    try:
+        r = fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the error itself is compared
+        return ("raises", type(exc), str(exc))
+    return ("ok", r)
+
+
+def _same(a, b):
+    """Two outcomes agree: same exception, or results equal in every visible way."""
+    if a[0] == "raises" or b[0] == "raises":
+        assert a == b
+        return
+    ra, rb = a[1], b[1]
+    assert type(ra) is type(rb) is riichi_fast.HandResult
+    assert ra == rb and hash(ra) == hash(rb)
+    assert ra.raw == rb.raw and ra.tsumo == rb.tsumo and ra.dealer == rb.dealer
+    assert repr(ra) == repr(rb)
+    assert ra.to_dict() == rb.to_dict()
+    assert ra.yaku == rb.yaku and ra.reading == rb.reading and ra.fu_details == rb.fu_details
+    assert ra.payment == rb.payment and ra.tenhou_yaku() == rb.tenhou_yaku()
+    again = pickle.loads(pickle.dumps(ra))
+    assert again == rb and again.reading == rb.reading
+
+
+def _both(*args, **kwargs):
+    outs = [_outcome(fn, *args, **kwargs) for fn in IMPLS]
+    for o in outs[1:]:
+        _same(outs[0], o)
+    return outs[-1]
+
+
+def test_public_score_is_the_backend_choice():
+    expected = pipeline_score if _backend.PUREPYTHON else compiled.score
+    assert riichi_fast.score is expected
+
+
+def test_reference_twin_is_the_pipeline():
+    from riichi_fast.reference import score_api
+
+    assert score_api.score is pipeline_score
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_hands_agree(seed):
+    """Seeded oracle corpus: Hand, 13 + win tile, and string inputs, under the generated rules."""
+    gen = HandGen(seed)
+    n_ok = 0
+    for _ in range(150):
+        gh = gen.hand()
+        out = _both(gh.hand, gh.win_name, rules=gh.rules, **gh.kwargs)
+        n_ok += out[0] == "ok" and out[1].ok
+        _both(gh.hand13(), gh.win_name, rules=gh.rules, **gh.kwargs)
+        _both(str(gh.hand), gh.win_name, rules=gh.rules, **gh.kwargs)
+    assert n_ok > 75
+
+
+def test_doc_example_values():
+    r = riichi_fast.score("234m406p789s11z pon:777z@2", "4p", dora="3p")
+    assert (r.han, r.fu, r.cost, r.dora, r.aka_dora, r.status) == (3, 30, 5800, 1, 1, "ok")
+    assert [y.name for y in r.yaku] == ["chun"]
+    assert r.raw[1:3] == (3, 30) and len(r.raw) == 96
+
+
+def test_not_winning_result():
+    r = riichi_fast.score("123m456p789s1134z", "1z")
+    assert (r.ok, r.status, r.raw[1:], r.yaku, r.reading, r.payment) == (
+        False, "hand_not_winning", (0,) * 95, (), None, None)
+    assert repr(r) == "HandResult(hand_not_winning)"
+
+
+def test_result_is_immutable():
+    r = riichi_fast.score("22456m456p456s345s", "3s")
+    with pytest.raises(AttributeError):
+        r.raw = ()
+    with pytest.raises(AttributeError):
+        r.han = 1
+
+
+HAND = Hand.parse("234m406p789s11z pon:777z@2")
+HAND13 = Hand.parse("123m406p789s55s11z")  # + 4p
+VALUE_CASES = [
+    {},
+    {"riichi": True, "dora": "3p"},
+    {"riichi": 1, "tsumo": 0},
+    {"riichi": np.bool_(True)},
+    {"riichi": "yes"},
+    {"riichi": 2},
+    {"tsumo": True, "haitei": True, "ippatsu": True},
+    {"chankan": True, "tsumo": True},
+    {"seat_wind": "s", "round_wind": "W"},
+    {"seat_wind": np.int8(2)},
+    {"seat_wind": 4},
+    {"seat_wind": "x"},
+    {"seat_wind": True},
+    {"round_wind": "EE"},
+    {"dora": [11, 12]},
+    {"dora": (11, 12, 13, 14, 15, 16)},
+    {"dora": "3p1z", "ura": "9s"},
+    {"dora": "3q"},
+    {"dora": (34,)},
+    {"dora": None},
+    {"dora": (np.int64(3),)},
+    {"dora": "11111m"},
+    {"riichi": True, "ura": [12, 12]},
+    {"honba": 3, "riichi_sticks": 2},
+    {"honba": -1},
+    {"honba": 1001},
+    {"honba": True},
+    {"riichi_sticks": np.int32(4)},
+    {"riichi_sticks": 2.0},
+    {"context": WinContext(riichi=True, dora=(11,))},
+    {"context": WinContext(riichi=True), "dora": "3p"},
+    {"context": "riichi"},
+    {"rules": "tenhou"},
+    {"rules": "nope"},
+    {"rules": None},
+    {"rules": Rules(red_fives=0)},
+    {"rules": Rules(ura_dora=False), "riichi": True, "ura": "3p"},
+    {"rules": Rules(kan_dora=False), "riichi": True, "dora": "3p", "ura": "3p4p"},
+    {"rules": Rules(kan_dora=False), "riichi": True, "dora": "3p1z", "ura": "3p"},
+    {"rules": Rules(red_fives={"5p": 2, "3s": 1})},
+]
+
+
+@pytest.mark.parametrize("kwargs", VALUE_CASES, ids=[str(i) for i in range(len(VALUE_CASES))])
+@pytest.mark.parametrize("win", ["4p", "0p", "4q", "44p", 12, 34, -1, True, None, np.int64(12), " 4p"])
+def test_keyword_values_agree(kwargs, win):
+    _both(HAND, win, **kwargs)
+    _both(HAND13, win, **kwargs)
+
+
+@pytest.mark.parametrize("hand", [
+    "234m406p789s11z pon:777z@2", "123m456p789s1122z", "123m456p789s112z", "1111m",
+    list(range(0, 52, 4)), bytes(34), np.zeros(34, np.uint8), 42, None,
+    Hand.parse("123m456p789s1144z", red=0), Hand.from_ids(range(0, 52, 4), red=0), Hand.parse("123m406p789s1144z", red={"5p": 2}),
+    Hand.parse("123m456p789s2z kita:4z ankan:1111z", red=0),
+])
+@pytest.mark.parametrize("win", ["1z", "4z", "5p", "0p", 27])
+def test_hand_inputs_agree(hand, win):
+    for rules in (DEFAULT, PRESETS["tenhou_3p"] if "tenhou_3p" in PRESETS else DEFAULT, Rules(red_fives=0)):
+        _both(hand, win, rules=rules)
+
+
+@given(winning_hands(red="any", kita=True), st.data())
+def test_random_hands_agree(hw, data):
+    hand, win_id = hw
+    rules = data.draw(st.sampled_from([DEFAULT, Rules(red_fives=0), PRESETS["tenhou"], Rules(red_fives=2)]))
+    win = data.draw(st.sampled_from([KIND_NAMES[win_id >> 2], win_id >> 2]))
+    kwargs = data.draw(st.fixed_dictionaries({}, optional={
+        "tsumo": st.booleans(), "riichi": st.booleans(), "ippatsu": st.booleans(),
+        "double_riichi": st.booleans(), "rinshan": st.booleans(), "haitei": st.booleans(),
+        "seat_wind": st.sampled_from([0, 1, 2, 3, "E", "s"]), "round_wind": st.integers(0, 3),
+        "dora": st.lists(st.integers(0, 33), max_size=5).map(tuple),
+        "ura": st.lists(st.integers(0, 33), max_size=5).map(tuple),
+        "honba": st.integers(0, 5), "riichi_sticks": st.integers(0, 3),
+    }))
+    _both(hand, win, rules=rules, **kwargs)
