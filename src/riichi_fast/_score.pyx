@@ -759,7 +759,10 @@ cdef int _situation(int flags, int open_hand, int n_melds, int dealer) noexcept 
 
 
 cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int win_kind,
-                const int32_t* ctx, const RulesC* rc, int64_t* out) noexcept nogil:
+                const int32_t* ctx, const RulesC* rc, int64_t* out, bint full) noexcept nogil:
+    """Score one hand into ``out``.  ``full``: the whole OUT_SIZE layout (zeros first);
+    else (the column batch) only O_STATUS and, on ST_OK, the slots it reads: the
+    score, O_FORM/O_WAIT and the payments (not the sets, pair or fu items)."""
     cdef const int32_t* p = rc.p
     cdef HandC h
     cdef Reading readings[MAX_READINGS]
@@ -772,7 +775,8 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef const WinOption* o
     cdef int fu_raw, pinfu
 
-    rf_zero96(out)
+    if full:
+        rf_zero96(out)
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
     if st != ST_OK:
@@ -900,6 +904,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     # write the chosen option
     o = &opts[best_i]
     r = &readings[o.reading]
+    out[O_STATUS] = ST_OK
     out[O_HAN] = best.han
     out[O_FU] = best.fu
     out[O_FU_RAW] = best.fu_raw
@@ -915,6 +920,9 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     out[O_WIN_SET] = o.win_set
     out[O_WAIT] = o.wait
     out[O_READING] = o.reading
+    _pay(&h, p, best.base, ctx[CTX_RIICHI_STICKS], out)
+    if not full:
+        return ST_OK
     for i in range(4):
         out[O_SET_TYPE + i] = -1
         out[O_SET_KIND + i] = -1
@@ -940,25 +948,30 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
         out[O_FU_LIST + 1] = 25
     else:
         out[O_PAIR] = r.pair
-    # payments
-    _pay(&h, p, best.base, ctx[CTX_RIICHI_STICKS], out)
     return ST_OK
 
 
 cdef void _pay(const HandC* h, const int32_t* p, int64_t base, int sticks,
                int64_t* out) noexcept nogil:
+    """The payment slots of SCORING.md 5.7 (every one written, 0 where it does not apply)."""
     cdef int n = p[R_N_PLAYERS]
     cdef int64_t hand
     out[O_STICKS] = 1000 * <int64_t>sticks
     if not h.tsumo:
         hand = _ceil100(base * (6 if h.seat == 0 else 4))
         out[O_PAY_RON] = hand
+        out[O_PAY_TSUMO_DEALER] = 0
+        out[O_PAY_TSUMO_OTHER] = 0
         out[O_HONBA_RON] = <int64_t>h.honba * p[R_HONBA_RON]
+        out[O_HONBA_TSUMO] = 0
         out[O_HAND_POINTS] = hand
         out[O_TOTAL] = hand + out[O_HONBA_RON] + out[O_STICKS]
         return
+    out[O_PAY_RON] = 0
+    out[O_HONBA_RON] = 0
     out[O_HONBA_TSUMO] = <int64_t>h.honba * p[R_HONBA_TSUMO]
     if h.seat == 0:
+        out[O_PAY_TSUMO_DEALER] = 0
         out[O_PAY_TSUMO_OTHER] = _ceil100(2 * base)
         hand = out[O_PAY_TSUMO_OTHER] * (n - 1)
     else:
@@ -974,7 +987,7 @@ cdef int c_score_hand(const count_t* closed, const uint8_t* meld_types,
                       const int32_t* params, int64_t* out) noexcept nogil:
     cdef RulesC rc
     _digest_rules(params, &rc)
-    return _score(closed, meld_types, meld_kinds, win_kind, ctx, &rc, out)
+    return _score(closed, meld_types, meld_kinds, win_kind, ctx, &rc, out, True)
 
 
 #: every constant of _score.pxd by name (tests check them against riichi_fast.rules.layout)
@@ -1401,7 +1414,7 @@ cdef class _BatchJob:
             for i in range(start, stop):
                 _decode_melds(&self.melds[i, 0], mt, mk)
                 _score(&self.closed[i, 0], mt, mk, self.win[i], &self.ctx[i, 0],
-                       &self.rc, &self.out[i, 0])
+                       &self.rc, &self.out[i, 0], True)
 
 
 def score_batch(closed, melds, win_kind, ctx, params, *, n_threads=1, out=None):
@@ -1605,7 +1618,7 @@ cdef class _ColumnsJob:
 
     cdef void _run(self, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
         cdef Py_ssize_t i
-        cdef int j, n_dora = 0, n_ura = 0, rs
+        cdef int j, n_dora = 0, n_ura = 0, rs, st
         cdef uint8_t mt[4]
         cdef uint8_t mk[4]
         cdef int32_t ctx[CTX_SIZE]
@@ -1641,11 +1654,14 @@ cdef class _ColumnsJob:
             ctx[CTX_N_KITA] = self.n_kita[i]
             ctx[CTX_HONBA] = self.honba[i]
             ctx[CTX_RIICHI_STICKS] = self.sticks[i]
-            _score(&self.hands[i, 0], mt, mk, self.win[i], ctx, &self.rc, out)
-            if out[O_STATUS] == ST_BAD_INPUT or out[O_STATUS] == ST_WIN_TILE_NOT_IN_HAND:
+            st = _score(&self.hands[i, 0], mt, mk, self.win[i], ctx, &self.rc, out, False)
+            if st == ST_BAD_INPUT or st == ST_WIN_TILE_NOT_IN_HAND:
                 self._reject(i)
                 continue
             self.o_status[i] = ROW_OK_
+            if st != ST_OK:
+                self._zero(i, st)   # out holds only the status (SCORING.md: all 0 but O_STATUS)
+                continue
             self.o_score_status[i] = <uint8_t>out[O_STATUS]
             self.o_han[i] = <int16_t>out[O_HAN]
             self.o_fu[i] = <int16_t>out[O_FU]
@@ -1656,8 +1672,8 @@ cdef class _ColumnsJob:
             self.o_ura[i] = <uint8_t>out[O_URA]
             self.o_aka[i] = <uint8_t>out[O_AKA]
             self.o_kita[i] = <uint8_t>out[O_KITA]
-            self.o_form[i] = <int8_t>(out[O_FORM] if out[O_STATUS] == ST_OK else -1)
-            self.o_wait[i] = <int8_t>(out[O_WAIT] if out[O_STATUS] == ST_OK else -1)
+            self.o_form[i] = <int8_t>out[O_FORM]
+            self.o_wait[i] = <int8_t>out[O_WAIT]
             self.o_base[i] = <int32_t>out[O_BASE]
             self.o_pay_ron[i] = <int32_t>out[O_PAY_RON]
             self.o_pay_tsumo_dealer[i] = <int32_t>out[O_PAY_TSUMO_DEALER]
