@@ -8,6 +8,12 @@ dora / ura / red counts, the limit, the hand's points and the per-seat score
 changes (counters, riichi sticks and pao included).  Exhaustive and abortive
 draws are settled (noten payments, nagashi mangan) and compared the same way.
 
+Every settlement goes through :mod:`riichi_fast.settle`: each win alone (its
+own counters and sticks), then each round as a whole (a double ron settled
+together from the table state, the riichi stakes read from the events), and
+the next table state (dealer, round wind, counters, sticks, scores) is
+compared with the start of the next round.
+
 The scorer is :func:`riichi_fast.score` when the package exports it, else
 :func:`riichi_fast.rules.scoring.score`; ``score_win(..., kernel=True)`` calls
 the scoring kernel directly through the array layout of docs/SCORING.md.
@@ -29,6 +35,7 @@ from riichi_fast.records.model import (
     Game,
     RecordedDraw,
     RecordedWin,
+    Round,
     tiles_mpsz,
 )
 
@@ -39,6 +46,9 @@ __all__ = [
     "Mismatch",
     "VerifyReport",
     "WinCheck",
+    "check_draw",
+    "check_round",
+    "check_win",
     "draw_changes",
     "format_report",
     "format_win_check",
@@ -80,6 +90,8 @@ class Computed:
     honba_ron: int = 0
     honba_tsumo: int = 0
     sticks: int = 0
+    result: object = field(default=None, compare=False, repr=False)
+    """The scorer's ``HandResult`` (what :mod:`riichi_fast.settle` reads)."""
 
 
 @dataclass(frozen=True)
@@ -311,6 +323,10 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
             else:
                 yaku.append((y, int(params[table + y])))
     limit = int(out[L.O_LIMIT])
+    from riichi_fast.rules.result import HandResult
+
+    result = HandResult.from_output(out, params, tsumo=win.tsumo,
+                                    dealer=win.winner == win.dealer, is_open=is_open)
     return Computed(
         status="ok", han=int(out[L.O_HAN]), fu=int(out[L.O_FU]), yaku=tuple(yaku),
         yakuman=tuple(yakuman), yakuman_multiple=int(out[L.O_YAKUMAN]),
@@ -318,7 +334,7 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
         limit=_tenhou_limit(limit, L), points=int(out[L.O_HAND_POINTS]),
         pay_ron=int(out[L.O_PAY_RON]), pay_tsumo_dealer=int(out[L.O_PAY_TSUMO_DEALER]),
         pay_tsumo_other=int(out[L.O_PAY_TSUMO_OTHER]), honba_ron=int(out[L.O_HONBA_RON]),
-        honba_tsumo=int(out[L.O_HONBA_TSUMO]), sticks=int(out[L.O_STICKS]))
+        honba_tsumo=int(out[L.O_HONBA_TSUMO]), sticks=int(out[L.O_STICKS]), result=result)
 
 
 def _red_counted(rules) -> bool:
@@ -357,49 +373,57 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
         ura=res.ura_dora, aka=res.aka_dora, limit=_tenhou_limit(codes[res.limit], L),
         points=p.hand_points, pay_ron=p.ron, pay_tsumo_dealer=p.tsumo_dealer,
         pay_tsumo_other=p.tsumo_other, honba_ron=p.honba_ron, honba_tsumo=p.honba_tsumo,
-        sticks=p.sticks)
+        sticks=p.sticks, result=res)
 
 
 # ---------------------------------------------------------------------------
 # Settlement
 # ---------------------------------------------------------------------------
 
-def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable") -> tuple[int, ...]:
-    """Per-seat score changes of a win from the scorer's payments.
+def _base_rules(three_player: bool, rules=None):
+    from riichi_fast.rules import config
 
-    Counters and sticks come from ``c`` (the scorer was given this winner's
-    share: none for the second winner of a Tenhou double ron).  With a liable
-    player (pao, recorded): on tsumo he pays everything; on ron he and the
-    discarder pay half each, the counters going to ``pao_honba`` (``liable``
-    on Tenhou, else the discarder).
+    if rules is not None:
+        return rules
+    return config.TENHOU_3P if three_player else config.TENHOU
+
+
+def _hand_value(win: RecordedWin, c: Computed):
+    """What :mod:`riichi_fast.settle` reads: the HandResult, or the payments of ``c``."""
+    from riichi_fast import settle
+    from riichi_fast.rules.yaku import YAKU
+
+    if c.result is not None:
+        return settle.hand_value(c.result)
+    # Without the scorer's result the yakuman names come from the Tenhou ids;
+    # with none known a recorded liable seat is trusted (HandValue.yakuman=None).
+    yakuman = tuple((YAKU[y].name, YAKU[y].yakuman) for y in c.yakuman) or None
+    return settle.HandValue(win.tsumo, win.winner == win.dealer, c.pay_ron, c.pay_tsumo_dealer,
+                            c.pay_tsumo_other, yakuman)
+
+
+def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable",
+                rules=None) -> tuple[int, ...]:
+    """Per-seat score changes of one win, settled by :func:`riichi_fast.settle.settle_win`.
+
+    The win is settled alone, with the counters and sticks the record gives
+    this winner (none for the second winner of a Tenhou double ron).  With a
+    liable player (pao, recorded): on tsumo he pays everything; on ron he and
+    the discarder pay half each, the counters going to ``pao_honba``
+    (``liable`` on Tenhou, else the discarder).  ``rules`` defaults to the
+    ``tenhou`` (or ``tenhou_3p``) preset.
     """
-    n = 3 if win.three_player else 4
-    ch = [0] * n
-    w = win.winner
-    pao = win.recorded.pao
-    if win.tsumo:
-        payers = [s for s in range(n) if s != w]
-        if pao is not None and pao != w:
-            ch[pao] -= c.points + c.honba_tsumo * len(payers)
-        else:
-            for s in payers:
-                share = c.pay_tsumo_dealer if (s == win.dealer and w != win.dealer) \
-                    else c.pay_tsumo_other
-                ch[s] -= share + c.honba_tsumo
-    else:
-        d = win.discarder
-        if pao is not None and pao not in (w, d):
-            half = c.pay_ron // 2
-            ch[d] -= c.pay_ron - half
-            ch[pao] -= half
-            if pao_honba == "liable":
-                ch[pao] -= c.honba_ron
-            else:
-                ch[d] -= c.honba_ron
-        else:
-            ch[d] -= c.pay_ron + c.honba_ron
-    ch[w] = -sum(ch) + c.sticks
-    return tuple(ch)
+    from riichi_fast import settle
+
+    rules = _base_rules(win.three_player, rules)
+    if rules.pao_honba != pao_honba:
+        rules = rules.replace(pao_honba=pao_honba)
+    s = win.situation
+    table = settle.TableState(dealer=win.dealer, round_wind=s.round_wind, honba=s.honba_paid,
+                              riichi_sticks=s.riichi_sticks, n_players=rules.n_players)
+    won = settle.settle_win(table, [settle.Win(win.winner, _hand_value(win, c), win.discarder,
+                                               win.recorded.pao)], (), rules)
+    return won.payments
 
 
 def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int = 3000) -> tuple[int, ...]:
@@ -408,11 +432,12 @@ def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int = 3000) -> tuple[
     >>> noten_changes((0, 2)), noten_changes((0, 1, 3)), noten_changes(())
     ((1500, -1500, 1500, -1500), (1000, 1000, -3000, 1000), (0, 0, 0, 0))
     """
-    tenpai = set(tenpai)
-    k = len(tenpai)
-    if k in (0, n):
-        return (0,) * n
-    return tuple(pool // k if s in tenpai else -pool // (n - k) for s in range(n))
+    from riichi_fast import settle
+    from riichi_fast.rules import config
+
+    rules = (config.TENHOU_3P if n == 3 else config.TENHOU).replace(noten_payment=pool)
+    return settle.settle_exhaustive_draw(settle.TableState(n_players=n), tuple(tenpai),
+                                         rules=rules).payments
 
 
 def nagashi_changes(seats: Iterable[int], dealer: int, n: int = 4) -> tuple[int, ...]:
@@ -421,30 +446,50 @@ def nagashi_changes(seats: Iterable[int], dealer: int, n: int = 4) -> tuple[int,
     >>> nagashi_changes((2,), dealer=3)
     (-2000, -2000, 8000, -4000)
     """
-    ch = [0] * n
-    for w in seats:
-        for s in range(n):
-            if s == w:
-                continue
-            pay = 4000 if (w == dealer or s == dealer) else 2000
-            ch[s] -= pay
-            ch[w] += pay
-    return tuple(ch)
+    from riichi_fast import settle
+    from riichi_fast.rules import config
+
+    rules = config.TENHOU_3P if n == 3 else config.TENHOU
+    return settle.settle_exhaustive_draw(settle.TableState(dealer=dealer, n_players=n),
+                                         nagashi=tuple(seats), rules=rules).payments
+
+
+#: record draw kinds -> abortive draw names of riichi_fast.settle
+_ABORTIVE_NAMES = {
+    DrawKind.KYUUSHU: "kyuushu_kyuuhai",
+    DrawKind.SUUFON: "suufon_renda",
+    DrawKind.SUUCHA_RIICHI: "suucha_riichi",
+    DrawKind.SANCHAHOU: "sanchahou",
+    DrawKind.SUUKAIKAN: "suukaikan",
+}
+
+
+def _settle_draw(draw: RecordedDraw, rules, table=None, declared=()):
+    """The :class:`riichi_fast.settle.Settlement` of a draw, or ``None`` (tenpai seats unknown)."""
+    from riichi_fast import settle
+
+    rules = _base_rules(draw.n_players == 3, rules)
+    if table is None:
+        table = settle.TableState(dealer=draw.dealer, honba=draw.honba, n_players=draw.n_players)
+    if draw.kind in DrawKind.ABORTIVE:
+        return settle.settle_abortive_draw(table, _ABORTIVE_NAMES[draw.kind], rules,
+                                           riichi_declared=declared)
+    if draw.kind == DrawKind.NAGASHI_MANGAN:
+        if not draw.nagashi:
+            return None
+        # tenhou.net/6 does not list the tenpai seats of a nagashi: the riichi seats are
+        # tenpai by force (the dealer's repeat is then unknown; check_draw skips it)
+        tenpai = declared if draw.tenpai is None else draw.tenpai
+        return settle.settle_exhaustive_draw(table, tenpai, declared, draw.nagashi, rules)
+    if draw.tenpai is None:
+        return None
+    return settle.settle_exhaustive_draw(table, draw.tenpai, declared, (), rules)
 
 
 def draw_changes(draw: RecordedDraw, rules=None) -> tuple[int, ...] | None:
     """Per-seat changes of a draw, or ``None`` when the record lacks the tenpai seats."""
-    n = draw.n_players
-    if draw.kind in DrawKind.ABORTIVE:
-        return (0,) * n
-    if draw.kind == DrawKind.NAGASHI_MANGAN:
-        if not draw.nagashi:
-            return None
-        return nagashi_changes(draw.nagashi, draw.dealer, n)
-    if draw.tenpai is None:
-        return None
-    pool = getattr(rules, "noten_payment", 3000) if rules is not None else 3000
-    return noten_changes(draw.tenpai, n, pool)
+    s = _settle_draw(draw, rules)
+    return None if s is None else s.payments
 
 
 # ---------------------------------------------------------------------------
@@ -485,20 +530,86 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
         mm.append(Mismatch("limit", rec.limit, c.limit))
     if rec.points is not None and rec.points != c.points:
         mm.append(Mismatch("points", rec.points, c.points))
-    changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"))
+    changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"), rules)
     if rec.score_changes is not None and tuple(rec.score_changes) != changes:
         mm.append(Mismatch("score_changes", tuple(rec.score_changes), changes))
     return WinCheck(win, c, changes, tuple(mm))
 
 
-def check_draw(draw: RecordedDraw, rules=None) -> DrawCheck:
-    """Settle one draw and compare with the recorded score changes."""
-    changes = draw_changes(draw, rules)
-    mm = ()
+def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
+               nxt: Round | None = None) -> DrawCheck:
+    """Settle one draw and compare with the recorded score changes.
+
+    With its round ``rnd`` the draw is settled from the round's table state
+    (riichi stakes from the events); with the next round ``nxt`` too, the
+    next table state is compared with that round's start (item ``next_table``).
+    """
+    table = declared = None
+    if rnd is not None:
+        table, declared = _round_table(rnd, draw.n_players), _declared(rnd)
+    settled = _settle_draw(draw, rules, table, declared or ())
+    changes = None if settled is None else settled.payments
+    mm = []
     if changes is not None and draw.score_changes is not None \
             and tuple(draw.score_changes) != changes:
-        mm = (Mismatch("score_changes", tuple(draw.score_changes), changes),)
-    return DrawCheck(draw, changes, mm)
+        mm.append(Mismatch("score_changes", tuple(draw.score_changes), changes))
+    if settled is not None and rnd is not None and nxt is not None and draw.tenpai is not None:
+        mm += _next_table_mismatches(settled, nxt)
+    return DrawCheck(draw, changes, tuple(mm))
+
+
+def _declared(rnd: Round) -> tuple[int, ...]:
+    """Seats whose riichi stake was paid in the round (``riichi_accepted`` events)."""
+    return tuple(sorted({ev.seat for ev in rnd.events if ev.type == "riichi_accepted"}))
+
+
+def _round_table(rnd: Round, n: int):
+    from riichi_fast import settle
+
+    scores = tuple(rnd.scores) if rnd.scores and len(rnd.scores) == n else None
+    return settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, scores, n)
+
+
+def _next_table_mismatches(settled, nxt: Round) -> list[Mismatch]:
+    got = settled.next
+    want = (nxt.dealer, nxt.round_wind, nxt.honba, nxt.riichi_sticks, tuple(nxt.scores))
+    have = (got.dealer, got.round_wind, got.honba, got.riichi_sticks, got.scores)
+    if settled.table.scores == (0,) * got.n_players:  # scores unknown: compare the rest
+        want, have = want[:4], have[:4]
+    return [] if want == have else [Mismatch("next_table", want, have)]
+
+
+def check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None = None,
+                n: int = 4) -> list[WinCheck]:
+    """Settle the wins of one round together (:func:`riichi_fast.settle.settle_win`).
+
+    The table state is the round's start, the riichi stakes come from the
+    events; each win's share (``Settlement.per_win``) must equal its recorded
+    changes (item ``round_settlement``), and the next table state the start
+    of ``nxt`` (item ``next_table``, on the round's last win).  Wins that did
+    not score leave the round unsettled.
+    """
+    import dataclasses
+
+    from riichi_fast import settle
+
+    if not checks or any(c.computed is None or c.computed.status != "ok" for c in checks):
+        return checks
+    wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed), c.win.discarder,
+                       c.win.recorded.pao) for c in checks]
+    settled = settle.settle_win(_round_table(rnd, n), wins, _declared(rnd), rules)
+    by_winner = dict(zip(settled.winners, settled.per_win))
+    out = []
+    for i, c in enumerate(checks):
+        mm = []
+        rec = c.win.recorded.score_changes
+        got = by_winner.get(c.win.winner)
+        if rec is not None and tuple(rec) != got:
+            mm.append(Mismatch("round_settlement", tuple(rec), got))
+        if i == len(checks) - 1 and nxt is not None:
+            mm += _next_table_mismatches(settled, nxt)
+        out.append(dataclasses.replace(c, mismatches=c.mismatches + tuple(mm)) if mm else c)
+    return out
 
 
 def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
@@ -525,11 +636,14 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     if rules is None:
         rules = rules_for_game(game)
     report = GameReport(game.source)
-    for rnd in game.rounds:
-        for win in rnd.wins:
-            report.wins.append(check_win(win, rules, kernel=kernel))
+    n = 3 if game.rules.three_player else 4
+    rounds = game.rounds
+    for i, rnd in enumerate(rounds):
+        nxt = rounds[i + 1] if i + 1 < len(rounds) else None
+        checks = [check_win(win, rules, kernel=kernel) for win in rnd.wins]
+        report.wins += check_round(rnd, checks, rules, nxt, n)
         if rnd.draw is not None:
-            report.draws.append(check_draw(rnd.draw, rules))
+            report.draws.append(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt))
     return report
 
 

@@ -51,6 +51,7 @@ _CHOICES = {
     "multiple_ron_counters": ("all", "nearest"),
     "multiple_ron_sticks": ("nearest", "own_back"),
     "pao_honba": ("liable", "discarder"),
+    "pao_scope": ("whole", "pao_yakuman"),
     "ankan_after_riichi": ("waits", "waits_and_reading", "never"),
     "chombo": ("reversed_mangan", "penalty"),
 }
@@ -112,6 +113,8 @@ class Rules:
     pao: frozenset = frozenset({"daisangen", "daisuushii"})
     #: who pays the counters of a pao hand: the "liable" player or the "discarder"
     pao_honba: str = "liable"
+    #: what the liable player covers: the "whole" hand (composite yakuman included) or only the "pao_yakuman" part
+    pao_scope: str = "whole"
     #: from this many counters a win needs 2 han without dora (0 = never)
     two_han_minimum_from_counters: int = 0
     #: points per counter paid to the winner (100 per payer on tsumo in 4-player)
@@ -158,6 +161,8 @@ class Rules:
     chombo: str = "reversed_mangan"
     #: placement penalty of a chombo when chombo == "penalty"
     chombo_penalty: int = 20000
+    #: after a chombo the riichi sticks staked in that hand go back to their owners (else they stay on the table)
+    chombo_returns_sticks: bool = False
     #: starting points
     start_points: int = 25000
     #: return points (target for the oka)
@@ -358,7 +363,8 @@ TENHOU_3P = TENHOU.replace(
 #: stack [RE†], no renhou [MSW-Y], nagashi [MSW], abortive draws without sanchahou [MSW],
 #: +1 counter after an abortive draw [RE†], triple ron allowed [MSW], sticks [MSW-24] and
 #: counters [RE†] to the nearest winner, pao daisangen/daisuushii [MSW] honba by the liable
-#: player [RE†], double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW].
+#: player [RE†], liability only for the pao yakuman's part of a composite hand [RE†][MSW],
+#: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW].
 #: Rinshan fu is unknown (PRESETS.md); the standard 2 fu is kept.
 MAJSOUL = Rules(
     red_fives=1,
@@ -372,6 +378,7 @@ MAJSOUL = Rules(
     multiple_ron_counters="nearest",
     multiple_ron_sticks="nearest",
     pao_honba="liable",
+    pao_scope="pao_yakuman",
     ankan_after_riichi="waits",
     double_wind_pair_fu=4,
     start_points=25000,
@@ -431,7 +438,8 @@ WRC = Rules(
 #: winner gets the counters and riichi winners take back their own stick [E25 §3.3.10, §4.1],
 #: pao daisangen/daisuushii, counters by the discarder [E25 §3.3.7], double wind 2 fu
 #: [E25 §4.1.1], rinshan 2 fu [E25-Y], riichi needs 4 tiles (2012/2016 text [MT†]),
-#: chombo -20000 in tournaments [E25 §3.4.6], 30000/30000, uma 15/5 [E25 §3.7.1].
+#: chombo -20000 in tournaments, the hand's riichi sticks returned [E25 §3.4.6], 30000/30000,
+#: uma 15/5 [E25 §3.7.1].
 EMA = Rules(
     red_fives=0,
     kiriage=True,
@@ -450,6 +458,7 @@ EMA = Rules(
     ankan_after_riichi="waits_and_reading",
     chombo="penalty",
     chombo_penalty=20000,
+    chombo_returns_sticks=True,
     start_points=30000,
     return_points=30000,
     uma=(15, 5, -5, -15),
