@@ -186,3 +186,34 @@ def test_random_hands_agree(hw, data):
         "honba": st.integers(0, 5), "riichi_sticks": st.integers(0, 3),
     }))
     _both(hand, win, rules=rules, **kwargs)
+    _both(str(hand), win, rules=rules, **kwargs)
+    _both(hand.format() if hasattr(hand, "format") else " ".join(str(hand).split()[::-1]), win, rules=rules)
+
+
+STRINGS = [
+    "123m456p789s11z pon:777z@2", "123m456p789s11z 777z@2", "123m456p11z 789s@2 pon:777z",
+    "123m456p11z chi:7*89s pon:777z", "123m456p11z 7*89s 777z", "123m456p11z 7*89s@2 777z@3",
+    "123m456p11z chi:789s@3 pon:777z@1", "123m406p11z chi:0*46s pon:777z", "123m456p11z kan:7777z@2 pon:111m",
+    "123m456p11z ankan:7777z pon:111m", "123m456p11z ankan:7777z@2 pon:111m", "123m456p11z ankan:7*777z",
+    "123m456p11z kakan:0*555s@1 777z@2", "123m456p11z kakan:5555s 777z", "123m456p11z daiminkan:5555s 777z",
+    "123m456p11z minkan:5555s shouminkan:7777z", "123m456p11z pon:777z@4 111s", "123m456p11z pon:777z@ 111s",
+    "123m456p11z pon:777z@2@ 111s", "123m456p11z pon:7777z 111s", "123m456p11z chi:777z 111s",
+    "123m456p11z chi:135s 777z", "123m456p11z chi:8*9*1s 777z", "123m456p11z chi:789s 777z pon:111s",
+    "123m456p11z pon:7*77z*", "123m456p11z *777z", "123m456p11z pon:7r77s", "123m456p11z chi:3r45s 777z",
+    "123m456p11z pon:888z", "123m456p11z pon:000z", "123m456p11z pon:555m 0*55s", "1r23m456p789s11222z",
+    "12 3m456p789s11222z", "123m456p789s11222z ", "  123m456p789s11222z", "123m456p789s11222z\t",
+    "123m456p789s11222", "123m456p789s11222x", "123m456p789s1122z", "123m456p789s1112222z",
+    "11112m456p789s11122z", "123m456p789s1112z kita:4z", "0000m456p789s11122z", "5555p456p789s11122z",
+    "123m0p0p789s11122z", "pon:111z pon:222z pon:333z 44z pon:555z", "123m456p789s11z p@on:777z",
+    "123m456p789s11z pon:7:77z", "123m456p789s11z pon::777z", "123m456p789s11z :777z", "123m456p789s11z pon:",
+    "123m456p789s11z pon:777", "123m456p789s11z pon:777zz", "123ｍ456p789s11122z", "123m456p789s　11122z",
+    "123m456p789s11z 1234567891*2p", "",
+]
+
+
+@pytest.mark.parametrize("text", STRINGS)
+@pytest.mark.parametrize("rules", [DEFAULT, Rules(red_fives=0), Rules(red_fives={"5p": 2, "3s": 1})],
+                         ids=["default", "nored", "house"])
+def test_strings_agree(text, rules):
+    for win in ("1z", "4z", "5s", "0s", "7z"):
+        _both(text, win, rules=rules, riichi=True)

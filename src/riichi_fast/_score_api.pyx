@@ -285,6 +285,204 @@ cdef int _win_tile(object w, bint* is_red) except -2:
 
 
 # ---------------------------------------------------------------------------
+# one-line hand strings: a parser for the plain forms (closed mpsz tokens and
+# chi/pon/kan/ankan/kakan tokens without 'r' digits); it fills the 80 bytes of
+# Hand._score_data under the cached rules' red configuration, or returns 0 and
+# Hand.parse decides (it accepts or raises exactly as always).
+
+cdef dict _MELD_WORDS = {"chi": 1, "pon": 2, "kan": 3, "daiminkan": 3, "minkan": 3, "ankan": 4, "kakan": 5,
+                         "shouminkan": 5}
+
+
+cdef inline bint _space(Py_UCS4 c) noexcept:
+    return c == 32 or c == 9 or c == 10 or c == 13
+
+
+cdef inline int _suit(Py_UCS4 c) noexcept:
+    if c == 109:
+        return 0
+    if c == 112:
+        return 1
+    if c == 115:
+        return 2
+    if c == 122:
+        return 3
+    return -1
+
+
+cdef inline int _kind(int suit, int digit) noexcept:
+    """Kind of a digit in a suit (0 = red five), -1 if there is no such tile."""
+    if suit == 3:
+        return 26 + digit if 1 <= digit <= 7 else -1
+    return 9 * suit + (4 if digit == 0 else digit - 1)
+
+
+cdef int _parse_closed(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* cnt, uint8_t* redc) noexcept:
+    """Closed tiles text[i:j] (digits then a suit letter, repeated); their number or -1."""
+    cdef int digits[16]
+    cdef int nd = 0, n = 0, suit, k, d
+    cdef Py_UCS4 c
+    while i < j:
+        c = text[i]
+        if 48 <= c <= 57:
+            if nd == 16:
+                return -1
+            digits[nd] = <int>c - 48
+            nd += 1
+        else:
+            suit = _suit(c)
+            if suit < 0 or nd == 0:
+                return -1
+            for d in range(nd):
+                k = _kind(suit, digits[d])
+                if k < 0:
+                    return -1
+                cnt[k] += 1
+                if digits[d] == 0:
+                    redc[k] += 1
+            n += nd
+            nd = 0
+        i += 1
+    return n if nd == 0 else -1
+
+
+cdef int _parse_meld(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* all_, uint8_t* redc, int* mtype) noexcept:
+    """A meld token text[i:j]; its kind (lowest) with its type in mtype, or -1."""
+    cdef Py_ssize_t colon = -1, at = -1, p
+    cdef int t = 0, seat = 0, nd = 0, star = 0, suit = -1, k, d, lo, hi
+    cdef int kinds[4]
+    cdef int reds[4]
+    cdef Py_UCS4 c
+    for p in range(i, j):
+        c = text[p]
+        if c == 58 and colon < 0:
+            colon = p
+        elif c == 64 and at < 0:
+            at = p
+    if colon >= 0:
+        w = _MELD_WORDS.get(text[i:colon])
+        if w is None:
+            return -1
+        t = <int>w
+        i = colon + 1
+    if at >= 0:
+        if at < i or at + 2 != j:
+            return -1
+        c = text[at + 1]
+        if not 49 <= c <= 51:
+            return -1
+        seat = <int>c - 48
+        if t == 4:
+            return -1
+        j = at
+    while i < j:
+        c = text[i]
+        if 48 <= c <= 57:
+            if nd == 4:
+                return -1
+            kinds[nd] = <int>c - 48
+            nd += 1
+        elif c == 42:                       # '*' after a digit
+            if star or nd == 0 or not (48 <= <Py_UCS4>text[i - 1] <= 57) or t == 4:
+                return -1
+            star = 1
+        else:
+            suit = _suit(c)
+            if suit < 0 or i + 1 != j:
+                return -1
+        i += 1
+    if suit < 0 or nd < 3:
+        return -1
+    for d in range(nd):
+        reds[d] = kinds[d] == 0
+        kinds[d] = _kind(suit, kinds[d])
+        if kinds[d] < 0:
+            return -1
+    lo = hi = kinds[0]
+    for d in range(1, nd):
+        if kinds[d] < lo:
+            lo = kinds[d]
+        if kinds[d] > hi:
+            hi = kinds[d]
+    if t == 0:                              # shorthand: the type follows from the tiles
+        if lo == hi:
+            t = 2 if nd == 3 else 3
+        elif nd == 3:
+            t = 1
+        else:
+            return -1
+    if nd != (3 if t <= 2 else 4):
+        return -1
+    if t == 1:
+        if suit == 3 or hi != lo + 2 or (seat != 0 and seat != 3):
+            return -1
+        if kinds[0] == kinds[1] or kinds[0] == kinds[2] or kinds[1] == kinds[2]:
+            return -1
+    elif lo != hi:
+        return -1
+    for d in range(nd):
+        all_[kinds[d]] += 1
+        redc[kinds[d]] += reds[d]
+    mtype[0] = t
+    return lo
+
+
+cdef bint _parse_text(str text, uint8_t* sd) noexcept:
+    """Fill sd (Hand._score_data layout) from a plain one-line hand; False if Hand.parse must decide."""
+    cdef uint8_t redc[34]
+    cdef uint8_t all_[34]
+    cdef Py_ssize_t n = len(text), i = 0, j, p
+    cdef int n_closed = 0, n_melds = 0, t, k, n_red = 0, is_open = 0
+    cdef bint meld
+    cdef Py_UCS4 c
+    if n > 256:
+        return False
+    memset(sd, 0, 80)
+    memset(redc, 0, 34)
+    memset(all_, 0, 34)
+    while i < n:
+        if _space(text[i]):
+            i += 1
+            continue
+        j = i
+        meld = False
+        while j < n and not _space(text[j]):
+            c = text[j]
+            if c == 58 or c == 64 or c == 42:
+                meld = True
+            j += 1
+        if meld:
+            if n_melds == 4:
+                return False
+            k = _parse_meld(text, i, j, all_, redc, &t)
+            if k < 0:
+                return False
+            sd[34 + n_melds] = t
+            sd[38 + n_melds] = k
+            n_melds += 1
+            is_open |= t != 4
+        else:
+            t = _parse_closed(text, i, j, sd, redc)
+            if t < 0:
+                return False
+            n_closed += t
+        i = j
+    if n_closed + 3 * n_melds not in (13, 14):
+        return False
+    for k in range(34):
+        all_[k] += sd[k]
+        if redc[k] > _red_c[k] or all_[k] - redc[k] > 4 - _red_c[k]:
+            return False
+        n_red += redc[k]
+    sd[42] = 0
+    sd[43] = is_open
+    sd[44] = n_closed + 3 * n_melds
+    sd[45] = n_red
+    memcpy(sd + 46, all_, 34)
+    return True
+
+
+# ---------------------------------------------------------------------------
 # the public function
 
 
@@ -315,7 +513,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     cdef int32_t ctx[CTX_SIZE]
     cdef int64_t out[OUT_SIZE]
     cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
-    cdef bint is_red = False
+    cdef bint is_red = False, text = False
+    cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r
 
@@ -383,12 +582,16 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     for f in range(n_ura, MAX_INDICATORS):
         ctx[CTX_URA + f] = 0
     # 3. hand
-    if type(hand) is not Hand:
-        hand = _coerce_hand(hand, _rules)
-    data = (<object>hand).__dict__.get("_sd")
-    if data is None:
-        data = hand._score_data()
-    sd = <const uint8_t*>PyBytes_AS_STRING(data)
+    if type(hand) is str and _parse_text(<str>hand, text_sd):
+        sd = text_sd
+        text = True
+    else:
+        if type(hand) is not Hand:
+            hand = _coerce_hand(hand, _rules)
+        data = (<object>hand).__dict__.get("_sd")
+        if data is None:
+            data = hand._score_data()
+        sd = <const uint8_t*>PyBytes_AS_STRING(data)
     # 4. closed counts with the winning tile
     kind = _win_tile(win_tile, &is_red)
     if kind < 0:
@@ -396,11 +599,14 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rules)
     memcpy(closed, sd, 34)
-    red = hand.red
-    if red is _red or red == _red:
+    if text:                            # parsed under the rules' red configuration
         n_red = sd[45]
     else:
-        n_red = _n_red_under(hand, _red)
+        red = hand.red
+        if red is _red or red == _red:
+            n_red = sd[45]
+        else:
+            n_red = _n_red_under(hand, _red)
     if sd[44] == 14:
         if closed[kind] == 0:
             return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
