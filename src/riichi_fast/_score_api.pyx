@@ -36,7 +36,7 @@ from riichi_fast._score cimport (c_score_hand, CTX_SIZE, R_SIZE, OUT_SIZE, O_STA
 
 from riichi_fast.hand import Hand
 from riichi_fast.rules.config import DEFAULT, Rules
-from riichi_fast.rules.context import as_indicators
+from riichi_fast.rules.context import WinContext, as_indicators
 from riichi_fast.rules.result import HandResult
 
 cnp.import_array()
@@ -208,6 +208,8 @@ cdef inline int _counter(object v) noexcept:
     return -1
 
 
+cdef object _ZERO = 0
+cdef tuple _EMPTY = ()
 cdef dict _IND_CACHE = {}           # mpsz indicator string -> kinds (as_indicators)
 
 
@@ -516,10 +518,25 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     cdef bint is_red = False, text = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
-    cdef object data, r
+    cdef object data, r, cd
 
     if _pipeline is None:
         _bind()
+    if context is not None:
+        # context=: read its (already normalised) fields when every keyword is at its default
+        if (type(context) is WinContext and tsumo is False and riichi is False and double_riichi is False
+                and ippatsu is False and open_riichi is False and haitei is False and houtei is False
+                and rinshan is False and chankan is False and tenhou is False and chiihou is False
+                and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
+                and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
+            cd = (<object>context).__dict__
+            tsumo = cd["tsumo"]; riichi = cd["riichi"]; double_riichi = cd["double_riichi"]
+            ippatsu = cd["ippatsu"]; open_riichi = cd["open_riichi"]; haitei = cd["haitei"]
+            houtei = cd["houtei"]; rinshan = cd["rinshan"]; chankan = cd["chankan"]; tenhou = cd["tenhou"]
+            chiihou = cd["chiihou"]; renhou = cd["renhou"]; paarenchan = cd["paarenchan"]
+            seat_wind = cd["seat_wind"]; round_wind = cd["round_wind"]; dora = cd["dora"]; ura = cd["ura"]
+            honba = cd["honba"]; riichi_sticks = cd["riichi_sticks"]
+            context = None
     if context is not None:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
