@@ -17,13 +17,16 @@ from riichi_fast.analysis import (
     decompose,
     discard_analysis,
     is_agari,
+    is_agari_batch,
     is_furiten,
     shanten,
+    shanten_batch,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_regular,
     ukeire,
     waits,
+    waits_batch,
 )
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
@@ -68,4 +71,5 @@ __all__ = [
     "format_tiles", "ids_to_counts", "is_agari", "is_furiten", "kind_name", "mpsz_to_counts",
     "parse_kind", "parse_mjai", "parse_tiles", "red_counts", "score", "shanten", "shanten_chiitoitsu",
     "shanten_kokushi", "shanten_regular", "ukeire", "waits",
+    "shanten_batch", "is_agari_batch", "waits_batch",
 ]

@@ -31,9 +31,17 @@ __all__ = [
     "discard_analysis",
     "is_furiten",
     "FuritenState",
+    "shanten_batch",
+    "is_agari_batch",
+    "waits_batch",
 ]
 
 FuritenState = _fu.FuritenState
+
+# Batch kernels on (N, 34) uint8 arrays: values plus a RowStatus array, GIL released, n_threads.
+shanten_batch = _sh.shanten_batch
+is_agari_batch = _sh.is_agari_batch
+waits_batch = _wt.waits_batch
 
 
 def _closed_counts(hand):
