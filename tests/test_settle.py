@@ -22,6 +22,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from riichi_fast import score
 from riichi_fast.errors import ContextError, RiichiError
@@ -281,6 +283,20 @@ def test_pao_composite_whole_hand_or_pao_part():
     assert s.deltas == (0, 64300, -32000, -32300)
     s = settle_win(t, [Win(1, composite(1), 2, 3)], rules=MAJSOUL)
     assert s.deltas == (0, 64300, -48000, -16300)
+
+
+def test_pao_daisuushii():
+    # DAISUUSHII "11p 111z@1 222z@2 333z@3 444z@1" on 1p, seat 1 rons seat 2, seat 3 fed the
+    # last wind.  Tenhou counts it single (32000) [RE†][PR†]: half each.  Mahjong Soul counts it
+    # double (64000) [RE†][MSW], all of it the pao yakuman: half each again.
+    hand = "11p 111z@1 222z@2 333z@3 444z@1"
+    for rules, half in ((TENHOU, 16000), (MAJSOUL, 32000)):
+        r = score(hand, "1p", seat_wind=1, rules=rules)
+        s = settle_win(T0, [Win(1, r, 2, 3)], rules=rules)
+        assert s.deltas == (0, 2 * half, -half, -half), rules
+    # a rule set without pao (NPM [NPM-s†]) is an empty Rules.pao: the discarder pays it all
+    r = score(hand, "1p", seat_wind=1, rules=TENHOU)
+    assert settle_win(T0, [Win(1, r, 2, 3)], rules=TENHOU.replace(pao=())).deltas == (0, 32000, -32000, 0)
 
 
 def test_pao_suukantsu_only_where_a_preset_says_so():
@@ -607,3 +623,61 @@ def test_verify_reports_no_settlement_mismatch():
     report = V.verify_paths(RECORDS)
     assert [m for c in report.wins + report.draws for m in c.mismatches] == []
     assert (report.n_wins, len(report.draws)) == (1082, 219)
+
+
+# ---------------------------------------------------------------------------
+# Invariants on arbitrary wins
+# ---------------------------------------------------------------------------
+
+_PRESETS4 = (DEFAULT, TENHOU, MAJSOUL, WRC, EMA, MLEAGUE, WAREME)
+
+
+@st.composite
+def _win_cases(draw):
+    rules = draw(st.sampled_from(_PRESETS4))
+    table = TableState(dealer=draw(st.integers(0, 3)), round_wind=draw(st.integers(0, 3)),
+                       honba=draw(st.integers(0, 8)), riichi_sticks=draw(st.integers(0, 5)),
+                       scores=tuple(draw(st.lists(st.integers(-5000, 60000), min_size=4, max_size=4))))
+    declared = draw(st.sets(st.integers(0, 3)))
+    base = draw(st.sampled_from((300, 700, 2000, 3000, 8000, 16000)))
+    yakuman = draw(st.sampled_from(((), (("daisangen", 1),), (("daisuushii", 2),),
+                                    (("daisangen", 1), ("tsuuiisou", 1)), (("suukantsu", 1),))))
+
+    def c(x):
+        return (x + 99) // 100 * 100
+
+    def value(seat, tsumo):
+        dealer = seat == table.dealer
+        if tsumo:
+            return HandValue(True, dealer, 0, 0 if dealer else c(2 * base), c(2 * base) if dealer else c(base),
+                             yakuman)
+        return HandValue(False, dealer, c((6 if dealer else 4) * base), yakuman=yakuman)
+
+    if draw(st.booleans()):
+        w = draw(st.integers(0, 3))
+        pao = draw(st.sampled_from([None] + [s for s in range(4) if s != w]))
+        wins = [Win(w, value(w, True), None, pao)]
+    else:
+        d = draw(st.integers(0, 3))
+        winners = draw(st.sets(st.sampled_from([s for s in range(4) if s != d]), min_size=1))
+        wins = [Win(w, value(w, False), d, draw(st.sampled_from([None] + [s for s in range(4) if s != w])))
+                for w in sorted(winners)]
+    return table, wins, sorted(declared), rules, draw(st.integers(0, 3))
+
+
+@given(_win_cases())
+def test_win_settlement_invariants(case):
+    table, wins, declared, rules, wareme_seat = case
+    s = settle_win(table, wins, declared, rules, wareme_seat=wareme_seat)
+    sticks_balance(s)
+    if s.outcome == "win":
+        assert s.next.riichi_sticks == 0
+        # every stick on the table (carried + staked) is taken, by the winners only
+        assert sum(s.sticks_taken) == table.riichi_sticks + len(declared)
+        assert all(s.sticks_taken[seat] == 0 for seat in range(4) if seat not in s.winners)
+        # only winners gain; the dealer repeats exactly when he wins
+        assert all(s.payments[seat] <= 0 for seat in range(4) if seat not in s.winners)
+        assert s.dealer_repeats == (table.dealer in s.winners)
+        assert s.next.honba == (table.honba + 1 if s.dealer_repeats else 0)
+    else:
+        assert (s.detail, s.next.dealer) == ("sanchahou", table.dealer)
