@@ -681,3 +681,20 @@ def test_win_settlement_invariants(case):
         assert s.next.honba == (table.honba + 1 if s.dealer_repeats else 0)
     else:
         assert (s.detail, s.next.dealer) == ("sanchahou", table.dealer)
+
+
+def test_verify_catches_a_wrong_next_table():
+    """One counter too many at the start of the second round: the first round's settlement
+    disagrees (next_table), and so does the second round's own win (300 more paid)."""
+    from riichi_fast.records import read_record
+    from riichi_fast.records import verify as V
+
+    game = read_record(min(DATA.glob("tenhou-mjlog-*/*.mjlog")))
+    game.rounds[1].honba += 1
+    report = V.verify_game(game)
+    assert [(m.item, m.recorded, m.computed) for c in report.wins + report.draws for m in c.mismatches] == [
+        ("next_table", (0, 0, 2, 0, (26500, 25000, 23500, 25000)), (0, 0, 1, 0, (26500, 25000, 23500, 25000))),
+        ("round_settlement", (6100, 0, -6100, 0), (6400, 0, -6400, 0)),
+        ("next_table", (0, 0, 2, 0, (32600, 25000, 17400, 25000)), (0, 0, 3, 0, (32900, 25000, 17100, 25000))),
+    ]
+    assert "MISMATCH next_table" in V.format_report(V.VerifyReport([report]))

@@ -725,6 +725,8 @@ def format_report(report: VerifyReport, limit: int | None = None) -> str:
             lines += ["", (f"{d.draw.source}: {d.draw.kind} tenpai {d.draw.tenpai} nagashi "
                           f"{d.draw.nagashi}: recorded {d.draw.score_changes} computed "
                           f"{d.changes}")]
+            lines += [f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}"
+                      for m in d.mismatches]
     for path, why in report.unreadable:
         lines += ["", f"unreadable {path}: {why}"]
     return "\n".join(lines)
