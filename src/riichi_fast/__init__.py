@@ -28,6 +28,7 @@ from riichi_fast.analysis import (
     waits,
     waits_batch,
 )
+from riichi_fast.batch import BatchResult, arrays_from_hands, score_batch, score_batch_chunks
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
     ArrayError,
@@ -64,7 +65,8 @@ DiscardOption = _backend.load("waits").DiscardOption
 __version__ = "0.1.0"
 
 __all__ = [
-    "BACKEND", "ArrayError", "DiscardOption", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
+    "BACKEND", "ArrayError", "BatchResult", "DiscardOption", "arrays_from_hands", "score_batch",
+    "score_batch_chunks", "ContextError", "Form", "FuritenState", "Hand", "HandResult", "HandSet",
     "Meld", "MeldError", "MeldType", "PlayerState", "PRESETS", "Reading", "RiichiError", "RowStatus", "Rules", "SetType",
     "TileCountError", "TileParseError", "WaitShape", "WinContext", "WinReading", "as_counts", "as_hand",
     "counts_to_ids", "counts_to_mpsz", "decompose", "discard_analysis", "dora_from_indicator",
