@@ -698,3 +698,14 @@ def test_verify_catches_a_wrong_next_table():
         ("next_table", (0, 0, 2, 0, (32600, 25000, 17400, 25000)), (0, 0, 3, 0, (32900, 25000, 17100, 25000))),
     ]
     assert "MISMATCH next_table" in V.format_report(V.VerifyReport([report]))
+
+
+def test_verify_with_rules_for_another_table_reports_instead_of_raising():
+    from riichi_fast.records import read_record
+    from riichi_fast.records import verify as V
+
+    game = read_record(min(DATA.glob("tenhou-mjlog-*/*.mjlog")))
+    report = V.verify_game(game, TENHOU_3P)  # a 4-player game under 3-player rules
+    found = [m for c in report.wins + report.draws for m in c.mismatches if m.item == "settlement"]
+    assert len(found) == 4
+    assert found[0].computed == "ContextError: rules are for 3 players, the table has 4"

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from riichi_fast.enums import MeldType
+from riichi_fast.errors import RiichiError
 from riichi_fast.records.model import (
     DrawKind,
     Game,
@@ -530,7 +531,11 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
         mm.append(Mismatch("limit", rec.limit, c.limit))
     if rec.points is not None and rec.points != c.points:
         mm.append(Mismatch("points", rec.points, c.points))
-    changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"), rules)
+    try:
+        changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"), rules)
+    except RiichiError as exc:  # the settlement rejected the win (rules for another table...)
+        mm.append(Mismatch("settlement", None, f"{type(exc).__name__}: {exc}"))
+        return WinCheck(win, c, None, tuple(mm))
     if rec.score_changes is not None and tuple(rec.score_changes) != changes:
         mm.append(Mismatch("score_changes", tuple(rec.score_changes), changes))
     return WinCheck(win, c, changes, tuple(mm))
@@ -547,7 +552,10 @@ def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
     table = declared = None
     if rnd is not None:
         table, declared = _round_table(rnd, draw.n_players), _declared(rnd)
-    settled = _settle_draw(draw, rules, table, declared or ())
+    try:
+        settled = _settle_draw(draw, rules, table, declared or ())
+    except RiichiError as exc:  # e.g. an abortive draw the given rules do not play
+        return DrawCheck(draw, None, (Mismatch("settlement", None, f"{type(exc).__name__}: {exc}"),))
     changes = None if settled is None else settled.payments
     mm = []
     if changes is not None and draw.score_changes is not None \
@@ -597,7 +605,12 @@ def check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None = N
         return checks
     wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed), c.win.discarder,
                        c.win.recorded.pao) for c in checks]
-    settled = settle.settle_win(_round_table(rnd, n), wins, _declared(rnd), rules)
+    try:
+        settled = settle.settle_win(_round_table(rnd, n), wins, _declared(rnd), rules)
+    except RiichiError as exc:
+        last = checks[-1]
+        return checks[:-1] + [dataclasses.replace(last, mismatches=last.mismatches + (
+            Mismatch("round_settlement", None, f"{type(exc).__name__}: {exc}"),))]
     by_winner = dict(zip(settled.winners, settled.per_win))
     out = []
     for i, c in enumerate(checks):
