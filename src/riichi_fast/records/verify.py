@@ -421,7 +421,8 @@ def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable",
         rules = rules.replace(pao_honba=pao_honba)
     s = win.situation
     table = settle.TableState(dealer=win.dealer, round_wind=s.round_wind, honba=s.honba_paid,
-                              riichi_sticks=s.riichi_sticks, n_players=rules.n_players)
+                              riichi_sticks=s.riichi_sticks,
+                              n_players=3 if win.three_player else 4)
     won = settle.settle_win(table, [settle.Win(win.winner, _hand_value(win, c), win.discarder,
                                                win.recorded.pao)], (), rules)
     return won.payments
