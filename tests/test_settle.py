@@ -93,7 +93,7 @@ def test_the_hands_used_here():
     assert daisangen(1, tsumo=True).payers() == {"dealer": 16000, "each_non_dealer": 8000}
     assert composite(1).cost == 64000 and [y.name for y in composite(1).yaku] == ["daisangen", "tsuuiisou"]
     assert hand_value(composite(1, tsumo=True)) == HandValue(True, False, 0, 32000, 16000,
-                                                            (("daisangen", 1), ("tsuuiisou", 1)))
+                                                            (("daisangen", 1), ("tsuuiisou", 1)), 2)
 
 
 # ---------------------------------------------------------------------------
@@ -283,6 +283,16 @@ def test_pao_composite_whole_hand_or_pao_part():
     assert s.deltas == (0, 64300, -32000, -32300)
     s = settle_win(t, [Win(1, composite(1), 2, 3)], rules=MAJSOUL)
     assert s.deltas == (0, 64300, -48000, -16300)
+
+
+def test_pao_part_when_yakuman_do_not_stack():
+    # without stacking (EMA [E25 §4.2]) COMPOSITE is paid as one yakuman (32000) though both are
+    # listed; the pao part (daisangen) is then the whole payment, even under pao_scope="pao_yakuman"
+    rules = MAJSOUL.replace(yakuman_stack=False)
+    r = composite(1, rules=rules)
+    assert (r.cost, hand_value(r).multiple) == (32000, 1)
+    assert settle_win(T0, [Win(1, r, 2, 3)], rules=rules).deltas == (0, 32000, -16000, -16000)
+    assert settle_win(T0, [Win(1, composite(1, rules=EMA), 2, 3)], rules=EMA).deltas == (0, 32000, -16000, -16000)
 
 
 def test_pao_daisuushii():

@@ -200,7 +200,9 @@ class HandValue(NamedTuple):
     counters or sticks.  ``yakuman``: ``(name, multiple)`` of each yakuman of
     the hand (names of the yaku table: ``"daisangen"``, ``"daisuushii"``,
     ``"suukantsu"``...); ``None`` when unknown, and a pao seat is then
-    trusted to apply to the whole hand.
+    trusted to apply to the whole hand.  ``multiple``: the yakuman multiple
+    actually paid (less than the listed ones without stacking or over the
+    cap; 0 = their sum).
     """
 
     tsumo: bool
@@ -209,6 +211,7 @@ class HandValue(NamedTuple):
     tsumo_dealer: int = 0
     tsumo_other: int = 0
     yakuman: tuple | None = ()
+    multiple: int = 0
 
 
 class Win(NamedTuple):
@@ -225,7 +228,7 @@ def hand_value(result) -> HandValue:
 
     >>> from riichi_fast import score
     >>> hand_value(score("555666777z11p22p", "2p", tsumo=True, seat_wind=1))
-    HandValue(tsumo=True, dealer=False, ron=0, tsumo_dealer=32000, tsumo_other=16000, yakuman=(('daisangen', 1), ('suuankou', 1)))
+    HandValue(tsumo=True, dealer=False, ron=0, tsumo_dealer=32000, tsumo_other=16000, yakuman=(('daisangen', 1), ('suuankou', 1)), multiple=2)
     """
     if isinstance(result, HandValue):
         return result
@@ -235,7 +238,7 @@ def hand_value(result) -> HandValue:
         raise ContextError(f"cannot settle a hand that does not win (status {status!r})")
     yakuman = tuple((y.name, y.yakuman) for y in result.yaku if y.yakuman)
     return HandValue(bool(result.tsumo), bool(result.dealer), payment.ron, payment.tsumo_dealer,
-                     payment.tsumo_other, yakuman)
+                     payment.tsumo_other, yakuman, int(result.yakuman) if yakuman else 0)
 
 
 # ---------------------------------------------------------------------------
@@ -253,16 +256,21 @@ def _seats(table: TableState, seats, what: str) -> tuple:
 
 
 def _pao_fraction(value: HandValue, rules) -> tuple[int, int]:
-    """(pao multiple, total multiple) of a hand; (0, 1) when no pao yakuman."""
+    """(pao multiple, paid multiple) of a hand; (0, 1) when no pao yakuman.
+
+    Under ``pao_scope="pao_yakuman"`` the liable seat covers the pao
+    yakuman's share of what is paid: all of it when the hand is paid as
+    that one yakuman (no stacking), part of it when other yakuman add up.
+    """
     if value.yakuman is None:
         return 1, 1
-    total = sum(m for _, m in value.yakuman)
+    paid = value.multiple or sum(m for _, m in value.yakuman)
     part = sum(m for name, m in value.yakuman if name in rules.pao)
     if not part:
         return 0, 1
-    if rules.pao_scope == "whole":
-        return total, total
-    return part, total
+    if rules.pao_scope == "whole" or part >= paid:
+        return paid, paid
+    return part, paid
 
 
 def _win_edges(table: TableState, win: Win, value: HandValue, counters: int, rules, lines) -> list:
