@@ -22,6 +22,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStri
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.array cimport array, clone
 
 cimport numpy as cnp
 
@@ -95,7 +96,7 @@ cdef void _bind() except *:
 # ---------------------------------------------------------------------------
 # HandResult slots (written directly into a fresh instance)
 
-cdef Py_ssize_t _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
+cdef Py_ssize_t _OFF_OUT, _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
 cdef Py_ssize_t _OFF_YAKU, _OFF_READING
 
 
@@ -106,7 +107,8 @@ cdef Py_ssize_t _offset(str name) except -1:
     return off
 
 
-_OFF_RAW = _offset("raw")
+_OFF_OUT = _offset("_out")
+_OFF_RAW = _offset("_raw")
 _OFF_TSUMO = _offset("tsumo")
 _OFF_DEALER = _offset("dealer")
 _OFF_PARAMS = _offset("_params")
@@ -114,12 +116,18 @@ _OFF_OPEN = _offset("_is_open")
 _OFF_CLOSED = _offset("_closed34")
 _OFF_YAKU = _offset("_yaku")
 _OFF_READING = _offset("_reading")
-if set(HandResult.__slots__) != {"raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku",
+if set(HandResult.__slots__) != {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku",
                                   "_reading"}:
     raise TypeError("HandResult slots changed: update riichi_fast._score_api")
 
 # raw output of a hand that does not win: the status and zeros (one tuple per status)
 cdef list _FAIL_RAW = [(st,) + (0,) * (OUT_SIZE - 1) for st in range(64)]
+
+
+cdef list _SMALL = list(range(64))
+cdef array _OUT_TEMPLATE = array("q")
+if _OUT_TEMPLATE.itemsize != 8:
+    raise TypeError("array('q') items are not 8 bytes")
 
 
 cdef object _raw_tuple(const int64_t* out):
@@ -130,7 +138,10 @@ cdef object _raw_tuple(const int64_t* out):
         return _FAIL_RAW[st]
     t = PyTuple_New(OUT_SIZE)
     for i in range(OUT_SIZE):
-        v = out[i]
+        if 0 <= out[i] < 64:
+            v = _SMALL[out[i]]
+        else:
+            v = out[i]
         Py_INCREF(v)
         PyTuple_SET_ITEM(t, i, v)
     return t
@@ -143,13 +154,14 @@ cdef object _rules = None           # the Rules object cached below (kept alive)
 cdef object _params = None          # its params() array (read-only int32[224])
 cdef const int32_t* _params_ptr = NULL
 cdef object _red = None             # its red_counts tuple
+cdef object _red_alias = None       # a distinct tuple equal to _red (a hand's red configuration)
 cdef uint8_t _red_c[34]
 cdef bint _ura_dora = True
 cdef bint _kan_dora = True
 
 
 cdef int _use_rules(object rules) except -1:
-    global _rules, _params, _params_ptr, _red, _ura_dora, _kan_dora
+    global _rules, _params, _params_ptr, _red, _red_alias, _ura_dora, _kan_dora
     cdef cnp.ndarray p = rules.params()
     cdef Py_ssize_t k
     if (cnp.PyArray_TYPE(p) != cnp.NPY_INT32 or cnp.PyArray_NDIM(p) != 1 or cnp.PyArray_DIM(p, 0) != R_SIZE
@@ -163,6 +175,7 @@ cdef int _use_rules(object rules) except -1:
     _params = p
     _params_ptr = <const int32_t*>cnp.PyArray_DATA(p)
     _red = red
+    _red_alias = None
     _rules = rules
     return 0
 
@@ -519,6 +532,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r, cd
+    cdef array raw
+    global _red_alias
 
     if _pipeline is None:
         _bind()
@@ -620,7 +635,10 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
         n_red = sd[45]
     else:
         red = hand.red
-        if red is _red or red == _red:
+        if red is _red or red is _red_alias:
+            n_red = sd[45]
+        elif red == _red:
+            _red_alias = red            # an equal tuple seen before: no comparison next time
             n_red = sd[45]
         else:
             n_red = _n_red_under(hand, _red)
@@ -652,7 +670,15 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     c_score_hand(closed, mt, mk, kind, ctx, _params_ptr, out)
     # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
     r = rf_alloc(HandResult)
-    rf_set_slot(r, _OFF_RAW, _raw_tuple(out))
+    if out[O_STATUS] == ST_OK:
+        raw = clone(_OUT_TEMPLATE, OUT_SIZE, False)
+        memcpy(raw.data.as_voidptr, out, OUT_SIZE * sizeof(int64_t))
+        rf_set_slot(r, _OFF_OUT, raw)
+        rf_set_slot(r, _OFF_RAW, None)      # the tuple is built on first use of HandResult.raw
+    else:
+        data = _raw_tuple(out)
+        rf_set_slot(r, _OFF_OUT, data)
+        rf_set_slot(r, _OFF_RAW, data)
     rf_set_slot(r, _OFF_TSUMO, (flags & F_TSUMO) != 0)
     rf_set_slot(r, _OFF_DEALER, seat == 0)
     rf_set_slot(r, _OFF_PARAMS, _params)

@@ -55,12 +55,16 @@ class HandResult:
     ``dealer``, ``raw`` (the 96 int slots of docs/SCORING.md).
     """
 
-    __slots__ = ("_closed34", "_is_open", "_params", "_reading", "_yaku", "dealer", "raw", "tsumo")
+    # ``_out``: the output slots as any int sequence (a tuple, or the compiled front end's
+    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``
+    __slots__ = ("_closed34", "_is_open", "_out", "_params", "_raw", "_reading", "_yaku", "dealer", "tsumo")
 
     def __init__(self, raw, params=None, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
                  closed34=None):
         set_ = object.__setattr__
-        set_(self, "raw", tuple(raw))
+        raw = tuple(raw)
+        set_(self, "_out", raw)
+        set_(self, "_raw", raw)
         set_(self, "tsumo", bool(tsumo))
         set_(self, "dealer", bool(dealer))
         set_(self, "_params", params)
@@ -86,45 +90,55 @@ class HandResult:
         return (_rebuild, (self.raw, params, self.tsumo, self.dealer, self._is_open, closed))
 
     # -- the output slots --------------------------------------------------
-    status_code = property(lambda self: self.raw[L.O_STATUS], doc="The status code (``ST_*``).")
-    status = property(lambda self: L.STATUS_NAMES.get(self.raw[L.O_STATUS], f"status_{self.raw[L.O_STATUS]}"),
+    @property
+    def raw(self) -> tuple:
+        """The 96 output slots of docs/SCORING.md 5.8, a tuple of ints."""
+        raw = self._raw
+        if raw is None:
+            raw = tuple(self._out)
+            object.__setattr__(self, "_raw", raw)
+        return raw
+
+    status_code = property(lambda self: self._out[L.O_STATUS], doc="The status code (``ST_*``).")
+    status = property(lambda self: L.STATUS_NAMES.get(self._out[L.O_STATUS], f"status_{self._out[L.O_STATUS]}"),
                       doc="The stable status name.")
-    han = property(lambda self: self.raw[L.O_HAN], doc="Han, dora included (0 for a yakuman).")
-    fu = property(lambda self: self.raw[L.O_FU], doc="Fu, rounded (25 for chiitoitsu).")
-    yaku_mask = property(lambda self: self.raw[L.O_YAKU_MASK], doc="Bits = yaku ids.")
-    yakuman = property(lambda self: self.raw[L.O_YAKUMAN], doc="Total yakuman multiple.")
-    dora = property(lambda self: self.raw[L.O_DORA], doc="Dora from indicators.")
-    ura_dora = property(lambda self: self.raw[L.O_URA], doc="Ura-dora.")
-    aka_dora = property(lambda self: self.raw[L.O_AKA], doc="Red tiles.")
-    kita = property(lambda self: self.raw[L.O_KITA], doc="Extracted north tiles.")
-    limit = property(lambda self: L.LIMIT_NAMES.get(self.raw[L.O_LIMIT], ""), doc="Limit name or ''.")
-    base_points = property(lambda self: self.raw[L.O_BASE], doc="Base points.")
+    han = property(lambda self: self._out[L.O_HAN], doc="Han, dora included (0 for a yakuman).")
+    fu = property(lambda self: self._out[L.O_FU], doc="Fu, rounded (25 for chiitoitsu).")
+    yaku_mask = property(lambda self: self._out[L.O_YAKU_MASK], doc="Bits = yaku ids.")
+    yakuman = property(lambda self: self._out[L.O_YAKUMAN], doc="Total yakuman multiple.")
+    dora = property(lambda self: self._out[L.O_DORA], doc="Dora from indicators.")
+    ura_dora = property(lambda self: self._out[L.O_URA], doc="Ura-dora.")
+    aka_dora = property(lambda self: self._out[L.O_AKA], doc="Red tiles.")
+    kita = property(lambda self: self._out[L.O_KITA], doc="Extracted north tiles.")
+    limit = property(lambda self: L.LIMIT_NAMES.get(self._out[L.O_LIMIT], ""), doc="Limit name or ''.")
+    base_points = property(lambda self: self._out[L.O_BASE], doc="Base points.")
 
     @property
     def payment(self) -> Payment | None:
         """Who pays what (``None`` if the hand does not win)."""
-        if self.raw[L.O_STATUS] != L.ST_OK:
+        out = self._out
+        if out[L.O_STATUS] != L.ST_OK:
             return None
-        return Payment(*self.raw[L.O_PAY_RON:L.O_TOTAL + 1])
+        return _new_tuple(Payment, out[L.O_PAY_RON:L.O_TOTAL + 1])
 
     @property
     def fu_details(self) -> tuple:
         """The fu items, in the order of docs/SCORING.md 5.5."""
-        raw, fl = self.raw, L.O_FU_LIST
+        raw, fl = self._out, L.O_FU_LIST
         return tuple(_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N]))
 
     @property
     def yaku(self) -> tuple:
         """The yaku, by ascending id."""
         if self._yaku is None:
-            object.__setattr__(self, "_yaku", _decode_yaku(self.raw, self._params, self._is_open))
+            object.__setattr__(self, "_yaku", _decode_yaku(self._out, self._params, self._is_open))
         return self._yaku
 
     @property
     def reading(self) -> WinReading | None:
         """The chosen reading and winning set."""
-        if self._reading is None and self.raw[L.O_STATUS] == L.ST_OK:
-            object.__setattr__(self, "_reading", _reading(self.raw, self._closed34))
+        if self._reading is None and self._out[L.O_STATUS] == L.ST_OK:
+            object.__setattr__(self, "_reading", _reading(self._out, self._closed34))
         return self._reading
 
     # ------------------------------------------------------------------
@@ -141,12 +155,12 @@ class HandResult:
     @property
     def cost(self) -> int:
         """The hand's points without counters and sticks (0 if it does not win)."""
-        return self.payment.hand_points if self.payment else 0
+        return self._out[L.O_HAND_POINTS]  # every slot is 0 unless the hand wins
 
     @property
     def total(self) -> int:
         """Everything the winner gains: hand, counters and riichi sticks."""
-        return self.payment.total if self.payment else 0
+        return self._out[L.O_TOTAL]
 
     @property
     def dora_counts(self) -> dict:
@@ -290,6 +304,7 @@ def _reading(out, closed34):
     return WinReading(reading, out[L.O_WIN_SET], _WAITS[out[L.O_WAIT]])
 
 
+_new_tuple = tuple.__new__  # Payment from its 8 slots without the namedtuple's Python __new__
 _FORMS = tuple(Form)
 _SET_TYPES = tuple(SetType)
 _WAITS = tuple(WaitShape)
