@@ -516,6 +516,9 @@ def test_table_state_and_settlement_objects():
     ({"riichi_sticks": -2}, "riichi_sticks=-2"),
     ({"scores": (1, 2, 3)}, "scores has 3 entries"),
     ({"n_players": 5}, "n_players=5"),
+    ({"dealer": True}, "dealer=True"),
+    ({"scores": ("a", 1, 2, 3)}, "expected 4 integers"),
+    ({"scores": (1.5, 1, 2, 3)}, "expected 4 integers"),
 ])
 def test_bad_table_state(kwargs, match):
     with pytest.raises(ContextError, match=match):
@@ -540,6 +543,15 @@ def test_bad_wins(wins, match):
     wins = [(w[0], hands[w[1]], *w[2:]) for w in wins]
     with pytest.raises(RiichiError, match=match):
         settle_win(T0, wins)
+
+
+def test_numpy_integers_are_accepted():
+    import numpy as np
+
+    t = TableState(dealer=np.int64(1), honba=np.uint8(2), scores=np.array([25000] * 4))
+    assert t == TableState(1, 0, 2, 0, START) and type(t.dealer) is int
+    s = settle_exhaustive_draw(t, [np.int64(1)], riichi_declared=np.array([1]))
+    assert s.deltas == (-1000, 2000, -1000, -1000)
 
 
 def test_bad_seats_and_rules():

@@ -38,6 +38,7 @@ TableState(dealer=1, round_wind=0, honba=0, riichi_sticks=0, scores=(25000, 3430
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -70,6 +71,16 @@ _WINDS = "ESWN"
 # Table state
 # ---------------------------------------------------------------------------
 
+def _as_int(x) -> int | None:
+    """``x`` as an int if it is an integer (numpy ones included, bool excluded), else None."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
 @dataclass(frozen=True)
 class TableState:
     """Where the game stands when a hand starts.
@@ -94,20 +105,27 @@ class TableState:
     n_players: int = 4
 
     def __post_init__(self):
+        for name in ("dealer", "round_wind", "honba", "riichi_sticks", "n_players"):
+            i = _as_int(getattr(self, name))
+            if i is not None:  # numpy integers become ints (hash and repr stay plain)
+                object.__setattr__(self, name, i)
         n = self.n_players
         if n not in (3, 4):
             raise ContextError(f"TableState.n_players={n!r}: expected 3 or 4")
-        scores = (0,) * n if self.scores is None else tuple(int(x) for x in self.scores)
+        try:
+            scores = (0,) * n if self.scores is None else tuple(operator.index(x) for x in self.scores)
+        except TypeError:
+            raise ContextError(f"TableState.scores={self.scores!r}: expected {n} integers") from None
         if len(scores) != n:
             raise ContextError(f"TableState.scores has {len(scores)} entries for {n} players")
         object.__setattr__(self, "scores", scores)
-        if not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
+        if _as_int(self.dealer) is None or not 0 <= self.dealer < n:
             raise ContextError(f"TableState.dealer={self.dealer!r}: expected a seat 0-{n - 1}")
-        if not isinstance(self.round_wind, int) or not 0 <= self.round_wind < 4:
+        if _as_int(self.round_wind) is None or not 0 <= self.round_wind < 4:
             raise ContextError(f"TableState.round_wind={self.round_wind!r}: expected 0-3")
         for name in ("honba", "riichi_sticks"):
             v = getattr(self, name)
-            if not isinstance(v, int) or v < 0:
+            if _as_int(v) is None or v < 0:
                 raise ContextError(f"TableState.{name}={v!r}: expected an int >= 0")
 
     @classmethod
@@ -135,9 +153,10 @@ class TableState:
         return (seat - self.dealer) % self.n_players
 
     def _seat(self, seat, what: str) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n_players:
+        i = _as_int(seat)
+        if i is None or not 0 <= i < self.n_players:
             raise ContextError(f"{what}={seat!r}: expected a seat 0-{self.n_players - 1}")
-        return seat
+        return i
 
     def _advance(self, repeat: bool, honba: int, sticks: int, deltas) -> TableState:
         dealer, wind = self.dealer, self.round_wind
