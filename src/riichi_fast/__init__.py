@@ -44,6 +44,14 @@ from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
 from riichi_fast.rules.scoring import score
+from riichi_fast.settle import (
+    Settlement,
+    TableState,
+    settle_abortive_draw,
+    settle_chombo,
+    settle_exhaustive_draw,
+    settle_win,
+)
 from riichi_fast.tiles import (
     as_counts,
     counts_to_ids,
@@ -74,4 +82,5 @@ __all__ = [
     "parse_kind", "parse_mjai", "parse_tiles", "red_counts", "score", "shanten", "shanten_chiitoitsu",
     "shanten_kokushi", "shanten_regular", "ukeire", "waits",
     "shanten_batch", "is_agari_batch", "waits_batch",
+    "Settlement", "TableState", "settle_abortive_draw", "settle_chombo", "settle_exhaustive_draw", "settle_win",
 ]
