@@ -225,3 +225,38 @@ STRINGS = [
 def test_strings_agree(text, rules):
     for win in ("1z", "4z", "5s", "0s", "7z"):
         _both(text, win, rules=rules, riichi=True)
+
+
+def test_threads_switching_rules():
+    """Calls on several threads with different rules (red fives, ura, kan dora) each get their own rules."""
+    import sys
+    import threading
+
+    rulesets = [DEFAULT, Rules(red_fives=0), Rules(kan_dora=False, ura_dora=False), PRESETS["tenhou"]]
+    cases = [("234m456p789s11z pon:777z@2", "4p"), ("123m406p789s1144z", "1z"), ("123m456p789s1144z", "4z")]
+    kw = {"riichi": True, "dora": "3p1z", "ura": "3p4p"}
+    jobs = [(text, win, r) for text, win in cases for r in rulesets]
+    expected = [_outcome(pipeline_score, t, w, rules=r, **kw) for t, w, r in jobs]
+    hands = [_outcome(Hand.parse, t, red=r.red_counts) for t, _, r in jobs]
+    errors = []
+
+    def work(offset):
+        for i in range(300):
+            j = (i + offset) % len(jobs)
+            text, win, rules = jobs[j]
+            for hand in (text, hands[j][1] if hands[j][0] == "ok" else text):
+                got = _outcome(riichi_fast.score, hand, win, rules=rules, **kw)
+                if got != expected[j] and not (got[0] == expected[j][0] == "ok" and got[1] == expected[j][1]):
+                    errors.append((j, got, expected[j]))
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == []

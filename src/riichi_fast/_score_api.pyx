@@ -150,18 +150,24 @@ cdef object _raw_tuple(const int64_t* out):
 # ---------------------------------------------------------------------------
 # rules: parameters and the fields the front end reads, cached for the last Rules
 
-cdef object _rules = None           # the Rules object cached below (kept alive)
-cdef object _params = None          # its params() array (read-only int32[224])
-cdef const int32_t* _params_ptr = NULL
-cdef object _red = None             # its red_counts tuple
-cdef object _red_alias = None       # a distinct tuple equal to _red (a hand's red configuration)
-cdef uint8_t _red_c[34]
-cdef bint _ura_dora = True
-cdef bint _kan_dora = True
+cdef class _RulesView:
+    """What the front end reads of one Rules object, taken once (a call keeps its own reference, so
+    another thread switching rules meanwhile cannot change what this call uses)."""
+    cdef object rules           # the Rules object (kept alive)
+    cdef object params          # its params() array (read-only int32[224])
+    cdef const int32_t* p
+    cdef object red             # its red_counts tuple
+    cdef object red_alias       # a distinct tuple found equal to red (a hand's red configuration)
+    cdef uint8_t red_c[34]
+    cdef bint ura_dora, kan_dora
 
 
-cdef int _use_rules(object rules) except -1:
-    global _rules, _params, _params_ptr, _red, _red_alias, _ura_dora, _kan_dora
+cdef _RulesView _current = None
+
+
+cdef _RulesView _view(object rules):
+    global _current
+    cdef _RulesView v = _RulesView.__new__(_RulesView)
     cdef cnp.ndarray p = rules.params()
     cdef Py_ssize_t k
     if (cnp.PyArray_TYPE(p) != cnp.NPY_INT32 or cnp.PyArray_NDIM(p) != 1 or cnp.PyArray_DIM(p, 0) != R_SIZE
@@ -169,15 +175,15 @@ cdef int _use_rules(object rules) except -1:
         raise TypeError("Rules.params() must be a C-contiguous int32 array of 224 items")
     red = rules.red_counts
     for k in range(34):
-        _red_c[k] = red[k]
-    _ura_dora = rules.ura_dora
-    _kan_dora = rules.kan_dora
-    _params = p
-    _params_ptr = <const int32_t*>cnp.PyArray_DATA(p)
-    _red = red
-    _red_alias = None
-    _rules = rules
-    return 0
+        v.red_c[k] = red[k]
+    v.ura_dora = rules.ura_dora
+    v.kan_dora = rules.kan_dora
+    v.params = p
+    v.p = <const int32_t*>cnp.PyArray_DATA(p)
+    v.red = red
+    v.rules = rules
+    _current = v
+    return v
 
 
 # ---------------------------------------------------------------------------
@@ -256,7 +262,7 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     return <int>n
 
 
-cdef int _win_tile(object w, bint* is_red) except -2:
+cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
     """Kind of the winning tile under the cached rules' red configuration, -1 if the pipeline must decide."""
     cdef Py_UCS4 d, s
     cdef int kind, base
@@ -282,17 +288,17 @@ cdef int _win_tile(object w, bint* is_red) except -2:
             return -1
         if 49 <= d <= 57:   # 1..9
             kind = base + <int>d - 49
-            if _red_c[kind] < 4:
+            if rv.red_c[kind] < 4:
                 return kind
             return -1
-        if d == 48 and _red_c[base + 4] > 0:   # 0: a red five
+        if d == 48 and rv.red_c[base + 4] > 0:   # 0: a red five
             is_red[0] = True
             return base + 4
         return -1
     if w is None or type(w) is bool:
         return -1
     try:
-        kind, red = _win_tile_of(w, _rules)
+        kind, red = _win_tile_of(w, rv.rules)
     except BaseException:
         return -1
     is_red[0] = red
@@ -442,7 +448,7 @@ cdef int _parse_meld(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* all_, uint8_
     return lo
 
 
-cdef bint _parse_text(str text, uint8_t* sd) noexcept:
+cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
     """Fill sd (Hand._score_data layout) from a plain one-line hand; False if Hand.parse must decide."""
     cdef uint8_t redc[34]
     cdef uint8_t all_[34]
@@ -486,7 +492,7 @@ cdef bint _parse_text(str text, uint8_t* sd) noexcept:
         return False
     for k in range(34):
         all_[k] += sd[k]
-        if redc[k] > _red_c[k] or all_[k] - redc[k] > 4 - _red_c[k]:
+        if redc[k] > red_c[k] or all_[k] - redc[k] > 4 - red_c[k]:
             return False
         n_red += redc[k]
     sd[42] = 0
@@ -532,8 +538,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r, cd
+    cdef _RulesView rv
     cdef array raw
-    global _red_alias
 
     if _pipeline is None:
         _bind()
@@ -557,11 +563,13 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rules)
     # 1. rules
-    if rules is not _rules:
+    rv = _current
+    if rv is None or rules is not rv.rules:
         if type(rules) is not Rules:
             rules = _coerce_rules(rules)
-        if rules is not _rules:
-            _use_rules(rules)
+        rv = _current
+        if rv is None or rules is not rv.rules:
+            rv = _view(rules)
     # 2. context (every anomaly: the pipeline)
     memset(ctx, 0, sizeof(ctx))
     f = _flag(tsumo, F_TSUMO); flags |= f
@@ -602,9 +610,9 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rules)
-    if not _ura_dora:                   # apply_dora_rules
+    if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
-    if not _kan_dora:
+    if not rv.kan_dora:
         if n_dora > 1:
             n_dora = 1
         if n_ura > 1:
@@ -614,18 +622,18 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     for f in range(n_ura, MAX_INDICATORS):
         ctx[CTX_URA + f] = 0
     # 3. hand
-    if type(hand) is str and _parse_text(<str>hand, text_sd):
+    if type(hand) is str and _parse_text(<str>hand, text_sd, rv.red_c):
         sd = text_sd
         text = True
     else:
         if type(hand) is not Hand:
-            hand = _coerce_hand(hand, _rules)
+            hand = _coerce_hand(hand, rv.rules)
         data = (<object>hand).__dict__.get("_sd")
         if data is None:
             data = hand._score_data()
         sd = <const uint8_t*>PyBytes_AS_STRING(data)
     # 4. closed counts with the winning tile
-    kind = _win_tile(win_tile, &is_red)
+    kind = _win_tile(win_tile, &is_red, rv)
     if kind < 0:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
@@ -635,13 +643,13 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
         n_red = sd[45]
     else:
         red = hand.red
-        if red is _red or red is _red_alias:
+        if red is rv.red or red is rv.red_alias:
             n_red = sd[45]
-        elif red == _red:
-            _red_alias = red            # an equal tuple seen before: no comparison next time
+        elif red == rv.red:
+            rv.red_alias = red          # an equal tuple seen before: no comparison next time
             n_red = sd[45]
         else:
-            n_red = _n_red_under(hand, _red)
+            n_red = _n_red_under(hand, rv.red)
     if sd[44] == 14:
         if closed[kind] == 0:
             return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
@@ -667,7 +675,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     ctx[CTX_HONBA] = hb
     ctx[CTX_RIICHI_STICKS] = sticks
     # 6. kernel
-    c_score_hand(closed, mt, mk, kind, ctx, _params_ptr, out)
+    c_score_hand(closed, mt, mk, kind, ctx, rv.p, out)
     # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
     r = rf_alloc(HandResult)
     if out[O_STATUS] == ST_OK:
@@ -681,7 +689,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
         rf_set_slot(r, _OFF_RAW, data)
     rf_set_slot(r, _OFF_TSUMO, (flags & F_TSUMO) != 0)
     rf_set_slot(r, _OFF_DEALER, seat == 0)
-    rf_set_slot(r, _OFF_PARAMS, _params)
+    rf_set_slot(r, _OFF_PARAMS, rv.params)
     rf_set_slot(r, _OFF_OPEN, sd[43] != 0)
     rf_set_slot(r, _OFF_CLOSED, PyBytes_FromStringAndSize(<char*>closed, 34))
     rf_set_slot(r, _OFF_YAKU, None)
