@@ -28,7 +28,6 @@ from riichi_fast.analysis import (
     waits,
     waits_batch,
 )
-from riichi_fast.batch import BatchResult, arrays_from_hands, score_batch, score_batch_chunks
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
     ArrayError,
@@ -44,14 +43,6 @@ from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
 from riichi_fast.rules.scoring import score
-from riichi_fast.settle import (
-    Settlement,
-    TableState,
-    settle_abortive_draw,
-    settle_chombo,
-    settle_exhaustive_draw,
-    settle_win,
-)
 from riichi_fast.tiles import (
     as_counts,
     counts_to_ids,
@@ -67,8 +58,38 @@ from riichi_fast.tiles import (
     red_counts,
 )
 
-PlayerState = _backend.load("player").PlayerState
 DiscardOption = _backend.load("waits").DiscardOption
+
+# Loaded on first use, so that `import riichi_fast` stays fast (PEP 562).
+_LAZY = {
+    "PlayerState": "player",
+    "BatchResult": "riichi_fast.batch",
+    "arrays_from_hands": "riichi_fast.batch",
+    "score_batch": "riichi_fast.batch",
+    "score_batch_chunks": "riichi_fast.batch",
+    "Settlement": "riichi_fast.settle",
+    "TableState": "riichi_fast.settle",
+    "settle_abortive_draw": "riichi_fast.settle",
+    "settle_chombo": "riichi_fast.settle",
+    "settle_exhaustive_draw": "riichi_fast.settle",
+    "settle_win": "riichi_fast.settle",
+}
+
+
+def __getattr__(name):
+    import importlib
+
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'riichi_fast' has no attribute {name!r}")
+    module = _backend.load(where) if "." not in where else importlib.import_module(where)
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
 
 __version__ = "0.1.0"
 
