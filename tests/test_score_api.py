@@ -260,3 +260,12 @@ def test_threads_switching_rules():
     finally:
         sys.setswitchinterval(old)
     assert errors == []
+
+
+def test_signature_is_the_pipeline_signature():
+    import inspect
+
+    def params(fn):
+        return [(p.name, p.kind, p.default) for p in inspect.signature(fn).parameters.values()]
+
+    assert params(riichi_fast.score) == params(pipeline_score)

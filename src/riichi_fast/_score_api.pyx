@@ -16,6 +16,7 @@
 # raises exactly the errors it always raised, in its order.  So both paths give
 # the same results and the same exceptions (tests/test_score_api.py).
 
+cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
@@ -507,6 +508,7 @@ cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
 # the public function
 
 
+@cython.binding(True)  # a cyfunction: inspect.signature and help() see the parameters
 def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
           open_riichi=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
           chiihou=False, renhou=False, paarenchan=False, seat_wind=0, round_wind=0, dora=(), ura=(),
