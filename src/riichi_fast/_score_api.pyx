@@ -19,8 +19,7 @@
 cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.string cimport memcpy, memset
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
-from cpython.object cimport PyObject
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.array cimport array, clone
@@ -117,8 +116,8 @@ _OFF_OPEN = _offset("_is_open")
 _OFF_CLOSED = _offset("_closed34")
 _OFF_YAKU = _offset("_yaku")
 _OFF_READING = _offset("_reading")
-if set(HandResult.__slots__) != {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku",
-                                  "_reading"}:
+_SLOTS = {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku", "_reading"}
+if set(HandResult.__slots__) != _SLOTS:
     raise TypeError("HandResult slots changed: update riichi_fast._score_api")
 
 # raw output of a hand that does not win: the status and zeros (one tuple per status)
@@ -190,7 +189,8 @@ cdef _RulesView _view(object rules):
 # ---------------------------------------------------------------------------
 # keyword values (each returns -1 for "not plain: let the pipeline decide")
 
-cdef inline int _flag(object v, int bit) noexcept:
+cdef inline int _flag(object v, int bit, bint* odd) noexcept:
+    """``bit`` for True/1, 0 for False/0; anything else sets ``odd`` (the pipeline decides)."""
     if v is False:
         return 0
     if v is True:
@@ -200,7 +200,8 @@ cdef inline int _flag(object v, int bit) noexcept:
             return 0
         if v == 1:
             return bit
-    return -1
+    odd[0] = True
+    return 0
 
 
 cdef inline int _wind(object v) noexcept:
@@ -371,7 +372,7 @@ cdef int _parse_closed(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* cnt, uint8
 cdef int _parse_meld(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* all_, uint8_t* redc, int* mtype) noexcept:
     """A meld token text[i:j]; its kind (lowest) with its type in mtype, or -1."""
     cdef Py_ssize_t colon = -1, at = -1, p
-    cdef int t = 0, seat = 0, nd = 0, star = 0, suit = -1, k, d, lo, hi
+    cdef int t = 0, seat = 0, nd = 0, star = 0, suit = -1, d, lo, hi
     cdef int kinds[4]
     cdef int reds[4]
     cdef Py_UCS4 c
@@ -453,7 +454,7 @@ cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
     """Fill sd (Hand._score_data layout) from a plain one-line hand; False if Hand.parse must decide."""
     cdef uint8_t redc[34]
     cdef uint8_t all_[34]
-    cdef Py_ssize_t n = len(text), i = 0, j, p
+    cdef Py_ssize_t n = len(text), i = 0, j
     cdef int n_closed = 0, n_melds = 0, t, k, n_red = 0, is_open = 0
     cdef bint meld
     cdef Py_UCS4 c
@@ -536,7 +537,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     cdef int32_t ctx[CTX_SIZE]
     cdef int64_t out[OUT_SIZE]
     cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
-    cdef bint is_red = False, text = False
+    cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r, cd
@@ -553,12 +554,25 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
                 and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
                 and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
             cd = (<object>context).__dict__
-            tsumo = cd["tsumo"]; riichi = cd["riichi"]; double_riichi = cd["double_riichi"]
-            ippatsu = cd["ippatsu"]; open_riichi = cd["open_riichi"]; haitei = cd["haitei"]
-            houtei = cd["houtei"]; rinshan = cd["rinshan"]; chankan = cd["chankan"]; tenhou = cd["tenhou"]
-            chiihou = cd["chiihou"]; renhou = cd["renhou"]; paarenchan = cd["paarenchan"]
-            seat_wind = cd["seat_wind"]; round_wind = cd["round_wind"]; dora = cd["dora"]; ura = cd["ura"]
-            honba = cd["honba"]; riichi_sticks = cd["riichi_sticks"]
+            tsumo = cd["tsumo"]
+            riichi = cd["riichi"]
+            double_riichi = cd["double_riichi"]
+            ippatsu = cd["ippatsu"]
+            open_riichi = cd["open_riichi"]
+            haitei = cd["haitei"]
+            houtei = cd["houtei"]
+            rinshan = cd["rinshan"]
+            chankan = cd["chankan"]
+            tenhou = cd["tenhou"]
+            chiihou = cd["chiihou"]
+            renhou = cd["renhou"]
+            paarenchan = cd["paarenchan"]
+            seat_wind = cd["seat_wind"]
+            round_wind = cd["round_wind"]
+            dora = cd["dora"]
+            ura = cd["ura"]
+            honba = cd["honba"]
+            riichi_sticks = cd["riichi_sticks"]
             context = None
     if context is not None:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
@@ -574,41 +588,23 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
             rv = _view(rules)
     # 2. context (every anomaly: the pipeline)
     memset(ctx, 0, sizeof(ctx))
-    f = _flag(tsumo, F_TSUMO); flags |= f
-    if f >= 0:
-        f = _flag(riichi, F_RIICHI); flags |= f
-    if f >= 0:
-        f = _flag(double_riichi, F_DOUBLE_RIICHI); flags |= f
-    if f >= 0:
-        f = _flag(ippatsu, F_IPPATSU); flags |= f
-    if f >= 0:
-        f = _flag(open_riichi, F_OPEN_RIICHI); flags |= f
-    if f >= 0:
-        f = _flag(haitei, F_HAITEI); flags |= f
-    if f >= 0:
-        f = _flag(houtei, F_HOUTEI); flags |= f
-    if f >= 0:
-        f = _flag(rinshan, F_RINSHAN); flags |= f
-    if f >= 0:
-        f = _flag(chankan, F_CHANKAN); flags |= f
-    if f >= 0:
-        f = _flag(tenhou, F_TENHOU); flags |= f
-    if f >= 0:
-        f = _flag(chiihou, F_CHIIHOU); flags |= f
-    if f >= 0:
-        f = _flag(renhou, F_RENHOU); flags |= f
-    if f >= 0:
-        f = _flag(paarenchan, F_PAARENCHAN); flags |= f
+    flags = (_flag(tsumo, F_TSUMO, &odd) | _flag(riichi, F_RIICHI, &odd)
+             | _flag(double_riichi, F_DOUBLE_RIICHI, &odd) | _flag(ippatsu, F_IPPATSU, &odd)
+             | _flag(open_riichi, F_OPEN_RIICHI, &odd) | _flag(haitei, F_HAITEI, &odd)
+             | _flag(houtei, F_HOUTEI, &odd) | _flag(rinshan, F_RINSHAN, &odd)
+             | _flag(chankan, F_CHANKAN, &odd) | _flag(tenhou, F_TENHOU, &odd)
+             | _flag(chiihou, F_CHIIHOU, &odd) | _flag(renhou, F_RENHOU, &odd)
+             | _flag(paarenchan, F_PAARENCHAN, &odd))
     seat = _wind(seat_wind)
     rnd = _wind(round_wind)
     hb = _counter(honba)
     sticks = _counter(riichi_sticks)
     n_dora = n_ura = 0
-    if f >= 0 and seat >= 0 and rnd >= 0 and hb >= 0 and sticks >= 0:
+    if not odd and seat >= 0 and rnd >= 0 and hb >= 0 and sticks >= 0:
         n_dora = _indicators(dora, &ctx[CTX_DORA], "dora")
         if n_dora >= 0:
             n_ura = _indicators(ura, &ctx[CTX_URA], "ura")
-    if f < 0 or seat < 0 or rnd < 0 or hb < 0 or sticks < 0 or n_dora < 0 or n_ura < 0:
+    if odd or seat < 0 or rnd < 0 or hb < 0 or sticks < 0 or n_dora < 0 or n_ura < 0:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rules)
