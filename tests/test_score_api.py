@@ -269,3 +269,32 @@ def test_signature_is_the_pipeline_signature():
         return [(p.name, p.kind, p.default) for p in inspect.signature(fn).parameters.values()]
 
     assert params(riichi_fast.score) == params(pipeline_score)
+
+
+@given(st.lists(st.integers(0, 135), min_size=12, max_size=15, unique=True) | st.lists(st.integers(-1, 136),
+       min_size=13, max_size=14), st.sampled_from(["list", "tuple", "np.int64 list"]), st.integers(0, 33),
+       st.sampled_from([DEFAULT, Rules(red_fives=0), Rules(red_fives={"5p": 2, "3s": 1})]))
+def test_id_inputs_agree(ids, form, win, rules):
+    value = {"list": list, "tuple": tuple, "np.int64 list": lambda x: [np.int64(t) for t in x]}[form](ids)
+    _both(value, win, rules=rules, tsumo=True)
+    _both(value, KIND_NAMES[win], rules=rules)
+
+
+@given(st.lists(st.integers(0, 5), min_size=33, max_size=35), st.sampled_from(["bytes", "np", "np16", "bytearray"]),
+       st.integers(0, 33), st.sampled_from([DEFAULT, Rules(red_fives=0), Rules(red_fives=3)]))
+def test_count_inputs_agree(counts, form, win, rules):
+    value = {"bytes": bytes, "np": lambda c: np.array(c, np.uint8), "np16": lambda c: np.array(c, np.int16),
+             "bytearray": bytearray}[form](counts)
+    _both(value, win, rules=rules, riichi=True)
+
+
+@pytest.mark.parametrize("hand", [
+    bytes([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25), np.array([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25, np.uint8),
+    np.array([0, 0, 0, 0, 4, 0, 0, 0, 0] * 3 + [2, 0, 0, 0, 0, 0, 0], np.uint8)[: 34],
+    np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+             np.uint8),
+])
+def test_count_hands_score(hand):
+    for rules in (DEFAULT, Rules(red_fives=0), Rules(red_fives=2)):
+        for win in ("1m", "5m", "4p", 0):
+            _both(hand, win, rules=rules, tsumo=True)

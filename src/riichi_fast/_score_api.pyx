@@ -505,6 +505,70 @@ cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
     return True
 
 
+cdef bint _fill_closed(uint8_t* sd, int n_tiles, int n_red) noexcept:
+    """Finish sd for a hand without melds (closed counts in sd[0:34]); False if the size is wrong."""
+    if n_tiles != 13 and n_tiles != 14:
+        return False
+    sd[43] = 0
+    sd[44] = n_tiles
+    sd[45] = n_red
+    memcpy(sd + 46, sd, 34)
+    return True
+
+
+cdef bint _counts_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """34 closed counts (bytes or a 1-d uint8 numpy array) as Hand.from_counts reads them: plain
+    copies first, red ones only when the plain ones are used up; False if as_hand must decide."""
+    cdef const uint8_t* src
+    cdef Py_ssize_t k
+    cdef int n = 0, n_red = 0, c
+    if type(obj) is bytes and len(<bytes>obj) == 34:
+        src = <const uint8_t*>PyBytes_AS_STRING(obj)
+    elif (cnp.PyArray_CheckExact(obj) and cnp.PyArray_TYPE(<cnp.ndarray>obj) == cnp.NPY_UINT8
+            and cnp.PyArray_NDIM(<cnp.ndarray>obj) == 1 and cnp.PyArray_DIM(<cnp.ndarray>obj, 0) == 34
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>obj)):
+        src = <const uint8_t*>cnp.PyArray_DATA(<cnp.ndarray>obj)
+    else:
+        return False
+    memset(sd, 0, 80)
+    for k in range(34):
+        c = src[k]
+        if c > 4:
+            return False
+        sd[k] = c
+        n += c
+        if c > 4 - red_c[k]:
+            n_red += c - (4 - red_c[k])
+    return _fill_closed(sd, n, n_red)
+
+
+cdef bint _ids_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """A list or tuple of 13/14 distinct 136-ids (exact ints) as Hand.from_ids reads them; False if
+    as_hand must decide."""
+    cdef Py_ssize_t i, n
+    cdef int t, n_red = 0
+    cdef uint8_t seen[136]
+    if type(obj) is not list and type(obj) is not tuple:
+        return False
+    n = len(obj)
+    if n != 13 and n != 14:
+        return False
+    memset(sd, 0, 80)
+    memset(seen, 0, 136)
+    for i in range(n):
+        v = obj[i]
+        if type(v) is not int or not 0 <= v < 136:
+            return False
+        t = <int>v
+        if seen[t]:
+            return False
+        seen[t] = 1
+        sd[t >> 2] += 1
+        if (t & 3) < red_c[t >> 2]:
+            n_red += 1
+    return _fill_closed(sd, <int>n, n_red)
+
+
 # ---------------------------------------------------------------------------
 # the public function
 
@@ -622,6 +686,9 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     # 3. hand
     if type(hand) is str and _parse_text(<str>hand, text_sd, rv.red_c):
         sd = text_sd
+        text = True
+    elif type(hand) is not Hand and (_counts_hand(hand, text_sd, rv.red_c) or _ids_hand(hand, text_sd, rv.red_c)):
+        sd = text_sd                    # read under the rules' red configuration, like a string
         text = True
     else:
         if type(hand) is not Hand:
