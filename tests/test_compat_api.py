@@ -351,9 +351,8 @@ def test_fast_path_matches_python_path():
         call = random_call(rng)
         a = build_args(call, NS)
         b = build_args(call, NS)
-        pa = max(a["config"].paarenchan, 0)
         got = fast.estimate(a["tiles"], a["win_tile"], a["melds"], a["dora_indicators"], a["config"],
-                            a["ura_dora_indicators"], hand_module._params_bytes(a["config"].options, pa))
+                            a["ura_dora_indicators"])
         want = hand_module._estimate_python(b["tiles"], b["win_tile"], b["melds"], b["dora_indicators"],
                                             b["config"], ScoresCalculator, b["ura_dora_indicators"])
         if got is not None:
@@ -372,3 +371,64 @@ def test_positional_arguments_like_mahjong():
     assert [str(y) for y in by_position.yaku] == ["Riichi", "Yakuhai (haku)", "Dora 1"]
     r = HandCalculator.estimate_hand_value(tiles, win, None, None, cfg, Aotenjou)
     assert r.cost["total"] == 2600
+
+
+def _settable(obj) -> dict:
+    return {k: v for k, v in vars(obj).items() if not k.startswith("_") and k != "options"}
+
+
+def test_reused_and_changed_objects_score_like_fresh_ones():
+    """What the compiled path keeps per HandConfig / OptionalRules / Meld follows every change."""
+    import random
+
+    from riichi_fast.compat.mahjong import meld as c_meld
+    from riichi_fast.compat.mahjong._random_hands import build_args, random_call
+    from riichi_fast.compat.mahjong.hand_calculating import hand_config as c_config
+
+    class NS:
+        Meld, HandConfig, OptionalRules = c_meld.Meld, c_config.HandConfig, c_config.OptionalRules
+
+    rng = random.Random(5)
+    # one config (and options) per has_double_yakuman value: mahjong caps the double yakuman
+    # of a config's yaku objects for good once it scores without them
+    shared = {flag: HandConfig(options=OptionalRules()) for flag in (False, True)}
+    pool = [Meld() for _ in range(4)]
+    compared = 0
+    for _ in range(1500):
+        call = random_call(rng)
+        fresh = build_args(call, NS)
+        cfg = shared[fresh["config"].options.has_double_yakuman]
+        for name, value in _settable(fresh["config"].options).items():
+            setattr(cfg.options, name, value)
+        for name, value in _settable(fresh["config"]).items():
+            setattr(cfg, name, value)
+        melds = pool[:len(fresh["melds"])]
+        for m, f in zip(melds, fresh["melds"]):
+            m.type, m.tiles, m.opened = f.type, f.tiles, f.opened
+        args = (fresh["tiles"], fresh["win_tile"], melds, fresh["dora_indicators"], cfg)
+        got = _view(HandCalculator.estimate_hand_value(*args, ura_dora_indicators=fresh["ura_dora_indicators"]))
+        again = _view(HandCalculator.estimate_hand_value(*args, ura_dora_indicators=fresh["ura_dora_indicators"]))
+        want = _view(HandCalculator.estimate_hand_value(**fresh))
+        assert got == again == want, call
+        compared += want[0] is None
+    assert compared > 1000
+
+
+def test_used_config_copies_and_pickles():
+    import copy
+    import pickle
+
+    tiles = _hand("123m456p789s22555z")
+    cfg = HandConfig(player_wind=NORTH, options=OptionalRules(has_aka_dora=True))
+    m = Meld(Meld.PON, _hand("555z"))
+    first = _view(HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=cfg))
+    assert first[:4] == (None, 1, 30, {"main": 1000, "additional": 0, "main_bonus": 0, "additional_bonus": 0,
+                                       "kyoutaku_bonus": 0, "total": 1000, "yaku_level": ""})
+    for other in (copy.copy(cfg), copy.deepcopy(cfg), pickle.loads(pickle.dumps(cfg))):
+        assert _view(HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=other)) == first
+    cfg2 = copy.deepcopy(cfg)
+    cfg2.options.has_open_tanyao = True
+    cfg2.tsumi_number = 2
+    r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [copy.deepcopy(m)], config=cfg2)
+    assert (r.cost["main"], r.cost["main_bonus"]) == (1000, 600)
+    assert _view(HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=cfg)) == first

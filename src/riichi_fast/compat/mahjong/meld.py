@@ -49,8 +49,10 @@ class Meld:
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
+        d = self.__dict__
         if name == "tiles":
-            self.__dict__.pop("tiles_34", None)
+            d.pop("tiles_34", None)
+        d.pop("_rf", None)  # the compiled scorer's (type, kind, opened) code
 
     def __str__(self) -> str:
         return f"Type: {self.type}, Tiles: {TilesConverter.to_one_line_string(self.tiles)} {self.tiles}"

@@ -3,12 +3,23 @@
 #
 # It does exactly what hand.py's Python path does for the common calls (the
 # Python path is its reference twin; tests/test_compat_api.py checks they agree)
-# and returns None for the rare ones the Python path handles: nagashi mangan,
-# malformed hands, more than five indicators, sashikomi, a wind stand-in whose
-# yakuhai must be dropped, a custom scores calculator.  The hand is scored by
-# the scoring kernel c_score_hand (riichi_fast._score, docs/SCORING.md) called
-# directly, with the context and output on the stack.
+# and hands the rare ones to the Python path: nagashi mangan, malformed hands,
+# more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
+# dropped, a custom scores calculator.  The hand is scored by the scoring
+# kernel c_score_hand (riichi_fast._score, docs/SCORING.md) called directly,
+# with the context and output on the stack.
+#
+# Cost (per call, 2 shared cores): the kernel ~0.6 us; the rest is reading
+# mahjong's objects and building its result.  What depends only on the
+# HandConfig / OptionalRules (context flags, winds, counters, the rules
+# params, the yaku objects) is computed once and kept in the object's
+# ``__dict__`` (``_rf_prep`` / ``_rf_opt``, dropped by their ``__setattr__``
+# on any change); a Meld's (type, kind, opened) likewise (``_rf``); cost dicts
+# are copied from a cache.
 
+from cpython.dict cimport PyDict_GetItem, PyDict_SetItem, PyDict_Copy, PyDict_Size
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from riichi_fast._score cimport (
@@ -27,6 +38,9 @@ from riichi_fast._score cimport (
 )
 from riichi_fast._types cimport count_t
 
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void* context)
+
 cdef enum:
     MELD_CHI = 1
     MELD_PON = 2
@@ -35,6 +49,7 @@ cdef enum:
     MELD_SHOUMINKAN = 5
     FORM_KOKUSHI = 2
     SET_SEQUENCE = 0
+    N_ORDER_MAX = 96
 
 # set by init() from hand.py: HandResponse, the bit -> attribute table, status names, fu names,
 # the Python path, the default classes and the params builder
@@ -45,22 +60,25 @@ cdef dict _FU_NAMES = None
 cdef object _new = object.__new__
 cdef object _py_estimate = None
 cdef object _HandConfig = None
+cdef object _OptionalRules = None
+cdef object _Meld = None
 cdef object _ScoresCalculator = None
 cdef object _params_bytes = None
-cdef dict _PARAMS = {}
 # yaku bits in mahjong's yaku-id order (variant 1/2: renhou as a han yaku / as a yakuman)
-cdef int _ORDER_BIT[96]
-cdef int _ORDER_VAR[96]
+cdef int _ORDER_BIT[N_ORDER_MAX]
+cdef int _ORDER_VAR[N_ORDER_MAX]
 cdef int _N_ORDER = 0
+# cost dicts by (rules/config cost key, han, fu, yakuman); copied on use
+cdef dict _COSTS = {}
 
 
 def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
-         params_bytes, bit_order):
+         params_bytes, bit_order, optional_rules_cls=None, meld_cls=None):
     """Hand the Python-side tables to the fast path (called once by hand.py)."""
     global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
-    global _params_bytes, _N_ORDER
+    global _params_bytes, _N_ORDER, _OptionalRules, _Meld
     _N_ORDER = 0
-    for bit, variant in bit_order[:96]:
+    for bit, variant in bit_order[:N_ORDER_MAX]:
         _ORDER_BIT[_N_ORDER] = bit
         _ORDER_VAR[_N_ORDER] = variant
         _N_ORDER += 1
@@ -72,37 +90,9 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
     _HandConfig = hand_config_cls
     _ScoresCalculator = scores_cls
     _params_bytes = params_bytes
-
-
-def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, config=None,
-                        scores_calculator_factory=None, ura_dora_indicators=None):
-    """``HandCalculator.estimate_hand_value`` (compiled entry; ``None`` factory = ScoresCalculator)."""
-    if config is None:
-        config = _HandConfig()
-    if scores_calculator_factory is None:
-        scores_calculator_factory = _ScoresCalculator
-    if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
-        options = config.options
-        pa = config.paarenchan
-        if type(pa) is not int:
-            pa = None
-        elif pa < 0:
-            pa = 0
-        if pa is not None:
-            try:
-                key = (tuple(options.__dict__.values()), pa)
-                params = _PARAMS.get(key)
-            except TypeError:
-                key = params = None
-            if params is None:
-                params = _params_bytes(options, pa)
-                if key is not None and len(_PARAMS) < 65536:
-                    _PARAMS[key] = params
-            r = estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, params)
-            if r is not None:
-                return r
-    return _py_estimate(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
-                        ura_dora_indicators)
+    _OptionalRules = optional_rules_cls
+    _Meld = meld_cls
+    _COSTS.clear()
 
 
 cdef object _MISSING = object()
@@ -260,100 +250,106 @@ cdef int _stand_in(object wind, const int* counts, bint seat, bint tenhou) noexc
     return -2
 
 
-def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indicators, bytes params):
-    """The HandResponse of a common call, or None to let the Python path answer."""
-    cdef count_t closed[34]
-    cdef int counts[34]
-    cdef uint8_t mt[4]
-    cdef uint8_t mk[4]
-    cdef int32_t ctx[CTX_SIZE]
-    cdef int64_t out[OUT_SIZE]
-    cdef int i, k, n_melds = 0, n_tiles = 0, n_red = 0, st, seat, rnd, nd, han, fu
-    cdef long t
-    cdef bint found = False, is_open = False, riichi, tsumo, is_yakuman
-    cdef uint64_t mask, low
-    cdef int32_t flags = 0
-    cdef const int32_t* par
-    if len(params) != R_SIZE * 4:
-        return None
-    par = <const int32_t*><const char*>params
-    cdef dict cd = config.__dict__
-    if _get(cd, config, "is_nagashi_mangan"):
-        return None
-    for i in range(34):
-        counts[i] = 0
-    for x in tiles:
-        t = x
-        if t < 0 or t > 135:
-            return None
-        counts[t >> 2] += 1
-        if t == win_tile:
-            found = True
-        if t == 16 or t == 52 or t == 88:
-            n_red += 1
-        n_tiles += 1
-    if not found:
-        return None
-    for i in range(4):
-        mt[i] = 0
-        mk[i] = 0
-    for i in range(34):
-        if counts[i] > 4:
-            return None
-        closed[i] = 0
-    cdef int cl[34]
-    for i in range(34):
-        cl[i] = counts[i]
-    if melds:
-        for m in melds:
-            if n_melds >= 4:
-                return None
-            mtype = m.type
-            mtiles = m.tiles
-            if not mtiles:
-                return None
-            if m.opened:
-                is_open = True
-            if mtype == "chi":
-                k = min([x >> 2 for x in mtiles])
-                if k < 0 or k >= 27 or k % 9 > 6:
-                    return None
-                mt[n_melds] = MELD_CHI
-                cl[k] -= 1
-                cl[k + 1] -= 1
-                cl[k + 2] -= 1
-            else:
-                k = mtiles[0] >> 2
-                if k < 0 or k >= 34:
-                    return None
-                if mtype == "pon":
-                    mt[n_melds] = MELD_PON
-                    cl[k] -= 3
-                elif mtype == "kan":
-                    mt[n_melds] = MELD_DAIMINKAN if m.opened else MELD_ANKAN
-                    cl[k] -= 4
-                elif mtype == "shouminkan":
-                    mt[n_melds] = MELD_SHOUMINKAN
-                    cl[k] -= 4
-                else:
-                    return None
-            mk[n_melds] = k
-            n_melds += 1
-    k = 0
-    for i in range(34):
-        if cl[i] < 0:
-            return None
-        closed[i] = <count_t>cl[i]
-        k += cl[i]
-    if k != 14 - 3 * n_melds:
-        return None
 
-    options = _get(cd, config, "options")
-    cdef dict od = options.__dict__
-    tsumo = bool(_get(cd, config, "is_tsumo"))
-    riichi = bool(_get(cd, config, "is_riichi")) or bool(_get(cd, config, "is_daburu_riichi"))
-    if _get(od, options, "has_sashikomi_yakuman") and not tsumo and _get(cd, config, "is_open_riichi") and riichi:
+
+# ---------------------------------------------------------------------------
+# what an OptionalRules / HandConfig gives, computed once per object
+# ---------------------------------------------------------------------------
+cdef class _Opt:
+    """The fast path's view of one OptionalRules (kept as ``options._rf_opt`` until it changes)."""
+    cdef public bint valid
+    cdef bytes params0
+    cdef bint has_aka, has_double, renhou_yakuman, sextuple, kiriage, three, sashikomi
+    cdef int kazoe
+
+    def __reduce__(self):  # never copied or pickled with its object: rebuilt on use
+        return (type(None), ())
+
+
+cdef class _Prep:
+    """The fast path's view of one HandConfig (kept as ``config._rf_prep`` until it changes)."""
+    cdef public bint valid
+    cdef _Opt opt
+    cdef bint fallback, tsumo, riichi, tenhou, dealer, double_fixed
+    cdef int32_t flags, nuki
+    cdef int seat, rnd  # kernel winds; -2 = stand-in chosen per hand
+    cdef object player_wind, round_wind, pa
+    cdef int64_t honba, sticks, cost_key
+    cdef bytes params
+    cdef object yaku  # the config's YakuConfig, fetched on the first result
+    cdef list yobj    # yaku objects by order slot (x2: riichi / open riichi), fetched on use
+    cdef object dora, aka, ura
+
+    def __reduce__(self):
+        return (type(None), ())
+
+
+cdef inline object _dict_of(object obj):
+    try:
+        return PyObject_GenericGetDict(obj, NULL)
+    except (AttributeError, TypeError):
+        return {}
+
+
+cdef _Opt _opt_of(object options):
+    cdef _Opt op
+    cdef bint cache = type(options) is _OptionalRules and _OptionalRules is not None
+    cdef dict od = _dict_of(options)
+    if cache:
+        o = od.get("_rf_opt")
+        if o is not None and type(o) is _Opt and (<_Opt>o).valid:
+            return <_Opt>o
+    op = _Opt.__new__(_Opt)
+    op.params0 = _params_bytes(options, 0)
+    if len(op.params0) != R_SIZE * 4:
         return None
+    op.has_aka = bool(_get(od, options, "has_aka_dora"))
+    op.has_double = bool(_get(od, options, "has_double_yakuman"))
+    op.renhou_yakuman = bool(_get(od, options, "renhou_as_yakuman"))
+    op.sextuple = bool(_get(od, options, "limit_to_sextuple_yakuman"))
+    op.kiriage = bool(_get(od, options, "kiriage"))
+    op.three = bool(_get(od, options, "is_three_player"))
+    op.sashikomi = bool(_get(od, options, "has_sashikomi_yakuman"))
+    kazoe = _get(od, options, "kazoe_limit")
+    if type(kazoe) is not int or not 0 <= <long>kazoe <= 2:
+        kazoe = 3  # mahjong: any other value applies no kazoe cap
+    op.kazoe = <int>kazoe
+    op.valid = True
+    if cache:
+        od["_rf_opt"] = op
+    return op
+
+
+cdef _Prep _build_prep(object config, dict cd):
+    """Everything the fast path needs from ``config`` (``fallback`` set: the Python path answers)."""
+    cdef _Prep p = _Prep.__new__(_Prep)
+    p.yobj = [None] * (2 * N_ORDER_MAX)
+    p.valid = True
+    pa = _get(cd, config, "paarenchan")
+    if type(pa) is not int:
+        p.fallback = True
+        return p
+    if pa < 0:
+        pa = 0
+    p.pa = pa
+    if _get(cd, config, "is_nagashi_mangan"):
+        p.fallback = True
+        return p
+    options = _get(cd, config, "options")
+    p.opt = _opt_of(options)
+    if p.opt is None:
+        p.fallback = True
+        return p
+    p.params = p.opt.params0 if pa == 0 else _params_bytes(options, pa)
+    if len(p.params) != R_SIZE * 4:
+        p.fallback = True
+        return p
+    cdef bint tsumo = bool(_get(cd, config, "is_tsumo"))
+    cdef bint riichi = bool(_get(cd, config, "is_riichi")) or bool(_get(cd, config, "is_daburu_riichi"))
+    cdef int32_t flags = 0
+    if p.opt.sashikomi and not tsumo and _get(cd, config, "is_open_riichi") and riichi:
+        p.fallback = True
+        return p
     if tsumo:
         flags |= F_TSUMO
     if _get(cd, config, "is_riichi"):
@@ -372,21 +368,191 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         flags |= F_RINSHAN
     if _get(cd, config, "is_chankan"):
         flags |= F_CHANKAN
-    tenhou = bool(_get(cd, config, "is_tenhou"))
-    if tenhou:
+    p.tenhou = bool(_get(cd, config, "is_tenhou"))
+    if p.tenhou:
         flags |= F_TENHOU
     if _get(cd, config, "is_chiihou"):
         flags |= F_CHIIHOU
     if _get(cd, config, "is_renhou"):
         flags |= F_RENHOU
-    paarenchan = _get(cd, config, "paarenchan")
-    if paarenchan > 0:
+    if pa > 0:
         flags |= F_PAARENCHAN
+    p.flags = flags
+    p.tsumo = tsumo
+    p.riichi = riichi
+    w = p.player_wind = _get(cd, config, "player_wind")
+    p.seat = <int>(w - 27) if type(w) is int and 27 <= w <= 30 else -2
+    w = p.round_wind = _get(cd, config, "round_wind")
+    p.rnd = <int>(w - 27) if type(w) is int and 27 <= w <= 30 else -2
+    nuki = _get(cd, config, "num_nuki_dora")
+    if nuki > 0:
+        if type(nuki) is not int or nuki > 2147483647:
+            p.fallback = True  # the Python path answers (not a number the kernel takes)
+            return p
+        p.nuki = <int32_t>nuki
+    honba = _get(cd, config, "tsumi_number")
+    sticks = _get(cd, config, "kyoutaku_number")
+    if honba < 0 or sticks < 0 or honba > 100000 or sticks > 100000:
+        p.fallback = True
+        return p
+    p.honba = honba
+    p.sticks = sticks
+    p.dealer = bool(_get(cd, config, "is_dealer"))
+    if p.honba < 1024 and p.sticks < 1024:
+        p.cost_key = (((((p.honba << 10 | p.sticks) << 1 | p.tsumo) << 1 | p.dealer) << 2 | p.opt.kazoe)
+                      << 3 | p.opt.kiriage << 2 | p.opt.sextuple << 1 | p.opt.three)
+    else:
+        p.cost_key = -1
+    return p
+
+
+cdef inline _Prep _prep_of(object config):
+    cdef _Prep p
+    cdef dict cd
+    if type(config) is _HandConfig:
+        cd = PyObject_GenericGetDict(config, NULL)
+        o = cd.get("_rf_prep")
+        if o is not None and type(o) is _Prep:
+            p = <_Prep>o
+            if p.valid and (p.opt is None or p.opt.valid):
+                return p
+        p = _build_prep(config, cd)
+        cd["_rf_prep"] = p
+        return p
+    return _build_prep(config, _dict_of(config))
+
+
+cdef object _fetch_yaku(_Prep p, object config):
+    """The config's yaku objects (mahjong's single-yakuman caps applied when double yakuman is off)."""
+    yaku = config.yaku
+    if not p.opt.has_double:
+        yaku.daburu_kokushi.han_closed = 13
+        yaku.suuankou_tanki.han_closed = 13
+        yaku.daburu_chuuren_poutou.han_closed = 13
+        dsu = yaku.daisuushi
+        dsu.han_closed = 13
+        dsu.han_open = 13
+    p.yaku = yaku
+    p.dora = yaku.dora
+    p.aka = yaku.aka_dora
+    p.ura = yaku.ura_dora
+    return yaku
+
+
+cdef long _meld_code(object m, bint* is_open) except -2:
+    """``kind | type << 8`` of a meld (sets ``is_open``), -1 if the Python path must answer."""
+    cdef long k, x
+    cdef bint cache = type(m) is _Meld and _Meld is not None
+    cdef dict md
+    if cache:
+        md = PyObject_GenericGetDict(m, NULL)
+        o = md.get("_rf")
+        if o is not None:
+            x = o
+            if x >= 0 and x & 0x10000:
+                is_open[0] = True
+            return x & 0xffff if x >= 0 else -1
+    mtype = m.type
+    mtiles = m.tiles
+    opened = m.opened
+    if not mtiles:
+        x = -1
+    else:
+        if mtype == "chi":
+            k = min([t >> 2 for t in mtiles])
+            x = -1 if k < 0 or k >= 27 or k % 9 > 6 else k | MELD_CHI << 8
+        else:
+            k = mtiles[0] >> 2
+            if k < 0 or k >= 34:
+                x = -1
+            elif mtype == "pon":
+                x = k | MELD_PON << 8
+            elif mtype == "kan":
+                x = k | (MELD_DAIMINKAN if opened else MELD_ANKAN) << 8
+            elif mtype == "shouminkan":
+                x = k | MELD_SHOUMINKAN << 8
+            else:
+                x = -1
+        if x >= 0 and opened:
+            x |= 0x10000
+    # cached only when nothing it was read from can change in place
+    if cache and type(mtiles) is tuple and (type(opened) is bool or opened is None) and type(mtype) is str:
+        md["_rf"] = x
+    if x < 0:
+        return -1
+    if x & 0x10000:
+        is_open[0] = True
+    return x & 0xffff
+
+
+cdef object _core(object tiles, long win_tile, object melds, object dora_indicators, object config,
+                  object ura_dora_indicators, _Prep p):
+    """The HandResponse of a common call, or None to let the Python path answer."""
+    cdef count_t closed[34]
+    cdef int counts[34]
+    cdef int cl[34]
+    cdef uint8_t mt[4]
+    cdef uint8_t mk[4]
+    cdef int32_t ctx[CTX_SIZE]
+    cdef int64_t out[OUT_SIZE]
+    cdef int i, k, n_melds = 0, n_red = 0, st, nd, han, fu, seat, rnd
+    cdef long t, code
+    cdef bint found = False, is_open = False, is_yakuman
+    cdef uint64_t mask
+    cdef _Opt op = p.opt
+    for i in range(34):
+        counts[i] = 0
+    for x in tiles:
+        t = x
+        if t < 0 or t > 135:
+            return None
+        counts[t >> 2] += 1
+        if t == win_tile:
+            found = True
+        if t == 16 or t == 52 or t == 88:
+            n_red += 1
+    if not found:
+        return None
+    for i in range(4):
+        mt[i] = 0
+        mk[i] = 0
+    for i in range(34):
+        if counts[i] > 4:
+            return None
+        cl[i] = counts[i]
+    if melds:
+        for m in melds:
+            if n_melds >= 4:
+                return None
+            code = _meld_code(m, &is_open)
+            if code < 0:
+                return None
+            k = <int>(code & 0xff)
+            mt[n_melds] = <uint8_t>(code >> 8)
+            mk[n_melds] = <uint8_t>k
+            if mt[n_melds] == MELD_CHI:
+                cl[k] -= 1
+                cl[k + 1] -= 1
+                cl[k + 2] -= 1
+            elif mt[n_melds] == MELD_PON:
+                cl[k] -= 3
+            else:
+                cl[k] -= 4
+            n_melds += 1
+    k = 0
+    for i in range(34):
+        if cl[i] < 0:
+            return None
+        closed[i] = <count_t>cl[i]
+        k += cl[i]
+    if k != 14 - 3 * n_melds:
+        return None
+
     for i in range(CTX_SIZE):
         ctx[i] = 0
-    ctx[CTX_FLAGS] = flags
-    seat = _stand_in(_get(cd, config, "player_wind"), counts, True, tenhou)
-    rnd = _stand_in(_get(cd, config, "round_wind"), counts, False, False)
+    ctx[CTX_FLAGS] = p.flags
+    seat = p.seat if p.seat >= 0 else _stand_in(p.player_wind, counts, True, p.tenhou)
+    rnd = p.rnd if p.rnd >= 0 else _stand_in(p.round_wind, counts, False, False)
     if seat < 0 or rnd < 0:
         return None
     ctx[CTX_SEAT_WIND] = seat
@@ -400,7 +566,7 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
             ctx[CTX_DORA + nd] = t >> 2
             nd += 1
         ctx[CTX_N_DORA] = nd
-    if riichi and ura_dora_indicators:
+    if p.riichi and ura_dora_indicators:
         nd = 0
         for x in ura_dora_indicators:
             t = x
@@ -409,45 +575,34 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
             ctx[CTX_URA + nd] = t >> 2
             nd += 1
         ctx[CTX_N_URA] = nd
-    if _get(od, options, "has_aka_dora"):
+    if op.has_aka:
         ctx[CTX_N_RED] = n_red
-    nuki = _get(cd, config, "num_nuki_dora")
-    if nuki > 0:
-        ctx[CTX_N_KITA] = nuki
-    honba = _get(cd, config, "tsumi_number")
-    sticks = _get(cd, config, "kyoutaku_number")
-    if honba < 0 or sticks < 0 or honba > 100000 or sticks > 100000:
-        return None
-    ctx[CTX_HONBA] = honba
-    ctx[CTX_RIICHI_STICKS] = sticks
+    ctx[CTX_N_KITA] = p.nuki
+    ctx[CTX_HONBA] = <int32_t>p.honba
+    ctx[CTX_RIICHI_STICKS] = <int32_t>p.sticks
 
-    st = c_score_hand(closed, mt, mk, <int>(win_tile >> 2), ctx, par, out)
+    st = c_score_hand(closed, mt, mk, <int>(win_tile >> 2), ctx, <const int32_t*><const char*>p.params, out)
     if st != ST_OK:
         if st == ST_WIN_TILE_NOT_IN_HAND or st == ST_BAD_INPUT or st >= len(_STATUS_NAMES):
             return None
         r = _new(_HandResponse)
-        r.cost = r.han = r.fu = r.fu_details = r.yaku = None
-        r.error = _STATUS_NAMES[st]
-        r.is_open_hand = False
+        r.__dict__ = {"cost": None, "han": None, "fu": None, "error": _STATUS_NAMES[st], "is_open_hand": False,
+                      "fu_details": None, "yaku": None}
         return r
 
-    yaku = config.yaku
-    if not _get(od, options, "has_double_yakuman"):
-        yaku.daburu_kokushi.han_closed = 13
-        yaku.suuankou_tanki.han_closed = 13
-        yaku.daburu_chuuren_poutou.han_closed = 13
-        dsu = yaku.daisuushi
-        dsu.han_closed = 13
-        dsu.han_open = 13
+    yaku = p.yaku
+    if yaku is None:
+        yaku = _fetch_yaku(p, config)
 
     mask = <uint64_t>out[O_YAKU_MASK]
     is_yakuman = out[O_LIMIT] == LIMIT_YAKUMAN
-    open_riichi = (mask >> Y_OPEN_RIICHI) & 1
+    cdef int open_riichi = <int>((mask >> Y_OPEN_RIICHI) & 1)
     cdef bint renhou_yakuman = False
     if (mask >> Y_RENHOU) & 1:
-        renhou_yakuman = bool(_get(od, options, "renhou_as_yakuman"))
-    hand_yaku = []
-    cdef int j, v
+        renhou_yakuman = op.renhou_yakuman
+    cdef list hand_yaku = []
+    cdef list yobj = p.yobj
+    cdef int j, v, slot
     for j in range(_N_ORDER):  # in mahjong's yaku-id order: no sort needed
         i = _ORDER_BIT[j]
         if not (mask >> i) & 1:
@@ -455,17 +610,21 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         v = _ORDER_VAR[j]
         if (v == 1 and renhou_yakuman) or (v == 2 and not renhou_yakuman):
             continue
-        if i == Y_RIICHI:
-            attr = "open_riichi" if open_riichi else "riichi"
-        elif i == Y_DOUBLE_RIICHI:
-            attr = "daburu_open_riichi" if open_riichi else "daburu_riichi"
-        elif i == Y_RENHOU:
-            attr = "renhou_yakuman" if renhou_yakuman else "renhou"
-        else:
-            attr = _BIT_ATTR[i]
-        obj = getattr(yaku, attr)
+        slot = 2 * j + (open_riichi if (i == Y_RIICHI or i == Y_DOUBLE_RIICHI) else 0)
+        obj = <object>PyList_GET_ITEM(yobj, slot)
+        if obj is None:
+            if i == Y_RIICHI:
+                attr = "open_riichi" if open_riichi else "riichi"
+            elif i == Y_DOUBLE_RIICHI:
+                attr = "daburu_open_riichi" if open_riichi else "daburu_riichi"
+            elif i == Y_RENHOU:
+                attr = "renhou_yakuman" if renhou_yakuman else "renhou"
+            else:
+                attr = _BIT_ATTR[i]
+            obj = getattr(yaku, attr)
+            yobj[slot] = obj
         if i == Y_PAARENCHAN:
-            obj.set_paarenchan_count(paarenchan)
+            obj.set_paarenchan_count(p.pa)
         elif i == Y_DAISHARIN:
             for k in range(27):
                 if counts[k]:
@@ -479,7 +638,6 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
         hand_yaku.append(obj)
 
     fu = <int>out[O_FU]
-    sextuple = bool(_get(od, options, "limit_to_sextuple_yakuman"))
     if is_yakuman:
         han = 0
         for y in hand_yaku:
@@ -487,33 +645,68 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
                 han += y.han_open
             else:
                 han += y.han_closed
-        if sextuple and han > 78 and out[O_FORM] != FORM_KOKUSHI:
+        if op.sextuple and han > 78 and out[O_FORM] != FORM_KOKUSHI:
             han = 78
     else:
         han = <int>out[O_HAN]
         if out[O_DORA] + out[O_KITA]:
-            y = yaku.dora
+            y = p.dora
             y.han_open = y.han_closed = out[O_DORA] + out[O_KITA]
             hand_yaku.append(y)
         if out[O_AKA]:
-            y = yaku.aka_dora
+            y = p.aka
             y.han_open = y.han_closed = out[O_AKA]
             hand_yaku.append(y)
         if out[O_URA]:
-            y = yaku.ura_dora
+            y = p.ura
             y.han_closed = out[O_URA]
             hand_yaku.append(y)
-        if han > 78 and sextuple:
+        if han > 78 and op.sextuple:
             han = 78
-    kazoe = _get(od, options, "kazoe_limit")
-    if type(kazoe) is not int or not 0 <= <long>kazoe <= 2:
-        kazoe = 3  # mahjong: any other value applies no kazoe cap
-    cost = _cost(han, fu, is_yakuman, tsumo, bool(_get(cd, config, "is_dealer")), honba, sticks, <int>kazoe,
-                 bool(_get(od, options, "kiriage")), sextuple, bool(_get(od, options, "is_three_player")))
-    if _get(cd, config, "is_nagashi_mangan"):
-        cost["yaku_level"] = "nagashi mangan"
+    cdef dict cost
+    cdef PyObject* hit
+    if p.cost_key >= 0 and 0 <= han < 4096 and 0 <= fu < 1024:
+        key = (p.cost_key << 23) | (<int64_t>han << 11) | (<int64_t>fu << 1) | is_yakuman
+        hit = PyDict_GetItem(_COSTS, key)
+        if hit is NULL:
+            cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
+                         op.sextuple, op.three)
+            if PyDict_Size(_COSTS) < 65536:
+                _COSTS[key] = cost.copy()
+        else:
+            cost = PyDict_Copy(<object>hit)
+    else:
+        cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
+                     op.sextuple, op.three)
     fd = _fu_details(out)
     r = _new(_HandResponse)
     r.__dict__ = {"cost": cost, "han": han, "fu": fu, "error": None, "is_open_hand": is_open,
                   "fu_details": fd if fd else None, "yaku": hand_yaku if hand_yaku else None}
     return r
+
+
+def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, config=None,
+                        scores_calculator_factory=None, ura_dora_indicators=None):
+    """``HandCalculator.estimate_hand_value`` (compiled entry; ``None`` factory = ScoresCalculator)."""
+    cdef _Prep p
+    if config is None:
+        config = _HandConfig()
+    if scores_calculator_factory is None:
+        scores_calculator_factory = _ScoresCalculator
+    if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
+        p = _prep_of(config)
+        if not p.fallback:
+            r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
+            if r is not None:
+                return r
+    return _py_estimate(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
+                        ura_dora_indicators)
+
+
+def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indicators):
+    """The HandResponse of a common call, or None to let the Python path answer (the compiled half
+    of ``estimate_hand_value``, for the twin tests)."""
+    cdef _Prep p = _prep_of(config)
+    if p.fallback:
+        return None
+    return _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)

@@ -26,9 +26,10 @@ from riichi_fast import _backend
 from riichi_fast.compat.mahjong.constants import AKA_DORAS
 from riichi_fast.compat.mahjong.hand_calculating.divider import meld_code
 from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
-from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants
+from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
 from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.compat.mahjong.utils import build_dora_count_map, count_dora_for_hand, plus_dora
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.rules import layout as L
@@ -422,9 +423,7 @@ class HandCalculator:
         if config is None:
             config = HandConfig()
         if _fast is not None and scores_calculator_factory is ScoresCalculator:
-            pa = config.paarenchan
-            r = _fast.estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators,
-                               _params_bytes(config.options, max(0, pa)))
+            r = _fast.estimate(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators)
             if r is not None:
                 return r
         return _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
@@ -757,6 +756,8 @@ else:  # the compiled fast path; an import failure is an error (no silent fallba
         ScoresCalculator,
         _params_bytes,
         _bit_order(),
+        OptionalRules,
+        Meld,
     )
     # the compiled entry takes the calls (same arguments; the Python method above is its twin)
     HandCalculator.estimate_hand_value = staticmethod(_fast.estimate_hand_value)

@@ -14,6 +14,13 @@ from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 __all__ = ["HandConfig", "HandConstants", "OptionalRules"]
 
 
+def _drop_cache(d: dict, key: str) -> None:
+    """Forget what the compiled scorer derived from an object that just changed."""
+    cached = d.pop(key, None)
+    if cached is not None:
+        cached.valid = False
+
+
 class HandConstants:
     """Kazoe (counted yakuman) limit modes."""
 
@@ -25,7 +32,9 @@ class HandConstants:
 class OptionalRules:
     """Rule variants (``mahjong``'s names and defaults).
 
-    ``has_daisharin`` is forced on by ``has_daisharin_other_suits``.
+    ``has_daisharin`` is forced on by ``has_daisharin_other_suits``.  The
+    compiled scorer keeps what it derives from the options in the instance
+    (``_rf_opt``); setting any attribute drops it.
     """
 
     def __init__(
@@ -46,28 +55,36 @@ class OptionalRules:
         has_daichisei: bool = False,
         is_three_player: bool = False,
     ) -> None:
-        self.has_open_tanyao = has_open_tanyao
-        self.has_aka_dora = has_aka_dora
-        self.has_double_yakuman = has_double_yakuman
-        self.kazoe_limit = kazoe_limit
-        self.kiriage = kiriage
-        self.fu_for_open_pinfu = fu_for_open_pinfu
-        self.fu_for_pinfu_tsumo = fu_for_pinfu_tsumo
-        self.renhou_as_yakuman = renhou_as_yakuman
-        self.has_daisharin = has_daisharin or has_daisharin_other_suits
-        self.has_daisharin_other_suits = has_daisharin_other_suits
-        self.has_sashikomi_yakuman = has_sashikomi_yakuman
-        self.limit_to_sextuple_yakuman = limit_to_sextuple_yakuman
-        self.has_daichisei = has_daichisei
-        self.paarenchan_needs_yaku = paarenchan_needs_yaku
-        self.is_three_player = is_three_player
+        self.__dict__.update(
+            has_open_tanyao=has_open_tanyao,
+            has_aka_dora=has_aka_dora,
+            has_double_yakuman=has_double_yakuman,
+            kazoe_limit=kazoe_limit,
+            kiriage=kiriage,
+            fu_for_open_pinfu=fu_for_open_pinfu,
+            fu_for_pinfu_tsumo=fu_for_pinfu_tsumo,
+            renhou_as_yakuman=renhou_as_yakuman,
+            has_daisharin=has_daisharin or has_daisharin_other_suits,
+            has_daisharin_other_suits=has_daisharin_other_suits,
+            has_sashikomi_yakuman=has_sashikomi_yakuman,
+            limit_to_sextuple_yakuman=limit_to_sextuple_yakuman,
+            has_daichisei=has_daichisei,
+            paarenchan_needs_yaku=paarenchan_needs_yaku,
+            is_three_player=is_three_player,
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        _drop_cache(self.__dict__, "_rf_opt")
 
 
 class HandConfig(HandConstants):
     """How the hand was won (tsumo, riichi, ...), winds, sticks, counters and options.
 
     ``yaku`` (a :class:`YakuConfig`) is built on first access, so making a
-    config is cheap.
+    config is cheap.  The compiled scorer keeps what it derives from the
+    config in the instance (``_rf_prep``); setting any attribute (or one of
+    the ``options``) drops it.
     """
 
     def __init__(
@@ -93,27 +110,33 @@ class HandConfig(HandConstants):
         options: OptionalRules | None = None,
         num_nuki_dora: int = 0,
     ) -> None:
-        self.options = options or OptionalRules()
-        self.is_tsumo = is_tsumo
-        self.is_riichi = is_riichi
-        self.is_ippatsu = is_ippatsu
-        self.is_rinshan = is_rinshan
-        self.is_chankan = is_chankan
-        self.is_haitei = is_haitei
-        self.is_houtei = is_houtei
-        self.is_daburu_riichi = is_daburu_riichi
-        self.is_nagashi_mangan = is_nagashi_mangan
-        self.is_tenhou = is_tenhou
-        self.is_renhou = is_renhou
-        self.is_chiihou = is_chiihou
-        self.is_open_riichi = is_open_riichi
-        self.player_wind = player_wind
-        self.round_wind = round_wind
-        self.is_dealer = player_wind == EAST
-        self.paarenchan = paarenchan
-        self.kyoutaku_number = kyoutaku_number
-        self.tsumi_number = tsumi_number
-        self.num_nuki_dora = num_nuki_dora
+        self.__dict__.update(
+            options=options or OptionalRules(),
+            is_tsumo=is_tsumo,
+            is_riichi=is_riichi,
+            is_ippatsu=is_ippatsu,
+            is_rinshan=is_rinshan,
+            is_chankan=is_chankan,
+            is_haitei=is_haitei,
+            is_houtei=is_houtei,
+            is_daburu_riichi=is_daburu_riichi,
+            is_nagashi_mangan=is_nagashi_mangan,
+            is_tenhou=is_tenhou,
+            is_renhou=is_renhou,
+            is_chiihou=is_chiihou,
+            is_open_riichi=is_open_riichi,
+            player_wind=player_wind,
+            round_wind=round_wind,
+            is_dealer=player_wind == EAST,
+            paarenchan=paarenchan,
+            kyoutaku_number=kyoutaku_number,
+            tsumi_number=tsumi_number,
+            num_nuki_dora=num_nuki_dora,
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        _drop_cache(self.__dict__, "_rf_prep")
 
     @property
     def yaku(self) -> YakuConfig:
