@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError
 from riichi_fast.reference.decompose import _mpsz as hand
-from strategies import counts34, tenpai_hands
+from strategies import complete_hands, counts34, counts_batches, tenpai_hands
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -135,6 +135,85 @@ def test_discard_analysis_named(waits_impl):
     assert got[-1].kind == 29 and got[-1].shanten == 0 and got[-1].ukeire == 4
     with pytest.raises(TileCountError, match="13 closed tiles"):
         waits_impl.discard_analysis(hand("123m456p789s1122z"))
+
+
+def test_discard_waits_named(waits_impl):
+    assert waits_impl.discard_waits(hand("123m456p789s11223z")) == {29: kinds("1z", "2z")}
+    assert waits_impl.discard_waits(hand("2345m456p789s1122z")) == {
+        1: kinds("1z", "2z"),
+        4: kinds("1z", "2z"),
+    }
+    # a complete hand: every discard leaves a wait
+    got = waits_impl.discard_waits(hand("11123455678999m"))
+    assert list(got) == [k for k in range(9)]
+    assert got[4] == waits_impl.waits(hand("1112345678999m"))
+    assert waits_impl.discard_waits(hand("123m456p789s12345z")) == {}
+    # kokushi 13-sided after discarding the extra tile
+    assert waits_impl.discard_waits(hand("19m19p19s1234567z5m")) == {4: YAOCHUU}
+    # karaten: 1111m + sets + 1z; keeping 1111m, only a fifth 1m would complete
+    assert waits_impl.discard_waits(hand("1111m234p567p789s1z")) == {0: kinds("1z")}
+    assert waits_impl.discard_waits(hand("1111m234p567p789s1z"), karaten=True) == {
+        0: kinds("1z"),
+        27: kinds("1m"),
+    }
+    # melds: the pon of 1m makes a 1m tanki no wait
+    pon = meld_counts([(MeldType.PON, 0)])
+    assert waits_impl.discard_waits(hand("1m234p567p789s1z")) == {0: kinds("1z"), 27: kinds("1m")}
+    assert waits_impl.discard_waits(hand("1m234p567p789s1z"), meld_counts=pon) == {0: kinds("1z")}
+    with pytest.raises(TileCountError, match="13 closed tiles"):
+        waits_impl.discard_waits(hand("123m456p789s1122z"))
+    with pytest.raises(TileCountError, match="5 copies of 1m"):
+        waits_impl.discard_waits(hand("11m234p567p789s"), meld_counts=meld_counts([(MeldType.PON, 0)]))
+
+
+def test_ukeire_batch_rows(waits_impl):
+    rows = [
+        hand("123m456p789s1122z"),
+        bytes([5] + [0] * 33),  # count above four
+        hand("123m456p789s11222z"),  # 14 tiles: bad size
+        hand("23m56m456p789s11z4z"),
+        hand("1111m"),
+        hand("1111m"),  # with visible 1z: above four with the hand? no: 1z is not held
+    ]
+    hands = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(len(rows), 34)  # read-only
+    n_tiles, masks, status = waits_impl.ukeire_batch(hands)
+    assert status.tolist() == [0, RowStatus.COUNT_ABOVE_FOUR, RowStatus.BAD_TILE_COUNT, 0, 0, 0]
+    assert n_tiles.dtype == np.uint8 and masks.dtype == np.uint64 and status.dtype == np.uint8
+    assert n_tiles.tolist() == [4, 0, 0, 12, 132, 132]
+    assert [int(m) for m in masks] == [
+        (1 << 27) | (1 << 28), 0, 0, sum(1 << k for k in kinds("1m", "4m", "7m")),
+        (1 << 34) - 2, (1 << 34) - 2,
+    ]
+    visible = np.zeros_like(hands)
+    visible[0] = np.frombuffer(hand("11z"), np.uint8)
+    visible[3, 0] = 4  # four 1m seen
+    visible[4, 0] = 1  # a fifth 1m: above four with the hand
+    visible[5, 27] = 4
+    n_tiles, masks, status = waits_impl.ukeire_batch(hands, visible, n_threads=2)
+    assert status.tolist() == [0, RowStatus.COUNT_ABOVE_FOUR, RowStatus.BAD_TILE_COUNT, 0,
+                               RowStatus.COUNT_ABOVE_FOUR, 0]
+    assert n_tiles.tolist() == [2, 0, 0, 8, 0, 128]
+    assert int(masks[0]) == 1 << 28 and int(masks[5]) == (1 << 34) - 2 - (1 << 27)
+
+
+def test_ukeire_batch_bad_arrays(waits_impl):
+    ok = np.zeros((3, 34), dtype=np.uint8)
+    with pytest.raises(ArrayError, match="hands"):
+        waits_impl.ukeire_batch(np.zeros((3, 34), dtype=np.int64))
+    with pytest.raises(ArrayError, match="hands"):
+        waits_impl.ukeire_batch(np.zeros((34, 3), dtype=np.uint8).T)
+    with pytest.raises(ArrayError, match="hands"):
+        waits_impl.ukeire_batch([[0] * 34])
+    with pytest.raises(ArrayError, match="visible"):
+        waits_impl.ukeire_batch(ok, np.zeros((3, 33), dtype=np.uint8))
+    with pytest.raises(ArrayError, match="visible"):
+        waits_impl.ukeire_batch(ok, np.zeros((2, 34), dtype=np.uint8))
+    with pytest.raises(RiichiError):
+        waits_impl.ukeire_batch(ok, n_threads=0)
+    n_tiles, masks, status = waits_impl.ukeire_batch(np.zeros((0, 34), dtype=np.uint8))
+    assert n_tiles.shape == masks.shape == status.shape == (0,)
+    # an empty hand is not tenpai-sized
+    assert waits_impl.ukeire_batch(ok)[2].tolist() == [RowStatus.BAD_TILE_COUNT] * 3
 
 
 # ---------------------------------------------------------------------------
@@ -260,6 +339,99 @@ def test_parity_discard_analysis(counts):
         after = counts.copy()
         after[o.kind] -= 1
         assert compiled.ukeire(after, visible=bytes(s - a for s, a in zip(seen, after))) == (o.ukeire, o.kinds)
+
+
+@settings(max_examples=40)  # the reference waits run once per distinct discard
+@given(complete_hands(), st.booleans(), st.data())
+def test_parity_discard_waits(shape, karaten, data):
+    reference, compiled = _impls()
+    counts, melds = shape
+    mc = meld_counts(melds) if melds else None
+    if data.draw(st.booleans()):  # swap a tile: often no longer one discard from tenpai
+        held = [k for k in range(34) if counts[k]]
+        k = data.draw(st.sampled_from(held))
+        j = data.draw(st.integers(0, 33))
+        if counts[j] + (mc[j] if mc else 0) < 4 and j != k:
+            counts = counts.copy()
+            counts[k] -= 1
+            counts[j] += 1
+    expected = reference.discard_waits(counts, meld_counts=mc, karaten=karaten)
+    got = compiled.discard_waits(counts, meld_counts=mc, karaten=karaten)
+    assert got == expected
+    assert list(got) == sorted(got)
+    for k in range(34):
+        if counts[k]:
+            after = counts.copy()
+            after[k] -= 1
+            assert got.get(k, ()) == compiled.waits(after, meld_counts=mc, karaten=karaten)
+
+
+@given(counts34(n_tiles=(2, 5, 8, 11, 14)), st.booleans())
+def test_discard_waits_match_waits(counts, karaten):
+    """Any complete-sized hand: entry k is waits(counts - k), the shanten filter is exact."""
+    _, compiled = _impls()
+    got = compiled.discard_waits(counts, karaten=karaten)
+    for k in range(34):
+        if counts[k]:
+            after = counts.copy()
+            after[k] -= 1
+            assert got.get(k, ()) == compiled.waits(after, karaten=karaten)
+        else:
+            assert k not in got
+
+
+@given(counts34(n_tiles=(2, 5, 8, 11, 14)), st.data())
+def test_discard_analysis_visible(counts, data):
+    """Compiled discard_analysis with visible tiles: entry k is ukeire(counts - k, visible + k)."""
+    _, compiled = _impls()
+    visible = bytes(data.draw(st.integers(0, 4 - int(c))) for c in counts)
+    got = compiled.discard_analysis(counts, visible)
+    assert [o.kind for o in got] == [k for k in range(34) if counts[k]]
+    for o in got:
+        after = counts.copy()
+        after[o.kind] -= 1
+        vis = bytearray(visible)
+        vis[o.kind] += 1
+        assert (o.ukeire, o.kinds) == compiled.ukeire(after, bytes(vis))
+        assert o.shanten == _shanten_of(after)
+
+
+def _shanten_of(counts):
+    import riichi_fast._shanten as shanten
+
+    return shanten.shanten(bytes(counts))
+
+
+@settings(max_examples=25)  # the reference ukeire is a slow search
+@given(counts_batches(max_rows=6, n_tiles=(1, 4, 7, 10, 13), bad_rows=True), st.data())
+def test_parity_ukeire_batch(batch_bad, data):
+    reference, compiled = _impls()
+    batch, _ = batch_bad
+    visible = None
+    if data.draw(st.booleans()):
+        visible = np.zeros_like(batch)
+        for i in range(len(batch)):
+            visible[i] = [data.draw(st.integers(0, max(0, 4 - int(c)))) for c in batch[i]]
+    expected = reference.ukeire_batch(batch, visible)
+    got = compiled.ukeire_batch(batch, visible)
+    for a, b in zip(got, expected):
+        assert a.dtype == b.dtype and a.tolist() == b.tolist()
+
+
+@given(counts_batches(min_rows=1, max_rows=30, n_tiles=(1, 4, 7, 10, 13), bad_rows=True))
+def test_ukeire_batch_matches_single(batch_bad):
+    _, compiled = _impls()
+    batch, bad = batch_bad
+    big = np.ascontiguousarray(np.tile(batch, (1100 // len(batch) + 1, 1)))  # 2 threads really run
+    for hands in (batch, big):
+        n_tiles, masks, status = compiled.ukeire_batch(hands, n_threads=2)
+        for i in range(len(hands)):
+            if i % len(batch) in bad:
+                assert status[i] != 0 and n_tiles[i] == 0 and masks[i] == 0
+                continue
+            assert status[i] == 0
+            n, ks = compiled.ukeire(hands[i])
+            assert (int(n_tiles[i]), tuple(k for k in range(34) if int(masks[i]) >> k & 1)) == (n, ks)
 
 
 # ---------------------------------------------------------------------------

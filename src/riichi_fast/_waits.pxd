@@ -20,3 +20,12 @@ cdef int c_ukeire(const count_t* closed,             # IN 34 closed counts
                   const count_t* seen,               # IN 34 counts not in the wall for the player
                   int base,
                   uint64_t* kinds) noexcept nogil    # OUT bitmask of the ukeire kinds
+
+# Waits after each discard of the complete-sized hand ``closed`` (14 - 3 * melds
+# tiles): out[k] = c_wait_mask(closed - k, own - k, karaten), 0 for a kind not
+# held.  Returns the bitmask of the discards that leave a wait.  ``own`` as for
+# c_wait_mask (own[k] >= closed[k]).
+cdef uint64_t c_discard_waits(const count_t* closed,  # IN 34 closed counts
+                              const count_t* own,     # IN 34 counts of the whole hand
+                              bint karaten,
+                              uint64_t* out) noexcept nogil  # OUT 34 wait masks

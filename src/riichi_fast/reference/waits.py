@@ -7,7 +7,10 @@
 - :func:`ukeire`: the unseen tiles that lower the shanten of a tenpai-sized hand.
 - :func:`discard_analysis`: for a complete-sized hand (14 - 3 * melds closed
   tiles), every distinct discard with the shanten and ukeire after it.
+- :func:`discard_waits`: for a complete-sized hand, the waits after each
+  discard that leaves it tenpai (the riichi discards).
 - :func:`waits_batch`: wait bitmasks of many hands, with a per-row status.
+- :func:`ukeire_batch`: ukeire of many hands, with a per-row status.
 
 Completeness here is checked by the reference decomposition (a hand is
 complete when it has a reading), independently of the shanten kernels.
@@ -31,7 +34,7 @@ from riichi_fast.reference.decompose import (
 )
 from riichi_fast.reference.shanten import shanten as _shanten
 
-__all__ = ["DiscardOption", "discard_analysis", "ukeire", "waits", "waits_batch"]
+__all__ = ["DiscardOption", "discard_analysis", "discard_waits", "ukeire", "ukeire_batch", "waits", "waits_batch"]
 
 
 class DiscardOption(NamedTuple):
@@ -166,13 +169,42 @@ def discard_analysis(counts, visible=None) -> tuple[DiscardOption, ...]:
     return tuple(out)
 
 
-def _as_batch(hands) -> np.ndarray:
+def discard_waits(counts, *, meld_counts=None, karaten=False) -> dict[int, tuple[int, ...]]:
+    """Waits after each discard of a complete-sized hand: ``{discard kind: waits}``.
+
+    Only the discards that leave the hand tenpai are keys (ascending); each
+    value is what :func:`waits` gives for the hand after that discard (so the
+    riichi discards are the keys).  ``meld_counts`` and ``karaten`` as for
+    :func:`waits`.
+
+    >>> discard_waits(_mpsz("123m456p789s11223z"))
+    {29: (27, 28)}
+    >>> discard_waits(_mpsz("2345m456p789s1122z"))
+    {1: (27, 28), 4: (27, 28)}
+    """
+    closed = as_counts(counts)
+    _check_size(closed, complete=True)
+    melds = [0] * 34 if meld_counts is None else as_counts(meld_counts, "meld_counts")
+    _add_counts(closed, melds, "melds")
+    out = {}
+    for k in range(34):
+        if not closed[k]:
+            continue
+        closed[k] -= 1
+        got = waits(bytes(closed), meld_counts=None if meld_counts is None else bytes(melds), karaten=karaten)
+        closed[k] += 1
+        if got:
+            out[k] = got
+    return out
+
+
+def _as_batch(hands, name: str = "hands") -> np.ndarray:
     if not isinstance(hands, np.ndarray):
-        raise ArrayError(f"hands must be a numpy uint8 array of shape (N, 34), got {type(hands).__name__}")
+        raise ArrayError(f"{name} must be a numpy uint8 array of shape (N, 34), got {type(hands).__name__}")
     if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] != 34:
-        raise ArrayError(f"hands must be a uint8 array of shape (N, 34), got {hands.dtype} {hands.shape}")
+        raise ArrayError(f"{name} must be a uint8 array of shape (N, 34), got {hands.dtype} {hands.shape}")
     if not hands.flags.c_contiguous:
-        raise ArrayError("hands must be C-contiguous")
+        raise ArrayError(f"{name} must be C-contiguous")
     return hands
 
 
@@ -219,3 +251,44 @@ def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
             mask |= 1 << k
         masks[i] = mask
     return masks, status
+
+
+def ukeire_batch(hands, visible=None, *, n_threads=1):
+    """Ukeire of ``(N, 34)`` uint8 tenpai-sized hands: ``(n_tiles, kinds, status)``.
+
+    ``n_tiles`` ``uint8 (N,)``: the unseen tiles whose draw lowers the shanten;
+    ``kinds`` ``uint64 (N,)``: their kinds as bitmasks (bit k = kind k);
+    ``status`` ``uint8 (N,)`` (:class:`~riichi_fast.enums.RowStatus`).  ``visible``:
+    ``None`` or ``(N, 34)`` uint8 counts seen outside each closed hand, as for
+    :func:`ukeire`.  A bad row (hand + visible above four copies, or a hand not
+    tenpai-sized) gets 0, 0 and its status; the other rows are computed.
+
+    >>> hands = np.frombuffer(_mpsz("123m456p789s1122z") + _mpsz("11z"), np.uint8).reshape(2, 34)
+    >>> n_tiles, kinds, status = ukeire_batch(hands)
+    >>> n_tiles.tolist(), [k for k in range(34) if int(kinds[0]) >> k & 1], status.tolist()
+    ([4, 0], [27, 28], [0, 1])
+    """
+    hands = _as_batch(hands)
+    check_n_threads(n_threads)
+    n = hands.shape[0]
+    if visible is not None:
+        visible = _as_batch(visible, "visible")
+        if visible.shape[0] != n:
+            raise ArrayError(f"visible must have the {n} rows of hands, got {visible.shape[0]}")
+    tiles = np.zeros(n, dtype=np.uint8)
+    masks = np.zeros(n, dtype=np.uint64)
+    status = np.zeros(n, dtype=np.uint8)
+    for i in range(n):
+        row = [int(v) for v in hands[i]]
+        vis = [0] * 34 if visible is None else [int(v) for v in visible[i]]
+        if any(a + b > 4 for a, b in zip(row, vis)):
+            status[i] = RowStatus.COUNT_ABOVE_FOUR
+            continue
+        t = sum(row)
+        if t > 13 or t % 3 != 1:
+            status[i] = RowStatus.BAD_TILE_COUNT
+            continue
+        n_tiles, kinds = ukeire(bytes(row), bytes(vis))
+        tiles[i] = n_tiles
+        masks[i] = sum(1 << k for k in kinds)
+    return tiles, masks, status
