@@ -4,7 +4,10 @@
   compiled batch (1 and 2 threads), and mahjong (Agari.is_agari on each kind).
 - ``ukeire``: 100 random 13-tile hands dealt from a wall; reference (a slow
   search-based shanten), compiled, mahjong's Shanten on each kind, and
-  riichienv's calculate_shanten on each kind when installed.
+  riichienv's calculate_shanten on each kind when installed; ``ukeire_batch``
+  on the corpus repeated 100 times (1 and 2 threads).
+- ``discard-waits``: 500 tenpai hands plus one drawn tile: ``discard_waits``
+  (one call) against ``waits`` once per distinct discard.
 """
 
 import numpy as np
@@ -176,3 +179,86 @@ def test_ukeire_riichienv(benchmark, dealt, dealt_ukeire):
 
     got = benchmark(run)
     assert got == dealt_ukeire
+
+
+@pytest.mark.benchmark(group="ukeire")
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_ukeire_batch(benchmark, n_threads, dealt, dealt_ukeire):
+    """The dealt corpus repeated 100 times (10,000 rows)."""
+    from riichi_fast._waits import ukeire_batch
+
+    hands = np.ascontiguousarray(np.tile(as_array(dealt), (100, 1)))
+    n_tiles, masks, status = benchmark(lambda: ukeire_batch(hands, n_threads=n_threads))
+    assert not status.any()
+    got = [(int(n), tuple(k for k in range(34) if int(m) >> k & 1)) for n, m in zip(n_tiles, masks)]
+    assert got == dealt_ukeire * 100
+
+
+@pytest.fixture(scope="module")
+def drawn14():
+    """Tenpai hands plus one tile drawn from the rest of the wall (seeded)."""
+    import random
+
+    rng = random.Random(8)
+    out = []
+    for h in tenpai_hands(500, seed=9):
+        counts = bytearray(h)
+        wall = [k for k in range(34) for _ in range(4 - counts[k])]
+        counts[rng.choice(wall)] += 1
+        out.append(bytes(counts))
+    return out
+
+
+@pytest.fixture(scope="module")
+def drawn14_waits(drawn14):
+    from riichi_fast._waits import waits
+
+    out = []
+    for h in drawn14:
+        d = {}
+        for k in range(34):
+            if h[k]:
+                after = bytearray(h)
+                after[k] -= 1
+                w = waits(bytes(after))
+                if w:
+                    d[k] = w
+        out.append(d)
+    return out
+
+
+@pytest.mark.benchmark(group="discard-waits")
+@pytest.mark.parametrize("impl", ["reference", "cython"])
+def test_discard_waits(benchmark, impl, drawn14, drawn14_waits):
+    if impl == "reference":
+        from riichi_fast.reference.waits import discard_waits
+
+        got = benchmark.pedantic(lambda: [discard_waits(h) for h in drawn14], rounds=1, iterations=1)
+    else:
+        from riichi_fast._waits import discard_waits
+
+        got = benchmark(lambda: [discard_waits(h) for h in drawn14])
+    assert got == drawn14_waits
+
+
+@pytest.mark.benchmark(group="discard-waits")
+def test_discard_waits_by_waits(benchmark, drawn14, drawn14_waits):
+    """The same answer from one compiled ``waits`` call per distinct discard."""
+    from riichi_fast._waits import waits
+
+    def run():
+        out = []
+        for h in drawn14:
+            after = bytearray(h)
+            d = {}
+            for k in range(34):
+                if after[k]:
+                    after[k] -= 1
+                    w = waits(after)
+                    after[k] += 1
+                    if w:
+                        d[k] = w
+            out.append(d)
+        return out
+
+    assert benchmark(run) == drawn14_waits
