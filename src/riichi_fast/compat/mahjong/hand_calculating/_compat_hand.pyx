@@ -586,8 +586,10 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         if st == ST_WIN_TILE_NOT_IN_HAND or st == ST_BAD_INPUT or st >= len(_STATUS_NAMES):
             return None
         r = _new(_HandResponse)
-        r.__dict__ = {"cost": None, "han": None, "fu": None, "error": _STATUS_NAMES[st], "is_open_hand": False,
-                      "fu_details": None, "yaku": None}
+        r.cost = r.han = r.fu = None
+        r.error = _STATUS_NAMES[st]
+        r.is_open_hand = False
+        r.fu_details = r.yaku = None
         return r
 
     yaku = p.yaku
@@ -679,9 +681,16 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
                      op.sextuple, op.three)
     fd = _fu_details(out)
+    # attributes set one by one, in HandResponse.__init__'s order: the values stay in the
+    # instance (shared-key layout), no separate __dict__ object to allocate and collect
     r = _new(_HandResponse)
-    r.__dict__ = {"cost": cost, "han": han, "fu": fu, "error": None, "is_open_hand": is_open,
-                  "fu_details": fd if fd else None, "yaku": hand_yaku if hand_yaku else None}
+    r.cost = cost
+    r.han = han
+    r.fu = fu
+    r.error = None
+    r.is_open_hand = is_open
+    r.fu_details = fd if fd else None
+    r.yaku = hand_yaku if hand_yaku else None
     return r
 
 
