@@ -1,20 +1,23 @@
-# Compiled front end of riichi_fast.score: one hand in, HandResult out, in a
-# couple of microseconds.  Twin: riichi_fast.reference.score_api (the Python
+# Compiled front end of riichi_fast.score: one hand in, HandResult out, in
+# about a microsecond.  Twin: riichi_fast.reference.score_api (the Python
 # pipeline of riichi_fast.rules.scoring, docs/SCORING.md section 6).
 #
 # The pipeline's work is done here on the stack: the hand's closed counts and
-# meld arrays come from the bytes a Hand caches (Hand._score_data), the context
-# array is built straight from the keyword arguments, the rules parameters are
-# cached per Rules object, c_score_hand (cimported from _score.pxd) writes into
-# a stack buffer, and the HandResult is filled without running Python code.
+# meld arrays come from the 80 bytes a Hand caches (Hand._score_data), or are
+# read straight from a plain one-line string, 34 counts or 136-ids; the
+# context array is built from the keyword arguments (or a WinContext's
+# fields); the rules parameters are taken once per Rules object (_RulesView);
+# c_score_hand (cimported from _score.pxd) writes into a stack buffer; and the
+# HandResult's slots are filled directly (the output kept as an array('q'),
+# its raw tuple, yaku, fu items and reading decoded on first use).
 #
 # Exactness rule: the fast path only accepts inputs whose meaning is plain
-# (a Hand or a string/ids/counts coerced by the pipeline's own helper, flags
-# True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds or an
-# mpsz string read by the pipeline's as_indicators, counters as ints).
-# Anything else, and every input error, goes to the Python pipeline, which
-# raises exactly the errors it always raised, in its order.  So both paths give
-# the same results and the same exceptions (tests/test_score_api.py).
+# (flags True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds
+# or an mpsz string read by the pipeline's as_indicators, counters as ints,
+# hands as above or coerced by the pipeline's own helper).  Anything else, and
+# every input error, goes to the Python pipeline, which raises exactly the
+# errors it always raised, in its order.  So both paths give the same results
+# and the same exceptions (tests/test_score_api.py).
 
 cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t
