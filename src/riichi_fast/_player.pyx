@@ -15,9 +15,10 @@
 #   from 14 tiles of known shanten > 0 leaves no wait (shanten of 13 of the tiles
 #   >= shanten of the 14), so the common turn costs one c_shanten.
 # * shanten: c_shanten on the current closed tiles.
-# * riichi discards: c_shanten on the 14 tiles first (> 0: none), else one
-#   c_wait_mask per distinct held kind; those masks are kept, so the discard that
-#   follows knows its waits.
+# * riichi discards: c_shanten on the 14 tiles first (> 0: none), else
+#   c_discard_waits (riichi_fast._waits: one shanten-after-every-discard call,
+#   then c_wait_mask on the discards that leave shanten 0); those masks are kept,
+#   so the discard that follows knows its waits.
 # * ankan after riichi: two wait masks, and for the "waits_and_reading" rule one
 #   c_decompose (riichi_fast._decompose) per wait.
 #
@@ -34,7 +35,7 @@ from riichi_fast._types cimport (
     MELD_SHOUMINKAN, FORM_REGULAR, SET_TRIPLET,
 )
 from riichi_fast._shanten cimport c_shanten as k_shanten
-from riichi_fast._waits cimport c_wait_mask
+from riichi_fast._waits cimport c_discard_waits, c_wait_mask
 from riichi_fast._decompose cimport c_decompose
 
 from riichi_fast import _score
@@ -432,27 +433,14 @@ cdef class PlayerState:
         return kind == self.drawn_ and (self.c_waits() >> kind) & 1
 
     cdef uint64_t c_riichi_discards(self) noexcept nogil:
-        cdef count_t c[34]
-        cdef count_t own[34]
         cdef uint64_t mask = 0
-        cdef int k
         if _size(self) != 14 or self.n_open or self.in_riichi_:
             return 0
         if not self.riichi_ok:
             self.discard_waits_ok = False
             if self.karaten or self.c_shanten() <= 0:
-                memcpy(c, self.closed, 34)
-                memcpy(own, self.own, 34)
-                for k in range(34):
-                    self.discard_waits[k] = 0
-                    if c[k]:
-                        c[k] -= 1
-                        own[k] -= 1
-                        self.discard_waits[k] = c_wait_mask(c, own, self.karaten)
-                        if self.discard_waits[k]:
-                            mask |= _bit(k)
-                        c[k] += 1
-                        own[k] += 1
+                # one pass: discards leaving shanten > 0 skip c_wait_mask (see _waits.pyx)
+                mask = c_discard_waits(self.closed, self.own, self.karaten, self.discard_waits)
                 self.discard_waits_ok = True
             self.riichi_mask_ = mask
             self.riichi_ok = True
