@@ -41,6 +41,9 @@ from riichi_fast._types cimport count_t
 cdef extern from "Python.h":
     object PyObject_GenericGetDict(object o, void* context)
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
 cdef enum:
     MELD_CHI = 1
     MELD_PON = 2
@@ -68,6 +71,8 @@ cdef object _params_bytes = None
 cdef int _ORDER_BIT[N_ORDER_MAX]
 cdef int _ORDER_VAR[N_ORDER_MAX]
 cdef int _N_ORDER = 0
+# (bit, variant) -> its place in that order, -1 if the bit gives no yaku object
+cdef int _POS_OF[64][3]
 # cost dicts by (rules/config cost key, han, fu, yakuman); copied on use
 cdef dict _COSTS = {}
 
@@ -78,9 +83,13 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
     global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
     global _params_bytes, _N_ORDER, _OptionalRules, _Meld
     _N_ORDER = 0
+    for i in range(64):
+        _POS_OF[i][0] = _POS_OF[i][1] = _POS_OF[i][2] = -1
     for bit, variant in bit_order[:N_ORDER_MAX]:
         _ORDER_BIT[_N_ORDER] = bit
         _ORDER_VAR[_N_ORDER] = variant
+        if 0 <= bit < 64 and 0 <= variant < 3:
+            _POS_OF[bit][variant] = _N_ORDER
         _N_ORDER += 1
     _HandResponse = response_cls
     _BIT_ATTR = list(bit_attr)
@@ -592,9 +601,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         r.fu_details = r.yaku = None
         return r
 
-    yaku = p.yaku
-    if yaku is None:
-        yaku = _fetch_yaku(p, config)
+    if p.yaku is None:
+        _fetch_yaku(p, config)
 
     mask = <uint64_t>out[O_YAKU_MASK]
     is_yakuman = out[O_LIMIT] == LIMIT_YAKUMAN
@@ -604,14 +612,24 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         renhou_yakuman = op.renhou_yakuman
     cdef list hand_yaku = []
     cdef list yobj = p.yobj
-    cdef int j, v, slot
-    for j in range(_N_ORDER):  # in mahjong's yaku-id order: no sort needed
+    cdef int j, v, slot, n_sel = 0
+    cdef int sel[64]
+    cdef uint64_t rest = mask
+    while rest:  # the yaku bits, placed in mahjong's yaku-id order
+        i = __builtin_ctzll(rest)
+        rest &= rest - 1
+        j = _POS_OF[i][(2 if renhou_yakuman else 1) if i == Y_RENHOU else 0]
+        if j < 0:
+            continue
+        v = n_sel
+        while v > 0 and sel[v - 1] > j:
+            sel[v] = sel[v - 1]
+            v -= 1
+        sel[v] = j
+        n_sel += 1
+    for v in range(n_sel):
+        j = sel[v]
         i = _ORDER_BIT[j]
-        if not (mask >> i) & 1:
-            continue
-        v = _ORDER_VAR[j]
-        if (v == 1 and renhou_yakuman) or (v == 2 and not renhou_yakuman):
-            continue
         slot = 2 * j + (open_riichi if (i == Y_RIICHI or i == Y_DOUBLE_RIICHI) else 0)
         obj = <object>PyList_GET_ITEM(yobj, slot)
         if obj is None:
@@ -623,7 +641,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
                 attr = "renhou_yakuman" if renhou_yakuman else "renhou"
             else:
                 attr = _BIT_ATTR[i]
-            obj = getattr(yaku, attr)
+            obj = getattr(p.yaku, attr)
             yobj[slot] = obj
         if i == Y_PAARENCHAN:
             obj.set_paarenchan_count(p.pa)
