@@ -27,8 +27,10 @@
 # Cost: c_shanten is ~65 ns on a 13-tile hand; c_shanten_after_change (the
 # shanten after every draw, or every discard, in one call) ~670 ns for +1 and
 # ~380 ns for -1.  So c_ukeire loops c_shanten over the pruned candidates only
-# when there are few of them (UKEIRE_LOOP_MAX), else makes one after-change call
-# (the pruning is exact, so both paths give the full-scan answer).
+# for small hands (under 10 tiles) with few candidates (UKEIRE_LOOP_MAX), else
+# makes one after-change call (the pruning is exact, so both paths give the
+# full-scan answer; the kokushi candidates matter for 13 tiles only, which
+# always take the one-call path).
 # discard_analysis: one after-change(-1) call gives every discard's shanten,
 # then one c_ukeire per distinct discard.  c_discard_waits (riichi questions):
 # the after-change(-1) call filters the discards that leave shanten > 0 (no
@@ -74,6 +76,7 @@ cdef enum:
     # c_ukeire loops c_shanten (~65 ns) over at most this many candidates, else it
     # makes one c_shanten_after_change call (~670 ns)
     UKEIRE_LOOP_MAX = 10
+    UKEIRE_ALL_FROM = 10   # hands of this many tiles or more always take the one-call path
 
 
 # ---------------------------------------------------------------------------
@@ -240,15 +243,34 @@ cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
     return out
 
 
+cdef inline int _ukeire_all(const count_t* closed, const count_t* seen, int base,
+                            uint64_t* kinds) noexcept nogil:
+    """c_ukeire by one c_shanten_after_change call (every draw at once, no pruning)."""
+    cdef signed char after[34]
+    cdef int k, n = 0
+    cdef uint64_t mask = 0
+    c_shanten_after_change(closed, 1, after)
+    for k in range(34):
+        if seen[k] < 4 and after[k] < base:
+            n += 4 - seen[k]
+            mask |= (<uint64_t>1) << k
+    kinds[0] = mask
+    return n
+
+
 cdef int c_ukeire(const count_t* closed, const count_t* seen, int base,
                   uint64_t* kinds) noexcept nogil:
     cdef count_t c[34]
-    cdef signed char after[34]
-    cdef int k, n = 0, t = 0, mx = 0, yao_kinds, yao_pair, n_cand
+    cdef int k, n = 0, t = 0, mx = 0, n_cand
     cdef uint64_t mask = 0, held = 0, cand
     for k in range(34):
+        t += closed[k]
+    if t >= UKEIRE_ALL_FROM:
+        # 10+ tiles: the pruned candidates (when pruning applies) nearly always
+        # outnumber UKEIRE_LOOP_MAX, so go straight to the one-call path
+        return _ukeire_all(closed, seen, base, kinds)
+    for k in range(34):
         c[k] = closed[k]
-        t += c[k]
         if c[k]:
             held |= (<uint64_t>1) << k
             if c[k] > mx:
@@ -257,30 +279,13 @@ cdef int c_ukeire(const count_t* closed, const count_t* seen, int base,
     if mx <= 2:
         # No kind held 3+ times: a drawn kind with no held tile within two in its
         # suit is in no optimal target hand of the regular form (see the header),
-        # so only the chiitoitsu / kokushi forms could use it.
+        # so only the chiitoitsu / kokushi forms could use it (13+ tiles only).
         cand = _same_suit(held & ~HONOR_MASK) | (held & HONOR_MASK)
-        if t == 13:
-            # a far terminal or honor only helps kokushi, and only when kokushi
-            # is already (one of) the closest forms: one draw lowers it by one
-            yao_kinds = 0
-            yao_pair = 0
-            for k in range(13):
-                yao_kinds += c[YAOCHUU[k]] > 0
-                yao_pair |= c[YAOCHUU[k]] >= 2
-            if 13 - yao_kinds - yao_pair <= base:
-                cand |= YAOCHUU_MASK
     n_cand = 0
     for k in range(34):
         n_cand += (seen[k] < 4) & <int>((cand >> k) & 1)
     if n_cand > UKEIRE_LOOP_MAX:
-        # every draw at once (no pruning needed: the answer is the full scan's)
-        c_shanten_after_change(closed, 1, after)
-        for k in range(34):
-            if seen[k] < 4 and after[k] < base:
-                n += 4 - seen[k]
-                mask |= (<uint64_t>1) << k
-        kinds[0] = mask
-        return n
+        return _ukeire_all(closed, seen, base, kinds)
     for k in range(34):
         if seen[k] >= 4 or not (cand >> k) & 1:
             continue
@@ -363,6 +368,21 @@ cdef int _add_counts(const count_t* a, const count_t* b, count_t* out, str name)
     return 0
 
 
+cdef extern from *:
+    """
+    /* index of the lowest set bit of a nonzero 64-bit mask */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rf_ctz64(unsigned long long m) {
+        unsigned long i; _BitScanForward64(&i, m); return (int)i;
+    }
+    #else
+    static inline int rf_ctz64(unsigned long long m) { return __builtin_ctzll(m); }
+    #endif
+    """
+    int rf_ctz64(uint64_t m) noexcept nogil
+
+
 cdef tuple _mask_kinds(uint64_t mask):
     """The kinds of a bitmask as an ascending tuple of ints (built without a list)."""
     cdef int k, i = 0, n = 0
@@ -374,12 +394,14 @@ cdef tuple _mask_kinds(uint64_t mask):
     if n == 0:
         return ()
     out = PyTuple_New(n)
-    for k in range(34):
-        if (mask >> k) & 1:
-            item = _KINDS[k]
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(out, i, item)   # steals the reference taken above
-            i += 1
+    m = mask
+    while m:
+        k = rf_ctz64(m)
+        m &= m - 1
+        item = _KINDS[k]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, i, item)   # steals the reference taken above
+        i += 1
     return out
 
 
