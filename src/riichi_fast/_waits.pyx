@@ -34,7 +34,8 @@
 # discard_analysis: one after-change(-1) call gives every discard's shanten,
 # then one c_ukeire per distinct discard.  c_discard_waits (riichi questions):
 # the after-change(-1) call filters the discards that leave shanten > 0 (no
-# wait without karaten), and c_wait_mask runs on the others only.
+# wait, unless karaten and a kind is still held 4 times), and c_wait_mask runs
+# on the others only.
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
@@ -305,14 +306,21 @@ cdef uint64_t c_discard_waits(const count_t* closed, const count_t* own, bint ka
     cdef signed char after[34]
     cdef uint64_t tenpai = 0
     cdef int k
+    cdef int n_quads = 0
     memcpy(c, closed, 34)
     memcpy(o, own, 34)
-    if not karaten:
-        # a wait needs shanten 0 after the discard (a complete hand holds no fifth copy)
-        c_shanten_after_change(closed, -1, after)
+    # A wait j of the hand after the discard needs shanten 0 there, unless it is a
+    # fifth copy (c[j] == 4, karaten only): below four copies, hand + j is a
+    # complete hand the shanten counts.
+    c_shanten_after_change(closed, -1, after)
+    if karaten:
+        for k in range(34):
+            n_quads += c[k] == 4
     for k in range(34):
         out[k] = 0
-        if not c[k] or (not karaten and after[k] != 0):
+        if not c[k]:
+            continue
+        if after[k] != 0 and not (karaten and n_quads - (c[k] == 4) > 0):
             continue
         c[k] -= 1
         o[k] -= 1
