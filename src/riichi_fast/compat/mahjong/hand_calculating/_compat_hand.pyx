@@ -18,7 +18,8 @@
 # are copied from a cache.
 
 from cpython.dict cimport PyDict_GetItem, PyDict_SetItem, PyDict_Copy, PyDict_Size
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_DECREF, Py_INCREF
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
@@ -75,6 +76,8 @@ cdef int _N_ORDER = 0
 cdef int _POS_OF[64][3]
 # cost dicts by (rules/config cost key, han, fu, yakuman); copied on use
 cdef dict _COSTS = {}
+# fu details (as template dicts) by their sorted (fu, reason) items; copied on use
+cdef dict _FU_DETAILS = {}
 
 
 def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
@@ -102,6 +105,7 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
     _OptionalRules = optional_rules_cls
     _Meld = meld_cls
     _COSTS.clear()
+    _FU_DETAILS.clear()
 
 
 cdef object _MISSING = object()
@@ -238,9 +242,31 @@ cdef list _fu_details(const int64_t* o):
             keys[j + 1][0], keys[j + 1][1], keys[j + 1][2], keys[j + 1][3] = keys[j][0], keys[j][1], keys[j][2], keys[j][3]
             j -= 1
         keys[j + 1][0], keys[j + 1][1], keys[j + 1][2], keys[j + 1][3] = tmp[0], tmp[1], tmp[2], tmp[3]
+    # the details of one sorted item list are made once (templates), then copied
+    cdef uint64_t fkey = <uint64_t>n_items
+    cdef bint cacheable = n_items <= 5
+    for i in range(n_items):
+        if not (0 <= -keys[i][0] < 128 and -1 <= keys[i][3] < 31):
+            cacheable = False
+            break
+        fkey = fkey << 12 | <uint64_t>(-keys[i][0]) << 5 | <uint64_t>(keys[i][3] + 1)
+    cdef PyObject* hit
+    cdef tuple templates
+    if cacheable:
+        hit = PyDict_GetItem(_FU_DETAILS, fkey)
+        if hit is not NULL:
+            templates = <tuple>hit
+            out = PyList_New(n_items)
+            for i in range(n_items):
+                d = PyDict_Copy(templates[i])
+                Py_INCREF(d)
+                PyList_SET_ITEM(out, i, d)
+            return out
     out = []
     for i in range(n_items):
         out.append({"fu": -keys[i][0], "reason": _FU_NAMES[keys[i][3]]})
+    if cacheable and PyDict_Size(_FU_DETAILS) < 65536:
+        _FU_DETAILS[fkey] = tuple([dict(d) for d in out])
     return out
 
 
@@ -286,8 +312,17 @@ cdef class _Prep:
     cdef int64_t honba, sticks, cost_key
     cdef bytes params
     cdef object yaku  # the config's YakuConfig, fetched on the first result
-    cdef list yobj    # yaku objects by order slot (x2: riichi / open riichi), fetched on use
+    # yaku objects by order slot (x2: riichi / open riichi), fetched on use; owned references
+    # kept out of the cyclic GC's sight (a yaku object never refers back to its config)
+    cdef PyObject* yobj[2 * N_ORDER_MAX]
     cdef object dora, aka, ura
+
+    def __dealloc__(self):
+        cdef int i
+        for i in range(2 * N_ORDER_MAX):
+            if self.yobj[i] is not NULL:
+                Py_DECREF(<object>self.yobj[i])
+                self.yobj[i] = NULL
 
     def __reduce__(self):
         return (type(None), ())
@@ -332,7 +367,6 @@ cdef _Opt _opt_of(object options):
 cdef _Prep _build_prep(object config, dict cd):
     """Everything the fast path needs from ``config`` (``fallback`` set: the Python path answers)."""
     cdef _Prep p = _Prep.__new__(_Prep)
-    p.yobj = [None] * (2 * N_ORDER_MAX)
     p.valid = True
     pa = _get(cd, config, "paarenchan")
     if type(pa) is not int:
@@ -611,7 +645,6 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     if (mask >> Y_RENHOU) & 1:
         renhou_yakuman = op.renhou_yakuman
     cdef list hand_yaku = []
-    cdef list yobj = p.yobj
     cdef int j, v, slot, n_sel = 0
     cdef int sel[64]
     cdef uint64_t rest = mask
@@ -631,8 +664,9 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         j = sel[v]
         i = _ORDER_BIT[j]
         slot = 2 * j + (open_riichi if (i == Y_RIICHI or i == Y_DOUBLE_RIICHI) else 0)
-        obj = <object>PyList_GET_ITEM(yobj, slot)
-        if obj is None:
+        if p.yobj[slot] is not NULL:
+            obj = <object>p.yobj[slot]
+        else:
             if i == Y_RIICHI:
                 attr = "open_riichi" if open_riichi else "riichi"
             elif i == Y_DOUBLE_RIICHI:
@@ -642,7 +676,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
             else:
                 attr = _BIT_ATTR[i]
             obj = getattr(p.yaku, attr)
-            yobj[slot] = obj
+            Py_INCREF(obj)
+            p.yobj[slot] = <PyObject*>obj
         if i == Y_PAARENCHAN:
             obj.set_paarenchan_count(p.pa)
         elif i == Y_DAISHARIN:
