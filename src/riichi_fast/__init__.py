@@ -16,6 +16,7 @@ from riichi_fast.analysis import (
     FuritenState,
     decompose,
     discard_analysis,
+    discard_waits,
     is_agari,
     is_agari_batch,
     is_furiten,
@@ -25,6 +26,7 @@ from riichi_fast.analysis import (
     shanten_kokushi,
     shanten_regular,
     ukeire,
+    ukeire_batch,
     waits,
     waits_batch,
 )
@@ -102,6 +104,6 @@ __all__ = [
     "format_tiles", "ids_to_counts", "is_agari", "is_furiten", "kind_name", "mpsz_to_counts",
     "parse_kind", "parse_mjai", "parse_tiles", "red_counts", "score", "shanten", "shanten_chiitoitsu",
     "shanten_kokushi", "shanten_regular", "ukeire", "waits",
-    "shanten_batch", "is_agari_batch", "waits_batch",
+    "shanten_batch", "is_agari_batch", "waits_batch", "ukeire_batch", "discard_waits",
     "Settlement", "TableState", "settle_abortive_draw", "settle_chombo", "settle_exhaustive_draw", "settle_win",
 ]

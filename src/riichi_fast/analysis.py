@@ -34,6 +34,8 @@ __all__ = [
     "shanten_batch",
     "is_agari_batch",
     "waits_batch",
+    "ukeire_batch",
+    "discard_waits",
 ]
 
 FuritenState = _fu.FuritenState
@@ -42,6 +44,7 @@ FuritenState = _fu.FuritenState
 shanten_batch = _sh.shanten_batch
 is_agari_batch = _sh.is_agari_batch
 waits_batch = _wt.waits_batch
+ukeire_batch = _wt.ukeire_batch
 
 
 def _closed_counts(hand):
@@ -166,6 +169,19 @@ def discard_analysis(hand, visible=None):
     """
     vis = None if visible is None else as_counts(visible)
     return _wt.discard_analysis(_closed_counts(hand), vis)
+
+
+def discard_waits(hand, *, karaten: bool = False) -> dict:
+    """For a 14-tile hand: ``{discard kind: waits}`` for every discard that leaves it tenpai.
+
+    What "may I declare riichi, and with which discards" needs, in one pass.
+
+    >>> discard_waits("123m456p789s11223z")
+    {29: (27, 28)}
+    """
+    h = as_hand(hand)
+    meld_counts = h.all_counts34() - h.counts34() if h.melds else None
+    return _wt.discard_waits(h.counts34(), meld_counts=meld_counts, karaten=karaten)
 
 
 def is_furiten(hand, discards) -> bool:
