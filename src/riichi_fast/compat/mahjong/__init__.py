@@ -70,6 +70,12 @@ Other differences:
   candidate wind can get that pair's fu.  A sashikomi ron and yakuman under
   ``Aotenjou`` are rebuilt around the scorer's choice and may pick another
   reading than mahjong on ties.
+- ``HandConfig``, ``OptionalRules`` and ``Meld`` instances keep what the
+  compiled scorer derived from them in their ``__dict__`` (``_rf_prep``,
+  ``_rf_opt``, ``_rf``), so ``vars()`` shows one private key more once they
+  have been scored; setting any attribute drops it (changing the contents of
+  a mutable value in place, e.g. a ``Meld.tiles`` list, is followed too:
+  such values are not cached).
 - ``Yaku.is_condition_met`` is not provided: riichi_fast detects yaku in its
   compiled scorer.  The one-class-per-file yaku modules
   (``yaku_list.tanyao``, ...) are not mirrored: import the classes from
