@@ -54,7 +54,7 @@ from riichi_fast._decompose cimport load_counts
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
-from riichi_fast.reference.waits import DiscardOption
+from riichi_fast.readings import DiscardOption
 
 __all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "discard_waits",
            "waits_batch", "ukeire_batch"]

@@ -79,3 +79,13 @@ class WinReading(NamedTuple):
         else:
             done = "pair"
         return f"{r} (won on {done}, {self.wait.name.lower()})"
+
+
+class DiscardOption(NamedTuple):
+    """One discard of :func:`discard_analysis`: the kind, the shanten after it,
+    the number of unseen tiles that lower that shanten and their kinds."""
+
+    kind: int
+    shanten: int
+    ukeire: int
+    kinds: tuple[int, ...]

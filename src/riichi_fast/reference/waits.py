@@ -18,13 +18,12 @@ complete when it has a reading), independently of the shanten kernels.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
 from riichi_fast._parallel import check_n_threads
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.readings import DiscardOption
 from riichi_fast.reference.decompose import (
     KIND_NAMES,
     YAOCHUU,
@@ -35,16 +34,6 @@ from riichi_fast.reference.decompose import (
 from riichi_fast.reference.shanten import shanten as _shanten
 
 __all__ = ["DiscardOption", "discard_analysis", "discard_waits", "ukeire", "ukeire_batch", "waits", "waits_batch"]
-
-
-class DiscardOption(NamedTuple):
-    """One discard of :func:`discard_analysis`: the kind, the shanten after it,
-    the number of unseen tiles that lower that shanten and their kinds."""
-
-    kind: int
-    shanten: int
-    ukeire: int
-    kinds: tuple[int, ...]
 
 
 def _is_complete(counts: list[int]) -> bool:
