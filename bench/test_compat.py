@@ -6,10 +6,19 @@ OptionalRules option, see ``riichi_fast.compat.mahjong._random_hands``) with
 configs built once, outside the timed call.  The answers are checked outside
 the timed call: han, fu, cost and error must agree except on the hands whose
 difference ``tests/test_compat_diff.py`` lists (``explain``).  Target: the
-compat layer at least 30x faster.  Measured (2 shared cores, CPU time):
-about 5.3 us a hand against mahjong's 61 us (11-12x) on this corpus; 20-25x
-on hands with several readings (``11122233344455m``).  The scoring kernel
-takes ~1.5 us of the 5.3; building mahjong's result objects ~2 us.
+compat layer at least 30x faster.
+
+Measured (2 shared cores, ``--benchmark-timer=time.process_time``), per hand:
+riichi_fast 2.25-2.45 us (min of the rounds) against mahjong's 55-58 us,
+about 24x; the mean is 3.5-4.5 us (14-16x) because some rounds take a full
+cyclic-GC pass over the test process (each round keeps 1,000 results of
+3 tracked objects each, mahjong's result shape); ``--benchmark-disable-gc``:
+2.25 min / 2.5 mean, 22-24x.  Where the ~2 us go (loop dropping its results,
+1.95 us): the scoring kernel 0.7 us on this corpus (0.3 us when its inputs
+are in cache: 1,000 distinct rule sets here, each params array read cold by
+the kernel's per-call rules digest), mahjong's result objects 0.75 us
+(HandResponse, cost dict copy, yaku list, fu_details list + dicts), reading
+the arguments and the call itself 0.4 us.
 Also: shanten and agari.
 """
 
