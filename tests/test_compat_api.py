@@ -432,3 +432,19 @@ def test_used_config_copies_and_pickles():
     r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [copy.deepcopy(m)], config=cfg2)
     assert (r.cost["main"], r.cost["main_bonus"]) == (1000, 600)
     assert _view(HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=cfg)) == first
+
+
+def test_rules_caches_ignore_the_scorers_own_entry():
+    """A scored OptionalRules gets a private ``_rf_opt`` entry; the rules caches key on the options alone."""
+    import riichi_fast.compat.mahjong.hand_calculating.hand as hand_module
+
+    opts = OptionalRules(has_aka_dora=True, kiriage=True)
+    tiles = _hand("123m456p789s22555z")
+    HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=HandConfig(options=opts))
+    fields = tuple(v for k, v in vars(opts).items() if not k.startswith("_"))
+    assert hand_module._option_values(opts) == fields
+    before = len(hand_module._PARAMS_BYTES)
+    for _ in range(5):  # a paarenchan count needs its own params: built once, then found
+        r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=HandConfig(options=opts, paarenchan=1))
+        assert r.han == 13 and [y.name for y in r.yaku] == ["Paarenchan"]
+    assert len(hand_module._PARAMS_BYTES) <= before + 1

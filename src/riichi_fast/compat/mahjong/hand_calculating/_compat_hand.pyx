@@ -312,14 +312,14 @@ cdef class _Prep:
     cdef int64_t honba, sticks, cost_key
     cdef bytes params
     cdef object yaku  # the config's YakuConfig, fetched on the first result
-    # yaku objects by order slot (x2: riichi / open riichi), fetched on use; owned references
-    # kept out of the cyclic GC's sight (a yaku object never refers back to its config)
-    cdef PyObject* yobj[2 * N_ORDER_MAX]
+    # yaku objects by order slot (then open riichi, double open riichi), fetched on use; owned
+    # references kept out of the cyclic GC's sight (a yaku object never refers back to its config)
+    cdef PyObject* yobj[N_ORDER_MAX + 2]
     cdef object dora, aka, ura
 
     def __dealloc__(self):
         cdef int i
-        for i in range(2 * N_ORDER_MAX):
+        for i in range(N_ORDER_MAX + 2):
             if self.yobj[i] is not NULL:
                 Py_DECREF(<object>self.yobj[i])
                 self.yobj[i] = NULL
@@ -476,9 +476,6 @@ cdef object _fetch_yaku(_Prep p, object config):
         dsu.han_closed = 13
         dsu.han_open = 13
     p.yaku = yaku
-    p.dora = yaku.dora
-    p.aka = yaku.aka_dora
-    p.ura = yaku.ura_dora
     return yaku
 
 
@@ -663,7 +660,9 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     for v in range(n_sel):
         j = sel[v]
         i = _ORDER_BIT[j]
-        slot = 2 * j + (open_riichi if (i == Y_RIICHI or i == Y_DOUBLE_RIICHI) else 0)
+        slot = j
+        if open_riichi and (i == Y_RIICHI or i == Y_DOUBLE_RIICHI):
+            slot = N_ORDER_MAX + (i == Y_DOUBLE_RIICHI)
         if p.yobj[slot] is not NULL:
             obj = <object>p.yobj[slot]
         else:
@@ -705,14 +704,20 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     else:
         han = <int>out[O_HAN]
         if out[O_DORA] + out[O_KITA]:
+            if p.dora is None:
+                p.dora = p.yaku.dora
             y = p.dora
             y.han_open = y.han_closed = out[O_DORA] + out[O_KITA]
             hand_yaku.append(y)
         if out[O_AKA]:
+            if p.aka is None:
+                p.aka = p.yaku.aka_dora
             y = p.aka
             y.han_open = y.han_closed = out[O_AKA]
             hand_yaku.append(y)
         if out[O_URA]:
+            if p.ura is None:
+                p.ura = p.yaku.ura_dora
             y = p.ura
             y.han_closed = out[O_URA]
             hand_yaku.append(y)

@@ -116,10 +116,18 @@ def _patch(field: str, value) -> list:
     return [(i, int(p[i])) for i in range(L.R_SIZE) if int(p[i]) != _BASE[i]]
 
 
+def _option_values(options) -> tuple:
+    """The options' attribute values (a cache key), without the compiled path's own entry."""
+    d = options.__dict__
+    if "_rf_opt" in d:
+        return tuple(v for k, v in d.items() if k != "_rf_opt")
+    return tuple(d.values())
+
+
 def _params(options, paarenchan: int) -> np.ndarray:
     """The kernel rules array for mahjong ``OptionalRules`` (and a paarenchan count), cached."""
     try:
-        fast_key = (tuple(options.__dict__.values()), paarenchan)
+        fast_key = (_option_values(options), paarenchan)
         p = _FAST_PARAMS.get(fast_key)
     except TypeError:  # unhashable option values
         fast_key = p = None
@@ -699,7 +707,7 @@ def _aotenjou_yakuman(o, hand_yaku, scores_calculator, config, tiles, counts, do
 def _params_bytes(options, paarenchan: int) -> bytes:
     """``_params`` as bytes (what the compiled fast path reads), cached."""
     try:
-        key = (tuple(options.__dict__.values()), paarenchan)
+        key = (_option_values(options), paarenchan)
         b = _PARAMS_BYTES.get(key)
     except TypeError:
         return _params(options, paarenchan).tobytes()

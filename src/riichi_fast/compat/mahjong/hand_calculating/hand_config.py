@@ -55,23 +55,22 @@ class OptionalRules:
         has_daichisei: bool = False,
         is_three_player: bool = False,
     ) -> None:
-        self.__dict__.update(
-            has_open_tanyao=has_open_tanyao,
-            has_aka_dora=has_aka_dora,
-            has_double_yakuman=has_double_yakuman,
-            kazoe_limit=kazoe_limit,
-            kiriage=kiriage,
-            fu_for_open_pinfu=fu_for_open_pinfu,
-            fu_for_pinfu_tsumo=fu_for_pinfu_tsumo,
-            renhou_as_yakuman=renhou_as_yakuman,
-            has_daisharin=has_daisharin or has_daisharin_other_suits,
-            has_daisharin_other_suits=has_daisharin_other_suits,
-            has_sashikomi_yakuman=has_sashikomi_yakuman,
-            limit_to_sextuple_yakuman=limit_to_sextuple_yakuman,
-            has_daichisei=has_daichisei,
-            paarenchan_needs_yaku=paarenchan_needs_yaku,
-            is_three_player=is_three_player,
-        )
+        d = self.__dict__  # plain stores: __setattr__ (cache drop) is for later changes
+        d["has_open_tanyao"] = has_open_tanyao
+        d["has_aka_dora"] = has_aka_dora
+        d["has_double_yakuman"] = has_double_yakuman
+        d["kazoe_limit"] = kazoe_limit
+        d["kiriage"] = kiriage
+        d["fu_for_open_pinfu"] = fu_for_open_pinfu
+        d["fu_for_pinfu_tsumo"] = fu_for_pinfu_tsumo
+        d["renhou_as_yakuman"] = renhou_as_yakuman
+        d["has_daisharin"] = has_daisharin or has_daisharin_other_suits
+        d["has_daisharin_other_suits"] = has_daisharin_other_suits
+        d["has_sashikomi_yakuman"] = has_sashikomi_yakuman
+        d["limit_to_sextuple_yakuman"] = limit_to_sextuple_yakuman
+        d["has_daichisei"] = has_daichisei
+        d["paarenchan_needs_yaku"] = paarenchan_needs_yaku
+        d["is_three_player"] = is_three_player
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
@@ -110,29 +109,28 @@ class HandConfig(HandConstants):
         options: OptionalRules | None = None,
         num_nuki_dora: int = 0,
     ) -> None:
-        self.__dict__.update(
-            options=options or OptionalRules(),
-            is_tsumo=is_tsumo,
-            is_riichi=is_riichi,
-            is_ippatsu=is_ippatsu,
-            is_rinshan=is_rinshan,
-            is_chankan=is_chankan,
-            is_haitei=is_haitei,
-            is_houtei=is_houtei,
-            is_daburu_riichi=is_daburu_riichi,
-            is_nagashi_mangan=is_nagashi_mangan,
-            is_tenhou=is_tenhou,
-            is_renhou=is_renhou,
-            is_chiihou=is_chiihou,
-            is_open_riichi=is_open_riichi,
-            player_wind=player_wind,
-            round_wind=round_wind,
-            is_dealer=player_wind == EAST,
-            paarenchan=paarenchan,
-            kyoutaku_number=kyoutaku_number,
-            tsumi_number=tsumi_number,
-            num_nuki_dora=num_nuki_dora,
-        )
+        d = self.__dict__  # plain stores: __setattr__ (cache drop) is for later changes
+        d["options"] = options or OptionalRules()
+        d["is_tsumo"] = is_tsumo
+        d["is_riichi"] = is_riichi
+        d["is_ippatsu"] = is_ippatsu
+        d["is_rinshan"] = is_rinshan
+        d["is_chankan"] = is_chankan
+        d["is_haitei"] = is_haitei
+        d["is_houtei"] = is_houtei
+        d["is_daburu_riichi"] = is_daburu_riichi
+        d["is_nagashi_mangan"] = is_nagashi_mangan
+        d["is_tenhou"] = is_tenhou
+        d["is_renhou"] = is_renhou
+        d["is_chiihou"] = is_chiihou
+        d["is_open_riichi"] = is_open_riichi
+        d["player_wind"] = player_wind
+        d["round_wind"] = round_wind
+        d["is_dealer"] = player_wind == EAST
+        d["paarenchan"] = paarenchan
+        d["kyoutaku_number"] = kyoutaku_number
+        d["tsumi_number"] = tsumi_number
+        d["num_nuki_dora"] = num_nuki_dora
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
