@@ -12,24 +12,6 @@ A compiled Cython core with a pure-Python twin (``riichi_fast.reference``);
 
 from riichi_fast import _backend
 from riichi_fast._backend import BACKEND
-from riichi_fast.analysis import (
-    FuritenState,
-    decompose,
-    discard_analysis,
-    discard_waits,
-    is_agari,
-    is_agari_batch,
-    is_furiten,
-    shanten,
-    shanten_batch,
-    shanten_chiitoitsu,
-    shanten_kokushi,
-    shanten_regular,
-    ukeire,
-    ukeire_batch,
-    waits,
-    waits_batch,
-)
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
     ArrayError,
@@ -40,7 +22,7 @@ from riichi_fast.errors import (
     TileParseError,
 )
 from riichi_fast.hand import Hand, Meld, as_hand
-from riichi_fast.readings import HandSet, Reading, WinReading
+from riichi_fast.readings import DiscardOption, HandSet, Reading, WinReading
 from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
@@ -60,10 +42,25 @@ from riichi_fast.tiles import (
     red_counts,
 )
 
-DiscardOption = _backend.load("waits").DiscardOption
-
-# Loaded on first use, so that `import riichi_fast` stays fast (PEP 562).
+# Loaded on first use, so that `import riichi_fast` stays fast (PEP 562): the
+# analysis kernels build their shanten tables (~20 ms) only when first needed.
 _LAZY = {
+    "FuritenState": "riichi_fast.analysis",
+    "decompose": "riichi_fast.analysis",
+    "discard_analysis": "riichi_fast.analysis",
+    "discard_waits": "riichi_fast.analysis",
+    "is_agari": "riichi_fast.analysis",
+    "is_agari_batch": "riichi_fast.analysis",
+    "is_furiten": "riichi_fast.analysis",
+    "shanten": "riichi_fast.analysis",
+    "shanten_batch": "riichi_fast.analysis",
+    "shanten_chiitoitsu": "riichi_fast.analysis",
+    "shanten_kokushi": "riichi_fast.analysis",
+    "shanten_regular": "riichi_fast.analysis",
+    "ukeire": "riichi_fast.analysis",
+    "ukeire_batch": "riichi_fast.analysis",
+    "waits": "riichi_fast.analysis",
+    "waits_batch": "riichi_fast.analysis",
     "PlayerState": "player",
     "BatchResult": "riichi_fast.batch",
     "arrays_from_hands": "riichi_fast.batch",

@@ -6,8 +6,6 @@ enough: the kernels hold no GIL, so the chunks run truly in parallel, and no
 OpenMP runtime is needed at build time.
 """
 
-from concurrent.futures import ThreadPoolExecutor
-
 from riichi_fast.errors import RiichiError
 
 
@@ -23,6 +21,8 @@ def run_chunks(fn, n: int, n_threads: int = 1) -> None:
     if n_threads == 1 or n < 2 * n_threads:
         fn(0, n)
         return
+    from concurrent.futures import ThreadPoolExecutor  # imported on first threaded batch only
+
     bounds = [n * i // n_threads for i in range(n_threads + 1)]
     with ThreadPoolExecutor(max_workers=n_threads) as pool:
         futures = [pool.submit(fn, bounds[i], bounds[i + 1]) for i in range(n_threads)]
