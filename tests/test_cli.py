@@ -115,3 +115,27 @@ def test_verify_records(capsys):
     code, out, err = run(capsys, "verify", *paths, "--no-progress")
     assert code == 0
     assert "3 games:" in out and "0 unreadable files" in out
+
+
+def _readme_cli_lines():
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## Command line\n\n```sh\n(.*?)```", text, re.S).group(1)
+    return [shlex.split(line.split("#")[0]) for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("argv", _readme_cli_lines(), ids=lambda a: " ".join(a[:2]))
+def test_readme_cli_examples_run(argv, capsys, monkeypatch):
+    """Every command of the README's "Command line" section runs and succeeds."""
+    import glob
+
+    monkeypatch.chdir(ROOT)
+    assert argv[0] == "riichi-fast"
+    args = []
+    for a in argv[1:]:
+        args.extend(sorted(glob.glob(a)) if "*" in a else [a])
+    code, out, _ = run(capsys, *args, *(["--no-progress"] if args[0] in ("batch", "verify") else []))
+    assert code == 0, out
+    assert out
