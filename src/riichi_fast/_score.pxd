@@ -2,7 +2,7 @@
 # fu, limit and payments.  Contract: docs/SCORING.md; every constant below
 # mirrors riichi_fast.rules.layout (tests/test_score_parity.py checks them).
 
-from libc.stdint cimport uint8_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 
 from riichi_fast._types cimport count_t
 
@@ -232,6 +232,27 @@ cdef enum:
     O_FU_N = 42
     O_FU_LIST = 43
     OUT_SIZE = 96
+
+
+# The rules parameters digested once (c_digest_rules): what c_score_hand would
+# re-derive from ``params`` on every call.  ``p`` points at the params array:
+# the digest is valid only while that array lives and does not change.
+cdef struct RulesC:
+    const int32_t* p
+    uint64_t avail_closed      # ids with han (closed) > 0 or a yakuman multiple > 0
+    uint64_t avail_open
+    uint64_t yakuman           # ids with a yakuman multiple > 0
+
+
+# Digest ``params`` (R_SIZE rules parameters) into ``rc`` (fully overwritten).
+cdef void c_digest_rules(const int32_t* params, RulesC* rc) noexcept nogil
+
+
+# c_score_hand with the rules already digested (the same answer, without the
+# per-call digest): for callers that keep one digest per rules object.
+cdef int c_score_hand_digested(const count_t* closed, const uint8_t* meld_types,
+                               const uint8_t* meld_kinds, int win_kind, const int32_t* ctx,
+                               const RulesC* rules, int64_t* out) noexcept nogil
 
 
 # Score one winning hand (docs/SCORING.md section 5) into ``out`` (fully

@@ -115,17 +115,10 @@ cdef inline int64_t _ceil100(int64_t x) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------
-# rules digest
+# rules digest (the RulesC struct is declared in _score.pxd)
 
 
-cdef struct RulesC:
-    const int32_t* p
-    uint64_t avail_closed      # ids with han (closed) > 0 or a yakuman multiple > 0
-    uint64_t avail_open
-    uint64_t yakuman           # ids with a yakuman multiple > 0
-
-
-cdef void _digest_rules(const int32_t* p, RulesC* rc) noexcept nogil:
+cdef void c_digest_rules(const int32_t* p, RulesC* rc) noexcept nogil:
     cdef int y
     rc.p = p
     rc.avail_closed = 0
@@ -986,8 +979,14 @@ cdef int c_score_hand(const count_t* closed, const uint8_t* meld_types,
                       const uint8_t* meld_kinds, int win_kind, const int32_t* ctx,
                       const int32_t* params, int64_t* out) noexcept nogil:
     cdef RulesC rc
-    _digest_rules(params, &rc)
+    c_digest_rules(params, &rc)
     return _score(closed, meld_types, meld_kinds, win_kind, ctx, &rc, out, True)
+
+
+cdef int c_score_hand_digested(const count_t* closed, const uint8_t* meld_types,
+                               const uint8_t* meld_kinds, int win_kind, const int32_t* ctx,
+                               const RulesC* rules, int64_t* out) noexcept nogil:
+    return _score(closed, meld_types, meld_kinds, win_kind, ctx, rules, out, True)
 
 
 #: every constant of _score.pxd by name (tests check them against riichi_fast.rules.layout)
@@ -1463,7 +1462,7 @@ def score_batch(closed, melds, win_kind, ctx, params, *, n_threads=1, out=None):
     job.out = out
     job.params_ref = params
     cdef const int32_t[::1] pv = params
-    _digest_rules(&pv[0], &job.rc)
+    c_digest_rules(&pv[0], &job.rc)
     run_chunks(job, n, n_threads)
     return out
 
@@ -1750,7 +1749,7 @@ def _score_columns(cols, params, bint use_ura, bint use_kan_dora, out, Py_ssize_
     job.max_ind = MAX_INDICATORS if use_kan_dora else 1
     job.params_ref = params
     cdef const int32_t[::1] pv = params
-    _digest_rules(&pv[0], &job.rc)
+    c_digest_rules(&pv[0], &job.rc)
     job.o_status = out["status"][dst]
     job.o_score_status = out["score_status"][dst]
     job.o_han = out["han"][dst]

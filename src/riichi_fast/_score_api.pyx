@@ -7,7 +7,8 @@
 # read straight from a plain one-line string, 34 counts or 136-ids; the
 # context array is built from the keyword arguments (or a WinContext's
 # fields); the rules parameters are taken once per Rules object (_RulesView);
-# c_score_hand (cimported from _score.pxd) writes into a stack buffer; and the
+# c_score_hand_digested (cimported from _score.pxd; the rules digested once per
+# _RulesView) writes into a stack buffer; and the
 # HandResult's slots are filled directly (the output kept as an array('q'),
 # its raw tuple, yaku, fu items and reading decoded on first use).
 #
@@ -30,7 +31,7 @@ from cpython.array cimport array, clone
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._score cimport (c_score_hand, CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
+from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested, CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
                                  CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA,
                                  CTX_RIICHI_STICKS, MAX_INDICATORS,
@@ -159,6 +160,7 @@ cdef class _RulesView:
     cdef object rules           # the Rules object (kept alive)
     cdef object params          # its params() array (read-only int32[224])
     cdef const int32_t* p
+    cdef RulesC rc              # p digested once (set before the view is published, never changed)
     cdef object red             # its red_counts tuple
     cdef object red_alias       # a distinct tuple found equal to red (a hand's red configuration)
     cdef uint8_t red_c[34]
@@ -183,6 +185,7 @@ cdef _RulesView _view(object rules):
     v.kan_dora = rules.kan_dora
     v.params = p
     v.p = <const int32_t*>cnp.PyArray_DATA(p)
+    c_digest_rules(v.p, &v.rc)
     v.red = red
     v.rules = rules
     _current = v
@@ -743,7 +746,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     ctx[CTX_HONBA] = hb
     ctx[CTX_RIICHI_STICKS] = sticks
     # 6. kernel
-    c_score_hand(closed, mt, mk, kind, ctx, rv.p, out)
+    c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
     # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
     r = rf_alloc(HandResult)
     if out[O_STATUS] == ST_OK:

@@ -6,7 +6,7 @@
 # and hands the rare ones to the Python path: nagashi mangan, malformed hands,
 # more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
 # dropped, a custom scores calculator.  The hand is scored by the scoring
-# kernel c_score_hand (riichi_fast._score, docs/SCORING.md) called directly,
+# kernel (c_score_hand_digested, riichi_fast._score, docs/SCORING.md) called directly,
 # with the context and output on the stack.
 #
 # Cost (per call, 2 shared cores): the kernel ~0.6 us; the rest is reading
@@ -24,7 +24,7 @@ from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from riichi_fast._score cimport (
-    c_score_hand, CTX_SIZE, OUT_SIZE, R_SIZE, CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
+    RulesC, c_digest_rules, c_score_hand_digested, CTX_SIZE, OUT_SIZE, R_SIZE, CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
     CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA, CTX_RIICHI_STICKS,
     F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_OPEN_RIICHI, F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN,
     F_TENHOU, F_CHIIHOU, F_RENHOU, F_PAARENCHAN,
@@ -311,6 +311,7 @@ cdef class _Prep:
     cdef object player_wind, round_wind, pa
     cdef int64_t honba, sticks, cost_key
     cdef bytes params
+    cdef RulesC rc    # params digested once (rc.p points into params, which this object keeps)
     cdef object yaku  # the config's YakuConfig, fetched on the first result
     # yaku objects by order slot (then open riichi, double open riichi), fetched on use; owned
     # references kept out of the cyclic GC's sight (a yaku object never refers back to its config)
@@ -387,6 +388,7 @@ cdef _Prep _build_prep(object config, dict cd):
     if len(p.params) != R_SIZE * 4:
         p.fallback = True
         return p
+    c_digest_rules(<const int32_t*><const char*>p.params, &p.rc)
     cdef bint tsumo = bool(_get(cd, config, "is_tsumo"))
     cdef bint riichi = bool(_get(cd, config, "is_riichi")) or bool(_get(cd, config, "is_daburu_riichi"))
     cdef int32_t flags = 0
@@ -621,7 +623,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     ctx[CTX_HONBA] = <int32_t>p.honba
     ctx[CTX_RIICHI_STICKS] = <int32_t>p.sticks
 
-    st = c_score_hand(closed, mt, mk, <int>(win_tile >> 2), ctx, <const int32_t*><const char*>p.params, out)
+    st = c_score_hand_digested(closed, mt, mk, <int>(win_tile >> 2), ctx, &p.rc, out)
     if st != ST_OK:
         if st == ST_WIN_TILE_NOT_IN_HAND or st == ST_BAD_INPUT or st >= len(_STATUS_NAMES):
             return None
