@@ -2,22 +2,53 @@
 
 Each yaku is a small object with ``yaku_id``, ``name``, ``han_open``,
 ``han_closed`` and ``is_yakuman`` (mahjong's ids and names); ``str()`` and
-``repr()`` give the name (dora kinds add their count).  Detection is done by
-riichi_fast's scorer, so ``is_condition_met`` is not provided.
+``repr()`` give the name (dora kinds add their count).  ``HandCalculator``
+detects yaku in riichi_fast's compiled scorer and never calls them, but every
+class has mahjong's ``is_condition_met`` with the same signature and the same
+answer, for code that tests one yaku on one decomposition (``hand`` is a list
+of groups of 34-indices, as ``HandDivider.divide_hand`` gives):
 
 >>> Tanyao().yaku_id, Tanyao().name, Tanyao().han_open
 (13, 'Tanyao', 1)
 >>> d = Dora(); d.han_closed = 2; [d]
 [Dora 2]
+>>> hand = [[1, 2, 3], [10, 11, 12], [19, 20, 21], [4, 4, 4], [7, 7]]  # 234m 234p 234s 555m 88m
+>>> Tanyao().is_condition_met(hand), Sanshoku().is_condition_met(hand)
+(True, True)
+>>> SeatWindEast().is_condition_met([[27, 27, 27]], 27), KokushiMusou().is_condition_met(None, [1] * 34)
+(True, False)
+
+Where mahjong's predicate differs from the rules (``/work/shared/RULES.md``),
+these predicates follow mahjong, since they exist for drop-in use:
+
+- ``Chantai`` needs at least one honor group (a hand of terminal groups only
+  is left to ``Junchan``), ``Junchan`` counts exactly five terminal groups
+  (so seven pairs never qualify) and both need a chi.
+- ``Ittsu``/``Sanshoku`` see a chi in any group whose second tile follows its
+  first; ``Chinroutou``/``Honroto``/``Tsuuiisou`` look at tiles only.
+- ``Sanankou`` ignores a ron's win tile only when no closed chi holds it, and
+  a closed group equal to an open meld's tiles counts as open; ``Suuankou``
+  takes ``(hand, win_tile, is_tsumo)`` (no melds, no ``*args``).
+- ``SanKantsu``/``Suukantsu`` read only ``melds`` (kan and shouminkan).
+- ``KokushiMusou`` reads only ``tiles_34``: the product of the 13 terminal and
+  honor counts is 2.
+- Situational yaku (riichi, ippatsu, tsumo, chankan, haitei, houtei, rinshan,
+  pinfu, renhou, tenhou, chiihou, dora kinds, double yakuman, paarenchan,
+  sashikomi, nagashi mangan, ...) answer ``True`` for any input, as mahjong's do.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 __all__ = ["YAKU_TABLE", "Yaku"]
 
 
-class Yaku:
-    """Base class of the yaku objects (``mahjong.hand_calculating.yaku.Yaku``)."""
+class Yaku(ABC):
+    """Base class of the yaku objects (``mahjong.hand_calculating.yaku.Yaku``).
+
+    Abstract, as in mahjong: a subclass implements ``is_condition_met``.
+    """
 
     yaku_id: int
     name: str
@@ -31,11 +62,9 @@ class Yaku:
     def __repr__(self) -> str:
         return self.__str__()
 
+    @abstractmethod
     def is_condition_met(self, hand, *args) -> bool:
-        """Not provided: riichi_fast detects yaku in its compiled scorer (use ``HandCalculator``)."""
-        raise NotImplementedError(
-            "riichi_fast.compat.mahjong detects yaku in the scorer; use HandCalculator.estimate_hand_value"
-        )
+        """Whether this yaku is present in the decomposition ``hand`` (subclasses may take more arguments)."""
 
 
 class _Counted(Yaku):
@@ -44,6 +73,299 @@ class _Counted(Yaku):
     def __str__(self) -> str:
         return f"{self.name} {self.han_closed}"
 
+
+# ---------------------------------------------------------------------------
+# predicates (mahjong 2.1.0 semantics, on groups of 34-indices)
+
+_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+_HONORS = frozenset(range(27, 34))
+_TERMINALS_HONORS = _TERMINALS | _HONORS
+_WINDS = frozenset((27, 28, 29, 30))
+_DRAGONS = frozenset((31, 32, 33))
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KAN_TYPES = ("kan", "shouminkan")
+
+
+def _chi(group) -> bool:
+    return len(group) == 3 and group[0] + 1 == group[1] and group[1] + 1 == group[2]
+
+
+def _triplet(group) -> bool:
+    n = len(group)
+    return n == 4 or (n == 3 and group[0] == group[1] == group[2])
+
+
+def _has_triplet_of(hand, tile: int) -> bool:
+    for g in hand:
+        if g[0] == tile and (len(g) == 4 or (len(g) == 3 and g[1] == tile)):
+            return True
+    return False
+
+
+def _suit_mask(hand) -> tuple[int, int]:
+    """(bit per suit of the groups' first tiles: 1 sou, 2 pin, 4 man; count of honor groups)."""
+    mask = honors = 0
+    for g in hand:
+        t = g[0]
+        if t >= 27:
+            honors += 1
+        else:
+            mask |= (4, 2, 1)[t // 9] if t >= 0 else 4
+    return mask, honors
+
+
+def _always(self, hand, *args) -> bool:
+    """Situational: mahjong answers ``True`` whatever the hand."""
+    return True
+
+
+def _tanyao(self, hand, *args) -> bool:
+    return all(t not in _TERMINALS_HONORS for g in hand for t in g)
+
+
+def _honroto(self, hand, *args) -> bool:
+    return all(t in _TERMINALS_HONORS for g in hand for t in g)
+
+
+def _chinroto(self, hand, *args) -> bool:
+    return all(t in _TERMINALS for g in hand for t in g)
+
+
+def _tsuisou(self, hand, *args) -> bool:
+    return all(t in _HONORS for g in hand for t in g)
+
+
+def _daichisei(self, hand, *args) -> bool:
+    return all(t in _HONORS for g in hand for t in g) and len(hand) == 7
+
+
+def _ryuisou(self, hand, *args) -> bool:
+    return all(t in _GREEN for g in hand for t in g)
+
+
+def _chiitoitsu(self, hand, *args) -> bool:
+    return len(hand) == 7
+
+
+def _chinitsu(self, hand, *args) -> bool:
+    mask, honors = _suit_mask(hand)
+    return honors == 0 and mask in (1, 2, 4)
+
+
+def _honitsu(self, hand, *args) -> bool:
+    mask, honors = _suit_mask(hand)
+    return honors > 0 and mask in (1, 2, 4)
+
+
+def _toitoi(self, hand, *args) -> bool:
+    return sum(1 for g in hand if _triplet(g)) == 4
+
+
+def _chi_starts(hand) -> dict:
+    seen: dict = {}
+    for g in hand:
+        if _chi(g):
+            seen[g[0]] = seen.get(g[0], 0) + 1
+    return seen
+
+
+def _iipeiko(self, hand, *args) -> bool:
+    return any(n >= 2 for n in _chi_starts(hand).values())
+
+
+def _ryanpeiko(self, hand, *args) -> bool:
+    return sum(n // 2 for n in _chi_starts(hand).values()) >= 2
+
+
+def _chantai(self, hand, *args) -> bool:
+    terminal = honor = chis = 0
+    for g in hand:
+        chis += _chi(g)
+        if g[0] in _TERMINALS or g[-1] in _TERMINALS:
+            terminal += 1
+        elif g[0] in _HONORS:
+            honor += 1
+    return chis > 0 and terminal > 0 and honor > 0 and terminal + honor == 5
+
+
+def _junchan(self, hand, *args) -> bool:
+    terminal = chis = 0
+    for g in hand:
+        chis += _chi(g)
+        if g[0] in _TERMINALS or g[-1] in _TERMINALS:
+            terminal += 1
+    return chis > 0 and terminal == 5
+
+
+def _run_bits(hand, ranks: dict) -> tuple[int, int, int]:
+    """Per suit (man, pin, sou), a bit per chi-like group whose first rank is in ``ranks``."""
+    bits = [0, 0, 0]
+    for g in hand:
+        t = g[0]
+        if t + 1 != g[1]:
+            continue
+        bit = ranks.get(t % 9)
+        if bit is None:
+            continue
+        bits[2 if t >= 18 else 1 if t >= 9 else 0] |= bit
+    return bits[0], bits[1], bits[2]
+
+
+_ITTSU_RANKS = {0: 1, 3: 2, 6: 4}
+_ALL_RANKS = {r: 1 << r for r in range(9)}
+
+
+def _ittsu(self, hand, *args) -> bool:
+    return 7 in _run_bits(hand, _ITTSU_RANKS)
+
+
+def _sanshoku(self, hand, *args) -> bool:
+    m, p, s = _run_bits(hand, _ALL_RANKS)
+    return (m & p & s) != 0
+
+
+def _sanshoku_douko(self, hand, *args) -> bool:
+    bits = [0, 0, 0]
+    for g in hand:
+        t = g[0]
+        if t < 27 and _triplet(g):
+            bits[2 if t >= 18 else 1 if t >= 9 else 0] |= 1 << (t % 9)
+    return (bits[0] & bits[1] & bits[2]) != 0
+
+
+def _shosangen(self, hand, *args) -> bool:
+    return sum(1 for g in hand if g[0] in _DRAGONS and (len(g) == 2 or _triplet(g))) == 3
+
+
+def _daisangen(self, hand, *args) -> bool:
+    return sum(1 for g in hand if g[0] in _DRAGONS and _triplet(g)) == 3
+
+
+def _shosuushi(self, hand, *args) -> bool:
+    pairs = sets = 0
+    for g in hand:
+        if g[0] in _WINDS:
+            if len(g) == 2:
+                pairs += 1
+            elif _triplet(g):
+                sets += 1
+    return sets == 3 and pairs == 1
+
+
+def _daisuushi(self, hand, *args) -> bool:
+    return sum(1 for g in hand if g[0] in _WINDS and _triplet(g)) == 4
+
+
+def _dragon(tile: int):
+    def is_condition_met(self, hand, *args) -> bool:
+        return _has_triplet_of(hand, tile)
+
+    return is_condition_met
+
+
+def _seat_wind(tile: int):
+    def is_condition_met(self, hand, player_wind, *args) -> bool:
+        """Whether ``player_wind`` (a 34-index) is this wind and ``hand`` has a triplet or quad of it."""
+        return player_wind == tile and _has_triplet_of(hand, tile)
+
+    return is_condition_met
+
+
+def _round_wind(tile: int):
+    def is_condition_met(self, hand, round_wind, *args) -> bool:
+        """Whether ``round_wind`` (a 34-index) is this wind and ``hand`` has a triplet or quad of it."""
+        return round_wind == tile and _has_triplet_of(hand, tile)
+
+    return is_condition_met
+
+
+def _sanankou(self, hand, win_tile, melds, is_tsumo) -> bool:
+    """Three concealed triplets or quads; ``win_tile`` is a 136-index, ``melds`` the declared melds."""
+    win = win_tile // 4
+    opened = {tuple(m.tiles_34) for m in melds if m.opened}
+    closed = 0
+    win_in_closed_chi = False
+    for g in hand:
+        key = tuple(g)
+        if _triplet(g):
+            closed += key not in opened
+        elif _chi(g) and win in g and key not in opened:
+            win_in_closed_chi = True
+    if not is_tsumo and not win_in_closed_chi:
+        for g in hand:
+            if _triplet(g) and g[0] == win and tuple(g) not in opened:
+                closed -= 1
+                break
+    return closed == 3
+
+
+def _suuankou(self, hand, win_tile, is_tsumo) -> bool:
+    """Four concealed triplets or quads; on a ron the groups holding ``win_tile`` (136-index) are not."""
+    win = win_tile // 4
+    return sum(1 for g in hand if _triplet(g) and (is_tsumo or win not in g)) == 4
+
+
+def _kans(count: int):
+    def is_condition_met(self, hand, melds, *args) -> bool:
+        """Whether exactly this many of ``melds`` are kan or shouminkan."""
+        return sum(1 for m in melds if m.type in _KAN_TYPES) == count
+
+    return is_condition_met
+
+
+def _kokushi(self, hand, tiles_34, *args) -> bool:
+    """Thirteen orphans from the count array ``tiles_34`` (``hand`` is unused)."""
+    product = 1
+    for i in _KOKUSHI:
+        product *= tiles_34[i]
+    return product == 2
+
+
+def _chuuren(self, hand, *args) -> bool:
+    mask, honors = _suit_mask(hand)
+    if honors > 0 or mask not in (1, 2, 4):
+        return False
+    counts = [0] * 9
+    for g in hand:
+        for t in g:
+            counts[t % 9] += 1
+    if counts[0] < 3 or counts[8] < 3:
+        return False
+    counts[0] -= 2
+    counts[8] -= 2
+    return all(c in (1, 2) for c in counts) and counts.count(2) == 1
+
+
+def _daisharin(self, hand, allow_other_sets, *args) -> bool:
+    """Seven pairs 2-8 of one suit; only pin unless ``allow_other_sets``."""
+    mask, honors = _suit_mask(hand)
+    if honors > 0 or mask not in (1, 2, 4):
+        return False
+    if not allow_other_sets and mask != 2:
+        return False
+    counts = [0] * 9
+    for g in hand:
+        for t in g:
+            counts[t % 9] += 1
+    return all(counts[r] == 2 for r in range(1, 8))
+
+
+_PREDICATES = {
+    "Tanyao": _tanyao, "Honroto": _honroto, "Chinroutou": _chinroto, "Tsuuiisou": _tsuisou,
+    "Daichisei": _daichisei, "Ryuuiisou": _ryuisou, "Chiitoitsu": _chiitoitsu,
+    "Chinitsu": _chinitsu, "Honitsu": _honitsu, "Toitoi": _toitoi, "Iipeiko": _iipeiko,
+    "Ryanpeikou": _ryanpeiko, "Chantai": _chantai, "Junchan": _junchan, "Ittsu": _ittsu,
+    "Sanshoku": _sanshoku, "SanshokuDoukou": _sanshoku_douko, "Shosangen": _shosangen,
+    "Daisangen": _daisangen, "Shousuushii": _shosuushi, "DaiSuushii": _daisuushi,
+    "Haku": _dragon(31), "Hatsu": _dragon(32), "Chun": _dragon(33),
+    "SeatWindEast": _seat_wind(27), "SeatWindSouth": _seat_wind(28),
+    "SeatWindWest": _seat_wind(29), "SeatWindNorth": _seat_wind(30),
+    "RoundWindEast": _round_wind(27), "RoundWindSouth": _round_wind(28),
+    "RoundWindWest": _round_wind(29), "RoundWindNorth": _round_wind(30),
+    "Sanankou": _sanankou, "Suuankou": _suuankou, "SanKantsu": _kans(3), "Suukantsu": _kans(4),
+    "KokushiMusou": _kokushi, "ChuurenPoutou": _chuuren, "Daisharin": _daisharin,
+}
 
 # (attribute of YakuConfig, class name, yaku_id, name, han_open, han_closed, is_yakuman)
 YAKU_TABLE = (
@@ -119,6 +441,7 @@ for _attr, _cls, _yid, _name, _ho, _hc, _ym in YAKU_TABLE:
         _cls,
         (_Counted if _cls in _COUNTED else Yaku,),
         {"yaku_id": _yid, "name": _name, "han_open": _ho, "han_closed": _hc, "is_yakuman": _ym,
+         "is_condition_met": _PREDICATES.get(_cls, _always),
          "__module__": __name__, "__doc__": f"{_name} (mahjong yaku id {_yid})."},
     )
     __all__.append(_cls)
@@ -153,3 +476,13 @@ class Daisharin(globals()["Daisharin"]):  # type: ignore[misc]
     def set_sou(self) -> None:
         """Name it for the sou suit."""
         self.name = "Daichikurin"
+
+    def rename(self, hand) -> None:
+        """Name it for the suit of the decomposition's first tile (as mahjong: pin, sou, else man)."""
+        first = hand[0][0]
+        if 17 < first <= 26:
+            self.set_sou()
+        elif 8 < first <= 17:
+            self.set_pin()
+        else:
+            self.set_man()

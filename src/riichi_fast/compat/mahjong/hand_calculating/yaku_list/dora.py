@@ -1,0 +1,10 @@
+"""``Dora``, at mahjong's path ``mahjong.hand_calculating.yaku_list.dora``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.dora import Dora
+>>> Dora.yaku_id
+120
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Dora, Yaku
+
+__all__ = ["Dora", "Yaku"]

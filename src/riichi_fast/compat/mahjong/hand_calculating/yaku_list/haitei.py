@@ -1,0 +1,10 @@
+"""``Haitei``, at mahjong's path ``mahjong.hand_calculating.yaku_list.haitei``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.haitei import Haitei
+>>> Haitei.yaku_id
+6
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Haitei, Yaku
+
+__all__ = ["Haitei", "Yaku"]

@@ -1,0 +1,10 @@
+"""``OpenRiichi``, at mahjong's path ``mahjong.hand_calculating.yaku_list.open_riichi``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.open_riichi import OpenRiichi
+>>> OpenRiichi.yaku_id
+2
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import OpenRiichi, Yaku
+
+__all__ = ["OpenRiichi", "Yaku"]

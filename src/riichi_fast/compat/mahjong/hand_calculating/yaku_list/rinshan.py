@@ -1,0 +1,10 @@
+"""``Rinshan``, at mahjong's path ``mahjong.hand_calculating.yaku_list.rinshan``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.rinshan import Rinshan
+>>> Rinshan.yaku_id
+5
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Rinshan, Yaku
+
+__all__ = ["Rinshan", "Yaku"]

@@ -1,0 +1,10 @@
+"""``Sanshoku``, at mahjong's path ``mahjong.hand_calculating.yaku_list.sanshoku``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.sanshoku import Sanshoku
+>>> Sanshoku.yaku_id
+26
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Sanshoku, Yaku
+
+__all__ = ["Sanshoku", "Yaku"]

@@ -1,0 +1,10 @@
+"""``UraDora``, at mahjong's path ``mahjong.hand_calculating.yaku_list.ura_dora``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.ura_dora import UraDora
+>>> UraDora.yaku_id
+122
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import UraDora, Yaku
+
+__all__ = ["UraDora", "Yaku"]

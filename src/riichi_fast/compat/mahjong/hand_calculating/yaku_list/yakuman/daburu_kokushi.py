@@ -1,0 +1,10 @@
+"""``DaburuKokushiMusou``, at mahjong's path ``mahjong.hand_calculating.yaku_list.yakuman.daburu_kokushi``.
+
+>>> from riichi_fast.compat.mahjong.hand_calculating.yaku_list.yakuman.daburu_kokushi import DaburuKokushiMusou
+>>> DaburuKokushiMusou.yaku_id
+112
+"""
+
+from riichi_fast.compat.mahjong.hand_calculating.yaku import DaburuKokushiMusou, Yaku
+
+__all__ = ["DaburuKokushiMusou", "Yaku"]
