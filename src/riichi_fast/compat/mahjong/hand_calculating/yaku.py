@@ -121,44 +121,54 @@ def _always(self, hand, *args) -> bool:
 
 
 def _tanyao(self, hand, *args) -> bool:
+    """No terminal or honor tile in any group."""
     return all(t not in _TERMINALS_HONORS for g in hand for t in g)
 
 
 def _honroto(self, hand, *args) -> bool:
+    """Every tile a terminal or an honor."""
     return all(t in _TERMINALS_HONORS for g in hand for t in g)
 
 
 def _chinroto(self, hand, *args) -> bool:
+    """Every tile a terminal."""
     return all(t in _TERMINALS for g in hand for t in g)
 
 
 def _tsuisou(self, hand, *args) -> bool:
+    """Every tile an honor."""
     return all(t in _HONORS for g in hand for t in g)
 
 
 def _daichisei(self, hand, *args) -> bool:
+    """Seven groups (pairs), every tile an honor."""
     return all(t in _HONORS for g in hand for t in g) and len(hand) == 7
 
 
 def _ryuisou(self, hand, *args) -> bool:
+    """Every tile green (2346 8s, hatsu)."""
     return all(t in _GREEN for g in hand for t in g)
 
 
 def _chiitoitsu(self, hand, *args) -> bool:
+    """Seven groups."""
     return len(hand) == 7
 
 
 def _chinitsu(self, hand, *args) -> bool:
+    """Every group's first tile in one suit, no honor group."""
     mask, honors = _suit_mask(hand)
     return honors == 0 and mask in (1, 2, 4)
 
 
 def _honitsu(self, hand, *args) -> bool:
+    """Every suited group in one suit, and at least one honor group."""
     mask, honors = _suit_mask(hand)
     return honors > 0 and mask in (1, 2, 4)
 
 
 def _toitoi(self, hand, *args) -> bool:
+    """Four triplets or quads."""
     return sum(1 for g in hand if _triplet(g)) == 4
 
 
@@ -171,14 +181,17 @@ def _chi_starts(hand) -> dict:
 
 
 def _iipeiko(self, hand, *args) -> bool:
+    """Two equal chi."""
     return any(n >= 2 for n in _chi_starts(hand).values())
 
 
 def _ryanpeiko(self, hand, *args) -> bool:
+    """Two pairs of equal chi."""
     return sum(n // 2 for n in _chi_starts(hand).values()) >= 2
 
 
 def _chantai(self, hand, *args) -> bool:
+    """A chi, five groups with a terminal or honor, at least one of each kind."""
     terminal = honor = chis = 0
     for g in hand:
         chis += _chi(g)
@@ -190,6 +203,7 @@ def _chantai(self, hand, *args) -> bool:
 
 
 def _junchan(self, hand, *args) -> bool:
+    """A chi and five groups with a terminal at either end."""
     terminal = chis = 0
     for g in hand:
         chis += _chi(g)
@@ -217,15 +231,18 @@ _ALL_RANKS = {r: 1 << r for r in range(9)}
 
 
 def _ittsu(self, hand, *args) -> bool:
+    """Runs starting 1, 4 and 7 in one suit."""
     return 7 in _run_bits(hand, _ITTSU_RANKS)
 
 
 def _sanshoku(self, hand, *args) -> bool:
+    """Runs starting on the same rank in the three suits."""
     m, p, s = _run_bits(hand, _ALL_RANKS)
     return (m & p & s) != 0
 
 
 def _sanshoku_douko(self, hand, *args) -> bool:
+    """Triplets or quads of the same rank in the three suits."""
     bits = [0, 0, 0]
     for g in hand:
         t = g[0]
@@ -235,14 +252,17 @@ def _sanshoku_douko(self, hand, *args) -> bool:
 
 
 def _shosangen(self, hand, *args) -> bool:
+    """Three dragon groups (pairs, triplets or quads)."""
     return sum(1 for g in hand if g[0] in _DRAGONS and (len(g) == 2 or _triplet(g))) == 3
 
 
 def _daisangen(self, hand, *args) -> bool:
+    """Three dragon triplets or quads."""
     return sum(1 for g in hand if g[0] in _DRAGONS and _triplet(g)) == 3
 
 
 def _shosuushi(self, hand, *args) -> bool:
+    """Three wind triplets or quads and a wind pair."""
     pairs = sets = 0
     for g in hand:
         if g[0] in _WINDS:
@@ -254,11 +274,13 @@ def _shosuushi(self, hand, *args) -> bool:
 
 
 def _daisuushi(self, hand, *args) -> bool:
+    """Four wind triplets or quads."""
     return sum(1 for g in hand if g[0] in _WINDS and _triplet(g)) == 4
 
 
 def _dragon(tile: int):
     def is_condition_met(self, hand, *args) -> bool:
+        """Whether ``hand`` has a triplet or quad of this dragon."""
         return _has_triplet_of(hand, tile)
 
     return is_condition_met
@@ -323,6 +345,7 @@ def _kokushi(self, hand, tiles_34, *args) -> bool:
 
 
 def _chuuren(self, hand, *args) -> bool:
+    """One suit, no honors, tile counts 1112345678999 plus one."""
     mask, honors = _suit_mask(hand)
     if honors > 0 or mask not in (1, 2, 4):
         return False
