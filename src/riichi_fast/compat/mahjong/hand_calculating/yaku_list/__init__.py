@@ -9,14 +9,58 @@ Each class also has its own module, as in mahjong (``yaku_list.tanyao``,
 """
 
 import importlib as _importlib
-import pkgutil as _pkgutil
 
 from riichi_fast.compat.mahjong.hand_calculating import yaku as _yaku
 
 __all__ = [row[1] for row in _yaku.YAKU_TABLE if not row[6]]
 globals().update({name: getattr(_yaku, name) for name in __all__})
 
-_SUBMODULES = frozenset(info.name for info in _pkgutil.iter_modules(__path__))
+_SUBMODULES = frozenset((
+    "aka_dora",
+    "chankan",
+    "chantai",
+    "chiitoitsu",
+    "chinitsu",
+    "chun",
+    "daburu_open_riichi",
+    "daburu_riichi",
+    "dora",
+    "haitei",
+    "haku",
+    "hatsu",
+    "honitsu",
+    "honroto",
+    "houtei",
+    "iipeiko",
+    "ippatsu",
+    "ittsu",
+    "junchan",
+    "nagashi_mangan",
+    "open_riichi",
+    "pinfu",
+    "renhou",
+    "riichi",
+    "rinshan",
+    "round_wind_east",
+    "round_wind_north",
+    "round_wind_south",
+    "round_wind_west",
+    "ryanpeiko",
+    "sanankou",
+    "sankantsu",
+    "sanshoku",
+    "sanshoku_douko",
+    "seat_wind_east",
+    "seat_wind_north",
+    "seat_wind_south",
+    "seat_wind_west",
+    "shosangen",
+    "tanyao",
+    "toitoi",
+    "tsumo",
+    "ura_dora",
+    "yakuman",
+))
 
 
 def __getattr__(name: str):

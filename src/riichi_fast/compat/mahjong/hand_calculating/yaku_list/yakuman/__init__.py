@@ -9,14 +9,34 @@ Each class also has its own module, as in mahjong (``yaku_list.tanyao``,
 """
 
 import importlib as _importlib
-import pkgutil as _pkgutil
 
 from riichi_fast.compat.mahjong.hand_calculating import yaku as _yaku
 
 __all__ = [row[1] for row in _yaku.YAKU_TABLE if row[6]]
 globals().update({name: getattr(_yaku, name) for name in __all__})
 
-_SUBMODULES = frozenset(info.name for info in _pkgutil.iter_modules(__path__))
+_SUBMODULES = frozenset((
+    "chiihou",
+    "chinroto",
+    "chuuren_poutou",
+    "daburu_chuuren_poutou",
+    "daburu_kokushi",
+    "daichisei",
+    "daisangen",
+    "daisharin",
+    "daisuushi",
+    "kokushi",
+    "paarenchan",
+    "renhou_yakuman",
+    "ryuisou",
+    "sashikomi",
+    "shosuushi",
+    "suuankou",
+    "suuankou_tanki",
+    "suukantsu",
+    "tenhou",
+    "tsuisou",
+))
 
 
 def __getattr__(name: str):
