@@ -366,3 +366,35 @@ def test_is_condition_met_on_tuples_and_given_examples():
         is False
     assert c_yaku.Suuankou().is_condition_met([[0, 0, 0], [5, 5, 5], [9, 9, 9], [27, 27, 27], [3, 3]], 12, False) \
         is True
+
+
+def test_documented_differences_from_the_rules_follow_mahjong():
+    """The standalone answers ``yaku.py``'s docstring lists, through both packages."""
+
+    def both(name, *args):
+        m = M_CLASSES[name]().is_condition_met(*args)
+        c = getattr(c_yaku, name)().is_condition_met(*args)
+        assert c is m, name
+        return c
+
+    terminal_only = [[0, 1, 2], [6, 7, 8], [9, 9, 9], [18, 18, 18], [26, 26]]  # 123m 789m 111p 111s 99s
+    assert (both("Chantai", terminal_only), both("Junchan", terminal_only)) == (False, True)
+    assert both("Chantai", [[0, 1, 2], [6, 7, 8], [9, 9, 9], [27, 27, 27], [26, 26]]) is True
+    ryanpeiko = [[0, 1, 2], [0, 1, 2], [3, 4, 5], [3, 4, 5], [9, 9]]
+    assert (both("Iipeiko", ryanpeiko), both("Ryanpeikou", ryanpeiko)) == (True, True)
+    daisangen = [[31, 31, 31], [32, 32, 32], [33, 33, 33], [0, 1, 2], [5, 5]]
+    assert (both("Shosangen", daisangen), both("Daisangen", daisangen)) == (True, True)
+    chinroto = [[0, 0, 0], [8, 8, 8], [9, 9, 9], [17, 17, 17], [18, 18]]
+    assert (both("Honroto", chinroto), both("Chinroutou", chinroto)) == (True, True)
+    assert both("Tsuuiisou", [[27, 27, 27], [28, 28, 28], [31, 31, 31], [32, 32, 32], [33, 33]]) is True
+    # ron on 3m: the 3m triplet stays concealed when the concealed 123m chi can take the win tile
+    with_chi = [[2, 2, 2], [5, 5, 5], [9, 9, 9], [1, 2, 3], [20, 20]]
+    assert both("Sanankou", with_chi, 2 * 4, [], False) is True
+    without_chi = [[2, 2, 2], [5, 5, 5], [9, 9, 9], [20, 21, 22], [27, 27]]
+    assert both("Sanankou", without_chi, 2 * 4, [], False) is False
+    assert both("Sanankou", without_chi, 2 * 4, [], True) is True
+    # the kan counters read the melds only, kokushi the counts only, situational yaku say True
+    kans = [CMeld(CMeld.KAN, [k * 4 + i for i in range(4)], opened=False) for k in (0, 9, 18)]
+    assert c_yaku.SanKantsu().is_condition_met([], kans) is True
+    assert c_yaku.Suukantsu().is_condition_met([], kans) is False
+    assert both("Riichi", [], 1, 2) is True and both("Chankan", []) is True

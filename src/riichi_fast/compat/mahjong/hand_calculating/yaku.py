@@ -18,20 +18,29 @@ of groups of 34-indices, as ``HandDivider.divide_hand`` gives):
 >>> SeatWindEast().is_condition_met([[27, 27, 27]], 27), KokushiMusou().is_condition_met(None, [1] * 34)
 (True, False)
 
-Where mahjong's predicate differs from the rules (``/work/shared/RULES.md``),
-these predicates follow mahjong, since they exist for drop-in use:
+Each predicate answers mahjong's question, not the full rule of
+``/work/shared/RULES.md``: precedence, closedness and situational conditions
+are the scorer's job (``HandCalculator``).  Where the standalone answer differs
+from the rules, these predicates follow mahjong, since they exist for drop-in use:
 
-- ``Chantai`` needs at least one honor group (a hand of terminal groups only
-  is left to ``Junchan``), ``Junchan`` counts exactly five terminal groups
-  (so seven pairs never qualify) and both need a chi.
+- ``Chantai`` is false unless some group is an honor group (RULES.md's chanta
+  holds on terminal-only hands too, where junchan replaces it); ``Junchan``
+  wants exactly five groups with a terminal (seven pairs never qualify); both
+  need a chi.
+- ``Iipeiko`` is also true on ryanpeikou hands, ``Shosangen`` on daisangen
+  hands, ``Honroto`` on chinroutou and tsuuiisou hands (RULES.md: the larger
+  yaku replaces the smaller).
+- ``Tanyao`` ignores ``open_tanyao``; ``Chinitsu``/``Honitsu``/``ChuurenPoutou``
+  and the yakuhai do not check whether the hand is open.
+- ``Sanankou`` treats a ron triplet of the win tile as concealed when a
+  concealed chi also holds the win tile (RULES.md: "a triplet completed by ron
+  is open"), and a group equal to an open meld's tiles as open;
+  ``Suuankou`` takes ``(hand, win_tile, is_tsumo)``, no melds and no ``*args``.
 - ``Ittsu``/``Sanshoku`` see a chi in any group whose second tile follows its
-  first; ``Chinroutou``/``Honroto``/``Tsuuiisou`` look at tiles only.
-- ``Sanankou`` ignores a ron's win tile only when no closed chi holds it, and
-  a closed group equal to an open meld's tiles counts as open; ``Suuankou``
-  takes ``(hand, win_tile, is_tsumo)`` (no melds, no ``*args``).
-- ``SanKantsu``/``Suukantsu`` read only ``melds`` (kan and shouminkan).
-- ``KokushiMusou`` reads only ``tiles_34``: the product of the 13 terminal and
-  honor counts is 2.
+  first (the same thing on ``HandDivider`` output).
+- ``SanKantsu``/``Suukantsu`` read only ``melds`` (kan and shouminkan);
+  ``KokushiMusou`` reads only ``tiles_34`` (the product of the 13 terminal and
+  honor counts is 2).
 - Situational yaku (riichi, ippatsu, tsumo, chankan, haitei, houtei, rinshan,
   pinfu, renhou, tenhou, chiihou, dora kinds, double yakuman, paarenchan,
   sashikomi, nagashi mangan, ...) answer ``True`` for any input, as mahjong's do.
