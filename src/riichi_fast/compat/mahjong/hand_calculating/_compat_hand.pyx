@@ -111,6 +111,39 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
 cdef object _MISSING = object()
 
 
+# Cached cost dicts and fu items are handed out as copies.  A template kept as a split-table
+# dict (the __dict__ of an instance of a class of its own: the key table is shared) is copied
+# by PyDict_Copy without cloning its key table: a copy is the values array only.  The copies
+# are ordinary dicts (same items, same order); a template that does not come out split is
+# kept as a plain dict (copied the usual way).
+class _CostTemplate:
+    pass
+
+
+class _FuTemplate:
+    pass
+
+
+cdef extern from *:
+    """
+    static int rf_dict_is_split(PyObject* d) {
+        return PyDict_CheckExact(d) && ((PyDictObject*)d)->ma_values != NULL;
+    }
+    """
+    int rf_dict_is_split(object d)
+
+
+cdef dict _template(dict d, object cls):
+    """A dict equal to ``d`` (same items, same order), split-table when the interpreter allows."""
+    o = cls()
+    for k, v in d.items():
+        setattr(o, k, v)
+    t = getattr(o, "__dict__", None)
+    if type(t) is dict and rf_dict_is_split(t) and list((<dict>t).items()) == list(d.items()):
+        return <dict>t
+    return dict(d)
+
+
 cdef inline object _get(dict d, object obj, str name):
     """obj.name, read from the instance dict when it is there (a plain attribute)."""
     v = d.get(name, _MISSING)
@@ -266,7 +299,7 @@ cdef list _fu_details(const int64_t* o):
     for i in range(n_items):
         out.append({"fu": -keys[i][0], "reason": _FU_NAMES[keys[i][3]]})
     if cacheable and PyDict_Size(_FU_DETAILS) < 65536:
-        _FU_DETAILS[fkey] = tuple([dict(d) for d in out])
+        _FU_DETAILS[fkey] = tuple([_template(d, _FuTemplate) for d in out])
     return out
 
 
@@ -734,7 +767,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
             cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
                          op.sextuple, op.three)
             if PyDict_Size(_COSTS) < 65536:
-                _COSTS[key] = cost.copy()
+                _COSTS[key] = _template(cost, _CostTemplate)
         else:
             cost = PyDict_Copy(<object>hit)
     else:
