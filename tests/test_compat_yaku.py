@@ -2,8 +2,9 @@
 
 Every yaku's ``is_condition_met`` is called through both packages on the same
 decompositions (``mahjong``'s ``HandDivider.divide_hand`` of seeded random
-complete hands, biased to honors, one suit, seven pairs and yakuman shapes)
-with the same random extra arguments; the one-file-per-yaku module paths, the
+complete hands, biased to honors, one suit, seven pairs and yakuman shapes;
+the compat side gets the compat divider's equal output) with the same random
+extra arguments; the one-file-per-yaku module paths, the
 signatures and the attributes are compared too.
 """
 
@@ -27,6 +28,7 @@ from mahjong.hand_calculating.yaku_config import YakuConfig as MYakuConfig
 from mahjong.meld import Meld as MMeld
 
 from riichi_fast.compat.mahjong.hand_calculating import yaku as c_yaku
+from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider as CHandDivider
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID as C_TENHOU
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig as CYakuConfig
 from riichi_fast.compat.mahjong.meld import Meld as CMeld
@@ -296,7 +298,7 @@ def _args(rng: random.Random, name: str, hand, ctx):
 
 
 def _cases(seed: int, n_hands: int):
-    """Yield (tiles_34, decomposition or None, ctx) for seeded random complete hands."""
+    """Yield (tiles_34, mahjong's decomposition or None, compat's, ctx) for seeded random complete hands."""
     rng = random.Random(seed)
     for _ in range(n_hands):
         specs = []
@@ -312,10 +314,12 @@ def _cases(seed: int, n_hands: int):
         m_melds = _make_melds(MMeld, specs)
         ctx = {"tiles_34": counts, "m_melds": m_melds, "c_melds": _make_melds(CMeld, specs)}
         hands = HandDivider.divide_hand(counts, m_melds)
+        c_hands = CHandDivider.divide_hand(list(counts), ctx["c_melds"])
+        assert c_hands == hands, counts
         if not hands:
-            yield counts, None, ctx
-        for hand in hands:
-            yield counts, hand, ctx
+            yield counts, None, None, ctx
+        for hand, c_hand in zip(hands, c_hands):
+            yield counts, hand, c_hand, ctx
 
 
 def test_is_condition_met_matches_mahjong_on_random_decompositions():
@@ -324,13 +328,12 @@ def test_is_condition_met_matches_mahjong_on_random_decompositions():
     m_objs = {n: M_CLASSES[n]() for n in names}
     c_objs = {n: getattr(c_yaku, n)() for n in names}
     calls, trues = Counter(), Counter()
-    for tiles_34, hand, ctx in _cases(7, 2600):
+    for _tiles_34, hand, c_hand, ctx in _cases(7, 2600):
         for name in names:
             if hand is None and name != "KokushiMusou":
                 continue
             for _ in range(2):
                 m_args, c_args = _args(rng, name, hand or [], ctx)
-                c_hand = None if hand is None else [list(g) for g in hand]
                 expected = m_objs[name].is_condition_met(hand, *m_args)
                 got = c_objs[name].is_condition_met(c_hand, *c_args)
                 assert got is expected or (got == expected and type(got) is bool), (name, hand, m_args)
