@@ -76,8 +76,8 @@ Other differences:
   have been scored; setting any attribute drops it (changing the contents of
   a mutable value in place, e.g. a ``Meld.tiles`` list, is followed too:
   such values are not cached).
-- ``Yaku.is_condition_met`` is not provided: riichi_fast detects yaku in its
-  compiled scorer.  The one-class-per-file yaku modules
-  (``yaku_list.tanyao``, ...) are not mirrored: import the classes from
-  ``hand_calculating.yaku_list`` / ``yaku_list.yakuman`` (as mahjong allows too).
+- ``Yaku.is_condition_met`` follows mahjong's predicates (signatures and
+  answers, see ``hand_calculating.yaku``); the scorer does not call them.  The
+  one-class-per-file yaku modules (``yaku_list.tanyao``, ...) re-export the
+  classes.
 """
