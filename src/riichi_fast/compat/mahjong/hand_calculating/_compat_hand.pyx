@@ -62,6 +62,27 @@ cdef list _BIT_ATTR = None
 cdef list _STATUS_NAMES = None
 cdef dict _FU_NAMES = None
 cdef object _new = object.__new__
+cdef bint _plain_new = False  # HandResponse's tp_new is object's: allocate it without a call
+
+cdef extern from *:
+    """
+    static int rf_plain_new(PyObject* cls) {
+        return PyType_Check(cls) && ((PyTypeObject*)cls)->tp_new == PyBaseObject_Type.tp_new;
+    }
+    /* object.__new__(cls) for a class whose tp_new is object's (what rf_plain_new checks) */
+    static PyObject* rf_object_new(PyObject* cls, PyObject* empty) {
+        return PyBaseObject_Type.tp_new((PyTypeObject*)cls, empty, NULL);
+    }
+    """
+    int rf_plain_new(object cls)
+    object rf_object_new(object cls, object empty)
+
+
+cdef inline object _response():
+    """A bare HandResponse (``object.__new__(HandResponse)``)."""
+    if _plain_new:
+        return rf_object_new(_HandResponse, ())
+    return _new(_HandResponse)
 cdef object _py_estimate = None
 cdef object _HandConfig = None
 cdef object _OptionalRules = None
@@ -95,6 +116,8 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
             _POS_OF[bit][variant] = _N_ORDER
         _N_ORDER += 1
     _HandResponse = response_cls
+    global _plain_new
+    _plain_new = rf_plain_new(response_cls)
     _BIT_ATTR = list(bit_attr)
     _STATUS_NAMES = list(status_names)
     _FU_NAMES = dict(fu_names)
@@ -660,7 +683,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     if st != ST_OK:
         if st == ST_WIN_TILE_NOT_IN_HAND or st == ST_BAD_INPUT or st >= len(_STATUS_NAMES):
             return None
-        r = _new(_HandResponse)
+        r = _response()
         r.cost = r.han = r.fu = None
         r.error = _STATUS_NAMES[st]
         r.is_open_hand = False
@@ -776,7 +799,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     fd = _fu_details(out)
     # attributes set one by one, in HandResponse.__init__'s order: the values stay in the
     # instance (shared-key layout), no separate __dict__ object to allocate and collect
-    r = _new(_HandResponse)
+    r = _response()
     r.cost = cost
     r.han = han
     r.fu = fu
