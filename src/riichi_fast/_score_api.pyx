@@ -8,9 +8,9 @@
 # context array is built from the keyword arguments (or a WinContext's
 # fields); the rules parameters are taken once per Rules object (_RulesView);
 # c_score_hand_digested (cimported from _score.pxd; the rules digested once per
-# _RulesView) writes into a stack buffer; and the
-# HandResult's slots are filled directly (the output kept as an array('q'),
-# its raw tuple, yaku, fu items and reading decoded on first use).
+# _RulesView) writes into a stack buffer; and the HandResult's slots are
+# filled directly (the output kept as an array('q'), its raw tuple, yaku, fu
+# items and reading decoded on first use).
 #
 # Exactness rule: the fast path only accepts inputs whose meaning is plain
 # (flags True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds
@@ -31,7 +31,8 @@ from cpython.array cimport array, clone
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested, CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
+from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
+                                 CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
                                  CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA,
                                  CTX_RIICHI_STICKS, MAX_INDICATORS,
