@@ -178,6 +178,36 @@ cdef inline object _get(dict d, object obj, str name):
     return v
 
 
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(PyObject* o, int* overflow)
+    bint PyLong_CheckExact(PyObject* o)
+    PyObject* PyList_GET_ITEM_BORROWED "PyList_GET_ITEM" (object lst, Py_ssize_t i)
+
+
+cdef int _list_tiles(list tiles, long win_tile, int* counts, bint* found, int* n_red) noexcept:
+    """Count a list of plain ints: 0 done, 1 a tile out of 0..135, 2 not plain (the generic loop
+    reads it again, raising what it raises)."""
+    cdef Py_ssize_t j
+    cdef PyObject* o
+    cdef long t
+    cdef int overflow
+    for j in range(PyList_GET_SIZE(tiles)):
+        o = PyList_GET_ITEM_BORROWED(tiles, j)
+        if not PyLong_CheckExact(o):
+            return 2
+        t = PyLong_AsLongAndOverflow(o, &overflow)
+        if overflow:
+            return 2
+        if t < 0 or t > 135:
+            return 1
+        counts[t >> 2] += 1
+        if t == win_tile:
+            found[0] = True
+        if t == 16 or t == 52 or t == 88:
+            n_red[0] += 1
+    return 0
+
+
 cdef inline int _ceil100(int64_t x) noexcept:
     return <int>((x + 99) // 100 * 100)
 
@@ -603,15 +633,26 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     cdef _Opt op = p.opt
     for i in range(34):
         counts[i] = 0
-    for x in tiles:
-        t = x
-        if t < 0 or t > 135:
+    st = 2
+    if type(tiles) is list:
+        st = _list_tiles(<list>tiles, win_tile, counts, &found, &n_red)
+        if st == 1:
             return None
-        counts[t >> 2] += 1
-        if t == win_tile:
-            found = True
-        if t == 16 or t == 52 or t == 88:
-            n_red += 1
+        if st == 2:
+            for i in range(34):
+                counts[i] = 0
+            found = False
+            n_red = 0
+    if st == 2:
+        for x in tiles:
+            t = x
+            if t < 0 or t > 135:
+                return None
+            counts[t >> 2] += 1
+            if t == win_tile:
+                found = True
+            if t == 16 or t == 52 or t == 88:
+                n_red += 1
     if not found:
         return None
     for i in range(4):
