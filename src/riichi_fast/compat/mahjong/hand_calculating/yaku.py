@@ -19,7 +19,7 @@ of groups of 34-indices, as ``HandDivider.divide_hand`` gives):
 (True, False)
 
 Each predicate answers mahjong's question, not the full rule of
-``/work/shared/RULES.md``: precedence, closedness and situational conditions
+``docs/RULES.md``: precedence, closedness and situational conditions
 are the scorer's job (``HandCalculator``).  Where the standalone answer differs
 from the rules, these predicates follow mahjong, since they exist for drop-in use:
 
