@@ -34,3 +34,13 @@ decompose_impl = _impl_fixture("decompose")
 waits_impl = _impl_fixture("waits")
 furiten_impl = _impl_fixture("furiten")
 score_impl = _impl_fixture("score")
+
+
+@pytest.fixture(params=["reference", "cython"])
+def sc(request, monkeypatch):
+    """``riichi_fast.rules.scoring.score`` running on the reference kernel, then the compiled one."""
+    from riichi_fast.rules import scoring
+
+    mod = importlib.import_module("riichi_fast.reference.score" if request.param == "reference" else "riichi_fast._score")
+    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
+    return scoring.score

@@ -3,23 +3,10 @@
 Seat South (non-dealer), round East, ron unless a case says otherwise.
 """
 
-import importlib
 
 import pytest
 
-from riichi_fast.rules import scoring
 from riichi_fast.rules.config import DEFAULT, WRC
-
-
-@pytest.fixture(params=["reference", "cython"])
-def sc(request, monkeypatch):
-    """``score`` running on one implementation of the kernel."""
-    if request.param == "reference":
-        mod = importlib.import_module("riichi_fast.reference.score")
-    else:
-        mod = pytest.importorskip("riichi_fast._score")
-    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
-    return scoring.score
 
 
 def case(hand, win, items, fu, id, **kw):

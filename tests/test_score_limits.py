@@ -1,25 +1,11 @@
 """Limits, kazoe, kiriage, yakuman multiples, dora of every kind, counters and sticks (RULES.md 3, 4, 6)."""
 
-import importlib
 
 import pytest
 
 from riichi_fast.errors import TileCountError
-from riichi_fast.rules import scoring
 from riichi_fast.rules.config import DEFAULT, EMA, MAHJONG_LIB, TENHOU, TENHOU_3P, WRC
 from riichi_fast.rules.payment import Payment
-
-
-@pytest.fixture(params=["reference", "cython"])
-def sc(request, monkeypatch):
-    """``score`` running on one implementation of the kernel."""
-    if request.param == "reference":
-        mod = importlib.import_module("riichi_fast.reference.score")
-    else:
-        mod = pytest.importorskip("riichi_fast._score")
-    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
-    return scoring.score
-
 
 RIICHI_HAND = ("12399m456p123789s", "2s")  # riichi ron: 1 han 40 fu
 PINFU_HAND = ("123456m234p55678s", "8s")  # pinfu ron: 1 han 30 fu

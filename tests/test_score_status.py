@@ -17,17 +17,6 @@ from strategies import complete_hands, hands
 
 
 @pytest.fixture(params=["reference", "cython"])
-def sc(request, monkeypatch):
-    """``score`` running on one implementation of the kernel."""
-    if request.param == "reference":
-        mod = importlib.import_module("riichi_fast.reference.score")
-    else:
-        mod = pytest.importorskip("riichi_fast._score")
-    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
-    return scoring.score
-
-
-@pytest.fixture(params=["reference", "cython"])
 def kernel(request):
     if request.param == "reference":
         return importlib.import_module("riichi_fast.reference.score")

@@ -6,23 +6,10 @@ Unless a case says otherwise: rules DEFAULT, ron, seat South (non-dealer),
 round East.
 """
 
-import importlib
 
 import pytest
 
-from riichi_fast.rules import scoring
 from riichi_fast.rules.config import DEFAULT, MAHJONG_LIB, TENHOU, WRC
-
-
-@pytest.fixture(params=["reference", "cython"])
-def sc(request, monkeypatch):
-    """``score`` running on one implementation of the kernel."""
-    if request.param == "reference":
-        mod = importlib.import_module("riichi_fast.reference.score")
-    else:
-        mod = pytest.importorskip("riichi_fast._score")
-    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
-    return scoring.score
 
 
 def case(hand, win, yaku, han, fu, cost, id=None, **kw):
