@@ -59,6 +59,7 @@ from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
+from riichi_fast.rules.scoring import coerce_rules
 
 __all__ = ["COLUMNS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
 
@@ -173,14 +174,6 @@ class BatchResult:
         return f"BatchResult({n} rows, {int(np.count_nonzero(self.ok()))} scored)"
 
 
-def _coerce_rules(rules) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise ArrayError(f"rules must be a Rules object or a preset name, got {rules!r}")
-
-
 def _column(name, value, n):
     """A C-contiguous array of column ``name`` for n rows (scalars broadcast, None = default)."""
     dtype, tail, default = _INPUTS[name]
@@ -289,7 +282,7 @@ def score_batch(
     >>> res.han.tolist(), res.yakuman.tolist(), res.total.tolist()
     ([6, 0], [0, 1], [18000, 48000])
     """
-    rules = _coerce_rules(rules)
+    rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
     n, cols = _columns(
         hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks
@@ -329,7 +322,7 @@ def score_batch_chunks(
     >>> [(start, int(r.total.sum())) for start, r in score_batch_chunks(hands, win_tile=20, chunk_size=2)]
     [(0, 23200), (2, 23200), (4, 11600)]
     """
-    rules = _coerce_rules(rules)
+    rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
     if not isinstance(chunk_size, int) or chunk_size < 1:
         raise ArrayError(f"chunk_size must be a positive int, got {chunk_size!r}")
@@ -506,7 +499,7 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
     from riichi_fast.rules.context import WinContext
     from riichi_fast.rules.scoring import encode
 
-    rules = _coerce_rules(rules)
+    rules = coerce_rules(rules)
     hands = list(hands)
     n = len(hands)
     win_tiles = [None] * n if win_tiles is None else list(win_tiles)
