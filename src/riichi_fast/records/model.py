@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from riichi_fast.enums import MeldType
+from riichi_fast.tiles import format_tiles
 
 __all__ = [
     "DrawKind",
@@ -55,11 +56,7 @@ def tiles_mpsz(tile_ids, red_fives: bool = True) -> str:
     >>> tiles_mpsz([0, 4, 8, 16, 17, 108, 109])
     '12305m11z'
     """
-    groups: dict[str, list[str]] = {}
-    for t in sorted(tile_ids):
-        name = tile_name(t, red_fives)
-        groups.setdefault(name[1], []).append(name[0])
-    return "".join("".join(groups[s]) + s for s in "mpsz" if s in groups)
+    return format_tiles(list(tile_ids), red=None if red_fives else 0)
 
 
 @dataclass(frozen=True)
