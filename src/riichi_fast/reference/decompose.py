@@ -40,6 +40,9 @@ _MELD_SET_TYPE = {
 def _mpsz(text: str) -> bytes:
     """34-counts of a plain mpsz string (doctest helper; no red fives, no melds).
 
+    Deliberately unvalidated, unlike :func:`riichi_fast.tiles.mpsz_to_counts`:
+    tests build counts above 4 with it to reach the kernels' own checks.
+
     >>> list(_mpsz("1123m")[:4])
     [2, 1, 1, 0]
     """
