@@ -3,8 +3,8 @@
 #
 # It does exactly what hand.py's Python path does for the common calls (the
 # Python path is its reference twin; tests/test_compat_api.py checks they agree)
-# and hands the rare ones to the Python path: nagashi mangan, malformed hands,
-# more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
+# (nagashi mangan and a winning tile missing from the hand included) and hands
+# the rare ones to the Python path: malformed hands, more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
 # dropped, a custom scores calculator.  The hand is scored by the scoring
 # kernel (c_score_hand_digested, riichi_fast._score, docs/SCORING.md) called directly,
 # with the context and output on the stack.
@@ -394,6 +394,7 @@ cdef class _Prep:
     """The fast path's view of one HandConfig (kept as ``config._rf_prep`` until it changes)."""
     cdef public bint valid
     cdef _Opt opt
+    cdef bint nagashi  # nagashi mangan: answered without the hand (_nagashi)
     cdef bint fallback, tsumo, riichi, tenhou, dealer, double_fixed
     cdef int32_t flags, nuki
     cdef int seat, rnd  # kernel winds; -2 = stand-in chosen per hand
@@ -465,9 +466,7 @@ cdef _Prep _build_prep(object config, dict cd):
     if pa < 0:
         pa = 0
     p.pa = pa
-    if _get(cd, config, "is_nagashi_mangan"):
-        p.fallback = True
-        return p
+    p.nagashi = bool(_get(cd, config, "is_nagashi_mangan"))
     options = _get(cd, config, "options")
     p.opt = _opt_of(options)
     if p.opt is None:
@@ -616,6 +615,36 @@ cdef long _meld_code(object m, bint* is_open) except -2:
     return x & 0xffff
 
 
+cdef object _error_response(str error):
+    """``HandResponse(error=error)``."""
+    r = _response()
+    r.cost = r.han = r.fu = None
+    r.error = error
+    r.is_open_hand = False
+    r.fu_details = r.yaku = None
+    return r
+
+
+cdef object _nagashi(_Prep p, object config):
+    """Nagashi mangan: the Python path's first answer (the hand is not read), or None."""
+    y = config.yaku.nagashi_mangan
+    han = y.han_closed
+    if type(han) is not int or not 0 <= han < 4096:
+        return None
+    cost = _cost(<int>han, 30, False, p.tsumo, p.dealer, p.honba, p.sticks, p.opt.kazoe, p.opt.kiriage,
+                 p.opt.sextuple, p.opt.three)
+    cost["yaku_level"] = "nagashi mangan"
+    r = _response()
+    r.cost = cost
+    r.han = han
+    r.fu = 30
+    r.error = None
+    r.is_open_hand = False
+    r.fu_details = None
+    r.yaku = [y]
+    return r
+
+
 cdef object _core(object tiles, long win_tile, object melds, object dora_indicators, object config,
                   object ura_dora_indicators, _Prep p):
     """The HandResponse of a common call, or None to let the Python path answer."""
@@ -653,8 +682,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
                 found = True
             if t == 16 or t == 52 or t == 88:
                 n_red += 1
-    if not found:
-        return None
+    if not found:  # every tile read and none is the winning tile: the Python path's first check
+        return _error_response(_STATUS_NAMES[ST_WIN_TILE_NOT_IN_HAND])
     for i in range(4):
         mt[i] = 0
         mk[i] = 0
@@ -727,12 +756,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     if st != ST_OK:
         if st == ST_WIN_TILE_NOT_IN_HAND or st == ST_BAD_INPUT or st >= len(_STATUS_NAMES):
             return None
-        r = _response()
-        r.cost = r.han = r.fu = None
-        r.error = _STATUS_NAMES[st]
-        r.is_open_hand = False
-        r.fu_details = r.yaku = None
-        return r
+        return _error_response(_STATUS_NAMES[st])
 
     if p.yaku is None:
         _fetch_yaku(p, config)
@@ -865,7 +889,10 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
     if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
         p = _prep_of(config)
         if not p.fallback:
-            r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
+            if p.nagashi:
+                r = _nagashi(p, config)
+            else:
+                r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
             if r is not None:
                 return r
     return _py_estimate(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
@@ -878,4 +905,6 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
     cdef _Prep p = _prep_of(config)
     if p.fallback:
         return None
+    if p.nagashi:
+        return _nagashi(p, config)
     return _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
