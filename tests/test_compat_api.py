@@ -321,6 +321,50 @@ def test_hand_response_and_config():
     assert AKA_DORAS == {16, 52, 88}
 
 
+def _response_types():
+    from riichi_fast.compat.mahjong.hand_calculating import hand_response
+
+    types = [hand_response._HandResponse]
+    if hand_response.HandResponse is not hand_response._HandResponse:
+        types.append(hand_response.HandResponse)  # the compiled type
+    return types
+
+
+@pytest.mark.parametrize("cls", _response_types(), ids=lambda c: c.__module__.rsplit(".", 1)[-1])
+def test_hand_response_types(cls):
+    """The compiled HandResponse and its Python twin: mahjong's constructor, order, str and attributes."""
+    import copy
+    import pickle
+    import weakref
+
+    from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
+
+    y = YakuConfig()
+    r = cls({"main": 1000}, 2, 40, [y.tanyao, y.riichi], None,
+            [{"fu": 2, "reason": "a"}, {"fu": 20, "reason": "base"}, {"fu": 8, "reason": "b"}], True)
+    assert (r.cost, r.han, r.fu, r.error, r.is_open_hand) == ({"main": 1000}, 2, 40, None, True)
+    assert [d["fu"] for d in r.fu_details] == [20, 8, 2]
+    assert [x.yaku_id for x in r.yaku] == sorted([y.tanyao.yaku_id, y.riichi.yaku_id])
+    assert str(r) == "2 han, 40 fu"
+    e = cls(error="hand_not_winning")
+    assert (str(e), e.cost, e.han, e.fu, e.fu_details, e.yaku, e.is_open_hand) == (
+        "hand_not_winning", None, None, None, None, None, False)
+    assert cls(fu_details=[], yaku=[]).fu_details is None and cls(yaku=()).yaku is None
+    r.han = 3
+    r.hand_id = 17  # any other attribute, as on mahjong's plain class
+    assert (r.han, r.hand_id) == (3, 17)
+    for back in (pickle.loads(pickle.dumps(r)), copy.copy(r), copy.deepcopy(r)):
+        assert type(back) is cls
+        assert (back.cost, back.han, back.fu, back.hand_id, str(back)) == ({"main": 1000}, 3, 40, 17, "3 han, 40 fu")
+        assert [x.yaku_id for x in back.yaku] == [x.yaku_id for x in r.yaku]
+    assert weakref.ref(r)() is r
+
+    class Sub(cls):
+        pass
+
+    assert str(Sub(han=1, fu=30)) == "1 han, 30 fu"
+
+
 # ---------------------------------------------------------------------------
 # the compiled fast path and the pure-Python path (its reference twin) agree
 
@@ -434,15 +478,37 @@ def test_used_config_copies_and_pickles():
     assert _view(HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=cfg)) == first
 
 
-def test_rules_caches_ignore_the_scorers_own_entry():
-    """A scored OptionalRules gets a private ``_rf_opt`` entry; the rules caches key on the options alone."""
+def test_scorer_entries_stay_out_of_vars_and_pickles():
+    """What the compiled path keeps per object is a private slot: not in ``vars()``, not pickled."""
+    import pickle
+
+    import riichi_fast.compat.mahjong.hand_calculating.hand as hand_module
+
+    opts = OptionalRules(has_aka_dora=True, kiriage=True)
+    cfg = HandConfig(options=opts)
+    m = Meld(Meld.PON, _hand("555z"))
+    tiles = _hand("123m456p789s22555z")
+    before = dict(vars(opts))
+    assert HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), [m], config=cfg).han == 1
+    assert vars(opts) == before
+    assert not [k for x in (opts, cfg, m) for k in vars(x) if k.startswith("_rf")]
+    if hand_module._fast is not None:  # the compiled path filled its slots
+        assert type(cfg._rf_prep).__name__ == "_Prep" and type(opts._rf_opt).__name__ == "_Opt"
+        assert type(m._rf) is int
+        for x, slot in ((pickle.loads(pickle.dumps(cfg)), "_rf_prep"), (pickle.loads(pickle.dumps(m)), "_rf")):
+            assert getattr(x, slot, None) is None
+        cfg.tsumi_number = 1  # any change drops the entry
+        m.opened = True
+        opts.kiriage = False
+        assert (cfg._rf_prep, m._rf, opts._rf_opt) == (None, None, None)
+    assert hand_module._option_values(opts) == tuple(vars(opts).values())
+
+
+def test_rules_caches_key_on_the_options():
     import riichi_fast.compat.mahjong.hand_calculating.hand as hand_module
 
     opts = OptionalRules(has_aka_dora=True, kiriage=True)
     tiles = _hand("123m456p789s22555z")
-    HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=HandConfig(options=opts))
-    fields = tuple(v for k, v in vars(opts).items() if not k.startswith("_"))
-    assert hand_module._option_values(opts) == fields
     before = len(hand_module._PARAMS_BYTES)
     for _ in range(5):  # a paarenchan count needs its own params: built once, then found
         r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=HandConfig(options=opts, paarenchan=1))

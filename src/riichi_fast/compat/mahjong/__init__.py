@@ -70,12 +70,15 @@ Other differences:
   candidate wind can get that pair's fu.  A sashikomi ron and yakuman under
   ``Aotenjou`` are rebuilt around the scorer's choice and may pick another
   reading than mahjong on ties.
-- ``HandConfig``, ``OptionalRules`` and ``Meld`` instances keep what the
-  compiled scorer derived from them in their ``__dict__`` (``_rf_prep``,
-  ``_rf_opt``, ``_rf``), so ``vars()`` shows one private key more once they
-  have been scored; setting any attribute drops it (changing the contents of
-  a mutable value in place, e.g. a ``Meld.tiles`` list, is followed too:
-  such values are not cached).
+- ``HandConfig``, ``OptionalRules`` and ``Meld`` keep what the compiled
+  scorer derived from an instance in a private ``__slots__`` entry
+  (``_rf_prep``, ``_rf_opt``, ``_rf``: not in ``vars()``, not pickled or
+  copied); setting any attribute drops it (changing the contents of a
+  mutable value in place, e.g. a ``Meld.tiles`` list, is followed too: such
+  values are not cached).
+- ``HandResponse`` is a compiled type: same constructor, fields and ``str``
+  as mahjong's, any other attribute can be set, but ``vars(r)`` holds only
+  those added attributes, not the seven fields.
 - ``Yaku.is_condition_met`` follows mahjong's predicates (signatures and
   answers, see ``hand_calculating.yaku``); the scorer does not call them.  The
   one-class-per-file yaku modules (``yaku_list.tanyao``, ...) re-export the

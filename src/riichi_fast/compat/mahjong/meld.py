@@ -22,8 +22,12 @@ class Meld:
     """A chi, pon, kan (``opened=False`` for a closed kan), shouminkan or nuki.
 
     ``tiles`` are 136-ids kept as a tuple; ``tiles_34`` is derived (and refreshed
-    when ``tiles`` is reassigned).
+    when ``tiles`` is reassigned).  The compiled scorer keeps the meld's
+    (type, kind, opened) code in a slot (``_rf``, not in ``vars()``, not
+    pickled or copied); setting any attribute drops it.
     """
+
+    __slots__ = ("__dict__", "__weakref__", "_rf")
 
     CHI = "chi"
     PON = "pon"
@@ -49,10 +53,14 @@ class Meld:
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
-        d = self.__dict__
+        if name == "_rf":
+            return
         if name == "tiles":
-            d.pop("tiles_34", None)
-        d.pop("_rf", None)  # the compiled scorer's (type, kind, opened) code
+            self.__dict__.pop("tiles_34", None)
+        object.__setattr__(self, "_rf", None)  # the compiled scorer's (type, kind, opened) code
+
+    def __getstate__(self) -> dict:
+        return self.__dict__  # the scorer's slot is rebuilt on use
 
     def __str__(self) -> str:
         return f"Type: {self.type}, Tiles: {TilesConverter.to_one_line_string(self.tiles)} {self.tiles}"

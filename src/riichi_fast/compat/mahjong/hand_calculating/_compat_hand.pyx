@@ -9,19 +9,19 @@
 # kernel (c_score_hand_digested, riichi_fast._score, docs/SCORING.md) called directly,
 # with the context and output on the stack.
 #
-# Cost (per call, 2 shared cores, bench/test_compat.py corpus, ~1.85 us with the
+# Cost (per call, 2 shared cores, bench/test_compat.py corpus, ~1.45 us with the
 # cyclic GC off): the kernel ~0.45 us (decompose, win options, score; inputs
 # mostly out of cache: one config per hand), the cyclic GC ~0.2 us more when
 # the results are kept (3 tracked objects each), the rest is reading mahjong's
 # objects and building its result.  What depends only on the HandConfig /
 # OptionalRules (context flags, winds, counters, the rules params and their
-# digest, the yaku objects) is computed once and kept in the object's
-# ``__dict__`` (``_rf_prep`` / ``_rf_opt``, dropped by their ``__setattr__``
+# digest, the yaku objects) is computed once and kept in a ``__slots__`` entry
+# of the object (``_rf_prep`` / ``_rf_opt``, dropped by their ``__setattr__``
 # on any change); a Meld's (type, kind, opened) likewise (``_rf``); cost dicts
 # and fu items are copied from split-table templates (see _template).
 
-from cpython.dict cimport PyDict_GetItem, PyDict_SetItem, PyDict_Copy, PyDict_Size
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_DECREF, Py_INCREF
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
@@ -45,6 +45,50 @@ from riichi_fast._types cimport count_t
 cdef extern from "Python.h":
     object PyObject_GenericGetDict(object o, void* context)
 
+# The fast path's per-object caches live in a __slots__ entry of HandConfig (``_rf_prep``),
+# OptionalRules (``_rf_opt``) and Meld (``_rf``): read and written at the slot's offset (taken
+# from the class's member descriptor by init) for objects of exactly that class, no dict lookup.
+cdef extern from *:
+    """
+    #include "structmember.h"
+    #ifndef T_OBJECT_EX
+    #define T_OBJECT_EX Py_T_OBJECT_EX
+    #endif
+    /* the offset of an object slot (a __slots__ entry) from its member descriptor, -1 if not one */
+    static Py_ssize_t rf_slot_offset(PyObject* descr) {
+        if (descr == NULL || Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
+        PyMemberDef* m = ((PyMemberDescrObject*)descr)->d_member;
+        if (m->type != T_OBJECT_EX || (m->flags & READONLY) || m->offset <= 0) return -1;
+        return m->offset;
+    }
+    /* the slot's value (borrowed; NULL when unset) */
+    static PyObject* rf_slot_get(PyObject* o, Py_ssize_t off) {
+        return *(PyObject**)((char*)o + off);
+    }
+    static void rf_slot_set(PyObject* o, Py_ssize_t off, PyObject* v) {
+        PyObject** p = (PyObject**)((char*)o + off);
+        PyObject* old = *p;
+        Py_INCREF(v);
+        *p = v;
+        Py_XDECREF(old);
+    }
+    """
+    Py_ssize_t rf_slot_offset(PyObject* descr)
+    PyObject* rf_slot_get(object o, Py_ssize_t off)
+    void rf_slot_set(object o, Py_ssize_t off, object v)
+
+cdef Py_ssize_t _PREP_OFF = -1
+cdef Py_ssize_t _OPT_OFF = -1
+cdef Py_ssize_t _MELD_OFF = -1
+
+
+cdef Py_ssize_t _slot_of(object cls, str name):
+    """The offset of ``cls``'s ``__slots__`` entry ``name``, -1 if it has none (nothing cached)."""
+    if not isinstance(cls, type):
+        return -1
+    descr = (<type>cls).__dict__.get(name)
+    return rf_slot_offset(<PyObject*>descr) if descr is not None else -1
+
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
@@ -58,34 +102,61 @@ cdef enum:
     SET_SEQUENCE = 0
     N_ORDER_MAX = 96
 
-# set by init() from hand.py: HandResponse, the bit -> attribute table, status names, fu names,
-# the Python path, the default classes and the params builder
-cdef object _HandResponse = None
+# set by init() from hand.py: the bit -> attribute table, status names, fu names, the Python
+# path, the default classes and the params builder
 cdef list _BIT_ATTR = None
 cdef list _STATUS_NAMES = None
 cdef dict _FU_NAMES = None
-cdef object _new = object.__new__
-cdef bint _plain_new = False  # HandResponse's tp_new is object's: allocate it without a call
 
-cdef extern from *:
+
+cdef object _fu_of(object item):
+    return item["fu"]
+
+
+cdef object _yaku_id_of(object y):
+    return y.yaku_id
+
+
+cdef class HandResponse:
+    """The result of ``HandCalculator.estimate_hand_value``: mahjong's ``HandResponse``.
+
+    ``cost`` (dict), ``han``, ``fu``, ``fu_details`` (sorted by fu, descending),
+    ``yaku`` (sorted by yaku id), ``error``, ``is_open_hand``; all None but
+    ``error`` for a hand that does not win.  Same constructor, attributes and
+    ``str`` as mahjong's class; a compiled type, so the fast path fills its
+    fields directly (any other attribute can still be set: it goes to
+    ``__dict__``).  Its pure-Python twin is ``hand_response._HandResponse``.
+
+    >>> str(HandResponse(han=3, fu=30)), str(HandResponse(error="hand_not_winning"))
+    ('3 han, 30 fu', 'hand_not_winning')
+    >>> HandResponse(fu_details=[{"fu": 2, "reason": "a"}, {"fu": 20, "reason": "b"}]).fu_details[0]["fu"]
+    20
     """
-    static int rf_plain_new(PyObject* cls) {
-        return PyType_Check(cls) && ((PyTypeObject*)cls)->tp_new == PyBaseObject_Type.tp_new;
-    }
-    /* object.__new__(cls) for a class whose tp_new is object's (what rf_plain_new checks) */
-    static PyObject* rf_object_new(PyObject* cls, PyObject* empty) {
-        return PyBaseObject_Type.tp_new((PyTypeObject*)cls, empty, NULL);
-    }
-    """
-    int rf_plain_new(object cls)
-    object rf_object_new(object cls, object empty)
+    cdef public object cost, han, fu, error, is_open_hand, fu_details, yaku
+    cdef dict __dict__
+    cdef object __weakref__
+
+    def __init__(self, cost=None, han=None, fu=None, yaku=None, error=None, fu_details=None,
+                 is_open_hand=False):
+        self.cost = cost
+        self.han = han
+        self.fu = fu
+        self.error = error
+        self.is_open_hand = is_open_hand
+        self.fu_details = sorted(fu_details, key=_fu_of, reverse=True) if fu_details else None
+        self.yaku = sorted(yaku, key=_yaku_id_of) if yaku else None
+
+    def __str__(self):
+        if self.error:
+            return self.error
+        return f"{self.han} han, {self.fu} fu"
 
 
-cdef inline object _response():
-    """A bare HandResponse (``object.__new__(HandResponse)``)."""
-    if _plain_new:
-        return rf_object_new(_HandResponse, ())
-    return _new(_HandResponse)
+cdef inline HandResponse _response():
+    """A HandResponse with every field None (``HandResponse.__new__(HandResponse)``)."""
+    return HandResponse.__new__(HandResponse)
+
+
 cdef object _py_estimate = None
 cdef object _HandConfig = None
 cdef object _OptionalRules = None
@@ -98,16 +169,76 @@ cdef int _ORDER_VAR[N_ORDER_MAX]
 cdef int _N_ORDER = 0
 # (bit, variant) -> its place in that order, -1 if the bit gives no yaku object
 cdef int _POS_OF[64][3]
-# cost dicts by (rules/config cost key, han, fu, yakuman); copied on use
-cdef dict _COSTS = {}
-# fu details (as template dicts) by their sorted (fu, reason) items; copied on use
-cdef dict _FU_DETAILS = {}
 
 
-def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
+# ---------------------------------------------------------------------------
+# caches keyed by a packed uint64: open addressing over a fixed table, four probes, a full
+# probe run overwrites its first slot; values are owned references.  Cost dicts are kept by
+# (rules/config cost key, han, fu, yakuman), fu details (a tuple of template dicts) by their
+# sorted (fu, reason) items; both are copied on use.
+# ---------------------------------------------------------------------------
+cdef enum:
+    CACHE_BITS = 13
+    CACHE_SLOTS = 1 << CACHE_BITS
+    CACHE_PROBES = 4
+
+ctypedef struct CacheEntry:
+    uint64_t key
+    PyObject* value
+
+
+cdef CacheEntry _COSTS[CACHE_SLOTS]
+cdef CacheEntry _FU_DETAILS[CACHE_SLOTS]
+
+
+cdef inline size_t _slot(uint64_t key) noexcept:
+    return <size_t>((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS))
+
+
+cdef inline PyObject* _cache_get(CacheEntry* table, uint64_t key) noexcept:
+    """The value kept for ``key`` (borrowed), NULL if none."""
+    cdef size_t h = _slot(key)
+    cdef int i
+    cdef CacheEntry* e
+    for i in range(CACHE_PROBES):
+        e = &table[(h + i) & (CACHE_SLOTS - 1)]
+        if e.value is NULL:
+            return NULL
+        if e.key == key:
+            return e.value
+    return NULL
+
+
+cdef void _cache_put(CacheEntry* table, uint64_t key, object value) noexcept:
+    cdef size_t h = _slot(key)
+    cdef int i
+    cdef CacheEntry* e = &table[h]
+    for i in range(CACHE_PROBES):
+        if table[(h + i) & (CACHE_SLOTS - 1)].value is NULL:
+            e = &table[(h + i) & (CACHE_SLOTS - 1)]
+            break
+    Py_INCREF(value)
+    old = e.value
+    e.key = key
+    e.value = <PyObject*>value
+    if old is not NULL:
+        Py_DECREF(<object>old)
+
+
+cdef void _cache_clear(CacheEntry* table) noexcept:
+    cdef int i
+    cdef PyObject* old
+    for i in range(CACHE_SLOTS):
+        old = table[i].value
+        table[i].value = NULL
+        if old is not NULL:
+            Py_DECREF(<object>old)
+
+
+def init(bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
          params_bytes, bit_order, optional_rules_cls=None, meld_cls=None):
     """Hand the Python-side tables to the fast path (called once by hand.py)."""
-    global _HandResponse, _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
+    global _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
     global _params_bytes, _N_ORDER, _OptionalRules, _Meld
     _N_ORDER = 0
     for i in range(64):
@@ -118,9 +249,6 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
         if 0 <= bit < 64 and 0 <= variant < 3:
             _POS_OF[bit][variant] = _N_ORDER
         _N_ORDER += 1
-    _HandResponse = response_cls
-    global _plain_new
-    _plain_new = rf_plain_new(response_cls)
     _BIT_ATTR = list(bit_attr)
     _STATUS_NAMES = list(status_names)
     _FU_NAMES = dict(fu_names)
@@ -130,8 +258,12 @@ def init(response_cls, bit_attr, status_names, fu_names, py_estimate, hand_confi
     _params_bytes = params_bytes
     _OptionalRules = optional_rules_cls
     _Meld = meld_cls
-    _COSTS.clear()
-    _FU_DETAILS.clear()
+    global _PREP_OFF, _OPT_OFF, _MELD_OFF
+    _PREP_OFF = _slot_of(hand_config_cls, "_rf_prep")
+    _OPT_OFF = _slot_of(optional_rules_cls, "_rf_opt")
+    _MELD_OFF = _slot_of(meld_cls, "_rf")
+    _cache_clear(_COSTS)
+    _cache_clear(_FU_DETAILS)
 
 
 cdef object _MISSING = object()
@@ -342,7 +474,7 @@ cdef list _fu_details(const int64_t* o):
     cdef PyObject* hit
     cdef tuple templates
     if cacheable:
-        hit = PyDict_GetItem(_FU_DETAILS, fkey)
+        hit = _cache_get(_FU_DETAILS, fkey)
         if hit is not NULL:
             templates = <tuple>hit
             out = PyList_New(n_items)
@@ -354,8 +486,8 @@ cdef list _fu_details(const int64_t* o):
     out = []
     for i in range(n_items):
         out.append({"fu": -keys[i][0], "reason": _FU_NAMES[keys[i][3]]})
-    if cacheable and PyDict_Size(_FU_DETAILS) < 65536:
-        _FU_DETAILS[fkey] = tuple([_template(d, _FuTemplate) for d in out])
+    if cacheable:
+        _cache_put(_FU_DETAILS, fkey, tuple([_template(d, _FuTemplate) for d in out]))
     return out
 
 
@@ -428,11 +560,12 @@ cdef inline object _dict_of(object obj):
 
 cdef _Opt _opt_of(object options):
     cdef _Opt op
-    cdef bint cache = type(options) is _OptionalRules and _OptionalRules is not None
+    cdef bint cache = type(options) is _OptionalRules and _OPT_OFF > 0
     cdef dict od = _dict_of(options)
+    cdef PyObject* o
     if cache:
-        o = od.get("_rf_opt")
-        if o is not None and type(o) is _Opt and (<_Opt>o).valid:
+        o = rf_slot_get(options, _OPT_OFF)
+        if o is not NULL and type(<object>o) is _Opt and (<_Opt>o).valid:
             return <_Opt>o
     op = _Opt.__new__(_Opt)
     op.params0 = _params_bytes(options, 0)
@@ -451,7 +584,7 @@ cdef _Opt _opt_of(object options):
     op.kazoe = <int>kazoe
     op.valid = True
     if cache:
-        od["_rf_opt"] = op
+        rf_slot_set(options, _OPT_OFF, op)
     return op
 
 
@@ -541,16 +674,15 @@ cdef _Prep _build_prep(object config, dict cd):
 
 cdef inline _Prep _prep_of(object config):
     cdef _Prep p
-    cdef dict cd
-    if type(config) is _HandConfig:
-        cd = PyObject_GenericGetDict(config, NULL)
-        o = cd.get("_rf_prep")
-        if o is not None and type(o) is _Prep:
+    cdef PyObject* o
+    if type(config) is _HandConfig and _PREP_OFF > 0:
+        o = rf_slot_get(config, _PREP_OFF)
+        if o is not NULL and type(<object>o) is _Prep:
             p = <_Prep>o
             if p.valid and (p.opt is None or p.opt.valid):
                 return p
-        p = _build_prep(config, cd)
-        cd["_rf_prep"] = p
+        p = _build_prep(config, _dict_of(config))
+        rf_slot_set(config, _PREP_OFF, p)
         return p
     return _build_prep(config, _dict_of(config))
 
@@ -572,13 +704,12 @@ cdef object _fetch_yaku(_Prep p, object config):
 cdef long _meld_code(object m, bint* is_open) except -2:
     """``kind | type << 8`` of a meld (sets ``is_open``), -1 if the Python path must answer."""
     cdef long k, x
-    cdef bint cache = type(m) is _Meld and _Meld is not None
-    cdef dict md
+    cdef bint cache = type(m) is _Meld and _MELD_OFF > 0
+    cdef PyObject* o
     if cache:
-        md = PyObject_GenericGetDict(m, NULL)
-        o = md.get("_rf")
-        if o is not None:
-            x = o
+        o = rf_slot_get(m, _MELD_OFF)
+        if o is not NULL and PyLong_CheckExact(o):
+            x = <object>o
             if x >= 0 and x & 0x10000:
                 is_open[0] = True
             return x & 0xffff if x >= 0 else -1
@@ -607,7 +738,7 @@ cdef long _meld_code(object m, bint* is_open) except -2:
             x |= 0x10000
     # cached only when nothing it was read from can change in place
     if cache and type(mtiles) is tuple and (type(opened) is bool or opened is None) and type(mtype) is str:
-        md["_rf"] = x
+        rf_slot_set(m, _MELD_OFF, x)
     if x < 0:
         return -1
     if x & 0x10000:
@@ -617,7 +748,7 @@ cdef long _meld_code(object m, bint* is_open) except -2:
 
 cdef object _error_response(str error):
     """``HandResponse(error=error)``."""
-    r = _response()
+    cdef HandResponse r = _response()
     r.cost = r.han = r.fu = None
     r.error = error
     r.is_open_hand = False
@@ -634,7 +765,7 @@ cdef object _nagashi(_Prep p, object config):
     cost = _cost(<int>han, 30, False, p.tsumo, p.dealer, p.honba, p.sticks, p.opt.kazoe, p.opt.kiriage,
                  p.opt.sextuple, p.opt.three)
     cost["yaku_level"] = "nagashi mangan"
-    r = _response()
+    cdef HandResponse r = _response()
     r.cost = cost
     r.han = han
     r.fu = 30
@@ -851,14 +982,14 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
             han = 78
     cdef dict cost
     cdef PyObject* hit
-    if p.cost_key >= 0 and 0 <= han < 4096 and 0 <= fu < 1024:
-        key = (p.cost_key << 23) | (<int64_t>han << 11) | (<int64_t>fu << 1) | is_yakuman
-        hit = PyDict_GetItem(_COSTS, key)
+    cdef uint64_t ckey
+    if p.cost_key >= 0 and 0 <= han < 4096 and 0 <= fu < 1024:  # cost_key < 2**27: ckey < 2**50
+        ckey = (<uint64_t>p.cost_key << 23) | (<uint64_t>han << 11) | (<uint64_t>fu << 1) | is_yakuman
+        hit = _cache_get(_COSTS, ckey)
         if hit is NULL:
             cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
                          op.sextuple, op.three)
-            if PyDict_Size(_COSTS) < 65536:
-                _COSTS[key] = _template(cost, _CostTemplate)
+            _cache_put(_COSTS, ckey, _template(cost, _CostTemplate))
         else:
             cost = PyDict_Copy(<object>hit)
     else:
@@ -867,7 +998,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     fd = _fu_details(out)
     # attributes set one by one, in HandResponse.__init__'s order: the values stay in the
     # instance (shared-key layout), no separate __dict__ object to allocate and collect
-    r = _response()
+    cdef HandResponse r = _response()
     r.cost = cost
     r.han = han
     r.fu = fu

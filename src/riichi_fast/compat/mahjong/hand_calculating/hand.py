@@ -117,11 +117,8 @@ def _patch(field: str, value) -> list:
 
 
 def _option_values(options) -> tuple:
-    """The options' attribute values (a cache key), without the compiled path's own entry."""
-    d = options.__dict__
-    if "_rf_opt" in d:
-        return tuple(v for k, v in d.items() if k != "_rf_opt")
-    return tuple(d.values())
+    """The options' attribute values (a cache key; the compiled path's own entry is a slot, not here)."""
+    return tuple(options.__dict__.values())
 
 
 def _params(options, paarenchan: int) -> np.ndarray:
@@ -720,7 +717,7 @@ def _params_bytes(options, paarenchan: int) -> bytes:
 
 _PARAMS_BYTES: dict = {}
 _COST_CACHE: dict = {}
-_new_response = object.__new__
+_new_response = HandResponse.__new__
 _yaku_id = attrgetter("yaku_id")
 _array = array.array
 _CTX_ZERO = [0] * L.CTX_SIZE
@@ -755,7 +752,6 @@ else:  # the compiled fast path; an import failure is an error (no silent fallba
     from riichi_fast.compat.mahjong.hand_calculating import _compat_hand as _fast
 
     _fast.init(
-        HandResponse,
         _BIT_ATTR,
         [L.STATUS_NAMES.get(i, HandCalculator.ERR_HAND_NOT_WINNING) for i in range(max(L.STATUS_NAMES) + 1)],
         {**{code: name for code, (_, name) in _FU_MAP.items()}, -1: _FB.BASE},

@@ -14,11 +14,12 @@ from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 __all__ = ["HandConfig", "HandConstants", "OptionalRules"]
 
 
-def _drop_cache(d: dict, key: str) -> None:
-    """Forget what the compiled scorer derived from an object that just changed."""
-    cached = d.pop(key, None)
+def _drop_cache(obj: object, slot: str) -> None:
+    """Forget what the compiled scorer derived from an object that just changed (kept in ``slot``)."""
+    cached = getattr(obj, slot, None)
     if cached is not None:
         cached.valid = False
+        object.__setattr__(obj, slot, None)
 
 
 class HandConstants:
@@ -33,9 +34,12 @@ class OptionalRules:
     """Rule variants (``mahjong``'s names and defaults).
 
     ``has_daisharin`` is forced on by ``has_daisharin_other_suits``.  The
-    compiled scorer keeps what it derives from the options in the instance
-    (``_rf_opt``); setting any attribute drops it.
+    compiled scorer keeps what it derives from the options in a slot of the
+    instance (``_rf_opt``, not in ``vars()``, not pickled or copied); setting
+    any attribute drops it.
     """
+
+    __slots__ = ("__dict__", "__weakref__", "_rf_opt")
 
     def __init__(
         self,
@@ -74,7 +78,11 @@ class OptionalRules:
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
-        _drop_cache(self.__dict__, "_rf_opt")
+        if name != "_rf_opt":
+            _drop_cache(self, "_rf_opt")
+
+    def __getstate__(self) -> dict:
+        return self.__dict__  # the scorer's slot is rebuilt on use
 
 
 class HandConfig(HandConstants):
@@ -82,9 +90,12 @@ class HandConfig(HandConstants):
 
     ``yaku`` (a :class:`YakuConfig`) is built on first access, so making a
     config is cheap.  The compiled scorer keeps what it derives from the
-    config in the instance (``_rf_prep``); setting any attribute (or one of
-    the ``options``) drops it.
+    config in a slot of the instance (``_rf_prep``, not in ``vars()``, not
+    pickled or copied); setting any attribute (or one of the ``options``)
+    drops it.
     """
+
+    __slots__ = ("_rf_prep",)  # __dict__ and __weakref__ come from HandConstants
 
     def __init__(
         self,
@@ -134,7 +145,11 @@ class HandConfig(HandConstants):
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
-        _drop_cache(self.__dict__, "_rf_prep")
+        if name != "_rf_prep":
+            _drop_cache(self, "_rf_prep")
+
+    def __getstate__(self) -> dict:
+        return self.__dict__  # the scorer's slot is rebuilt on use
 
     @property
     def yaku(self) -> YakuConfig:

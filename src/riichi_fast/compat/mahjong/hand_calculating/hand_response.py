@@ -1,5 +1,13 @@
 """The result of ``HandCalculator.estimate_hand_value``, as in ``mahjong``'s ``HandResponse``.
 
+``HandResponse`` is the compiled type of ``_compat_hand`` (the fast path fills
+its fields directly); ``_HandResponse`` below is its pure-Python twin, used
+with ``RIICHI_FAST_PUREPYTHON=1``.  Both take mahjong's constructor arguments,
+sort ``fu_details`` and ``yaku`` the same way, print the same ``str`` and take
+any other attribute.  One difference from mahjong's plain class: on the
+compiled type ``vars(r)`` holds only the attributes you added, not the seven
+fields.
+
 >>> str(HandResponse(han=3, fu=30)), str(HandResponse(error="hand_not_winning"))
 ('3 han, 30 fu', 'hand_not_winning')
 """
@@ -8,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from riichi_fast import _backend
+
 __all__ = ["HandResponse"]
 
 
-class HandResponse:
+class _HandResponse:
     """``cost`` (dict), ``han``, ``fu``, ``fu_details`` (sorted by fu, descending),
     ``yaku`` (sorted by yaku id), ``error``, ``is_open_hand``; all None but
     ``error`` for a hand that does not win.
@@ -39,3 +49,9 @@ class HandResponse:
         if self.error:
             return self.error
         return f"{self.han} han, {self.fu} fu"
+
+
+if _backend.PUREPYTHON:
+    HandResponse = _HandResponse
+else:  # the compiled type; an import failure is an error (no silent fallback)
+    from riichi_fast.compat.mahjong.hand_calculating._compat_hand import HandResponse
