@@ -105,6 +105,20 @@ def test_estimate_hand_value(benchmark, impl, calls, expected):
     _check(calls, [_view(r) for r in got], expected)
 
 
+@pytest.mark.benchmark(group="compat-estimate_hand_value-new-config")
+@pytest.mark.parametrize("impl", ["mahjong", "riichi_fast"])
+def test_estimate_hand_value_new_config(benchmark, impl, calls, expected):
+    """Each call builds its own melds, HandConfig and OptionalRules (as mahjong's README does)."""
+    mod, calc = (M, MCalc) if impl == "mahjong" else (C, CCalc)
+    estimate = calc.estimate_hand_value
+
+    def run():
+        return [estimate(**build_args(c, mod)) for c in calls]
+
+    got = benchmark.pedantic(run, rounds=3, iterations=1) if impl == "mahjong" else benchmark(run)
+    _check(calls, [_view(r) for r in got], expected)
+
+
 @pytest.fixture(scope="module")
 def hands34():
     rng = random.Random(7)

@@ -514,3 +514,22 @@ def test_rules_caches_key_on_the_options():
         r = HandCalculator.estimate_hand_value(tiles, _tile("2z", tiles), config=HandConfig(options=opts, paarenchan=1))
         assert r.han == 13 and [y.name for y in r.yaku] == ["Paarenchan"]
     assert len(hand_module._PARAMS_BYTES) <= before + 1
+
+
+def test_no_config_is_a_fresh_default_config_each_call():
+    """``config=None`` scores as ``HandConfig()``; like mahjong's fresh config per call, two results
+    never share yaku objects (a later call does not change an earlier result's dora count)."""
+    first_tiles = _hand("234m406p789s11z") + _hand("555z")
+    first = HandCalculator.estimate_hand_value(first_tiles, _tile("4p", first_tiles),
+                                               dora_indicators=_hand("3p"))
+    assert _view(first) == _view(HandCalculator.estimate_hand_value(
+        first_tiles, _tile("4p", first_tiles), dora_indicators=_hand("3p"), config=HandConfig()))
+    assert [(y.name, y.han_closed) for y in first.yaku] == [("Yakuhai (haku)", 1), ("Dora", 1)]
+    other_tiles = _hand("234m444p789s11z") + _hand("555z")
+    other = HandCalculator.estimate_hand_value(other_tiles, _tile("4p", other_tiles), dora_indicators=_hand("3p"))
+    assert [(y.name, y.han_closed) for y in other.yaku] == [("Yakuhai (haku)", 1), ("Dora", 3)]
+    assert [(y.name, y.han_closed) for y in first.yaku] == [("Yakuhai (haku)", 1), ("Dora", 1)]
+    assert not {id(y) for y in first.yaku} & {id(y) for y in other.yaku}
+    # a call the compiled path hands over (six dora indicators) still gets a default config
+    six = HandCalculator.estimate_hand_value(first_tiles, _tile("4p", first_tiles), dora_indicators=_hand("3333p77z"))
+    assert [(y.name, y.han_closed) for y in six.yaku] == [("Yakuhai (haku)", 1), ("Dora", 10)]  # 4 x 4p, 2 x 3 haku

@@ -44,12 +44,13 @@ class Meld:
         who: int | None = None,
         from_who: int | None = None,
     ) -> None:
-        self.type = meld_type
-        self.tiles = tuple(tiles) if tiles else ()
-        self.opened = opened
-        self.called_tile = called_tile
-        self.who = who
-        self.from_who = from_who
+        d = self.__dict__  # plain stores: __setattr__ (cache drop) is for later changes
+        d["type"] = meld_type
+        d["tiles"] = tuple(tiles) if tiles else ()
+        d["opened"] = opened
+        d["called_tile"] = called_tile
+        d["who"] = who
+        d["from_who"] = from_who
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)

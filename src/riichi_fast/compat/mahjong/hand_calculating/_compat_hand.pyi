@@ -21,7 +21,8 @@ class HandResponse:
 def init(bit_attr: Sequence[str | None], status_names: Sequence[str],
          fu_names: Mapping[int, str], py_estimate: Callable[..., Any], hand_config_cls: type,
          scores_cls: type, params_bytes: Callable[[Any, int], bytes], bit_order: Sequence[tuple[int, int]],
-         optional_rules_cls: type | None = None, meld_cls: type | None = None) -> None: ...
+         optional_rules_cls: type | None = None, meld_cls: type | None = None,
+         yaku_config_cls: type | None = None, yaku_classes: Mapping[str, type] | None = None) -> None: ...
 def estimate_hand_value(tiles: Collection[int], win_tile: int, melds: Collection[Any] | None = None,
                         dora_indicators: Collection[int] | None = None, config: Any = None,
                         scores_calculator_factory: type | None = None,

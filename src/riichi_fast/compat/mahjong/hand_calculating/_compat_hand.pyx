@@ -236,7 +236,8 @@ cdef void _cache_clear(CacheEntry* table) noexcept:
 
 
 def init(bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_cls,
-         params_bytes, bit_order, optional_rules_cls=None, meld_cls=None):
+         params_bytes, bit_order, optional_rules_cls=None, meld_cls=None, yaku_config_cls=None,
+         yaku_classes=None):
     """Hand the Python-side tables to the fast path (called once by hand.py)."""
     global _BIT_ATTR, _STATUS_NAMES, _FU_NAMES, _py_estimate, _HandConfig, _ScoresCalculator
     global _params_bytes, _N_ORDER, _OptionalRules, _Meld
@@ -258,6 +259,9 @@ def init(bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_
     _params_bytes = params_bytes
     _OptionalRules = optional_rules_cls
     _Meld = meld_cls
+    global _YakuConfig, _YAKU_CLASSES
+    _YakuConfig = yaku_config_cls
+    _YAKU_CLASSES = dict(yaku_classes or {})
     global _PREP_OFF, _OPT_OFF, _MELD_OFF
     _PREP_OFF = _slot_of(hand_config_cls, "_rf_prep")
     _OPT_OFF = _slot_of(optional_rules_cls, "_rf_opt")
@@ -267,6 +271,24 @@ def init(bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_
 
 
 cdef object _MISSING = object()
+cdef object _YakuConfig = None
+cdef dict _YAKU_CLASSES = {}
+
+
+cdef object _yaku_obj(object yaku, str attr):
+    """``yaku.<attr>``.  Our YakuConfig makes a yaku object on first access (a descriptor, see
+    yaku_config._Made); for it the object is made here the same way, without the Python call."""
+    cdef dict d
+    if type(yaku) is _YakuConfig and _YakuConfig is not None:
+        d = PyObject_GenericGetDict(yaku, NULL)
+        obj = d.get(attr)
+        if obj is not None:
+            return obj
+        cls = _YAKU_CLASSES.get(attr)
+        if cls is not None:
+            obj = d[attr] = cls()
+            return obj
+    return getattr(yaku, attr)
 
 
 # Cached cost dicts and fu items are handed out as copies.  A template kept as a split-table
@@ -515,6 +537,7 @@ cdef class _Opt:
     """The fast path's view of one OptionalRules (kept as ``options._rf_opt`` until it changes)."""
     cdef public bint valid
     cdef bytes params0
+    cdef RulesC rc0   # params0 digested (rc0.p points into params0)
     cdef bint has_aka, has_double, renhou_yakuman, sextuple, kiriage, three, sashikomi
     cdef int kazoe
 
@@ -571,6 +594,7 @@ cdef _Opt _opt_of(object options):
     op.params0 = _params_bytes(options, 0)
     if len(op.params0) != R_SIZE * 4:
         return None
+    c_digest_rules(<const int32_t*><const char*>op.params0, &op.rc0)
     op.has_aka = bool(_get(od, options, "has_aka_dora"))
     op.has_double = bool(_get(od, options, "has_double_yakuman"))
     op.renhou_yakuman = bool(_get(od, options, "renhou_as_yakuman"))
@@ -609,7 +633,10 @@ cdef _Prep _build_prep(object config, dict cd):
     if len(p.params) != R_SIZE * 4:
         p.fallback = True
         return p
-    c_digest_rules(<const int32_t*><const char*>p.params, &p.rc)
+    if pa == 0:
+        p.rc = p.opt.rc0  # rc0.p points into params0, which is p.params
+    else:
+        c_digest_rules(<const int32_t*><const char*>p.params, &p.rc)
     cdef bint tsumo = bool(_get(cd, config, "is_tsumo"))
     cdef bint riichi = bool(_get(cd, config, "is_riichi")) or bool(_get(cd, config, "is_daburu_riichi"))
     cdef int32_t flags = 0
@@ -687,9 +714,41 @@ cdef inline _Prep _prep_of(object config):
     return _build_prep(config, _dict_of(config))
 
 
+cdef _Prep _DEFAULT = None  # the prep of HandConfig() (its values; its yaku fields stay empty)
+
+
+cdef _Prep _default_prep():
+    """The prep for ``config=None``: the values of ``HandConfig()`` (computed once) with yaku
+    objects of its own, as the fresh ``HandConfig()`` mahjong makes for each such call gives."""
+    global _DEFAULT
+    cdef _Prep d = _DEFAULT
+    if d is None or not d.valid or (d.opt is not None and not d.opt.valid):
+        cfg = _HandConfig()
+        d = _DEFAULT = _build_prep(cfg, _dict_of(cfg))
+    if d.fallback:
+        return d
+    cdef _Prep p = _Prep.__new__(_Prep)
+    p.valid = True
+    p.opt = d.opt
+    p.nagashi, p.fallback, p.tsumo, p.riichi, p.tenhou, p.dealer = d.nagashi, d.fallback, d.tsumo, d.riichi, d.tenhou, d.dealer
+    p.flags, p.nuki, p.seat, p.rnd = d.flags, d.nuki, d.seat, d.rnd
+    p.player_wind, p.round_wind, p.pa = d.player_wind, d.round_wind, d.pa
+    p.honba, p.sticks, p.cost_key = d.honba, d.sticks, d.cost_key
+    p.params = d.params
+    p.rc = d.rc  # rc.p points into params, kept alive by p.params
+    _fetch_yaku(p, None)
+    return p
+
+
 cdef object _fetch_yaku(_Prep p, object config):
-    """The config's yaku objects (mahjong's single-yakuman caps applied when double yakuman is off)."""
-    yaku = config.yaku
+    """The config's yaku objects (mahjong's single-yakuman caps applied when double yakuman is off);
+    ``config`` None: a new YakuConfig (see _default_prep)."""
+    if config is not None:
+        yaku = config.yaku
+    elif _YakuConfig is not None:
+        yaku = _YakuConfig()
+    else:
+        yaku = _HandConfig().yaku
     if not p.opt.has_double:
         yaku.daburu_kokushi.han_closed = 13
         yaku.suuankou_tanki.han_closed = 13
@@ -931,7 +990,7 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
                 attr = "renhou_yakuman" if renhou_yakuman else "renhou"
             else:
                 attr = _BIT_ATTR[i]
-            obj = getattr(p.yaku, attr)
+            obj = _yaku_obj(p.yaku, attr)
             Py_INCREF(obj)
             p.yobj[slot] = <PyObject*>obj
         if i == Y_PAARENCHAN:
@@ -962,19 +1021,19 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         han = <int>out[O_HAN]
         if out[O_DORA] + out[O_KITA]:
             if p.dora is None:
-                p.dora = p.yaku.dora
+                p.dora = _yaku_obj(p.yaku, "dora")
             y = p.dora
             y.han_open = y.han_closed = out[O_DORA] + out[O_KITA]
             hand_yaku.append(y)
         if out[O_AKA]:
             if p.aka is None:
-                p.aka = p.yaku.aka_dora
+                p.aka = _yaku_obj(p.yaku, "aka_dora")
             y = p.aka
             y.han_open = y.han_closed = out[O_AKA]
             hand_yaku.append(y)
         if out[O_URA]:
             if p.ura is None:
-                p.ura = p.yaku.ura_dora
+                p.ura = _yaku_obj(p.yaku, "ura_dora")
             y = p.ura
             y.han_closed = out[O_URA]
             hand_yaku.append(y)
@@ -1013,19 +1072,21 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
                         scores_calculator_factory=None, ura_dora_indicators=None):
     """``HandCalculator.estimate_hand_value`` (compiled entry; ``None`` factory = ScoresCalculator)."""
     cdef _Prep p
-    if config is None:
-        config = _HandConfig()
     if scores_calculator_factory is None:
         scores_calculator_factory = _ScoresCalculator
     if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
-        p = _prep_of(config)
+        p = _default_prep() if config is None else _prep_of(config)
         if not p.fallback:
-            if p.nagashi:
+            if p.nagashi and config is not None:
                 r = _nagashi(p, config)
-            else:
+            elif not p.nagashi:
                 r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
+            else:
+                r = None
             if r is not None:
                 return r
+    if config is None:
+        config = _HandConfig()
     return _py_estimate(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
                         ura_dora_indicators)
 

@@ -24,11 +24,13 @@ import numpy as np
 
 from riichi_fast import _backend
 from riichi_fast.compat.mahjong.constants import AKA_DORAS
+from riichi_fast.compat.mahjong.hand_calculating import yaku_config
 from riichi_fast.compat.mahjong.hand_calculating.divider import meld_code
 from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
 from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.compat.mahjong.utils import build_dora_count_map, count_dora_for_hand, plus_dora
 from riichi_fast.enums import Form, MeldType, SetType
@@ -762,6 +764,8 @@ else:  # the compiled fast path; an import failure is an error (no silent fallba
         _bit_order(),
         OptionalRules,
         Meld,
+        YakuConfig,
+        yaku_config._CLASSES,  # the fast path makes YakuConfig's yaku objects the way it does
     )
     # the compiled entry takes the calls (same arguments; the Python method above is its twin)
     HandCalculator.estimate_hand_value = staticmethod(_fast.estimate_hand_value)

@@ -21,18 +21,33 @@ YAKU_ID_TO_TENHOU_ID: dict[int, int] = {_ID_OF[a]: i for i, a in enumerate(_TENH
 _CLASSES = {row[0]: getattr(_yaku, row[1]) for row in YAKU_TABLE}
 
 
+class _Made:
+    """A YakuConfig attribute whose yaku object is made on first access, then kept in the instance.
+
+    A non-data descriptor: once the object is in the instance ``__dict__``, plain attribute lookup
+    finds it there (no call, no exception on the way, unlike a ``__getattr__`` fallback).
+    """
+
+    __slots__ = ("cls", "name")
+
+    def __init__(self, name: str, cls: type) -> None:
+        self.name = name
+        self.cls = cls
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        made = obj.__dict__[self.name] = self.cls()
+        return made
+
+
 class YakuConfig:
     """One instance of every yaku, as attributes (``tsumo``, ``riichi``, ..., ``ura_dora``).
 
     Each instance is made on first access (a config usually needs a few), then kept.
     """
 
-    def __getattr__(self, name: str):
-        cls = _CLASSES.get(name)
-        if cls is None:
-            raise AttributeError(f"'YakuConfig' object has no attribute {name!r}")
-        obj = self.__dict__[name] = cls()
-        return obj
 
-    def __dir__(self) -> list[str]:
-        return sorted(set(super().__dir__()) | set(_CLASSES))
+for _name, _cls in _CLASSES.items():
+    setattr(YakuConfig, _name, _Made(_name, _cls))
+del _name, _cls
