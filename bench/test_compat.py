@@ -8,14 +8,19 @@ the timed call: han, fu, cost and error must agree except on the hands whose
 difference ``tests/test_compat_diff.py`` lists (``explain``).  Target: the
 compat layer at least 30x faster.
 
-Measured (one run, 2 cores, min round): riichi_fast 2.03 us per hand against
-mahjong's 55.7 us, 27.4x.  Where the ~2 us go (perf): the compiled kernel
-~0.42 us (decompose ~9% of the time, scoring ~9.5%), the cyclic GC ~16% (each
-result holds 3 tracked objects: mahjong's result shape, which the benchmark
-keeps alive), the ``**kwargs`` call ~0.18 us (mahjong pays it too), the rest
-building mahjong's result objects and cache misses on per-call data.  A corpus
-with one shared OptionalRules measures the same (26.7x): the rules digest is
-cached per config.
+Measured (one run, 2 cores, min round): riichi_fast 1.68 us per hand against
+mahjong's 57.5 us, 34.1x (three earlier runs: 33.4x, 32.8x, 33.9x).  Where the
+~1.7 us go (perf): the compiled kernel ~0.4 us (decompose, win options,
+score), the cyclic GC ~0.2 us (each result holds 3 tracked objects: mahjong's
+result shape, which the benchmark keeps alive; a round that includes a
+generation-1 collection costs ~0.19 ms more), the ``**kwargs`` call ~0.15 us
+(mahjong pays it too), the rest reading mahjong's objects and building its
+result, mostly cache misses on per-hand data.
+``test_estimate_hand_value_new_config`` builds the melds, OptionalRules and
+HandConfig inside the timed call (as mahjong's README does): 7.5 us against
+68.1 us (9.1x), about half of ours being the construction of those Python
+objects.  ``test_estimate_hand_value_no_config`` (``config=None``): 2.05 us
+against 61.6 us (30.0x).
 Also: shanten and agari.
 """
 
@@ -117,6 +122,31 @@ def test_estimate_hand_value_new_config(benchmark, impl, calls, expected):
 
     got = benchmark.pedantic(run, rounds=3, iterations=1) if impl == "mahjong" else benchmark(run)
     _check(calls, [_view(r) for r in got], expected)
+
+
+@pytest.mark.benchmark(group="compat-estimate_hand_value-no-config")
+@pytest.mark.parametrize("impl", ["mahjong", "riichi_fast"])
+def test_estimate_hand_value_no_config(benchmark, impl, calls):
+    """The same hands with ``config=None`` (mahjong makes a fresh HandConfig per call)."""
+    mod, calc = (M, MCalc) if impl == "mahjong" else (C, CCalc)
+    args = []
+    for c in calls:
+        a = build_args(c, mod)
+        del a["config"]
+        args.append(a)
+    estimate = calc.estimate_hand_value
+    run = lambda: [estimate(**a) for a in args]  # noqa: E731
+    got = benchmark.pedantic(run, rounds=3, iterations=1) if impl == "mahjong" else benchmark(run)
+    m_args = []
+    for c in calls:
+        a = build_args(c, M)
+        del a["config"]
+        m_args.append(a)
+    want = [_view(MCalc.estimate_hand_value(**a)) for a in m_args]
+    default_config, default_options = m_config.HandConfig(), m_config.OptionalRules()
+    plain = [dict(c, config={k: getattr(default_config, k) for k in c["config"]},
+                  options={k: getattr(default_options, k) for k in c["options"]}) for c in calls]
+    _check(plain, [_view(r) for r in got], want)
 
 
 @pytest.fixture(scope="module")
