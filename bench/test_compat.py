@@ -135,7 +135,7 @@ def test_estimate_hand_value_no_config(benchmark, impl, calls):
         del a["config"]
         args.append(a)
     estimate = calc.estimate_hand_value
-    run = lambda: [estimate(**a) for a in args]  # noqa: E731
+    run = lambda: [estimate(**a) for a in args]
     got = benchmark.pedantic(run, rounds=3, iterations=1) if impl == "mahjong" else benchmark(run)
     m_args = []
     for c in calls:
