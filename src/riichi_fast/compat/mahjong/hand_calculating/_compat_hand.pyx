@@ -546,11 +546,15 @@ cdef class _Opt:
 
 
 cdef class _Prep:
-    """The fast path's view of one HandConfig (kept as ``config._rf_prep`` until it changes)."""
+    """The fast path's view of one HandConfig (kept as ``config._rf_prep`` until it changes).
+
+    The fields down to ``rc`` are the config's values (_default_prep copies them: a new one
+    must be copied there too); the rest are the config's own yaku objects.
+    """
     cdef public bint valid
     cdef _Opt opt
     cdef bint nagashi  # nagashi mangan: answered without the hand (_nagashi)
-    cdef bint fallback, tsumo, riichi, tenhou, dealer, double_fixed
+    cdef bint fallback, tsumo, riichi, tenhou, dealer
     cdef int32_t flags, nuki
     cdef int seat, rnd  # kernel winds; -2 = stand-in chosen per hand
     cdef object player_wind, round_wind, pa
