@@ -268,6 +268,8 @@ def init(bit_attr, status_names, fu_names, py_estimate, hand_config_cls, scores_
     _MELD_OFF = _slot_of(meld_cls, "_rf")
     _cache_clear(_COSTS)
     _cache_clear(_FU_DETAILS)
+    global _DEFAULT
+    _DEFAULT = None
 
 
 cdef object _MISSING = object()
