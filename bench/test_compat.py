@@ -20,7 +20,8 @@ result, mostly cache misses on per-hand data.
 HandConfig inside the timed call (as mahjong's README does): 7.5 us against
 68.1 us (9.1x), about half of ours being the construction of those Python
 objects.  ``test_estimate_hand_value_no_config`` (``config=None``): 2.05 us
-against 61.6 us (30.0x).
+against 61.6 us (30.0x).  Shanten (1,000 random 13/14-tile hands): 0.19 us against
+30.9 us per call (159x); agari with open sets: 0.17 us against 5.2 us (30x).
 Also: shanten and agari.
 """
 

@@ -533,3 +533,41 @@ def test_no_config_is_a_fresh_default_config_each_call():
     # a call the compiled path hands over (six dora indicators) still gets a default config
     six = HandCalculator.estimate_hand_value(first_tiles, _tile("4p", first_tiles), dora_indicators=_hand("3333p77z"))
     assert [(y.name, y.han_closed) for y in six.yaku] == [("Yakuhai (haku)", 1), ("Dora", 10)]  # 4 x 4p, 2 x 3 haku
+
+
+def _outcome(fn, *args):
+    """What a call gives: its value, or the class and message of what it raises."""
+    try:
+        return ("value", fn(*args))
+    except Exception as e:  # noqa: BLE001 - compared as they are
+        return ("raises", type(e), str(e))
+
+
+def test_compiled_shanten_and_agari_match_their_python_twins():
+    """The compiled Shanten.calculate_shanten / Agari.is_agari against the Python methods they stand
+    in for, on valid hands and on every kind of odd input (which the compiled entry hands back)."""
+    import random
+
+    from riichi_fast.compat.mahjong import agari as agari_module
+    from riichi_fast.compat.mahjong import shanten as shanten_module
+    from riichi_fast.compat.mahjong.agari import Agari
+
+    if Shanten.calculate_shanten is shanten_module._calculate_shanten_python:
+        pytest.skip("RIICHI_FAST_PUREPYTHON: no compiled entries")
+    fast_s, slow_s = Shanten.calculate_shanten, shanten_module._calculate_shanten_python
+    fast_a, slow_a = Agari.is_agari, agari_module._is_agari_python
+    rng = random.Random(3)
+    odd = [[0] * 34, [1] * 15 + [0] * 19, [1] * 12 + [0] * 22, [5] + [1] * 8 + [0] * 25, [-1, 3] + [1] * 12 + [0] * 20,
+           [True] + [1] * 13 + [0] * 20, tuple([2] + [3] * 4 + [0] * 29), [1] * 33, [300] + [0] * 33]
+    for _ in range(3000):
+        n = rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 14, 14))
+        counts = [0] * 34
+        for k in rng.sample([k for k in range(34) for _ in range(4)], n):
+            counts[k] += 1
+        odd.append(counts)
+    for counts in odd:
+        for flags in ((True, True, False), (False, True, False), (True, False, False), (True, True, True)):
+            assert _outcome(fast_s, counts, *flags) == _outcome(slow_s, counts, *flags), (counts, flags)
+        for open_sets in (None, [], [[0, 1, 2]], [(5, 5, 5, 5)], [[33, 33, 33], [9, 10, 11]], [[-1, -1, -1]],
+                          [[40, 40, 40]], [[True, 1, 2]], ([0, 1, 2],), [[1, 2, 3, 4, 5]]):
+            assert _outcome(fast_a, counts, open_sets) == _outcome(slow_a, counts, open_sets), (counts, open_sets)

@@ -48,3 +48,12 @@ class Agari:
             return bool(_kernel_is_agari(packed))
         except RiichiError:  # more than four copies of a kind
             return False
+
+
+#: the Python method (the reference twin of the compiled entry bound below)
+_is_agari_python = Agari.is_agari
+if not _backend.PUREPYTHON:  # the compiled entry takes the common calls; an import failure is an error
+    from riichi_fast.compat.mahjong import _compat_counts
+
+    _compat_counts.init(None, _is_agari_python)
+    Agari.is_agari = staticmethod(_compat_counts.is_agari)

@@ -128,3 +128,12 @@ class Shanten:
         if is_three_player:
             counts = _three_player_counts(counts)
         return _kernel_regular(counts)
+
+
+#: the Python method (the reference twin of the compiled entry bound below)
+_calculate_shanten_python = Shanten.calculate_shanten
+if not _backend.PUREPYTHON:  # the compiled entry takes the common calls; an import failure is an error
+    from riichi_fast.compat.mahjong import _compat_counts
+
+    _compat_counts.init(_calculate_shanten_python, None)
+    Shanten.calculate_shanten = staticmethod(_compat_counts.calculate_shanten)
