@@ -571,3 +571,43 @@ def test_compiled_shanten_and_agari_match_their_python_twins():
         for open_sets in (None, [], [[0, 1, 2]], [(5, 5, 5, 5)], [[33, 33, 33], [9, 10, 11]], [[-1, -1, -1]],
                           [[40, 40, 40]], [[True, 1, 2]], ([0, 1, 2],), [[1, 2, 3, 4, 5]]):
             assert _outcome(fast_a, counts, open_sets) == _outcome(slow_a, counts, open_sets), (counts, open_sets)
+
+
+def test_compiled_divider_matches_its_python_twin():
+    """The compiled HandDivider.divide_hand against the Python method it stands in for: complete
+    hands with melds and kans, incomplete ones, bad melds (a chi of honors, too many, nuki)."""
+    import random
+
+    from riichi_fast.compat.mahjong._random_hands import random_call
+    from riichi_fast.compat.mahjong.hand_calculating import divider as divider_module
+
+    fast, slow = HandDivider.divide_hand, divider_module._divide_hand_python
+    if fast is slow:
+        pytest.skip("RIICHI_FAST_PUREPYTHON: no compiled entry")
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(3000):
+        call = random_call(rng)
+        counts = [0] * 34
+        for t in call["tiles"]:
+            counts[t // 4] += 1
+        melds = [Meld(t, tiles, opened) for t, tiles, opened in call["melds"]]
+        variants = [(counts, melds), (counts, None)]
+        if rng.random() < 0.2:  # an incomplete hand: one tile moved
+            moved = counts[:]
+            k = rng.choice([k for k in range(34) if moved[k]])
+            moved[k] -= 1
+            moved[(k + 1) % 34] += 1
+            variants.append((moved, melds))
+        for c, m in variants:
+            got = _outcome(fast, c, m)
+            assert got == _outcome(slow, c, m), (c, call["melds"])
+            compared += got[0] == "value" and bool(got[1])
+    assert compared > 2000
+    honors_chi = Meld(Meld.CHI, _hand("123z"))
+    for c, m in [([5] * 34, None), ([1] * 14 + [0] * 20, None), ([0] * 33 + [-1], None),
+                 (T.one_line_string_to_34_array("123m456p789s11z123z"), [honors_chi]),
+                 (T.one_line_string_to_34_array("111m222m333m444m555m"), [Meld(Meld.PON, _hand(x)) for x in ("111m", "222m", "333m", "444m", "555m")]),
+                 (T.one_line_string_to_34_array("123m456p789s11z444z"), [Meld(Meld.NUKI, _hand("4z"))]),
+                 (tuple(T.one_line_string_to_34_array("123m456p789s11222z")), None)]:
+        assert _outcome(fast, c, m) == _outcome(slow, c, m), (c, m)

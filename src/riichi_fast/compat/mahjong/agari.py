@@ -55,5 +55,5 @@ _is_agari_python = Agari.is_agari
 if not _backend.PUREPYTHON:  # the compiled entry takes the common calls; an import failure is an error
     from riichi_fast.compat.mahjong import _compat_counts
 
-    _compat_counts.init(None, _is_agari_python)
+    _compat_counts.init(py_is_agari=_is_agari_python)
     Agari.is_agari = staticmethod(_compat_counts.is_agari)

@@ -135,5 +135,5 @@ _calculate_shanten_python = Shanten.calculate_shanten
 if not _backend.PUREPYTHON:  # the compiled entry takes the common calls; an import failure is an error
     from riichi_fast.compat.mahjong import _compat_counts
 
-    _compat_counts.init(_calculate_shanten_python, None)
+    _compat_counts.init(py_shanten=_calculate_shanten_python)
     Shanten.calculate_shanten = staticmethod(_compat_counts.calculate_shanten)

@@ -90,3 +90,12 @@ class HandDivider:
             out.append(keys)
         out.sort()
         return [[_block(k, o) for k, o in keys] for keys in out]
+
+
+#: the Python method (the reference twin of the compiled entry bound below)
+_divide_hand_python = HandDivider.divide_hand
+if not _backend.PUREPYTHON:  # the compiled entry takes the common calls; an import failure is an error
+    from riichi_fast.compat.mahjong import _compat_counts
+
+    _compat_counts.init(py_divide_hand=_divide_hand_python, meld_code=meld_code)
+    HandDivider.divide_hand = staticmethod(_compat_counts.divide_hand)
