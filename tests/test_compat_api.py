@@ -100,7 +100,8 @@ def test_plain_five_is_never_red():
 @pytest.mark.parametrize(
     ("text", "error"),
     [("55550m", TileCountError), ("11111m", TileCountError), ("8z", TileParseError), ("0z", TileParseError),
-     ("1x2m", TileParseError)],
+     ("1x2m", TileParseError), ("\u0661\u0662\u0663m", TileParseError), ("00000s", TileCountError),
+     ("r0rr5p", TileCountError)],  # \u0661: an Arabic-Indic digit (str.isdigit() says yes; not a tile)
 )
 def test_bad_tiles_raise_package_errors(text, error):
     with pytest.raises(error) as info:

@@ -9,7 +9,7 @@ Differences from ``mahjong`` 2.1.0 (RULES.md section 1):
   ``mahjong`` gives the first plain 5 the red id 16 when aka is off, and a
   fourth plain 5 the id 20 (a 6m) when aka is on.
 - More than four copies of a kind, an honor outside 1z-7z, ``0z`` or a
-  character that is neither a digit nor a suit letter raise
+  character that is neither an ASCII digit nor a suit letter raise
   :class:`~riichi_fast.errors.TileCountError` / ``TileParseError``
   (``ValueError`` subclasses) instead of returning ids of other tiles.
 
@@ -45,31 +45,36 @@ class Tile:
         self.is_tsumogiri = is_tsumogiri
 
 
-def _parse_suit(digits: str | None, suit: str, out: list[int], used: dict[int, set[int]]) -> None:
+_PLAIN_ORDER = (0, 1, 2, 3)
+_FIVE_ORDER = (1, 2, 3, 0)  # a plain five leaves the lowest id (the red one) for last
+
+
+def _parse_suit(digits: str | None, suit: str, out: list[int], used: list[int]) -> None:
+    """Append the ids of ``digits`` in ``suit``; ``used[kind]`` is a bit mask of the ids taken."""
     if not digits:
         return
-    offset = _SUIT_OFFSET[suit]
+    base = _SUIT_OFFSET[suit] // 4
+    honors = suit == "z"
+    last = "7" if honors else "9"
     for ch in digits:
-        if ch in "0r" and suit != "z":
-            kind = offset // 4 + 4
-            taken = used.setdefault(kind, set())
-            # red copies are the lowest ids of the kind (docs/INTERNALS.md)
-            tid = next((kind * 4 + i for i in range(4) if kind * 4 + i not in taken), None)
-            if tid is None or tid - kind * 4 >= 4:
-                raise TileCountError(f"more than four copies of 5{suit}")
-            taken.add(tid)
-            out.append(tid)
-            continue
-        if not ch.isdigit() or ch == "0" or (suit == "z" and ch > "7"):
+        if not honors and (ch == "0" or ch == "r"):
+            kind = base + 4
+            order = _PLAIN_ORDER  # red copies are the lowest ids of the kind (docs/INTERNALS.md)
+            name = "5"
+        elif "1" <= ch <= last and len(ch) == 1:
+            kind = base + ord(ch) - 49
+            order = _FIVE_ORDER if ch == "5" and not honors else _PLAIN_ORDER
+            name = ch
+        else:
             raise TileParseError(f"bad tile {ch!r}{suit}")
-        kind = offset // 4 + int(ch) - 1
-        taken = used.setdefault(kind, set())
-        order = (1, 2, 3, 0) if (ch == "5" and suit != "z") else (0, 1, 2, 3)
-        tid = next((kind * 4 + i for i in order if kind * 4 + i not in taken), None)
-        if tid is None:
-            raise TileCountError(f"more than four copies of {ch}{suit}")
-        taken.add(tid)
-        out.append(tid)
+        taken = used[kind]
+        for i in order:
+            if not taken >> i & 1:
+                break
+        else:
+            raise TileCountError(f"more than four copies of {name}{suit}")
+        used[kind] = taken | 1 << i
+        out.append(kind * 4 + i)
 
 
 class TilesConverter:
@@ -130,7 +135,7 @@ class TilesConverter:
         ([16], [17])
         """
         out: list[int] = []
-        used: dict[int, set[int]] = {}
+        used = [0] * 34
         _parse_suit(man, "m", out, used)
         _parse_suit(pin, "p", out, used)
         _parse_suit(sou, "s", out, used)
