@@ -85,7 +85,7 @@ class ScoresCalculator:
                 level = "6x yakuman"
                 base = 48000 if opts.limit_to_sextuple_yakuman else 48000 + (han - 78) // 13 * 8000
             else:
-                found = _LIMIT_OF_HAN.get(han if han < 65 else 65)
+                found = _LIMIT_OF_HAN.get(min(65, han))
                 if found is None:  # not an int han
                     found = next((name, limit) for min_han, name, limit in _LIMITS if han >= min_han)
                 level, base = found
