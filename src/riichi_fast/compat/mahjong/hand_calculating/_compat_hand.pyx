@@ -823,7 +823,7 @@ cdef object _error_response(str error):
 
 cdef object _nagashi(_Prep p, object config):
     """Nagashi mangan: the Python path's first answer (the hand is not read), or None."""
-    y = config.yaku.nagashi_mangan
+    y = (p.yaku if p.yaku is not None else config.yaku).nagashi_mangan
     han = y.han_closed
     if type(han) is not int or not 0 <= han < 4096:
         return None
@@ -1061,8 +1061,6 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
         cost = _cost(han, fu, is_yakuman, p.tsumo, p.dealer, p.honba, p.sticks, op.kazoe, op.kiriage,
                      op.sextuple, op.three)
     fd = _fu_details(out)
-    # attributes set one by one, in HandResponse.__init__'s order: the values stay in the
-    # instance (shared-key layout), no separate __dict__ object to allocate and collect
     cdef HandResponse r = _response()
     r.cost = cost
     r.han = han
@@ -1083,12 +1081,10 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
     if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
         p = _default_prep() if config is None else _prep_of(config)
         if not p.fallback:
-            if p.nagashi and config is not None:
+            if p.nagashi:
                 r = _nagashi(p, config)
-            elif not p.nagashi:
-                r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
             else:
-                r = None
+                r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
             if r is not None:
                 return r
     if config is None:
