@@ -612,3 +612,53 @@ def test_compiled_divider_matches_its_python_twin():
                  (T.one_line_string_to_34_array("123m456p789s11z444z"), [Meld(Meld.NUKI, _hand("4z"))]),
                  (tuple(T.one_line_string_to_34_array("123m456p789s11222z")), None)]:
         assert _outcome(fast, c, m) == _outcome(slow, c, m), (c, m)
+
+
+def _odd_value(rng):
+    import numpy as np
+
+    return rng.choice([None, True, False, -1, 0, 1, 4, 5, 28, 33, 34, 135, 136, 2**40, -(2**70), 1.5, "x", (),
+                       [], [1, 2], np.int64(3), np.uint8(200)])
+
+
+def test_fast_path_matches_python_path_on_odd_input():
+    """Odd calls (tile ids out of range or of other types, huge or negative counters, winds and
+    indicators, options of the wrong type, kans of the wrong size) give the same value or raise the
+    same error through the compiled entry and through the Python path (the compiled one hands
+    what it does not take to the Python one)."""
+    import random
+
+    import riichi_fast.compat.mahjong.hand_calculating.hand as hand_module
+
+    if hand_module._fast is None:
+        pytest.skip("RIICHI_FAST_PUREPYTHON: no compiled fast path")
+    rng = random.Random(17)
+    fields = ("is_tsumo", "is_riichi", "player_wind", "round_wind", "tsumi_number", "kyoutaku_number",
+              "paarenchan", "num_nuki_dora", "is_nagashi_mangan", "is_ippatsu")
+    for _ in range(4000):
+        kwargs = {"is_tsumo": rng.random() < 0.5, "player_wind": rng.choice([27, 28, 29, 30, None]),
+                  "round_wind": rng.choice([27, 28, None])}
+        for name in rng.sample(fields, rng.randrange(0, 3)):
+            kwargs[name] = _odd_value(rng)
+        option_kwargs = {"has_aka_dora": rng.random() < 0.5}
+        if rng.random() < 0.1:
+            option_kwargs["kazoe_limit"] = _odd_value(rng)
+        tiles = rng.sample(range(136), 14)
+        win = rng.choice(tiles)
+        if rng.random() < 0.2:
+            tiles[rng.randrange(14)] = _odd_value(rng)
+        if rng.random() < 0.1:
+            win = _odd_value(rng)
+        dora = [rng.randrange(136)] if rng.random() < 0.8 else [_odd_value(rng)]
+        melds = None
+        if rng.random() < 0.2:
+            k = rng.randrange(34)
+            melds = [Meld(rng.choice(["pon", "kan", "chi", "shouminkan"]), [4 * k + i for i in range(rng.randrange(1, 5))],
+                          rng.random() < 0.7)]
+        got = _outcome(HandCalculator.estimate_hand_value, tiles, win, melds, dora,
+                       HandConfig(**kwargs, options=OptionalRules(**option_kwargs)))
+        want = _outcome(hand_module._estimate_python, tiles, win, melds, dora,
+                        HandConfig(**kwargs, options=OptionalRules(**option_kwargs)), ScoresCalculator, None)
+        if got[0] == want[0] == "value":
+            got, want = _view(got[1]), _view(want[1])
+        assert got == want, (tiles, win, melds, dora, kwargs, option_kwargs)

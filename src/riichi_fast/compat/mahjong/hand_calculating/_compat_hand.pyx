@@ -44,6 +44,7 @@ from riichi_fast._types cimport count_t
 
 cdef extern from "Python.h":
     object PyObject_GenericGetDict(object o, void* context)
+    object PyNumber_Index(object o)
 
 # The fast path's per-object caches live in a __slots__ entry of HandConfig (``_rf_prep``),
 # OptionalRules (``_rf_opt``) and Meld (``_rf``): read and written at the slot's offset (taken
@@ -364,6 +365,19 @@ cdef int _list_tiles(list tiles, long win_tile, int* counts, bint* found, int* n
     return 0
 
 
+cdef long _tile_of(object x) except -2:
+    """``x`` as a tile id 0..135, -1 if it is not one (then the Python path answers: its error)."""
+    cdef int overflow = 0
+    cdef long v
+    if not PyLong_CheckExact(<PyObject*>x):
+        try:
+            x = PyNumber_Index(x)  # numpy ints, bools; not floats (the Python path's >> refuses them)
+        except TypeError:
+            return -1
+    v = PyLong_AsLongAndOverflow(<PyObject*>x, &overflow)
+    return -1 if overflow or v < 0 or v > 135 else v
+
+
 cdef inline int _ceil100(int64_t x) noexcept:
     return <int>((x + 99) // 100 * 100)
 
@@ -525,7 +539,7 @@ cdef int _stand_in(object wind, const int* counts, bint seat, bint tenhou) noexc
             if counts[27 + w] < 2:
                 return w
         return -2
-    if type(wind) is int and 27 <= <long>wind <= 30:
+    if type(wind) is int and 27 <= wind <= 30:  # compared as ints: a huge one is no wind
         return <int>(<long>wind) - 27
     return -2
 
@@ -609,7 +623,7 @@ cdef _Opt _opt_of(object options):
     op.three = bool(_get(od, options, "is_three_player"))
     op.sashikomi = bool(_get(od, options, "has_sashikomi_yakuman"))
     kazoe = _get(od, options, "kazoe_limit")
-    if type(kazoe) is not int or not 0 <= <long>kazoe <= 2:
+    if type(kazoe) is not int or not 0 <= kazoe <= 2:
         kazoe = 3  # mahjong: any other value applies no kazoe cap
     op.kazoe = <int>kazoe
     op.valid = True
@@ -631,11 +645,18 @@ cdef _Prep _build_prep(object config, dict cd):
     p.pa = pa
     p.nagashi = bool(_get(cd, config, "is_nagashi_mangan"))
     options = _get(cd, config, "options")
-    p.opt = _opt_of(options)
+    try:
+        p.opt = _opt_of(options)
+    except (TypeError, ValueError, AttributeError, OverflowError):  # odd options: the Python path's error
+        p.opt = None
     if p.opt is None:
         p.fallback = True
         return p
-    p.params = p.opt.params0 if pa == 0 else _params_bytes(options, pa)
+    try:
+        p.params = p.opt.params0 if pa == 0 else _params_bytes(options, pa)
+    except (TypeError, ValueError, OverflowError):  # a paarenchan count the rules cannot hold
+        p.fallback = True
+        return p
     if len(p.params) != R_SIZE * 4:
         p.fallback = True
         return p
@@ -684,14 +705,17 @@ cdef _Prep _build_prep(object config, dict cd):
     w = p.round_wind = _get(cd, config, "round_wind")
     p.rnd = <int>(w - 27) if type(w) is int and 27 <= w <= 30 else -2
     nuki = _get(cd, config, "num_nuki_dora")
+    if type(nuki) is not int:
+        p.fallback = True  # the Python path answers (or raises what it raises)
+        return p
     if nuki > 0:
-        if type(nuki) is not int or nuki > 2147483647:
+        if nuki > 2147483647:
             p.fallback = True  # the Python path answers (not a number the kernel takes)
             return p
         p.nuki = <int32_t>nuki
     honba = _get(cd, config, "tsumi_number")
     sticks = _get(cd, config, "kyoutaku_number")
-    if honba < 0 or sticks < 0 or honba > 100000 or sticks > 100000:
+    if type(honba) is not int or type(sticks) is not int or not (0 <= honba <= 100000 and 0 <= sticks <= 100000):
         p.fallback = True
         return p
     p.honba = honba
@@ -870,8 +894,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
             n_red = 0
     if st == 2:
         for x in tiles:
-            t = x
-            if t < 0 or t > 135:
+            t = _tile_of(x)
+            if t < 0:
                 return None
             counts[t >> 2] += 1
             if t == win_tile:
@@ -927,8 +951,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     if dora_indicators:
         nd = 0
         for x in dora_indicators:
-            t = x
-            if nd >= 5 or t < 0 or t > 135:
+            t = _tile_of(x)
+            if nd >= 5 or t < 0:
                 return None
             ctx[CTX_DORA + nd] = t >> 2
             nd += 1
@@ -936,8 +960,8 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     if p.riichi and ura_dora_indicators:
         nd = 0
         for x in ura_dora_indicators:
-            t = x
-            if nd >= 5 or t < 0 or t > 135:
+            t = _tile_of(x)
+            if nd >= 5 or t < 0:
                 return None
             ctx[CTX_URA + nd] = t >> 2
             nd += 1
@@ -1078,7 +1102,7 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
     cdef _Prep p
     if scores_calculator_factory is None:
         scores_calculator_factory = _ScoresCalculator
-    if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int:
+    if scores_calculator_factory is _ScoresCalculator and type(win_tile) is int and 0 <= win_tile <= 135:
         p = _default_prep() if config is None else _prep_of(config)
         if not p.fallback:
             if p.nagashi:

@@ -497,12 +497,14 @@ def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_cal
 
     c = config
     riichi = c.is_riichi or c.is_daburu_riichi
+    # each flag by its truth value, as mahjong reads them (a falsy [] is "no")
     flags = (
-        (c.is_tsumo and L.F_TSUMO) | (c.is_riichi and L.F_RIICHI) | (c.is_daburu_riichi and L.F_DOUBLE_RIICHI)
-        | (c.is_ippatsu and L.F_IPPATSU) | (c.is_open_riichi and riichi and L.F_OPEN_RIICHI)
-        | (c.is_haitei and L.F_HAITEI) | (c.is_houtei and L.F_HOUTEI) | (c.is_rinshan and L.F_RINSHAN)
-        | (c.is_chankan and L.F_CHANKAN) | (c.is_tenhou and L.F_TENHOU) | (c.is_chiihou and L.F_CHIIHOU)
-        | (c.is_renhou and L.F_RENHOU)
+        (L.F_TSUMO if c.is_tsumo else 0) | (L.F_RIICHI if c.is_riichi else 0)
+        | (L.F_DOUBLE_RIICHI if c.is_daburu_riichi else 0) | (L.F_IPPATSU if c.is_ippatsu else 0)
+        | (L.F_OPEN_RIICHI if c.is_open_riichi and riichi else 0) | (L.F_HAITEI if c.is_haitei else 0)
+        | (L.F_HOUTEI if c.is_houtei else 0) | (L.F_RINSHAN if c.is_rinshan else 0)
+        | (L.F_CHANKAN if c.is_chankan else 0) | (L.F_TENHOU if c.is_tenhou else 0)
+        | (L.F_CHIIHOU if c.is_chiihou else 0) | (L.F_RENHOU if c.is_renhou else 0)
     )
     paarenchan = max(0, c.paarenchan)
     if paarenchan:
