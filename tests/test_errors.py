@@ -19,6 +19,8 @@ from riichi_fast.errors import (
     TileParseError,
 )
 from riichi_fast.hand import Hand, Meld, as_hand
+from riichi_fast.rules.context import WinContext
+from riichi_fast.rules.scoring import score
 
 
 def _strided():
@@ -455,6 +457,17 @@ CASES = [
     case(
         as_hand, ([0, 1, 2, 3, 4],), TileCountError, E("5 closed tiles and no melds make 5 tiles"), id="as-hand-short"
     ),
+    # not a hand at all (was a bare TypeError: "'NoneType' object is not iterable")
+    case(as_hand, (None,), ArrayError, E("a hand is a one-line string, a Hand, 136-ids or 34 counts, got None"),
+         id="as-hand-none"),
+    case(as_hand, (1.5,), ArrayError, E("a hand is a one-line string, a Hand, 136-ids or 34 counts, got 1.5"),
+         id="as-hand-number"),
+    case(Hand.from_ids, (7,), ArrayError, E("closed tiles must be 136-ids, got 7"), id="hand-ids-not-a-sequence"),
+    case(score, (None,), ArrayError, E("a hand is a one-line string, a Hand, 136-ids or 34 counts, got None"),
+         id="score-none"),
+    # a flag given as an array (numpy's "truth value is ambiguous" ValueError before)
+    case(WinContext, (), ContextError, E("WinContext.ippatsu must be a bool, got array([1, 2])"),
+         id="context-flag-array", ippatsu=np.array([1, 2])),
 ]
 
 

@@ -519,7 +519,11 @@ class Hand:
         >>> str(Hand.from_ids(range(0, 40, 4), [(MeldType.PON, 27)]))
         '123406789m1p pon:111z'
         """
-        return cls(tuple(closed), melds, red)
+        try:
+            ids = tuple(closed)
+        except TypeError:
+            raise ArrayError(f"closed tiles must be 136-ids, got {closed!r}") from None
+        return cls(ids, melds, red)
 
     @classmethod
     def from_counts(cls, counts, melds=(), red=None) -> Hand:
@@ -751,4 +755,8 @@ def as_hand(x, red=None) -> Hand:
         return Hand.parse(x, red)
     if isinstance(x, (np.ndarray, bytes, bytearray, memoryview)):
         return Hand.from_counts(x, (), red)
-    return Hand.from_ids(x, (), red)
+    try:
+        ids = tuple(x)
+    except TypeError:
+        raise ArrayError(f"a hand is a one-line string, a Hand, 136-ids or 34 counts, got {x!r}") from None
+    return Hand.from_ids(ids, (), red)

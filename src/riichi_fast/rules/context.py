@@ -153,7 +153,7 @@ class WinContext:
         for name in FLAG_FIELDS:
             value = d[name]
             if value is not True and value is not False:
-                if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
+                if not isinstance(value, (bool, np.bool_)) and (isinstance(value, np.ndarray) or value not in (0, 1)):
                     raise ContextError(f"WinContext.{name} must be a bool, got {value!r}")
                 d[name] = bool(value)
         for name in ("seat_wind", "round_wind"):
