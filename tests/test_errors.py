@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+import riichi_fast as rf
 from riichi_fast import tiles as T
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import (
@@ -465,6 +466,15 @@ CASES = [
     case(Hand.from_ids, (7,), ArrayError, E("closed tiles must be 136-ids, got 7"), id="hand-ids-not-a-sequence"),
     case(score, (None,), ArrayError, E("a hand is a one-line string, a Hand, 136-ids or 34 counts, got None"),
          id="score-none"),
+    case(rf.decompose, ("123m456p789s11222z", []), ArrayError, E("tile kind must be an int 0..33, got []"),
+         id="decompose-win-tile-list"),
+    case(rf.arrays_from_hands, ("123m456p789s11222z",), ArrayError,
+         E("hands must be a sequence with one entry per hand, got '123m456p789s11222z'"), id="batch-hands-one-string"),
+    case(T.parse_mjai, (None,), TileParseError, E("mjai tiles must be a string or a sequence of names, got None"),
+         id="mjai-none"),
+    case(rf.settle_chombo, (None, 1), ContextError, E("table must be a TableState, got None"), id="settle-no-table"),
+    case(rf.settle_chombo, (rf.TableState(), 1, 5), ContextError,
+         E("rules must be a Rules object or a preset name, got 5"), id="settle-rules-number"),
     # a flag given as an array (numpy's "truth value is ambiguous" ValueError before)
     case(WinContext, (), ContextError, E("WinContext.ippatsu must be a bool, got array([1, 2])"),
          id="context-flag-array", ippatsu=np.array([1, 2])),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from riichi_fast import _backend
 from riichi_fast.hand import Hand, as_hand
-from riichi_fast.tiles import as_counts, parse_kind
+from riichi_fast.tiles import _check_kind, as_counts, parse_kind
 
 _sh = _backend.load("shanten")
 _dec = _backend.load("decompose")
@@ -64,7 +64,7 @@ def _kind(tile) -> int:
     """A tile kind from a kind index or an mpsz tile name (``'5p'``, ``'0p'``)."""
     if isinstance(tile, str):
         return parse_kind(tile)
-    return int(tile)
+    return _check_kind(tile, "tile kind")
 
 
 def shanten(hand) -> int:

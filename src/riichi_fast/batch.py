@@ -480,6 +480,16 @@ def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset, u
 # from Hand objects
 
 
+def _listed(values, name: str) -> list:
+    """``values`` as a list (one entry per hand); ArrayError when it is not a sequence."""
+    if isinstance(values, (str, bytes)):
+        raise ArrayError(f"{name} must be a sequence with one entry per hand, got {values!r}")
+    try:
+        return list(values)
+    except TypeError:
+        raise ArrayError(f"{name} must be a sequence with one entry per hand, got {values!r}") from None
+
+
 def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) -> dict:
     """Batch input columns from hands (strings, ``Hand`` objects...) and their contexts.
 
@@ -500,10 +510,10 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
     from riichi_fast.rules.scoring import encode
 
     rules = coerce_rules(rules)
-    hands = list(hands)
+    hands = _listed(hands, "hands")
     n = len(hands)
-    win_tiles = [None] * n if win_tiles is None else list(win_tiles)
-    contexts = [None] * n if contexts is None else list(contexts)
+    win_tiles = [None] * n if win_tiles is None else _listed(win_tiles, "win_tiles")
+    contexts = [None] * n if contexts is None else _listed(contexts, "contexts")
     if len(win_tiles) != n or len(contexts) != n:
         raise ArrayError(f"{n} hands but {len(win_tiles)} win tiles and {len(contexts)} contexts")
     cols = {

@@ -264,9 +264,17 @@ def hand_value(result) -> HandValue:
 # Payments as edges: (payer, receiver, amount, what), what = "hand" or "counters"
 # ---------------------------------------------------------------------------
 
-def _check_rules(table: TableState, rules) -> None:
+def _check_rules(table: TableState, rules) -> _config.Rules:
+    """``rules`` as a Rules object (a preset name is looked up), checked against ``table``."""
+    if not isinstance(table, TableState):
+        raise ContextError(f"table must be a TableState, got {table!r}")
+    if isinstance(rules, str):
+        rules = _config.Rules.preset(rules)
+    elif not isinstance(rules, _config.Rules):
+        raise ContextError(f"rules must be a Rules object or a preset name, got {rules!r}")
     if rules.n_players != table.n_players:
         raise ContextError(f"rules are for {rules.n_players} players, the table has {table.n_players}")
+    return rules
 
 
 def _seats(table: TableState, seats, what: str) -> tuple:
@@ -409,7 +417,7 @@ def settle_win(table: TableState, wins, riichi_declared=(), rules=_config.DEFAUL
     >>> s.deltas, s.next.dealer, s.next.honba
     ((2700, -900, -900, -900), 0, 3)
     """
-    _check_rules(table, rules)
+    rules = _check_rules(table, rules)
     n = table.n_players
     wins = [w if isinstance(w, Win) else Win(*w) for w in wins]
     if not wins:
@@ -512,7 +520,7 @@ def settle_exhaustive_draw(table: TableState, tenpai=(), riichi_declared=(), nag
     >>> s.deltas, s.payments, s.next.dealer, s.next.honba, s.next.riichi_sticks
     ((-1000, 2000, -1000, -1000), (-1000, 3000, -1000, -1000), 1, 1, 1)
     """
-    _check_rules(table, rules)
+    rules = _check_rules(table, rules)
     n = table.n_players
     tenpai = _seats(table, tenpai, "tenpai")
     declared = _seats(table, riichi_declared, "riichi_declared")
@@ -571,7 +579,7 @@ def settle_abortive_draw(table: TableState, kind: str, rules=_config.DEFAULT, *,
     >>> s.deltas, s.next.dealer, s.next.honba, s.next.riichi_sticks
     ((-1000, -1000, -1000, -1000), 0, 2, 4)
     """
-    _check_rules(table, rules)
+    rules = _check_rules(table, rules)
     n = table.n_players
     if kind not in ABORTIVE_KINDS:
         raise ContextError(f"unknown abortive draw {kind!r}; known: {', '.join(sorted(ABORTIVE_KINDS))}")
@@ -605,7 +613,7 @@ def settle_chombo(table: TableState, offender: int, rules=_config.DEFAULT, *,
     >>> settle_chombo(TableState(dealer=0), 2, _config.EMA).penalties
     (0, 0, -20000, 0)
     """
-    _check_rules(table, rules)
+    rules = _check_rules(table, rules)
     n = table.n_players
     table._seat(offender, "offender")
     declared = _seats(table, riichi_declared, "riichi_declared")

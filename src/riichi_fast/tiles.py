@@ -37,7 +37,7 @@ their kind, red tiles the lowest red ids.  Bad input raises a
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
@@ -673,6 +673,8 @@ def parse_mjai(names, *, red=None) -> tuple[int, ...]:
     """
     if isinstance(names, str):
         names = names.split()
+    elif not isinstance(names, Iterable):
+        raise TileParseError(f"mjai tiles must be a string or a sequence of names, got {names!r}")
     alloc = _Allocator(red_counts(red))
     out = []
     for pos, name in enumerate(names):
