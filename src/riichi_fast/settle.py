@@ -39,6 +39,7 @@ TableState(dealer=1, round_wind=0, honba=0, riichi_sticks=0, scores=(25000, 3430
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -277,9 +278,20 @@ def _check_rules(table: TableState, rules) -> _config.Rules:
     return rules
 
 
+def _as_win(w) -> Win:
+    """A Win from a ``(winner, hand value[, discarder, pao])`` tuple."""
+    if isinstance(w, (str, bytes)) or not isinstance(w, Iterable):
+        raise ContextError(f"a win must be a Win or a (winner, hand value[, discarder, pao]) tuple, got {w!r}")
+    try:
+        return Win(*w)
+    except TypeError as e:
+        raise ContextError(f"a win must be a Win or a (winner, hand value[, discarder, pao]) tuple, got {w!r}: {e}") from None
+
+
 def _seats(table: TableState, seats, what: str) -> tuple:
-    out = tuple(sorted({table._seat(s, what) for s in seats}))
-    return out
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise ContextError(f"{what} must be a collection of seats, got {seats!r}")
+    return tuple(sorted({table._seat(s, what) for s in seats}))
 
 
 def _pao_fraction(value: HandValue, rules) -> tuple[int, int]:
@@ -419,7 +431,9 @@ def settle_win(table: TableState, wins, riichi_declared=(), rules=_config.DEFAUL
     """
     rules = _check_rules(table, rules)
     n = table.n_players
-    wins = [w if isinstance(w, Win) else Win(*w) for w in wins]
+    if isinstance(wins, (str, bytes)) or not isinstance(wins, Iterable):
+        raise ContextError(f"wins must be a list of Win or (winner, hand value[, discarder, pao]) tuples, got {wins!r}")
+    wins = [w if isinstance(w, Win) else _as_win(w) for w in wins]
     if not wins:
         raise ContextError("settle_win needs at least one win")
     declared = _seats(table, riichi_declared, "riichi_declared")
@@ -581,7 +595,7 @@ def settle_abortive_draw(table: TableState, kind: str, rules=_config.DEFAULT, *,
     """
     rules = _check_rules(table, rules)
     n = table.n_players
-    if kind not in ABORTIVE_KINDS:
+    if not isinstance(kind, str) or kind not in ABORTIVE_KINDS:
         raise ContextError(f"unknown abortive draw {kind!r}; known: {', '.join(sorted(ABORTIVE_KINDS))}")
     allowed = rules.triple_ron_aborts if kind == "sanchahou" else kind in rules.abortive_draws
     if not allowed:
