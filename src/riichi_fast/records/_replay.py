@@ -19,6 +19,8 @@ happened.  Rules of derivation (Tenhou's):
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 from riichi_fast.records.model import (
@@ -33,6 +35,18 @@ from riichi_fast.records.model import (
 
 class RecordError(RiichiError):
     """A game record is malformed or contradicts itself."""
+
+
+@contextmanager
+def malformed_record(source: str):
+    """Turn what a reader hits on a damaged record (a field that is not a number, a missing key,
+    a list too short) into a RecordError naming the record; our own errors pass through."""
+    try:
+        yield
+    except RiichiError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+        raise RecordError(f"{source}: malformed record ({type(exc).__name__}: {exc})") from exc
 
 
 class TileIds:

@@ -19,7 +19,7 @@ import json
 import os
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import RecordError, RoundReplay, TileIds
+from riichi_fast.records._replay import RecordError, RoundReplay, TileIds, malformed_record
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -84,7 +84,8 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
             events.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
-    return _Reader(source, red_fives).read(events)
+    with malformed_record(source):
+        return _Reader(source, red_fives).read(events)
 
 
 class _Reader:

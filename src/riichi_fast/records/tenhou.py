@@ -24,7 +24,7 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import RecordError, RoundReplay
+from riichi_fast.records._replay import RecordError, RoundReplay, malformed_record
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -129,7 +129,8 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>") -> Game:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
         raise RecordError(f"{source}: not well-formed XML ({exc})") from None
-    return _Reader(source).read(root)
+    with malformed_record(source):
+        return _Reader(source).read(root)
 
 
 class _Reader:

@@ -29,7 +29,7 @@ import os
 import re
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import RecordError, RoundReplay, TileIds
+from riichi_fast.records._replay import RecordError, RoundReplay, TileIds, malformed_record
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -118,6 +118,11 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
                 raise RecordError(f"{source}: not tenhou6 JSON ({exc})") from None
     if not objs:
         raise RecordError(f"{source}: empty record")
+    with malformed_record(source):
+        return _read(objs, source)
+
+
+def _read(objs: list, source: str) -> Game:
     first = objs[0]
     rule = first.get("rule", {})
     names = tuple(first.get("name", ()))
