@@ -484,6 +484,11 @@ CASES = [
          E("tenpai must be a collection of seats, got 3"), id="settle-tenpai-int"),
     case(rf.settle_abortive_draw, (rf.TableState(), []), ContextError, E("unknown abortive draw []"),
          id="settle-abortive-list"),
+    # a numpy array where one tile or a meld list is expected (numpy's TypeError/ValueError before)
+    case(lambda k: rf.PlayerState("123m456p789s1122z").draw(k), (np.array([1, 2]),), TileParseError,
+         E("kind must be a tile kind 0..33 or a tile name like '5p', got array([1, 2])"), id="player-draw-array"),
+    case(rf.PlayerState, ("123m456p789s1122z", np.int64(3)), MeldError,
+         E("melds must be a sequence of melds, got np.int64(3)"), id="player-melds-scalar"),
     # a flag given as an array (numpy's "truth value is ambiguous" ValueError before)
     case(WinContext, (), ContextError, E("WinContext.ippatsu must be a bool, got array([1, 2])"),
          id="context-flag-array", ippatsu=np.array([1, 2])),

@@ -125,7 +125,10 @@ def as_tile_kind(kind, name: str = "kind") -> int:
 
         return parse_kind(kind)
     elif not isinstance(kind, bool) and hasattr(kind, "__index__"):
-        value = kind.__index__()
+        try:
+            value = kind.__index__()
+        except TypeError:  # a numpy array of several values
+            value = -1
         if 0 <= value < 34:
             return value
     raise TileParseError(f"{name} must be a tile kind 0..33 or a tile name like '5p', got {kind!r}")
@@ -150,9 +153,12 @@ def as_ankan_rule(rule) -> int:
 
 
 def _as_int(value, name: str) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ContextError(f"{name} must be an int, got {value!r}")
-    return value.__index__()
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        try:
+            return value.__index__()
+        except TypeError:  # a numpy array of several values
+            pass
+    raise ContextError(f"{name} must be an int, got {value!r}")
 
 
 _DEFAULT_SETTINGS = []
@@ -217,7 +223,7 @@ def load_hand(hand, melds=()):
     from riichi_fast.hand import Hand
     from riichi_fast.tiles import parse_tiles
 
-    if type(hand) is str and melds == ():
+    if type(hand) is str and type(melds) is tuple and not melds:
         counts = _plain_mpsz(hand)
         if counts is not None:
             return counts, []
