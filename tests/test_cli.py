@@ -66,6 +66,13 @@ def test_bad_hand_exits_2_naming_the_culprit(capsys):
     assert "unknown suit letter 'x'" in err
 
 
+def test_unreadable_batch_file_exits_2_naming_it(capsys, tmp_path):
+    missing = tmp_path / "nope.txt"
+    code, out, err = run(capsys, "batch", str(missing))
+    assert code == 2 and out == ""
+    assert err.strip() == f"riichi-fast: error: cannot read {missing}: No such file or directory"
+
+
 def test_analyse_tenpai(capsys):
     code, out, _ = run(capsys, "analyse", "123m456p789s1122z")
     assert code == 0

@@ -318,6 +318,10 @@ def main(argv=None) -> int:
     except RiichiError as exc:
         print(f"riichi-fast: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # an input file that cannot be read (missing, a directory, no permission)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"riichi-fast: error: cannot read {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
