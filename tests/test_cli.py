@@ -119,7 +119,7 @@ def test_batch_unreadable_line_is_reported(capsys, tmp_path):
 
 def test_verify_records(capsys):
     paths = sorted(str(p) for p in (ROOT / "tests/data/records/tenhou-mjlog-mjx").glob("*.mjlog"))[:3]
-    code, out, err = run(capsys, "verify", *paths, "--no-progress")
+    code, out, _ = run(capsys, "verify", *paths, "--no-progress")
     assert code == 0
     assert "3 games:" in out and "0 unreadable files" in out
 
@@ -129,7 +129,7 @@ def _readme_cli_lines():
     import shlex
 
     text = (ROOT / "README.md").read_text()
-    block = re.search(r"## Command line\n\n```sh\n(.*?)```", text, re.S).group(1)
+    block = re.search(r"## Command line\n\n```sh\n(.*?)```", text, re.DOTALL).group(1)
     return [shlex.split(line.split("#")[0]) for line in block.splitlines() if line.strip()]
 
 

@@ -12,7 +12,7 @@ PXD = Path(riichi_fast.__file__).with_name("_types.pxd").read_text()
 
 
 def _pxd_codes(prefix):
-    return {m.group(1): int(m.group(2)) for m in re.finditer(rf"^\s+{prefix}_(\w+) = (\d+)", PXD, re.M)}
+    return {m.group(1): int(m.group(2)) for m in re.finditer(rf"^\s+{prefix}_(\w+) = (\d+)", PXD, re.MULTILINE)}
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import RED_CONFIGS, complete_hands, hands, tenpai_hands
 
 from riichi_fast import tiles as T
 from riichi_fast.enums import MeldType
 from riichi_fast.hand import Hand, Meld, as_hand
+from strategies import RED_CONFIGS, complete_hands, hands, tenpai_hands
 
 
 def _signature(hand):

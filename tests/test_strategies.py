@@ -4,6 +4,8 @@ import numpy as np
 from hypothesis import given
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
+
+from riichi_fast.enums import MeldType
 from strategies import (
     complete_hands,
     counts34,
@@ -13,8 +15,6 @@ from strategies import (
     tenpai_hands_with_wait,
     winning_hands,
 )
-
-from riichi_fast.enums import MeldType
 
 _AGARI = Agari()
 _SHANTEN = Shanten()

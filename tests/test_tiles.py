@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import RED_CONFIGS, counts34, kinds, red_configs, tile_id_lists
 
 from riichi_fast import tiles as T
 from riichi_fast.errors import TileCountError
+from strategies import RED_CONFIGS, counts34, kinds, red_configs, tile_id_lists
 
 
 def _look(ids, red):

@@ -1,6 +1,6 @@
 """Type stub of the compiled player-state module (twin: riichi_fast.reference.player)."""
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from riichi_fast.enums import MeldType
 
@@ -29,7 +29,7 @@ ANKAN_WAITS: int
 ANKAN_WAITS_AND_READING: int
 ANKAN_NEVER: int
 
-Kind = int | str
+Kind: TypeAlias = int | str
 
 class PlayerState:
     def __init__(self, hand: Any, melds: Any = (), *, rules: Any = None) -> None: ...

@@ -44,7 +44,7 @@ class Progress:
         width = 30
         fill = int(width * min(frac, 1.0))
         remaining = (self.total - self.n) / rate if rate > 0 else 0.0
-        fmt = lambda s: f"{int(s) // 60:02d}:{int(s) % 60:02d}"  # noqa: E731
+        fmt = lambda s: f"{int(s) // 60:02d}:{int(s) % 60:02d}"
         return (
             f"{self.desc}: {frac * 100:3.0f}% |{'#' * fill}{' ' * (width - fill)}| "
             f"{self.n}/{self.total} [{fmt(elapsed)}<{fmt(remaining)}, {rate:,.0f}{self.unit}/s]"

@@ -20,22 +20,22 @@ _wt = _backend.load("waits")
 _fu = _backend.load("furiten")
 
 __all__ = [
+    "FuritenState",
+    "decompose",
+    "discard_analysis",
+    "discard_waits",
+    "is_agari",
+    "is_agari_batch",
+    "is_furiten",
     "shanten",
-    "shanten_regular",
+    "shanten_batch",
     "shanten_chiitoitsu",
     "shanten_kokushi",
-    "is_agari",
-    "decompose",
-    "waits",
+    "shanten_regular",
     "ukeire",
-    "discard_analysis",
-    "is_furiten",
-    "FuritenState",
-    "shanten_batch",
-    "is_agari_batch",
-    "waits_batch",
     "ukeire_batch",
-    "discard_waits",
+    "waits",
+    "waits_batch",
 ]
 
 FuritenState = _fu.FuritenState
