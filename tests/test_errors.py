@@ -484,6 +484,22 @@ CASES = [
          E("tenpai must be a collection of seats, got 3"), id="settle-tenpai-int"),
     case(rf.settle_abortive_draw, (rf.TableState(), []), ContextError, E("unknown abortive draw []"),
          id="settle-abortive-list"),
+    # Rules and TableState fields of the wrong type (bare TypeErrors, numpy errors or an int32
+    # overflow in Rules.params() before)
+    case(rf.Rules, (), ContextError, E("Rules.kiriage=[]: expected True or False"), id="rules-bool-list",
+         kiriage=[]),
+    case(rf.Rules, (), ContextError, E("Rules.noten_payment=1.5: expected an int"), id="rules-int-float",
+         noten_payment=1.5),
+    case(rf.Rules, (), ContextError, E("Rules.yakuman_cap=1099511627776: out of range"), id="rules-int-huge",
+         yakuman_cap=2**40),
+    case(rf.Rules, (), ContextError, E("Rules.abortive_draws=None: expected a collection of names"),
+         id="rules-names-none", abortive_draws=None),
+    case(rf.Rules, (), ContextError, E("Rules.uma=3: expected points (thousands) by rank"), id="rules-uma-int",
+         uma=3),
+    case(rf.Rules, (), ContextError, E("Rules.multiple_ron=array([1, 2]): expected one of allowed, head_bump"),
+         id="rules-choice-array", multiple_ron=np.array([1, 2])),
+    case(rf.TableState, (), ContextError, E("TableState.n_players=array([1, 2]): expected 3 or 4"),
+         id="table-players-array", n_players=np.array([1, 2])),
     # a numpy array where one tile or a meld list is expected (numpy's TypeError/ValueError before)
     case(lambda k: rf.PlayerState("123m456p789s1122z").draw(k), (np.array([1, 2]),), TileParseError,
          E("kind must be a tile kind 0..33 or a tile name like '5p', got array([1, 2])"), id="player-draw-array"),

@@ -111,7 +111,7 @@ class TableState:
             if i is not None:  # numpy integers become ints (hash and repr stay plain)
                 object.__setattr__(self, name, i)
         n = self.n_players
-        if n not in (3, 4):
+        if type(n) is not int or n not in (3, 4):
             raise ContextError(f"TableState.n_players={n!r}: expected 3 or 4")
         try:
             scores = (0,) * n if self.scores is None else tuple(operator.index(x) for x in self.scores)

@@ -56,6 +56,14 @@ _CHOICES = {
     "chombo": ("reversed_mangan", "penalty"),
 }
 _PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
+_FIELD_KINDS: list = []
+
+
+def _field_kinds() -> list:
+    """``(name, "bool" | "int")`` of the Rules fields of those types (read once)."""
+    if not _FIELD_KINDS:
+        _FIELD_KINDS.extend((f.name, str(f.type)) for f in dataclasses.fields(Rules) if str(f.type) in ("bool", "int"))
+    return _FIELD_KINDS
 
 
 @dataclass(frozen=True)
@@ -173,20 +181,46 @@ class Rules:
     tobi: bool = True
 
     def __post_init__(self):
+        for name, kind in _field_kinds():  # every bool and int field has a value of its type
+            value = getattr(self, name)
+            if kind == "bool" and value is not True and value is not False:
+                if not isinstance(value, (bool, np.bool_)) and (isinstance(value, np.ndarray) or value not in (0, 1)):
+                    raise ContextError(f"Rules.{name}={value!r}: expected True or False")
+                object.__setattr__(self, name, bool(value))
+            elif kind == "int":
+                if type(value) is not int:
+                    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                        raise ContextError(f"Rules.{name}={value!r}: expected an int")
+                    value = int(value)
+                    object.__setattr__(self, name, value)
+                if not -(2**31) <= value < 2**31:  # the kernel reads the rules as int32
+                    raise ContextError(f"Rules.{name}={value!r}: out of range")
         object.__setattr__(self, "red_fives", red_counts(self.red_fives))
         for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
+            if not isinstance(getattr(self, name), str) or getattr(self, name) not in choices:
                 raise ContextError(f"Rules.{name}={getattr(self, name)!r}: expected one of {', '.join(choices)}")
         for name in ("abortive_draws", "pao"):
             value = getattr(self, name)
             if isinstance(value, str):
                 value = (value,)
-            object.__setattr__(self, name, frozenset(value))
+            try:
+                names = frozenset(value)
+            except TypeError:
+                raise ContextError(f"Rules.{name}={value!r}: expected a collection of names") from None
+            if not all(isinstance(x, str) for x in names):
+                raise ContextError(f"Rules.{name}={value!r}: expected a collection of names")
+            object.__setattr__(self, name, names)
         if not self.abortive_draws <= ABORTIVE_DRAWS:
             raise ContextError(f"Rules.abortive_draws: unknown {sorted(self.abortive_draws - ABORTIVE_DRAWS)}")
         if not self.pao <= _PAO_YAKUMAN:
             raise ContextError(f"Rules.pao: unknown {sorted(self.pao - _PAO_YAKUMAN)}")
-        object.__setattr__(self, "uma", tuple(self.uma))
+        try:
+            uma = tuple(self.uma)
+        except TypeError:
+            uma = None
+        if uma is None or not all(type(x) is int or isinstance(x, np.integer) for x in uma):
+            raise ContextError(f"Rules.uma={self.uma!r}: expected points (thousands) by rank")
+        object.__setattr__(self, "uma", tuple(int(x) for x in uma))
         if self.double_wind_pair_fu not in (2, 4):
             raise ContextError(f"Rules.double_wind_pair_fu={self.double_wind_pair_fu!r}: expected 2 or 4")
         if self.n_players not in (3, 4):
