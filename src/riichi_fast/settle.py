@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import config as _config
+from riichi_fast.rules.scoring import coerce_rules
 
 __all__ = [
     "ABORTIVE_KINDS",
@@ -269,10 +270,7 @@ def _check_rules(table: TableState, rules) -> _config.Rules:
     """``rules`` as a Rules object (a preset name is looked up), checked against ``table``."""
     if not isinstance(table, TableState):
         raise ContextError(f"table must be a TableState, got {table!r}")
-    if isinstance(rules, str):
-        rules = _config.Rules.preset(rules)
-    elif not isinstance(rules, _config.Rules):
-        raise ContextError(f"rules must be a Rules object or a preset name, got {rules!r}")
+    rules = coerce_rules(rules)
     if rules.n_players != table.n_players:
         raise ContextError(f"rules are for {rules.n_players} players, the table has {table.n_players}")
     return rules
