@@ -56,14 +56,6 @@ _CHOICES = {
     "chombo": ("reversed_mangan", "penalty"),
 }
 _PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
-_FIELD_KINDS: list = []
-
-
-def _field_kinds() -> list:
-    """``(name, "bool" | "int")`` of the Rules fields of those types (read once)."""
-    if not _FIELD_KINDS:
-        _FIELD_KINDS.extend((f.name, str(f.type)) for f in dataclasses.fields(Rules) if str(f.type) in ("bool", "int"))
-    return _FIELD_KINDS
 
 
 @dataclass(frozen=True)
@@ -181,7 +173,7 @@ class Rules:
     tobi: bool = True
 
     def __post_init__(self):
-        for name, kind in _field_kinds():  # every bool and int field has a value of its type
+        for name, kind in _FIELD_KINDS:  # every bool and int field has a value of its type
             value = getattr(self, name)
             if kind == "bool" and value is not True and value is not False:
                 if not isinstance(value, (bool, np.bool_)) and (isinstance(value, np.ndarray) or value not in (0, 1)):
@@ -338,6 +330,9 @@ class Rules:
             return self.daisharin or self.daisharin_all_suits
         return bool(getattr(self, variant))
 
+
+#: (name, "bool" | "int") of the Rules fields of those types, checked by Rules.__post_init__
+_FIELD_KINDS = tuple((f.name, str(f.type)) for f in dataclasses.fields(Rules) if str(f.type) in ("bool", "int"))
 
 _BASE = Rules()
 
