@@ -58,6 +58,11 @@ _CHOICES = {
 _PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
 
 
+def is_flag(value) -> bool:
+    """A yes/no setting: a bool (numpy's too) or 0/1; not an array, whose truth is ambiguous."""
+    return isinstance(value, (bool, np.bool_)) or (not isinstance(value, np.ndarray) and value in (0, 1))
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule variant of RULES.md; frozen, hashable, picklable.
@@ -176,7 +181,7 @@ class Rules:
         for name, kind in _FIELD_KINDS:  # every bool and int field has a value of its type
             value = getattr(self, name)
             if kind == "bool" and value is not True and value is not False:
-                if not isinstance(value, (bool, np.bool_)) and (isinstance(value, np.ndarray) or value not in (0, 1)):
+                if not is_flag(value):
                     raise ContextError(f"Rules.{name}={value!r}: expected True or False")
                 object.__setattr__(self, name, bool(value))
             elif kind == "int":

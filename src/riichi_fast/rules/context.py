@@ -22,6 +22,7 @@ import numpy as np
 
 from riichi_fast.errors import ContextError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
+from riichi_fast.rules.config import is_flag
 from riichi_fast.tiles import mpsz_to_counts
 
 __all__ = ["WinContext", "as_indicators", "as_wind"]
@@ -153,7 +154,7 @@ class WinContext:
         for name in FLAG_FIELDS:
             value = d[name]
             if value is not True and value is not False:
-                if not isinstance(value, (bool, np.bool_)) and (isinstance(value, np.ndarray) or value not in (0, 1)):
+                if not is_flag(value):
                     raise ContextError(f"WinContext.{name} must be a bool, got {value!r}")
                 d[name] = bool(value)
         for name in ("seat_wind", "round_wind"):
