@@ -11,7 +11,8 @@ output's extension names: ``.csv``, ``.jsonl``, ``.parquet`` (needs pyarrow:
 number of lines: one block of input, one chunk of columns.
 
 Written columns: ``line`` (1-based line number; ``row``, 0-based, for
-``.npz`` input), ``status`` and ``score_status`` (names in text formats),
+``.npz`` input), ``status``, ``score_status`` and ``limit`` (names in csv,
+jsonl and parquet: ``ok``, ``no_yaku``, ``haneman``...),
 ``han``, ``fu``, ``yaku`` (names or Tenhou ids, ``--yaku``), ``yakuman``,
 ``limit``, ``dora``, ``ura``, ``aka``, ``kita``, ``form``, ``wait``,
 ``base`` and the payments (:data:`riichi_fast.batch.COLUMNS`).  In ``.npz``
@@ -185,9 +186,12 @@ def _yaku_tables():
 
 
 _YAKU_IDS, _YAKU_NAMES = _yaku_tables()
-_STATUS_NAMES = {int(s): s.name.lower() for s in RowStatus}
-_SCORE_STATUS_NAMES = dict(L.STATUS_NAMES)
-_NUMERIC = [name for name in COLUMNS if name not in ("status", "score_status", "yaku")]
+#: the columns written as names in csv/jsonl/parquet: column -> {code: name}
+_NAMED = {
+    "status": {int(s): s.name.lower() for s in RowStatus},
+    "score_status": dict(L.STATUS_NAMES),
+    "limit": dict(L.LIMIT_NAMES),
+}
 
 
 def _yaku_lists(mask: np.ndarray):
@@ -206,15 +210,14 @@ class _TextWriter:
         self.fmt = fmt
         self.yaku = yaku
         self._cache = {}
-        names = [line_name, "status", "score_status", "han", "fu", "yaku"] + [n for n in _NUMERIC if n not in
-                                                                              ("han", "fu")]
-        self.names = names
+        names = [line_name, *COLUMNS]
         if fmt == "csv":
             fh.write(",".join(names) + "\n")
             self.template = ",".join("%s" for _ in names) + "\n"
         else:
-            parts = [f'"{n}": %s' for n in names]
-            self.template = "{" + ", ".join(parts) + "}\n"
+            self.template = "{" + ", ".join(f'"{n}": %s' for n in names) + "}\n"
+        quote = (lambda s: s) if fmt == "csv" else json.dumps
+        self.named = {col: {k: quote(v) for k, v in table.items()} for col, table in _NAMED.items()}
 
     def _yaku_text(self, mask: int) -> str:
         text = self._cache.get(mask)
@@ -232,14 +235,17 @@ class _TextWriter:
         return text
 
     def write(self, lines, res: BatchResult) -> None:
-        q = (lambda s: s) if self.fmt == "csv" else (lambda s: f'"{s}"')
-        status = [q(_STATUS_NAMES.get(s, str(s))) for s in res.status.tolist()]
-        score_status = [q(_SCORE_STATUS_NAMES.get(s, str(s))) for s in res.score_status.tolist()]
-        yaku = [self._yaku_text(m) for m in res.yaku.tolist()]
-        rest = [getattr(res, n).tolist() for n in _NUMERIC if n not in ("han", "fu")]
-        rows = zip(lines.tolist(), status, score_status, res.han.tolist(), res.fu.tolist(), yaku, *rest)
+        cols = [lines.tolist()]
+        for name in COLUMNS:
+            values = getattr(res, name).tolist()
+            if name == "yaku":
+                values = [self._yaku_text(m) for m in values]
+            elif name in self.named:
+                table = self.named[name]
+                values = [table.get(v, v) for v in values]
+            cols.append(values)
         t = self.template
-        self.fh.write("".join([t % row for row in rows]))
+        self.fh.write("".join([t % row for row in zip(*cols)]))
 
     def close(self) -> None:
         self.fh.flush()
@@ -254,31 +260,38 @@ class _ParquetWriter:
             raise RiichiError('writing .parquet needs pyarrow: pip install "riichi_fast[data]"') from None
         self.pa = pa
         self.yaku = yaku
-        self.line_name = line_name
-        yaku_type = pa.list_(pa.dictionary(pa.int8(), pa.string()) if yaku == "names" else pa.int8())
-        fields = [pa.field(line_name, pa.uint64()), pa.field("status", pa.dictionary(pa.int8(), pa.string())),
-                  pa.field("score_status", pa.dictionary(pa.int8(), pa.string())),
-                  pa.field("han", pa.int16()), pa.field("fu", pa.int16()), pa.field("yaku", yaku_type)]
-        fields += [pa.field(n, pa.from_numpy_dtype(np.dtype(COLUMNS[n]))) for n in _NUMERIC if n not in ("han", "fu")]
+        names = pa.dictionary(pa.int8(), pa.string())
+        fields = [pa.field(line_name, pa.uint64())]
+        for name, dtype in COLUMNS.items():
+            if name == "yaku":
+                fields.append(pa.field(name, pa.list_(names if yaku == "names" else pa.int8())))
+            elif name in _NAMED:
+                fields.append(pa.field(name, names))
+            else:
+                fields.append(pa.field(name, pa.from_numpy_dtype(np.dtype(dtype))))
         self.schema = pa.schema(fields)
-        self.writer = pq.ParquetWriter(path, self.schema)
-        self.status_dict = pa.array([_STATUS_NAMES.get(i, str(i)) for i in range(max(_STATUS_NAMES) + 1)])
-        self.score_dict = pa.array([_SCORE_STATUS_NAMES.get(i, str(i)) for i in range(max(_SCORE_STATUS_NAMES) + 1)])
+        self.dicts = {col: pa.array([table.get(i, str(i)) for i in range(max(table) + 1)])
+                      for col, table in _NAMED.items()}
         self.name_dict = pa.array(_YAKU_NAMES)
+        self.writer = pq.ParquetWriter(path, self.schema)
 
     def write(self, lines, res: BatchResult) -> None:
         pa = self.pa
-        offsets, ids = _yaku_lists(res.yaku)
-        if self.yaku == "names":
-            idx = np.searchsorted(_YAKU_IDS, ids).astype(np.int8)
-            values = pa.DictionaryArray.from_arrays(pa.array(idx, pa.int8()), self.name_dict)
-        else:
-            values = pa.array(ids.astype(np.int8), pa.int8())
-        arrays = [pa.array(lines, pa.uint64()),
-                  pa.DictionaryArray.from_arrays(pa.array(res.status.astype(np.int8)), self.status_dict),
-                  pa.DictionaryArray.from_arrays(pa.array(res.score_status.astype(np.int8)), self.score_dict),
-                  pa.array(res.han), pa.array(res.fu), pa.ListArray.from_arrays(pa.array(offsets), values)]
-        arrays += [pa.array(getattr(res, n)) for n in _NUMERIC if n not in ("han", "fu")]
+        arrays = [pa.array(lines, pa.uint64())]
+        for name in COLUMNS:
+            col = getattr(res, name)
+            if name == "yaku":
+                offsets, ids = _yaku_lists(col)
+                if self.yaku == "names":
+                    idx = pa.array(np.searchsorted(_YAKU_IDS, ids).astype(np.int8), pa.int8())
+                    values = pa.DictionaryArray.from_arrays(idx, self.name_dict)
+                else:
+                    values = pa.array(ids.astype(np.int8), pa.int8())
+                arrays.append(pa.ListArray.from_arrays(pa.array(offsets), values))
+            elif name in _NAMED:
+                arrays.append(pa.DictionaryArray.from_arrays(pa.array(col.astype(np.int8)), self.dicts[name]))
+            else:
+                arrays.append(pa.array(col))
         self.writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
 
     def close(self) -> None:
@@ -349,7 +362,7 @@ def open_writer(path: str, fmt: str, *, yaku: str = "names", line_name: str = "l
     ...     w.write(np.array([3], np.uint64), res)
     ...     w.close()
     >>> print(buf.getvalue().splitlines()[1])
-    3,ok,ok,3,40,menzen tsumo;seat wind east;round wind east,0,0,0,0,0,0,0,4,1280,0,0,2600,0,0,0,7800,7800
+    3,ok,ok,3,40,menzen tsumo;seat wind east;round wind east,0,,0,0,0,0,0,4,1280,0,0,2600,0,0,0,7800,7800
     """
     if yaku not in ("names", "ids"):
         raise RiichiError(f"yaku must be 'names' or 'ids', got {yaku!r}")
