@@ -181,10 +181,10 @@ def _env():
 
 def test_version_matches_pyproject(capsys):
     import re
+
     import tomllib
 
-    from riichi_fast import _backend
-    from riichi_fast._version import __version__
+    from riichi_fast import __version__, _backend
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert __version__ == version
@@ -200,7 +200,7 @@ def test_python_dash_m_runs_the_cli():
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "riichi_fast", "score", "123m456p789s11122z", "--tsumo"],
+    proc = subprocess.run([sys.executable, "-m", "riichi_fast", "score", "123m456p789s11122z", "--tsumo"], check=False,
                           capture_output=True, text=True, env=_env(), cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[1] == "result   3 han 40 fu: 7800 points"
@@ -347,8 +347,8 @@ def test_batch_bad_lines_reported_and_skipped(capsys, tmp_path):
     assert out.splitlines() == [
         "hands      3 scored (default rules), 2 unreadable lines",
         "  line 4: unrecognized arguments: --kiss",
-        "  line 5: --rules tenhou differs from the batch's rules (default); a batch scores with one preset: "
-        "give this line to a batch run with --rules tenhou",
+        ("  line 5: --rules tenhou differs from the batch's rules (default); a batch scores with one preset: "
+         "give this line to a batch run with --rules tenhou"),
         "status     no_yaku 1, ok 2",
         "points     mean 54000, max 96000 (hand points, without counters and sticks)",
         "han        6: 1; yakuman: 1",
@@ -462,8 +462,8 @@ def test_batch_output_format_errors(capsys, tmp_path):
     code, _, err = run(capsys, "batch", path, "--out", "-")
     assert (code, err) == (2, "riichi-fast: error: --out - (standard output) needs --format csv or jsonl\n")
     code, _, err = run(capsys, "batch", path, "--out", str(tmp_path / "no" / "dir.csv"))
-    assert (code, err) == (2, f"riichi-fast: error: cannot write {tmp_path / 'no' / 'dir.csv'}: No such file or "
-                              "directory\n")
+    missing = tmp_path / "no" / "dir.csv"
+    assert (code, err) == (2, f"riichi-fast: error: cannot write {missing}: No such file or directory\n")
 
 
 def test_batch_streams_before_reading_everything():

@@ -12,7 +12,6 @@ A compiled Cython core with a pure-Python twin (``riichi_fast.reference``);
 
 from riichi_fast import _backend
 from riichi_fast._backend import BACKEND
-from riichi_fast._version import __version__
 from riichi_fast.enums import Form, MeldType, RowStatus, SetType, WaitShape
 from riichi_fast.errors import (
     ArrayError,
@@ -95,7 +94,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BACKEND",
-    "__version__",
     "PRESETS",
     "ArrayError",
     "BatchResult",

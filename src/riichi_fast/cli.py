@@ -336,8 +336,7 @@ def cmd_verify(ns) -> int:
 
 
 def _version() -> str:
-    from riichi_fast import _backend
-    from riichi_fast._version import __version__
+    from riichi_fast import __version__, _backend
 
     backend = "pure-Python reference" if _backend.PUREPYTHON else "compiled"
     return f"riichi-fast {__version__} ({backend})"
