@@ -217,3 +217,37 @@ def test_well_formed_lines_never_leave_c(hands):
     assert fast.n_slow == len(errors)
     assert n + len(errors) == len(hands)
     assert all("fifth copy" in m or "needs" in m or "not among" in m for _, m in errors)
+
+
+# ---------------------------------------------------------------------------
+# format_columns: the csv/jsonl row formatter
+
+
+@given(st.integers(0, 30), st.lists(st.sampled_from(["int", "list", "dict"]), min_size=1, max_size=6), st.data())
+def test_format_columns_twins(n, kinds, data):
+    ints = st.integers(-(2**63), 2**63 - 1)
+    columns = [np.array(data.draw(st.lists(ints if k == "int" else st.integers(-2, 6), min_size=n, max_size=n)),
+                        dtype=np.int64) for k in kinds]
+    prefixes = [data.draw(st.sampled_from([b"", b",", b', "x": '])) for _ in kinds]
+
+    def tables():
+        return [None if k == "int" else [b"a", b"bb", b""] if k == "list" else {0: b"zero"} for k in kinds]
+
+    def missing(j, v):
+        return f"<{j}:{v}>".encode()
+
+    t_fast, t_spec = tables(), tables()
+    got = _batchline.format_columns(prefixes, b"}\n", columns, t_fast, missing)
+    want = ref.format_columns(prefixes, b"}\n", columns, t_spec, missing)
+    assert got == want
+    assert t_fast == t_spec  # the same missing keys cached
+    assert got.count(b"}\n") == n
+
+
+def test_format_columns_errors():
+    one = [np.zeros(2, np.int64)]
+    for impl in (_batchline, ref):
+        with pytest.raises(ValueError, match="prefixes, columns and tables differ in length"):
+            impl.format_columns([b""], b"\n", one + one, [None], None)
+        with pytest.raises(ValueError, match="columns differ in length"):
+            impl.format_columns([b"", b""], b"\n", [np.zeros(2, np.int64), np.zeros(3, np.int64)], [None, None], None)

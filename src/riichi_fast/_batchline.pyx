@@ -15,7 +15,7 @@
 # argparse + Hand.parse + encode per line.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcmp, memchr, memset
+from libc.string cimport memcmp, memchr, memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 import numpy as np
@@ -25,7 +25,7 @@ from riichi_fast.reference.batchline import COLUMN_SPECS, _line_message, store_r
 from riichi_fast.rules import layout as L
 from riichi_fast.tiles import DEFAULT_RED
 
-__all__ = ["COLUMN_SPECS", "LineParser"]
+__all__ = ["COLUMN_SPECS", "LineParser", "format_columns"]
 
 cdef enum:
     MAX_TOKENS = 64
@@ -46,9 +46,13 @@ cdef extern from *:
     static const char* RF_FLAG_NAMES[12] = {"tsumo", "riichi", "double-riichi", "ippatsu", "open-riichi",
         "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"};
     static const char* RF_VALUE_NAMES[8] = {"win", "seat", "round", "dora", "ura", "honba", "sticks", "rules"};
+    static const int RF_FLAG_LENS[12] = {5, 6, 13, 7, 11, 6, 6, 7, 7, 6, 7, 6};
+    static const int RF_VALUE_LENS[8] = {3, 4, 5, 4, 3, 5, 6, 5};
     """
     const char* RF_FLAG_NAMES[12]
     const char* RF_VALUE_NAMES[8]
+    const int RF_FLAG_LENS[12]
+    const int RF_VALUE_LENS[8]
 
 cdef uint32_t FLAG_BITS[12]
 FLAG_BITS[:] = [L.F_TSUMO, L.F_RIICHI, L.F_DOUBLE_RIICHI, L.F_IPPATSU, L.F_OPEN_RIICHI, L.F_HAITEI, L.F_HOUTEI,
@@ -95,23 +99,13 @@ cdef inline bint is_sep(char c) nogil:
 cdef int option_code(const char* s, Py_ssize_t n) noexcept nogil:
     """The code of ``s`` (without the leading ``--``): 0..11 a flag, OPT_* a value option, -1 unknown."""
     cdef int i
-    cdef Py_ssize_t m
-    for i in range(12):
-        m = len_c(RF_FLAG_NAMES[i])
-        if m == n and memcmp(s, RF_FLAG_NAMES[i], n) == 0:
-            return i
     for i in range(8):
-        m = len_c(RF_VALUE_NAMES[i])
-        if m == n and memcmp(s, RF_VALUE_NAMES[i], n) == 0:
+        if RF_VALUE_LENS[i] == n and s[0] == RF_VALUE_NAMES[i][0] and memcmp(s, RF_VALUE_NAMES[i], n) == 0:
             return OPT_WIN + i
+    for i in range(12):
+        if RF_FLAG_LENS[i] == n and s[0] == RF_FLAG_NAMES[i][0] and memcmp(s, RF_FLAG_NAMES[i], n) == 0:
+            return i
     return OPT_NONE
-
-
-cdef inline Py_ssize_t len_c(const char* s) noexcept nogil:
-    cdef Py_ssize_t n = 0
-    while s[n] != 0:
-        n += 1
-    return n
 
 
 cdef int tile_kind(char digit, char suit, int* red) noexcept nogil:
@@ -662,3 +656,121 @@ cdef class LineParser:
         self.c_honba[i] = ln.honba
         self.c_sticks[i] = ln.sticks
         return 1
+
+
+# ---------------------------------------------------------------------------
+# text output (csv, jsonl): rows formatted in C
+
+from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdint cimport int64_t
+
+
+cdef struct Buf:
+    char* p
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int buf_grow(Buf* b, Py_ssize_t need) except -1:
+    cdef Py_ssize_t cap
+    cdef char* p
+    if b.n + need <= b.cap:
+        return 0
+    cap = 2 * b.cap + need
+    p = <char*>PyMem_Realloc(b.p, cap)
+    if p == NULL:
+        raise MemoryError()
+    b.p = p
+    b.cap = cap
+    return 0
+
+
+cdef inline int buf_add(Buf* b, const char* s, Py_ssize_t n) except -1:
+    if b.n + n > b.cap:
+        buf_grow(b, n)
+    memcpy(b.p + b.n, s, n)
+    b.n += n
+    return 0
+
+
+cdef int buf_int(Buf* b, int64_t v) except -1:
+    cdef char tmp[24]
+    cdef int i = 24
+    cdef bint neg = v < 0
+    cdef uint64_t u = (<uint64_t>0 - <uint64_t>v) if neg else <uint64_t>v
+    while True:
+        i -= 1
+        tmp[i] = <char>(48 + u % 10)
+        u //= 10
+        if u == 0:
+            break
+    if neg:
+        i -= 1
+        tmp[i] = 45
+    return buf_add(b, tmp + i, 24 - i)
+
+
+
+def format_columns(list prefixes, bytes suffix, list columns, list tables, missing):
+    """Rows of text: for each row, each column's prefix then its value, then ``suffix``.
+
+    ``columns``: int64 arrays of one length.  ``tables[j]``: None (the value
+    written as a decimal integer), a list of bytes (the value indexes it) or a
+    dict of bytes (keyed by the value; a missing key is filled with
+    ``missing(j, value)``).  Returns the bytes of every row.
+    """
+    cdef Py_ssize_t n_cols = len(columns), j, i, n
+    cdef Buf b
+    cdef int64_t v
+    cdef list views = []
+    cdef object table, text
+    if n_cols != len(prefixes) or n_cols != len(tables):
+        raise RiichiError("format_columns: prefixes, columns and tables differ in length")
+    if n_cols > 64:
+        raise RiichiError("format_columns: at most 64 columns")
+    n = len(columns[0]) if n_cols else 0
+    cdef const int64_t* data[64]
+    cdef const char* pre[64]
+    cdef Py_ssize_t pre_n[64]
+    cdef int kind[64]  # 0 integer, 1 list, 2 dict
+    for j in range(n_cols):
+        if len(columns[j]) != n:
+            raise RiichiError("format_columns: columns differ in length")
+        arr = np.ascontiguousarray(columns[j], dtype=np.int64)
+        views.append(arr)
+        data[j] = <const int64_t*><size_t>arr.ctypes.data
+        pre[j] = PyBytes_AS_STRING(prefixes[j])
+        pre_n[j] = PyBytes_GET_SIZE(prefixes[j])
+        kind[j] = 0 if tables[j] is None else (1 if type(tables[j]) is list else 2)
+    cdef const char* suf = PyBytes_AS_STRING(suffix)
+    cdef Py_ssize_t suf_n = PyBytes_GET_SIZE(suffix)
+    b.n = 0
+    b.cap = 64 + n * (32 + 8 * n_cols)
+    b.p = <char*>PyMem_Malloc(b.cap)
+    if b.p == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            for j in range(n_cols):
+                buf_add(&b, pre[j], pre_n[j])
+                v = data[j][i]
+                if kind[j] == 0:
+                    buf_int(&b, v)
+                    continue
+                table = tables[j]
+                if kind[j] == 1:
+                    if 0 <= v < len(<list>table):
+                        text = (<list>table)[v]
+                    else:
+                        text = missing(j, v)
+                else:
+                    text = (<dict>table).get(v)
+                    if text is None:
+                        text = missing(j, v)
+                        (<dict>table)[v] = text
+                buf_add(&b, PyBytes_AS_STRING(text), PyBytes_GET_SIZE(text))
+            buf_add(&b, suf, suf_n)
+        return PyBytes_FromStringAndSize(b.p, b.n)
+    finally:
+        PyMem_Free(b.p)

@@ -203,49 +203,48 @@ def _yaku_lists(mask: np.ndarray):
 
 
 class _TextWriter:
-    """csv and jsonl: one formatted line per row, the yaku of a mask cached."""
+    """csv and jsonl: rows formatted by the compiled ``format_columns`` (the yaku text of each mask cached)."""
 
     def __init__(self, fh, fmt, yaku, line_name):
-        self.fh = fh
+        self.fh = fh  # binary
         self.fmt = fmt
         self.yaku = yaku
-        self._cache = {}
         names = [line_name, *COLUMNS]
         if fmt == "csv":
-            fh.write(",".join(names) + "\n")
-            self.template = ",".join("%s" for _ in names) + "\n"
+            fh.write((",".join(names) + "\n").encode())
+            self.prefixes = [b""] + [b","] * len(COLUMNS)
+            self.suffix = b"\n"
+            quote = str
         else:
-            self.template = "{" + ", ".join(f'"{n}": %s' for n in names) + "}\n"
-        quote = (lambda s: s) if fmt == "csv" else json.dumps
-        self.named = {col: {k: quote(v) for k, v in table.items()} for col, table in _NAMED.items()}
+            self.prefixes = [f'{"{" if i == 0 else ", "}"{n}": '.encode() for i, n in enumerate(names)]
+            self.suffix = b"}\n"
+            quote = json.dumps
+        self.tables = [None]
+        for name in COLUMNS:
+            if name == "yaku":
+                self.tables.append({})
+            elif name in _NAMED:
+                table = _NAMED[name]
+                self.tables.append([quote(table.get(i, str(i))).encode() for i in range(max(table) + 1)])
+            else:
+                self.tables.append(None)
+        self.format_columns = _backend.load("batchline").format_columns
 
-    def _yaku_text(self, mask: int) -> str:
-        text = self._cache.get(mask)
-        if text is None:
-            ids = [int(i) for i in _YAKU_IDS if mask >> int(i) & 1]
-            if self.yaku == "names":
-                items = [_YAKU_NAMES[int(np.searchsorted(_YAKU_IDS, i))] for i in ids]
-            else:
-                items = [str(i) for i in ids]
-            if self.fmt == "csv":
-                text = ";".join(items)
-            else:
-                text = json.dumps(items if self.yaku == "names" else ids)
-            self._cache[mask] = text
-        return text
+    def _missing(self, j, value) -> bytes:
+        if self.tables[j] is not None and not isinstance(self.tables[j], dict):  # a code without a name
+            return str(value).encode()
+        ids = [int(i) for i in _YAKU_IDS if value >> int(i) & 1]
+        if self.yaku == "names":
+            items = [_YAKU_NAMES[int(np.searchsorted(_YAKU_IDS, i))] for i in ids]
+            return (";".join(items) if self.fmt == "csv" else json.dumps(items)).encode()
+        return (";".join(map(str, ids)) if self.fmt == "csv" else json.dumps(ids)).encode()
 
     def write(self, lines, res: BatchResult) -> None:
-        cols = [lines.tolist()]
+        columns = [np.asarray(lines, np.int64)]
         for name in COLUMNS:
-            values = getattr(res, name).tolist()
-            if name == "yaku":
-                values = [self._yaku_text(m) for m in values]
-            elif name in self.named:
-                table = self.named[name]
-                values = [table.get(v, v) for v in values]
-            cols.append(values)
-        t = self.template
-        self.fh.write("".join([t % row for row in zip(*cols)]))
+            col = getattr(res, name)
+            columns.append(col.view(np.int64) if col.dtype == np.uint64 else col)
+        self.fh.write(self.format_columns(self.prefixes, self.suffix, columns, self.tables, self._missing))
 
     def close(self) -> None:
         self.fh.flush()
@@ -356,19 +355,22 @@ def open_writer(path: str, fmt: str, *, yaku: str = "names", line_name: str = "l
     >>> import io, contextlib
     >>> from riichi_fast.tiles import as_counts
     >>> res = score_batch(as_counts("123m456p789s11122z")[None, :], win_tile=28, flags=1)
-    >>> buf = io.StringIO()
+    >>> buf = io.TextIOWrapper(io.BytesIO())
     >>> with contextlib.redirect_stdout(buf):
     ...     w = open_writer("-", "csv")
     ...     w.write(np.array([3], np.uint64), res)
     ...     w.close()
-    >>> print(buf.getvalue().splitlines()[1])
+    >>> print(buf.buffer.getvalue().decode().splitlines()[1])
     3,ok,ok,3,40,menzen tsumo;seat wind east;round wind east,0,,0,0,0,0,0,4,1280,0,0,2600,0,0,0,7800,7800
     """
     if yaku not in ("names", "ids"):
         raise RiichiError(f"yaku must be 'names' or 'ids', got {yaku!r}")
     if fmt in ("csv", "jsonl"):
-        # open for the writer's life, closed by close()
-        fh = sys.stdout if path == "-" else open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        if path == "-":
+            sys.stdout.flush()
+            fh = sys.stdout.buffer
+        else:  # open for the writer's life, closed by close()
+            fh = open(path, "wb")  # noqa: SIM115
         writer = _TextWriter(fh, fmt, yaku, line_name)
         if path != "-":
             inner = writer.close

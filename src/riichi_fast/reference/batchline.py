@@ -35,7 +35,7 @@ import numpy as np
 from riichi_fast.errors import RiichiError
 from riichi_fast.rules import layout as L
 
-__all__ = ["COLUMN_SPECS", "LineParser", "parse_line"]
+__all__ = ["COLUMN_SPECS", "LineParser", "format_columns", "parse_line"]
 
 NO_INDICATOR = 255
 _ASCII_WS = b" \t\n\r\x0b\x0c"
@@ -273,3 +273,40 @@ def store_row(cols, i: int, line: int, row) -> None:
     cols["n_kita"][i] = n_kita
     cols["honba"][i] = honba
     cols["riichi_sticks"][i] = sticks
+
+
+def format_columns(prefixes, suffix, columns, tables, missing):
+    """Rows of text: for each row, each column's prefix then its value, then ``suffix`` (twin of the compiled one).
+
+    ``columns``: int64 arrays of one length.  ``tables[j]``: None (the value
+    written as a decimal integer), a list of bytes (the value indexes it) or a
+    dict of bytes (keyed by the value; a missing key is filled with
+    ``missing(j, value)``).  Returns the bytes of every row.
+
+    >>> import numpy as np
+    >>> format_columns([b"", b","], b"\\n", [np.array([1, -2]), np.array([0, 5])], [None, [b"ok"]],
+    ...                lambda j, v: str(v).encode())
+    b'1,ok\\n-2,5\\n'
+    """
+    if not len(columns) == len(prefixes) == len(tables):
+        raise RiichiError("format_columns: prefixes, columns and tables differ in length")
+    n = len(columns[0]) if columns else 0
+    if any(len(c) != n for c in columns):
+        raise RiichiError("format_columns: columns differ in length")
+    values = [np.asarray(c, dtype=np.int64).tolist() for c in columns]
+    out = []
+    for i in range(n):
+        for j, table in enumerate(tables):
+            out.append(prefixes[j])
+            v = values[j][i]
+            if table is None:
+                out.append(str(v).encode())
+            elif isinstance(table, list):
+                out.append(table[v] if 0 <= v < len(table) else missing(j, v))
+            else:
+                text = table.get(v)
+                if text is None:
+                    text = table[v] = missing(j, v)
+                out.append(text)
+        out.append(suffix)
+    return b"".join(out)
