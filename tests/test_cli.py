@@ -505,3 +505,25 @@ def test_batch_memory_buffers_do_not_grow(tmp_path):
         seen.add(res.han.__array_interface__["data"][0])
         n += len(res)
     assert n == 1000 and len(seen) == 1
+
+
+def test_batch_progress_bar_on_a_terminal_draws_from_the_start():
+    import io
+
+    from riichi_fast.batchio import BatchProgress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Tty()
+    bar = BatchProgress(2_000_000, stream=stream)
+    assert stream.getvalue().startswith("\rscoring:   0% |" + " " * 30 + "| 0.0/2.0 MB, 0 hands [00:00<00:00, ")
+    bar.advance(1_000_000, 10_000)
+    bar.close()
+    last = stream.getvalue().rsplit("\r", 1)[1]
+    assert last.startswith("scoring:  50% |" + "#" * 15 + " " * 15 + "| 1.0/2.0 MB, 10000 hands [")
+    stream = Tty()
+    with BatchProgress(None, stream=stream) as bar:  # standard input: no total
+        bar.advance(500, 7)
+    assert stream.getvalue().rsplit("\r", 1)[1].startswith("scoring: 7 hands [00:00, ")

@@ -129,8 +129,8 @@ class BatchProgress(Progress):
     def __init__(self, total_bytes, *, unit_is_rows: bool = False, enabled: bool = True, stream=None):
         self.hands = 0
         self.unit_is_rows = unit_is_rows
-        super().__init__(total_bytes or 0, "scoring", unit=" hands", enabled=enabled, stream=stream)
         self.known = bool(total_bytes)
+        super().__init__(total_bytes or 0, "scoring", unit=" hands", enabled=enabled, stream=stream)
 
     def advance(self, n_bytes: int, n_hands: int) -> None:
         self.hands += n_hands
