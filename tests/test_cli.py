@@ -527,3 +527,18 @@ def test_batch_progress_bar_on_a_terminal_draws_from_the_start():
     with BatchProgress(None, stream=stream) as bar:  # standard input: no total
         bar.advance(500, 7)
     assert stream.getvalue().rsplit("\r", 1)[1].startswith("scoring: 7 hands [00:00, ")
+
+
+def test_batch_npz_input_streams_rows_to_csv(capsys, tmp_path):
+    arrays = batch.arrays_from_hands(["22456m456p456s345s", "123m456p789s11122z"], ["3s", "2z"])
+    arrays["hands"][1, 0] = 7  # a count above 4: status bad_input, still a row
+    path = tmp_path / "cols.npz"
+    np.savez(path, **arrays)
+    out_path = tmp_path / "res.csv"
+    code, _, _ = run(capsys, "batch", str(path), "--no-progress", "--out", str(out_path))
+    assert code == 0
+    lines = out_path.read_text().splitlines()
+    assert lines[0].startswith("row,status,score_status,han,fu,yaku,")
+    # dealer ron, 4 han 30 fu (sanshoku closed: 2 han)
+    assert lines[1] == "0,ok,ok,4,30,pinfu;tanyao;sanshoku doujun,0,,0,0,0,0,0,0,1920,11600,0,0,0,0,0,11600,11600"
+    assert lines[2].startswith("1,count_above_four,bad_input,0,0,,")
