@@ -531,7 +531,7 @@ def test_batch_progress_bar_on_a_terminal_draws_from_the_start():
 
 def test_batch_npz_input_streams_rows_to_csv(capsys, tmp_path):
     arrays = batch.arrays_from_hands(["22456m456p456s345s", "123m456p789s11122z"], ["3s", "2z"])
-    arrays["hands"][1, 0] = 7  # a count above 4: status bad_input, still a row
+    arrays["hands"][1, 0] = 7  # 20 tiles: the tile count is checked first; the row is still written
     path = tmp_path / "cols.npz"
     np.savez(path, **arrays)
     out_path = tmp_path / "res.csv"
@@ -541,4 +541,4 @@ def test_batch_npz_input_streams_rows_to_csv(capsys, tmp_path):
     assert lines[0].startswith("row,status,score_status,han,fu,yaku,")
     # dealer ron, 4 han 30 fu (sanshoku closed: 2 han)
     assert lines[1] == "0,ok,ok,4,30,pinfu;tanyao;sanshoku doujun,0,,0,0,0,0,0,0,1920,11600,0,0,0,0,0,11600,11600"
-    assert lines[2].startswith("1,count_above_four,bad_input,0,0,,")
+    assert lines[2] == "1,bad_tile_count,bad_input,0,0,,0,,0,0,0,0,-1,-1,0,0,0,0,0,0,0,0,0"
