@@ -12,15 +12,27 @@ Subcommands::
 ``score``) through the compiled batch kernel, with a progress bar, and prints a
 summary.  ``verify`` re-scores every win of real game records and compares
 with what the platform recorded.
+
+Exit status (:data:`EXIT_CODES`): 0 ok; 1 a mismatch (``verify``) or a hand
+that does not win (``score``); 2 bad input or usage (an unreadable hand, file
+or line, an unknown option or preset).  ``-`` reads standard input where a
+file is read.  A closed pipe (``riichi-fast batch ... | head -1``) ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from collections import Counter
+
+from riichi_fast.errors import RiichiError
+
+EXIT_CODES = """exit status:
+  0  ok
+  1  a mismatch (verify) or a hand that does not win (score)
+  2  bad input or usage: an unreadable hand, file or line, an unknown option or rules preset
+"""
 
 WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3}
 
@@ -47,9 +59,27 @@ def _wind(text: str) -> int:
         raise argparse.ArgumentTypeError(f"unknown wind {text!r} (use E, S, W or N)") from None
 
 
+def _preset_name(text: str) -> str:
+    """An argparse type: ``text`` if it names a rules preset, else an error listing them."""
+    from riichi_fast.errors import ContextError
+    from riichi_fast.rules.config import Rules
+
+    try:
+        Rules.preset(text)
+    except ContextError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _rules_help() -> str:
+    from riichi_fast.rules.config import PRESETS
+
+    return "rules preset: " + ", ".join(PRESETS)
+
+
 def _add_win_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("hand", help='closed tiles in mpsz, then melds: "123m406p11z chi:3*45p pon:777z@2"')
-    p.add_argument("--win", help="the winning tile (default: the last closed tile written)")
+    p.add_argument("--win", help="the winning tile (default: the last closed tile written, for a 14-tile hand)")
     for name, text in _FLAG_OPTIONS:
         p.add_argument(f"--{name}", action="store_true", help=text)
     p.add_argument("--seat", type=_wind, default=0, help="seat wind E/S/W/N (default E: dealer)")
@@ -58,7 +88,7 @@ def _add_win_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura", default="", help="ura-dora indicators in mpsz (counted only with riichi)")
     p.add_argument("--honba", type=int, default=0, help="counters on the table")
     p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    p.add_argument("--rules", default="default", help="rules preset (default, tenhou, majsoul, wrc, ema, mleague, mahjong_lib)")
+    p.add_argument("--rules", default="default", type=_preset_name, help=_rules_help() + " (default: default)")
 
 
 def _score_kwargs(ns) -> dict:
@@ -76,15 +106,10 @@ def _score_kwargs(ns) -> dict:
 
 
 def _split_win(ns):
-    """The hand and the winning tile: ``--win`` or the last closed tile written."""
-    from riichi_fast.hand import as_hand
+    """The hand and the winning tile: ``--win`` or, for a 14-tile hand, the last closed tile written."""
+    from riichi_fast.reference.batchline import hand_and_win
 
-    hand = as_hand(ns.hand)
-    if ns.win:
-        return hand, ns.win
-    closed_text = ns.hand.split()[0]
-    digit, suit = closed_text[-2], closed_text[-1]
-    return hand, digit + suit
+    return hand_and_win(ns.hand, ns.win)
 
 
 def cmd_score(ns) -> int:
@@ -96,7 +121,7 @@ def cmd_score(ns) -> int:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         print(format_result(result, hand, win, ns))
-    return 0
+    return 0 if result.ok else 1
 
 
 def format_result(result, hand, win, ns) -> str:
@@ -127,43 +152,61 @@ def format_result(result, hand, win, ns) -> str:
     return "\n".join(lines)
 
 
-def cmd_analyse(ns) -> int:
+def analyse_dict(hand_text: str, visible: str = "") -> dict:
+    """What ``riichi-fast analyse`` reports, as a dict (the ``--json`` output).
+
+    >>> d = analyse_dict("123m456p789s1122z")
+    >>> d["shanten"], d["waits"], d["ukeire"]
+    (0, ['1z', '2z'], {'tiles': 4, 'kinds': ['1z', '2z']})
+    """
     from riichi_fast import analysis
     from riichi_fast.hand import as_hand
     from riichi_fast.tiles import kind_name
 
-    hand = as_hand(ns.hand)
+    hand = as_hand(hand_text)
     sh = analysis.shanten(hand)
-    print(f"hand      {hand}")
-    print(f"shanten   {sh} (regular {analysis.shanten_regular(hand)}, "
-          f"chiitoitsu {analysis.shanten_chiitoitsu(hand) if not hand.melds else '-'}, "
-          f"kokushi {analysis.shanten_kokushi(hand) if not hand.melds else '-'})")
-    n_closed = len(hand.closed)
-    if n_closed % 3 == 1:
-        if sh == 0:
-            print("waits     " + " ".join(kind_name(k) for k in analysis.waits(hand)))
-        n, kinds = analysis.ukeire(hand, ns.visible or None)
-        print(f"ukeire    {n} tiles: " + " ".join(kind_name(k) for k in kinds))
+    out = {
+        "hand": str(hand),
+        "shanten": sh,
+        "shanten_regular": analysis.shanten_regular(hand),
+        "shanten_chiitoitsu": analysis.shanten_chiitoitsu(hand) if not hand.melds else None,
+        "shanten_kokushi": analysis.shanten_kokushi(hand) if not hand.melds else None,
+    }
+    if len(hand.closed) % 3 == 1:
+        out["waits"] = [kind_name(k) for k in analysis.waits(hand)] if sh == 0 else []
+        n, kinds = analysis.ukeire(hand, visible or None)
+        out["ukeire"] = {"tiles": n, "kinds": [kind_name(k) for k in kinds]}
     elif sh == -1:
-        for reading in analysis.decompose(hand):
+        out["readings"] = [str(r) for r in analysis.decompose(hand)]
+    else:
+        out["discards"] = [{"discard": kind_name(row[0]), "shanten": row[1], "ukeire": row[2]}
+                           for row in analysis.discard_analysis(hand, visible or None)]
+    return out
+
+
+def cmd_analyse(ns) -> int:
+    d = analyse_dict(ns.hand, ns.visible)
+    if ns.json:
+        print(json.dumps(d, indent=2, ensure_ascii=False))
+        return 0
+    def dash(v):
+        return "-" if v is None else v
+
+    print(f"hand      {d['hand']}")
+    print(f"shanten   {d['shanten']} (regular {d['shanten_regular']}, "
+          f"chiitoitsu {dash(d['shanten_chiitoitsu'])}, kokushi {dash(d['shanten_kokushi'])})")
+    if "ukeire" in d:
+        if d["shanten"] == 0:
+            print("waits     " + " ".join(d["waits"]))
+        print(f"ukeire    {d['ukeire']['tiles']} tiles: " + " ".join(d["ukeire"]["kinds"]))
+    elif "readings" in d:
+        for reading in d["readings"]:
             print(f"reading   {reading}")
     else:
         print("discards  (kind, shanten after, ukeire tiles)")
-        for row in analysis.discard_analysis(hand, ns.visible or None):
-            kind, after, n_tiles = row[0], row[1], row[2]
-            print(f"  {kind_name(kind):3s} {after:2d} {n_tiles:3d}")
+        for row in d["discards"]:
+            print(f"  {row['discard']:3s} {row['shanten']:2d} {row['ukeire']:3d}")
     return 0
-
-
-def _read_batch_lines(path: str):
-    parser = argparse.ArgumentParser(prog="line", add_help=False, exit_on_error=False)
-    _add_win_arguments(parser)
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            yield lineno, line, parser
 
 
 class _Summary:
@@ -204,62 +247,80 @@ class _Summary:
         return out
 
 
-def _batch_text(ns, rules):
-    """Parse a file of score lines into batch input columns (Python per line, done once)."""
-    from riichi_fast import batch
-    from riichi_fast.errors import RiichiError
-    from riichi_fast.rules.context import WinContext
-
-    hands, wins, contexts, bad = [], [], [], []
-    for lineno, line, parser in _read_batch_lines(ns.file):
-        try:
-            sub = parser.parse_args(shlex.split(line))
-            hand, win = _split_win(sub)
-            kw = _score_kwargs(sub)
-            kw.pop("rules")
-            contexts.append(WinContext(**kw))
-            hands.append(hand)
-            wins.append(win)
-        except (RiichiError, argparse.ArgumentError, ValueError) as exc:
-            bad.append((lineno, str(exc)))
-    return batch.arrays_from_hands(hands, wins, contexts, rules=rules), bad
+def _open(path: str, mode: str, what: str, stack):
+    """A file opened for the batch (closed by ``stack``); an unopenable output is a RiichiError."""
+    try:
+        fh = open(path, mode, **({} if "b" in mode else {"encoding": "utf-8"}))  # noqa: SIM115 (closed by stack)
+    except OSError as exc:
+        if what == "read":
+            raise
+        raise RiichiError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return stack.enter_context(fh)
 
 
 def cmd_batch(ns) -> int:
+    import contextlib
+    import os
+
     import numpy as np
 
-    from riichi_fast import batch
-    from riichi_fast._progress import Progress
+    from riichi_fast import batchio
     from riichi_fast.rules.config import Rules
 
     rules = Rules.preset(ns.rules)
-    if ns.file.endswith(".npz"):
-        with np.load(ns.file) as data:
-            arrays = {name: data[name] for name in data.files}
-        bad = []
-    else:
-        arrays, bad = _batch_text(ns, rules)
-    n = len(arrays["hands"])
+    if ns.chunk < 1 or ns.threads < 1:
+        raise RiichiError(f"--chunk and --threads must be positive, got {ns.chunk} and {ns.threads}")
+    report = sys.stderr if ns.out == "-" else sys.stdout
     summary = _Summary()
-    kept = {} if ns.out else None
-    with Progress(n, "scoring", unit=" hands", enabled=not ns.no_progress) as bar:
-        for start, res in batch.score_batch_chunks(**arrays, rules=rules, n_threads=ns.threads,
-                                                   chunk_size=ns.chunk):
-            summary.add(res)
-            if kept is not None:
-                for name, col in res.as_dict().items():
-                    kept.setdefault(name, []).append(col.copy())
-            bar.update(len(res))
-    print(f"hands      {n} scored ({ns.rules} rules), "
-          f"{len(bad)} unreadable lines")
-    for lineno, msg in bad[:10]:
-        print(f"  line {lineno}: {msg}")
+    n_rows = n_bad = 0
+    first_bad = []
+    with contextlib.ExitStack() as stack:
+        if ns.file.endswith(".npz"):
+            with np.load(ns.file) as data:
+                arrays = {name: data[name] for name in data.files}
+            bar = batchio.BatchProgress(len(arrays["hands"]), unit_is_rows=True, enabled=not ns.no_progress)
+            items = batchio.stream_columns(arrays, rules, chunk=ns.chunk, n_threads=ns.threads, progress=bar.advance)
+        else:
+            fh = sys.stdin.buffer if ns.file == "-" else _open(ns.file, "rb", "read", stack)
+            size = None if ns.file == "-" else os.fstat(fh.fileno()).st_size
+            bar = batchio.BatchProgress(size, enabled=not ns.no_progress)
+            items = batchio.stream_text(fh, rules, ns.rules, chunk=ns.chunk, n_threads=ns.threads,
+                                        progress=bar.advance)
+        errors_fh = _open(ns.errors, "w", "write", stack) if ns.errors else None
+        writer = None
+        if ns.out:
+            fmt = batchio.output_format(ns.out, ns.format)
+            try:
+                writer = batchio.open_writer(ns.out, fmt, yaku=ns.yaku,
+                                             line_name="row" if ns.file.endswith(".npz") else "line")
+            except OSError as exc:
+                raise RiichiError(f"cannot write {ns.out}: {exc.strerror or exc}") from None
+        with bar:
+            for kind, where, value in items:
+                if kind == "error":
+                    n_bad += 1
+                    if len(first_bad) < 10:
+                        first_bad.append((where, value))
+                    if errors_fh is not None:
+                        errors_fh.write(f"line {where}: {value}\n")
+                    continue
+                summary.add(value)
+                n_rows += len(value)
+                if writer is not None:
+                    writer.write(where, value)
+        if writer is not None:
+            writer.close()
+    print(f"hands      {n_rows} scored ({ns.rules} rules), {n_bad} unreadable lines", file=report)
+    for lineno, msg in first_bad:
+        print(f"  line {lineno}: {msg}", file=report)
+    if n_bad > len(first_bad):
+        more = f" (all in {ns.errors})" if ns.errors else " (--errors FILE writes them all)"
+        print(f"  ... and {n_bad - len(first_bad)} more{more}", file=report)
     for line in summary.lines():
-        print(line)
-    if kept is not None:
-        np.savez_compressed(ns.out, **{k: np.concatenate(v) if v else np.zeros(0) for k, v in kept.items()})
-        print(f"results    written to {ns.out}")
-    return 0 if not bad else 1
+        print(line, file=report)
+    if ns.out and ns.out != "-":
+        print(f"results    written to {ns.out}", file=report)
+    return 0 if not n_bad else 2
 
 
 def cmd_verify(ns) -> int:
@@ -274,28 +335,50 @@ def cmd_verify(ns) -> int:
     return 0 if ok else 1
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="riichi-fast", description="Fast riichi mahjong hand analysis and scoring.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def _version() -> str:
+    from riichi_fast import __version__, _backend
 
-    p = sub.add_parser("score", help="score one winning hand")
+    backend = "pure-Python reference" if _backend.PUREPYTHON else "compiled"
+    return f"riichi-fast {__version__} ({backend})"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="riichi-fast", description="Fast riichi mahjong hand analysis and scoring.",
+                                     epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=_version(), help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name, help, **kw):
+        return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EXIT_CODES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter, **kw)
+
+    p = command("score", "score one winning hand")
     _add_win_arguments(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("analyse", aliases=["analyze"], help="shanten, waits, ukeire, readings of a hand")
-    p.add_argument("hand")
+    p = command("analyse", "shanten, waits, ukeire, readings of a hand", aliases=["analyze"])
+    p.add_argument("hand", help='closed tiles in mpsz, then melds: "123m406p11z chi:3*45p"')
     p.add_argument("--visible", default="", help="tiles seen elsewhere (mpsz), for ukeire")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("batch", help="score a file of hands: score lines (text) or input columns (.npz)")
-    p.add_argument("file", help="a text file, one hand per line written as score's arguments, or an .npz of "
-                                "score_batch input columns (hands, melds, win_tile, flags, ...)")
-    p.add_argument("--out", help="write every result column to this .npz")
-    p.add_argument("--rules", default="default")
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--chunk", type=int, default=1 << 16, help="hands per batch call (memory stays flat)")
-    p.add_argument("--no-progress", action="store_true")
+    p = command("batch", "score a file of hands: score lines (text) or input columns (.npz)")
+    p.add_argument("file", help="a text file ('-': standard input), one hand per line written as score's "
+                                "arguments, or an .npz of score_batch input columns (hands, melds, win_tile, ...)")
+    p.add_argument("--out", help="write every hand's result as it is scored, in the format the extension names: "
+                                 ".csv, .jsonl, .parquet (needs riichi_fast[data]) or .npz; '-': standard output")
+    p.add_argument("--format", choices=("csv", "jsonl", "parquet", "npz"),
+                   help="output format when --out has no such extension (needed for --out -)")
+    p.add_argument("--yaku", choices=("names", "ids"), default="names",
+                   help="yaku in csv/jsonl/parquet output as names or Tenhou ids (default: names)")
+    p.add_argument("--errors", metavar="FILE", help="write every unreadable line's number and reason to FILE")
+    p.add_argument("--rules", default="default", type=_preset_name,
+                   help=_rules_help() + " (default: default); a line's own --rules must name the same one")
+    p.add_argument("--threads", type=int, default=1, help="scoring threads (default: 1)")
+    p.add_argument("--chunk", type=int, default=1 << 16, help="at most this many hands per scoring call "
+                                                              "(memory stays flat; default: 65536)")
+    p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_batch)
 
     p = sub.add_parser("verify", help="re-score every win of game records (Tenhou mjlog/JSON, mjai)")
@@ -309,19 +392,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Entry point of ``riichi-fast``; returns the exit status."""
-    from riichi_fast.errors import RiichiError
-
-    ns = build_parser().parse_args(argv)
+    """Entry point of ``riichi-fast``; returns the exit status (:data:`EXIT_CODES`)."""
     try:
+        ns = build_parser().parse_args(argv)
         return ns.func(ns)
     except RiichiError as exc:
         print(f"riichi-fast: error: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:  # an input file that cannot be read (missing, a directory, no permission)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        _silence_stdout()
+        return 0
+    except OSError as exc:  # a file that cannot be read or written (missing, a directory, no permission)
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"riichi-fast: error: cannot read {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not raise again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
