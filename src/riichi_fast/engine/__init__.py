@@ -1,6 +1,11 @@
-"""The game engine's building blocks (issue: a compiled table engine).
+"""The game engine: walls, a table that plays hands, and real games replayed through it.
 
-Today: walls.  :class:`Wall` holds one hand's wall in Tenhou's order with its
+:class:`Table` plays hands under any :class:`~riichi_fast.Rules` (see
+:mod:`riichi_fast.engine.table`); :func:`replay_file` replays a real Tenhou
+game through it and reports every difference.  This engine is the readable
+Python specification; its compiled twin is still to be written.
+
+Walls:  :class:`Wall` holds one hand's wall in Tenhou's order with its
 dice, and knows the deal, the live draws, the rinshan tiles and the dora and
 ura indicators.  Walls come from Tenhou's published shuffle
 (:func:`tenhou_walls`, for the ``mt19937ar-sha512-n288-base64`` seeds of its
@@ -14,6 +19,19 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
+from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
+from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
-__all__ = ["Wall", "seeded_wall", "tenhou_walls"]
+__all__ = [
+    "Action",
+    "EngineError",
+    "HandEnd",
+    "Mismatch",
+    "ReplayReport",
+    "Table",
+    "Wall",
+    "replay_file",
+    "seeded_wall",
+    "tenhou_walls",
+]
