@@ -20,6 +20,7 @@ from riichi_fast.errors import (
     RiichiError,
     TileCountError,
     TileParseError,
+    WallError,
 )
 from riichi_fast.hand import Hand, Meld, as_hand
 from riichi_fast.readings import DiscardOption, HandSet, Reading, WinReading
@@ -118,6 +119,7 @@ __all__ = [
     "TileCountError",
     "TileParseError",
     "WaitShape",
+    "WallError",
     "WinContext",
     "WinReading",
     "arrays_from_hands",

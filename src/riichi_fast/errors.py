@@ -28,3 +28,7 @@ class ArrayError(RiichiError):
 
 class ContextError(RiichiError):
     """A win context or rules object holds an impossible value (wind out of range, ...)."""
+
+
+class WallError(RiichiError):
+    """A wall, a wall seed or a dealing request is malformed (wrong tiles, wrong seed format, ...)."""

@@ -1,0 +1,37 @@
+"""The game engine: walls, a table that plays hands, and real games replayed through it.
+
+:class:`Table` plays hands under any :class:`~riichi_fast.Rules` (see
+:mod:`riichi_fast.engine.table`); :func:`replay_file` replays a real Tenhou
+game through it and reports every difference.  This engine is the readable
+Python specification; its compiled twin is still to be written.
+
+Walls:  :class:`Wall` holds one hand's wall in Tenhou's order with its
+dice, and knows the deal, the live draws, the rinshan tiles and the dora and
+ura indicators.  Walls come from Tenhou's published shuffle
+(:func:`tenhou_walls`, for the ``mt19937ar-sha512-n288-base64`` seeds of its
+mjlog records: every hand's wall, dice and indicators exactly as Tenhou dealt
+them), from our own stable integer-seeded generator (:func:`seeded_wall`), or
+from an explicit list of tiles (:class:`Wall`).
+
+>>> from riichi_fast.engine import seeded_wall
+>>> w = seeded_wall(2024)
+>>> len(w.haipai(dealer=0)[0]), len(w.live_tiles), len(w.rinshan_tiles)
+(13, 70, 4)
+"""
+
+from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
+from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
+from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
+
+__all__ = [
+    "Action",
+    "EngineError",
+    "HandEnd",
+    "Mismatch",
+    "ReplayReport",
+    "Table",
+    "Wall",
+    "replay_file",
+    "seeded_wall",
+    "tenhou_walls",
+]

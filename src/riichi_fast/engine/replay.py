@@ -1,0 +1,228 @@
+"""Real games replayed through the engine: every draw, action, end of hand and score checked.
+
+A Tenhou mjlog with a ``SHUFFLE`` seed is replayed hand by hand: the wall is
+rebuilt from the seed (:func:`~riichi_fast.engine.tenhou_walls`), each hand is
+dealt by :class:`~riichi_fast.engine.Table` at the recorded table state, and
+every recorded action is fed to it.  Each recorded draw and dora indicator
+must be the engine's, each recorded action must be among its legal actions
+(and a ron, tsumo or call that was taken must be offered), the hand must end
+as recorded, its score changes must be the record's, and the next hand must
+start from the engine's table state.
+
+>>> from pathlib import Path
+>>> rep = replay_file(sorted(Path("tests/data/records/tenhou-mjlog-mjx").glob("*.mjlog"))[0])
+>>> rep.hands == rep.hands_matched, rep.mismatches
+(True, [])
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from riichi_fast import settle as _settle
+from riichi_fast.engine.table import Action, EngineError, Table
+from riichi_fast.engine.wall import tenhou_walls
+from riichi_fast.enums import MeldType
+from riichi_fast.errors import RiichiError
+
+__all__ = ["Mismatch", "ReplayReport", "replay_file"]
+
+_SEED = re.compile(rb"<SHUFFLE seed=\"([^\"]+)\"")
+_CALLS = {MeldType.CHI: "chi", MeldType.PON: "pon", MeldType.DAIMINKAN: "daiminkan"}
+_DRAW_KINDS = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "exhaustive_draw", "kyuushu": "kyuushu_kyuuhai",
+               "suufon": "suufon_renda"}
+
+
+@dataclass
+class Mismatch:
+    """Where the engine and the record part: file, hand label, event index, what was expected and got."""
+
+    source: str
+    hand: str
+    event: int
+    expected: str
+    got: str
+
+
+@dataclass
+class ReplayReport:
+    """The result of replaying one record."""
+
+    source: str
+    hands: int = 0
+    hands_matched: int = 0
+    mismatches: list = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.mismatches and self.hands == self.hands_matched
+
+
+class _Diverged(Exception):
+    pass
+
+
+def _read_bytes(path) -> bytes:
+    raw = Path(path).read_bytes()
+    return gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+
+
+def replay_file(path, rules=None) -> ReplayReport:
+    """Replay one Tenhou mjlog record through the engine (see the module doc)."""
+    from riichi_fast.records import read_record
+    from riichi_fast.records.verify import rules_for_game
+
+    report = ReplayReport(str(path))
+    try:
+        m = _SEED.search(_read_bytes(path))
+        if m is None:
+            raise RiichiError("the record has no SHUFFLE seed: its walls cannot be rebuilt")
+        game = read_record(path)
+    except (OSError, RiichiError) as exc:
+        report.error = str(exc)
+        return report
+    rules = rules_for_game(game, rules)
+    n = rules.n_players
+    walls = tenhou_walls(m.group(1).decode(), n)
+    table = Table(rules)
+    expected_next = None
+    for rnd in game.rounds:
+        report.hands += 1
+        ts = _settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, tuple(rnd.scores), n)
+        label = rnd.label
+        if expected_next is not None and expected_next != ts:
+            report.mismatches.append(Mismatch(str(path), label, -1, f"start {ts}", f"engine {expected_next}"))
+        wall = next(walls)
+        try:
+            table.start_hand(wall, ts)
+            _drive(table, rnd)
+            _check_end(table, rnd)
+        except _Diverged as exc:
+            index, expected, got = exc.args
+            report.mismatches.append(Mismatch(str(path), label, index, expected, got))
+            expected_next = None
+            continue
+        except EngineError as exc:
+            report.mismatches.append(Mismatch(str(path), label, -1, "a legal action", str(exc)))
+            expected_next = None
+            continue
+        report.hands_matched += 1
+        expected_next = table.next_table
+    return report
+
+
+def _drive(table: Table, rnd) -> None:
+    events = rnd.events
+    pending_riichi = None
+    dora = [rnd.dora_indicators[0]]
+    i = 0
+    while i < len(events):
+        if table.dora[: len(dora)] != dora[: len(table.dora)]:
+            raise _Diverged(i, f"dora indicators {dora}", f"{table.dora}")
+        ev = events[i]
+        t = ev.type
+        if t == "draw":
+            if table.phase != "turn" or table.current != ev.seat or table.drawn != ev.tile:
+                raise _Diverged(i, f"seat {ev.seat} draws {ev.tile}",
+                                f"phase {table.phase}, seat {table.current} drew {table.drawn}")
+        elif t == "riichi":
+            pending_riichi = ev.seat
+        elif t == "discard":
+            kind = "riichi" if pending_riichi == ev.seat else "discard"
+            pending_riichi = None
+            _act(table, Action(kind, ev.seat, ev.tile), i)
+            _answer_claims(table, rnd, i + 1)
+        elif t == "riichi_accepted":
+            if not table.seats[ev.seat].riichi_accepted:
+                raise _Diverged(i, f"seat {ev.seat} riichi accepted", "not accepted")
+        elif t == "call":
+            meld = ev.meld
+            if meld.type in _CALLS:
+                pass  # answered at the discard it claims
+            elif meld.type == MeldType.ANKAN:
+                _act(table, Action("ankan", ev.seat, min(meld.tiles), tuple(sorted(meld.tiles))), i)
+                _answer_claims(table, rnd, i + 1)
+            elif meld.type == MeldType.SHOUMINKAN:
+                _act(table, Action("kakan", ev.seat, meld.added), i)
+                _answer_claims(table, rnd, i + 1)
+            elif meld.type == MeldType.KITA:
+                _act(table, Action("kita", ev.seat, meld.tiles[0]), i)
+                _answer_claims(table, rnd, i + 1)
+        elif t == "dora":
+            dora.append(ev.tile)  # checked as the engine turns it (a called kan's as its maker discards)
+        elif t == "win":
+            if table.phase == "turn" and table.current == ev.seat:
+                _act(table, Action("tsumo", ev.seat, table.drawn), i)
+            # a ron was answered at its discard
+        elif t == "end" and table.phase == "turn" and rnd.draw is not None and rnd.draw.kind == "kyuushu":
+            _act(table, Action("kyuushu", table.current), i)
+        i += 1
+    if table.dora != dora and not (table.phase == "ended" and table.dora == dora[: len(table.dora)]):
+        raise _Diverged(len(events), f"dora indicators {dora}", f"{table.dora}")
+
+
+def _act(table: Table, action: Action, index: int) -> None:
+    try:
+        table.step(action)
+    except EngineError as exc:
+        raise _Diverged(index, str(action), f"illegal in the engine: {exc}") from None
+
+
+def _answer_claims(table: Table, rnd, start: int) -> None:
+    """Answer the claims on a discard (or kan, kita) as the record did: its rons, its call, else pass."""
+    if table.phase not in ("claim", "chankan"):
+        return
+    events = rnd.events
+    tile = table.claim["tile"]
+    chosen = {}
+    j = start
+    while j < len(events) and events[j].type in ("riichi_accepted", "dora"):
+        j += 1
+    while j < len(events) and events[j].type == "win" and events[j].tile == tile:
+        chosen[events[j].seat] = Action("ron", events[j].seat, tile)
+        j += 1
+    if (not chosen and j < len(events) and events[j].type == "end" and rnd.draw is not None
+            and rnd.draw.kind == "sanchahou"):
+        for seat in table.acting:  # three rons on one discard: the hand is aborted
+            chosen[seat] = Action("ron", seat, tile)
+    if not chosen and j < len(events) and events[j].type == "call" and events[j].meld.type in _CALLS:
+        ev = events[j]
+        meld = ev.meld
+        consumed = list(meld.tiles)
+        consumed.remove(meld.called)
+        chosen[ev.seat] = Action(_CALLS[meld.type], ev.seat, meld.called, tuple(sorted(consumed)))
+    for seat, action in chosen.items():
+        if seat not in table.acting:
+            raise _Diverged(j, str(action), f"not offered (acting {list(table.acting)})")
+    while table.phase in ("claim", "chankan") and table.claim["tile"] == tile and table.acting:
+        seat = table.acting[0]
+        _act(table, chosen.get(seat, Action("pass", seat)), j)
+
+
+def _check_end(table: Table, rnd) -> None:
+    if table.phase != "ended":
+        raise _Diverged(len(rnd.events), "the hand ends", f"still in phase {table.phase}")
+    end = table.end
+    if rnd.wins:
+        if end.kind != "win":
+            raise _Diverged(len(rnd.events), "a win", f"{end.kind} {end.detail}")
+        got = sorted(seat for seat, _, _ in end.wins)
+        want = sorted(w.winner for w in rnd.wins)
+        if got != want:
+            raise _Diverged(len(rnd.events), f"winners {want}", f"winners {got}")
+        recorded = [w.recorded.score_changes for w in rnd.wins]
+        if all(r is not None for r in recorded):
+            total = tuple(sum(r[s] for r in recorded) for s in range(table.n))
+            if total != tuple(end.settlement.deltas):
+                raise _Diverged(len(rnd.events), f"score changes {total}", f"{end.settlement.deltas}")
+    elif rnd.draw is not None:
+        kind = _DRAW_KINDS.get(rnd.draw.kind, rnd.draw.kind)
+        got = end.kind if end.kind == "exhaustive_draw" else end.detail
+        if kind != got:
+            raise _Diverged(len(rnd.events), f"draw {kind}", f"{end.kind} {end.detail}")
+        if rnd.draw.score_changes is not None and tuple(rnd.draw.score_changes) != tuple(end.settlement.deltas):
+            raise _Diverged(len(rnd.events), f"score changes {rnd.draw.score_changes}", f"{end.settlement.deltas}")

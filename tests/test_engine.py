@@ -1,0 +1,303 @@
+"""The hand engine: real games replayed exactly, rule cases with exact events, random play invariants.
+
+Walls for the rule cases are built by :func:`make_wall` from the hands and
+draws a case needs (the rest of the wall is filled with the unused tiles), so
+every case is a real deal through the same code path as a game.
+"""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from riichi_fast import TableState
+from riichi_fast.engine import Action, EngineError, Table, Wall, replay_file, seeded_wall
+from riichi_fast.rules import config
+from riichi_fast.tiles import parse_tiles
+
+RECORDS = Path(__file__).parent / "data" / "records"
+def _text(path: Path) -> str:
+    import gzip
+
+    raw = path.read_bytes()
+    return (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode()
+
+
+SEEDED = sorted(p for p in RECORDS.glob("tenhou-mjlog-*/*.mjlog") if "SHUFFLE seed=\"mt19937ar-sha512" in _text(p))
+
+
+# --------------------------------------------------------------------------- real games
+
+
+@pytest.mark.parametrize("path", SEEDED, ids=[p.name for p in SEEDED])
+def test_real_games_replay_exactly(path):
+    report = replay_file(path)
+    inits = len(re.findall(r"<INIT ", _text(path)))
+    assert report.hands == inits
+    if "no-round-end" in path.name:
+        # the copy of a real game with its last result removed: the engine sees the hand is not over
+        assert report.hands_matched == inits - 1
+        assert [m.expected for m in report.mismatches] == ["the hand ends"]
+        return
+    assert report.mismatches == [] and report.hands_matched == inits, report.mismatches[:3]
+
+
+def test_replay_covers_both_table_sizes():
+    three = [p for p in SEEDED if "3p" in p.parent.name]
+    assert len(three) == 24 and len(SEEDED) - len(three) >= 100
+
+
+def test_replay_of_a_record_without_seed_says_why():
+    old = next(p for p in RECORDS.glob("tenhou-mjlog-*/*.mjlog") if "SHUFFLE seed=\"mt19937ar-sha512" not in _text(p))
+    report = replay_file(old)
+    assert not report.ok and "no SHUFFLE seed" in report.error
+
+
+# --------------------------------------------------------------------------- walls for rule cases
+
+
+def make_wall(hands, draws=(), dora="6p", n_players=4, dealer=0, rinshan=()):
+    """A wall dealing ``hands`` (mpsz per seat, absolute seats), then ``draws`` in order, with ``dora``."""
+    wanted_hands = [parse_tiles(h) for h in hands]
+    wanted_draws = [parse_tiles(d)[0] for d in draws]
+    wanted_dora = parse_tiles(dora)[0]
+    wanted_rinshan = [parse_tiles(d)[0] for d in rinshan]
+    ids = [t for t in range(136) if not (n_players == 3 and 4 <= t < 32)]
+    free = {}
+    for t in ids:
+        free.setdefault(t >> 2, []).append(t)
+
+    def take(t):
+        k = t >> 2
+        red = t % 4 == 0 and k in (4, 13, 22)
+        pool = free[k]
+        pick = next((x for x in pool if (x % 4 == 0) == red), None) if k in (4, 13, 22) else pool[0]
+        if pick is None:
+            raise AssertionError(f"no copy of {t} left")
+        pool.remove(pick)
+        return pick
+
+    hand_ids = [[take(t) for t in h] for h in wanted_hands]
+    draw_ids = [take(t) for t in wanted_draws]
+    dora_id = take(wanted_dora)
+    rin_ids = [take(t) for t in wanted_rinshan]
+    rest = [t for pool in free.values() for t in pool]
+    random.Random(7).shuffle(rest)
+    n = len(ids)
+    tiles = [None] * n
+    layout = Wall(ids if n_players == 3 else range(136), n_players=n_players)  # positions by identity
+    pos = {t: i for i, t in enumerate(layout.tiles)}
+    deal = layout.haipai(dealer)
+    for seat in range(n_players):
+        for slot, t in zip(deal[seat], hand_ids[seat]):
+            tiles[pos[slot]] = t
+    for slot, t in zip(layout.live_tiles, draw_ids):
+        tiles[pos[slot]] = t
+    tiles[pos[layout.dora_indicators[0]]] = dora_id
+    for slot, t in zip(layout.rinshan_tiles, rin_ids):
+        tiles[pos[slot]] = t
+    for i in range(n):
+        if tiles[i] is None:
+            tiles[i] = rest.pop()
+    return Wall(tiles, n_players=n_players)
+
+
+def _start(hands, draws=(), rules="tenhou", **kw):
+    t = Table(rules)
+    n = t.n
+    t.start_hand(make_wall(hands, draws, n_players=n, **kw), TableState.start(t.rules))
+    return t
+
+
+def _id(t, seat, name):
+    """The id of a tile ``name`` the seat holds."""
+    kind = parse_tiles(name)[0] >> 2
+    red = name.startswith("0")
+    return next(x for x in t.seats[seat].closed if x >> 2 == kind and (x % 4 == 0 and kind in (4, 13, 22)) == red)
+
+
+def _types(actions):
+    return sorted({a.type for a in actions})
+
+
+# --------------------------------------------------------------------------- rule cases
+
+# Dealer (seat 0) discards 3m on the first turn; seat 1 can chi it (45m), seat 2 can pon it (33m),
+# seat 3 can ron it (12m penchan with a closed haku triplet: yakuhai).
+CLAIMS = ["3m19m19p19s1234z67z", "456m258p258s11z2z3z", "33m78m369p369s4z67z", "12m555z345p678s99s"]
+
+
+def _claims_table():
+    t = _start(CLAIMS, draws=["7p"])
+    t.step(Action("discard", 0, _id(t, 0, "3m")))
+    assert t.phase == "claim" and t.acting == (1, 2, 3)
+    assert _types(t.legal_actions(1)) == ["chi", "pass"]
+    assert _types(t.legal_actions(2)) == ["pass", "pon"]
+    assert _types(t.legal_actions(3)) == ["pass", "ron"]
+    return t
+
+
+def _answer(t, seat, kind):
+    t.step(next(a for a in t.legal_actions(seat) if a.type == kind))
+
+
+def test_ron_beats_pon_and_chi():
+    t = _claims_table()
+    _answer(t, 1, "chi")
+    _answer(t, 2, "pon")
+    _answer(t, 3, "ron")
+    assert t.phase == "ended" and t.end.kind == "win"
+    (seat, discarder, result), = t.end.wins
+    assert (seat, discarder) == (3, 0) and [y.name for y in result.yaku] == ["haku"]
+    assert result.fu == 40 and t.end.settlement.deltas == (-1300, 0, 0, 1300)  # 20+10 menzen ron+2 penchan+8 haku
+    assert [e["type"] for e in t.events] == ["start_kyoku", "tsumo", "dahai", "hora", "end_kyoku"]
+
+
+def test_pon_beats_chi_and_a_passed_ron_is_temporary_furiten():
+    t = _claims_table()
+    _answer(t, 1, "chi")
+    _answer(t, 2, "pon")
+    _answer(t, 3, "pass")
+    assert t.phase == "turn" and t.acting == (2,) and t.drawn is None
+    assert [m.type.name for m in t.seats[2].melds] == ["PON"]
+    assert t.seats[3].temp_furiten and not t.seats[3].riichi_furiten
+    assert [e["type"] for e in t.events][-1] == "pon" and t.events[-1]["target"] == 0
+    # after a pon the caller discards (no draw, no tsumo), and never the called kind again (kuikae)
+    assert {a.type for a in t.legal_actions(2)} == {"discard"}
+    assert all(a.tile >> 2 != 2 for a in t.legal_actions(2))
+
+
+def test_chi_when_the_others_pass_and_kuikae():
+    t = _claims_table()
+    _answer(t, 1, "chi")
+    _answer(t, 2, "pass")
+    _answer(t, 3, "pass")
+    assert t.acting == (1,) and [m.type.name for m in t.seats[1].melds] == ["CHI"]
+    kinds = {a.tile >> 2 for a in t.legal_actions(1)}
+    assert 5 not in kinds and 3 not in kinds - {3} and 4 not in kinds  # 6m (the other end) is forbidden
+    assert kinds == {t_ >> 2 for t_ in t.seats[1].closed} - {5}
+
+
+def test_illegal_action_names_it_and_changes_nothing():
+    t = Table("tenhou")
+    t.start_hand(seeded_wall(11))
+    before = (list(t.seats[0].closed), len(t.events), t.phase)
+    stranger = next(x for x in range(136) if x not in t.seats[0].closed)
+    with pytest.raises(EngineError, match=rf"seat 0 discard {stranger} is illegal: not among the legal actions"):
+        t.step(Action("discard", 0, stranger))
+    with pytest.raises(EngineError, match="seat 2 discard 5 is illegal: it is not this seat's turn"):
+        t.step(Action("discard", 2, 5))
+    with pytest.raises(EngineError, match="expected an Action, got str"):
+        t.step("discard 5m")
+    assert (list(t.seats[0].closed), len(t.events), t.phase) == before
+
+
+def _play_until_riichi(seed):
+    t = Table("tenhou")
+    t.start_hand(seeded_wall(seed))
+    rng = random.Random(seed)
+    while t.phase != "ended":
+        acts = t.legal_actions(t.acting[0])
+        riichi = [a for a in acts if a.type == "riichi"]
+        if riichi:
+            t.step(riichi[0])
+            return t, riichi[0].seat
+        t.step(_prefer([a for a in acts if a.type not in ("tsumo", "ron")] or acts, rng, t))
+    return None, None
+
+
+def test_riichi_stake_ippatsu_and_its_end():
+    t, seat = next((t, s) for t, s in map(_play_until_riichi, range(60)) if t is not None)
+    reach = max(i for i, e in enumerate(t.events) if e["type"] == "reach")
+    if t.phase == "claim":  # the stake is paid only once the riichi discard passes
+        assert t.scores[seat] == 25000 and not t.seats[seat].riichi_accepted
+        assert [e["type"] for e in t.events[reach:]] == ["reach", "dahai"]
+        while t.phase == "claim" and not any(a.type == "ron" for a in t.legal_actions(t.acting[0])):
+            t.step(Action("pass", t.acting[0]))
+        if t.phase == "claim":
+            pytest.skip("the riichi discard could be robbed in this deal")
+    s = t.seats[seat]
+    assert s.riichi_accepted and s.ippatsu and t.scores[seat] == 24000 and t.sticks == 1
+    assert [e["type"] for e in t.events[reach:]][:4] == ["reach", "dahai", "reach_accepted", "tsumo"]
+    # in riichi the only discard is the tile drawn (tsumo or an allowed ankan aside)
+    while t.phase != "ended" and t.current != seat:
+        acts = t.legal_actions(t.acting[0])
+        t.step(next((a for a in acts if a.type in ("discard", "pass")), acts[0]))
+    if t.phase == "ended":
+        return
+    assert {a.type for a in t.legal_actions(seat)} <= {"discard", "tsumo", "ankan", "kyuushu"}
+    assert [a.tile for a in t.legal_actions(seat) if a.type == "discard"] == [t.drawn]
+    t.step(Action("discard", seat, t.drawn))
+    assert not t.seats[seat].ippatsu  # ippatsu lasts until the player's next discard
+
+
+def _prefer(actions, rng, t=None):
+    """A greedy agent: wins when it can, declares riichi, discards toward the best shanten, calls sometimes."""
+    from riichi_fast import shanten
+
+    for kind in ("tsumo", "ron", "riichi"):
+        for a in actions:
+            if a.type == kind:
+                return a
+    calls = [a for a in actions if a.type in ("pon", "chi", "daiminkan", "ankan", "kakan", "kita")]
+    if calls and rng.random() < 0.25:
+        return rng.choice(calls)
+    discards = [a for a in actions if a.type == "discard"]
+    if discards and t is not None:
+        closed = t.seats[discards[0].seat].closed
+
+        def after(a):
+            counts = bytearray(34)
+            for x in closed:
+                counts[x >> 2] += 1
+            counts[a.tile >> 2] -= 1
+            return shanten(bytes(counts))
+
+        best = min(after(a) for a in discards)
+        return rng.choice([a for a in discards if after(a) == best])
+    plain = [a for a in actions if a.type in ("discard", "pass")]
+    return rng.choice(plain) if plain else rng.choice(actions)
+
+
+# --------------------------------------------------------------------------- random legal play
+
+
+def _account(t):
+    """Every id of the wall is in exactly one place."""
+    places = []
+    for s in t.seats:
+        places += s.closed
+        for m in s.melds:
+            places += list(m.tiles)
+        places += [tile for i, (tile, _) in enumerate(s.river) if i not in s.called_from_river]
+    places += list(t.live[t.n_live_drawn :])
+    places += list(t.rinshan[t.n_rinshan_drawn :])
+    rinshan = set(t.rinshan)
+    places += [x for x in t.wall.tiles[: t.wall.dead_wall_size] if x not in rinshan]
+    return sorted(places) == sorted(t.wall.tiles)
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou_3p", "majsoul", "wrc"])
+def test_random_legal_play_keeps_every_invariant(preset):
+    rules = config.Rules.preset(preset)
+    total = rules.start_points * rules.n_players
+    rng = random.Random(preset)
+    outcomes = set()
+    for hand in range(40 if preset == "tenhou" else 15):
+        t = Table(rules)
+        t.start_hand(seeded_wall(1000 + hand, n_players=rules.n_players))
+        steps = 0
+        while t.phase != "ended":
+            seat = t.acting[0]
+            acts = t.legal_actions(seat)
+            assert acts, (t.phase, seat)
+            t.step(rng.choice(acts) if rng.random() < 0.05 else _prefer(acts, rng, t))
+            steps += 1
+            assert steps < 2000
+            if steps % 7 == 0:
+                assert _account(t)
+        s = t.end.settlement
+        assert sum(s.next.scores) + 1000 * s.next.riichi_sticks == total
+        outcomes.add(t.end.kind)
+    assert "win" in outcomes
