@@ -177,6 +177,13 @@ class Rules:
     uma: tuple = (20, 10, -10, -20)
     #: a player below 0 points ends the game (tobi)
     tobi: bool = True
+    #: refuse what no real table gives (docs/SCORING.md 5.1): more than four copies of a tile
+    #: counting the dora / ura indicators and kita, chankan with another copy of the robbed tile,
+    #: rinshan without a kan (or kita); the ``mahjong`` package scores them (``mahjong_lib``: off)
+    reject_impossible: bool = True
+    #: on a dealer's tenhou any of the 14 tiles may be the last one, so kokushi, chuuren and
+    #: suuankou count as their 13-sided / nine-sided / tanki double forms (Mahjong Soul [MSW])
+    tenhou_any_last_tile: bool = False
 
     def __post_init__(self):
         # Fields whose default depends on the player count: None = "the default for this table",
@@ -326,6 +333,8 @@ class Rules:
         p[L.R_TWO_HAN_MIN] = self.two_han_minimum_from_counters
         p[L.R_DAISHARIN_ALL_SUITS] = self.daisharin_all_suits
         p[L.R_PAARENCHAN_NEEDS_YAKU] = self.paarenchan_needs_yaku
+        p[L.R_REJECT_IMPOSSIBLE] = self.reject_impossible
+        p[L.R_TENHOU_ANY_LAST_TILE] = self.tenhou_any_last_tile
         for row in YAKU.values():
             if self._yaku_enabled(row):
                 p[L.R_HAN_CLOSED + row.id] = row.han_closed
@@ -420,7 +429,8 @@ TENHOU_3P = TENHOU.replace(
 #: +1 counter after an abortive draw [RE†], triple ron allowed [MSW], sticks [MSW-24] and
 #: counters [RE†] to the nearest winner, pao daisangen/daisuushii [MSW] honba by the liable
 #: player [RE†], liability only for the pao yakuman's part of a composite hand [RE†][MSW],
-#: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW].
+#: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW], a
+#: dealer's tenhou takes the best last tile (kokushi 13-sided, junsei chuuren, suuankou tanki) [MSW].
 #: Rinshan fu is unknown (PRESETS.md); the standard 2 fu is kept.
 MAJSOUL = Rules(
     red_fives=1,
@@ -437,6 +447,7 @@ MAJSOUL = Rules(
     pao_scope="pao_yakuman",
     ankan_after_riichi="waits",
     double_wind_pair_fu=4,
+    tenhou_any_last_tile=True,
     start_points=25000,
     return_points=30000,
     uma=(15, 5, -5, -15),
@@ -557,7 +568,8 @@ MLEAGUE = Rules(
 #: fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou a 5-han yaku
 #: (renhou_as_yakuman=False), no daisharin/daichisei, 6x cap, paarenchan needs a yaku;
 #: double wind pair 4 fu, rinshan tsumo fu and 300/100 counters are hard-coded there.
-#: Open riichi and paarenchan are HandConfig flags there, so they are on here.
+#: Open riichi and paarenchan are HandConfig flags there, so they are on here. It checks no
+#: physical possibility (a rinshan without a kan scores), so reject_impossible is off.
 MAHJONG_LIB = Rules(
     red_fives=0,
     open_tanyao=False,
@@ -575,6 +587,7 @@ MAHJONG_LIB = Rules(
     fu_for_pinfu_tsumo=False,
     double_wind_pair_fu=4,
     rinshan_tsumo_fu=True,
+    reject_impossible=False,
 )
 
 #: every preset by name
