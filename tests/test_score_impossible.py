@@ -104,10 +104,11 @@ def test_kernels_flag_a_fifth_copy_as_bad_input(score_impl):
     # kita beyond the four norths
     k3 = Rules(n_players=3)
     closed, types, kinds, win, c, _ = encode("111m456999p789s44z kita:4z kita:4z", "4z", WinContext(tsumo=True), k3)
-    c = c.copy()
-    c[L.CTX_N_KITA] = 3
     out = np.zeros(L.OUT_SIZE, dtype=np.int64)
-    assert score_impl.score_kernel(closed, types, kinds, win, c, k3.params(), out) == L.ST_BAD_INPUT
+    for n_kita, status in ((2, L.ST_OK), (3, L.ST_BAD_INPUT), (2**31 - 1, L.ST_BAD_INPUT)):
+        c = c.copy()
+        c[L.CTX_N_KITA] = n_kita
+        assert score_impl.score_kernel(closed, types, kinds, win, c, k3.params(), out) == status
 
 
 def test_batch_flags_the_row_and_scores_the_others():

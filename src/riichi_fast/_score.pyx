@@ -767,7 +767,7 @@ cdef inline int _copies(const HandC* h, const int32_t* ctx, int k) noexcept nogi
 cdef bint _too_many_copies(const HandC* h, const int32_t* ctx) noexcept nogil:
     """More than four copies of a kind, counting the kita and the dora / ura indicators (5.1 step 1)."""
     cdef int i
-    if h.full[30] + ctx[CTX_N_KITA] > 4:
+    if ctx[CTX_N_KITA] > 4 - h.full[30]:    # (no overflow on a huge count)
         return True
     for i in range(ctx[CTX_N_DORA]):
         if _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
