@@ -40,6 +40,21 @@ MELD_WORD = {1: "chi", 2: "pon", 3: "kan", 4: "ankan", 5: "kakan"}
 # corpus: shapes from score_corpus + seeded situations
 
 
+def _held(hands, melds):
+    """Copies of each kind in each hand: closed (winning tile included) + melds (a kan counts 4)."""
+    held = hands.astype(np.int16)
+    rows = np.arange(len(hands))
+    for j in range(melds.shape[1]):
+        t, k = melds[:, j] >> 8, (melds[:, j] & 0xFF).astype(np.int64)
+        for off in range(3):
+            chi = t == 1
+            np.add.at(held, (rows[chi], k[chi] + off), 1)
+        for mtype, n in ((2, 3), (3, 4), (4, 4), (5, 4)):
+            sel = t == mtype
+            np.add.at(held, (rows[sel], k[sel]), n)
+    return held
+
+
 def _contexts(hands, melds, seed):
     """Seeded flags, winds, dora, counters for each row (consistent situations)."""
     rng = np.random.default_rng(seed)
@@ -52,8 +67,14 @@ def _contexts(hands, melds, seed):
     flags = (tsumo * L.F_TSUMO) | (riichi * L.F_RIICHI) | (ippatsu * L.F_IPPATSU)
     dora = np.full((n, 5), 255, np.uint8)
     n_dora = rng.integers(1, 3, n)
+    held = _held(hands, melds)
     for i in range(n):
-        dora[i, : n_dora[i]] = rng.integers(0, 34, n_dora[i])
+        for j in range(n_dora[i]):  # an indicator is a physical tile: one the hand leaves free
+            k = int(rng.integers(0, 34))
+            while held[i, k] >= 4:
+                k = int(rng.integers(0, 34))
+            held[i, k] += 1
+            dora[i, j] = k
     return {
         "flags": flags.astype(np.uint32),
         "seat_wind": rng.integers(0, 4, n).astype(np.uint8),

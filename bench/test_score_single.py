@@ -75,12 +75,20 @@ def corpus():
         codes = [int(c) for c in melds[i]]
         text = _text(hands[i], codes)
         closed_hand = all(c >> 8 in (0, 4) for c in codes)
+        held = [int(x) for x in hands[i]]  # the indicator is a physical tile: one the hand leaves free
+        for c in codes:
+            t, k = c >> 8, c & 0xFF
+            for kk in ((k, k + 1, k + 2) if t == 1 else (k,) * (3 if t == 2 else 4) if t else ()):
+                held[kk] += 1
         kwargs = {
             "riichi": bool(closed_hand and rng.random() < 0.7),
             "tsumo": bool(rng.random() < 0.4),
             "seat_wind": int(rng.integers(0, 4)),
-            "dora": KIND_NAMES[int(rng.integers(0, 34))],
         }
+        dora = int(rng.integers(0, 34))
+        while held[dora] >= 4:
+            dora = int(rng.integers(0, 34))
+        kwargs["dora"] = KIND_NAMES[dora]
         rows.append((text, Hand.parse(text, red=RULES.red_counts), KIND_NAMES[int(win[i])], kwargs,
                      _mahjong_ids(hands[i], codes, int(win[i]))))
     return rows

@@ -66,7 +66,8 @@ def raw_xml(path):
 # ---------------------------------------------------------------------------
 
 def test_data_set_is_complete():
-    assert (len(MJLOG), len(TENHOU6), len(MJAI)) == (112, 31, 1)
+    assert (len(MJLOG), len(TENHOU6), len(MJAI)) == (136, 31, 1)  # 24 of the mjlogs: three players
+    assert sum(game(p).rules.three_player for p in MJLOG) == 24
     readme = (DATA / "README.md").read_text()
     assert "MIT-licensed" in readme and "terralian/fastmaj" in readme
 
@@ -78,8 +79,9 @@ def test_totals():
         g = game(p)
         wins[g.format] += len(g.wins)
         draws[g.format] += len(g.draws)
-    assert wins == {"mjlog": 808, "tenhou6": 265, "mjai": 9}
-    assert draws == {"mjlog": 154, "tenhou6": 62, "mjai": 3}
+    # mjlog: 808 four-player wins + 161 three-player ones; 154 + 26 draws
+    assert wins == {"mjlog": 969, "tenhou6": 265, "mjai": 9}
+    assert draws == {"mjlog": 180, "tenhou6": 62, "mjai": 3}
 
 
 @pytest.mark.parametrize("path", MJLOG, ids=lambda p: p.name)
@@ -123,8 +125,6 @@ def test_counts_per_file(name, wins, draws, rounds):
     (27648, 3, MeldType.ANKAN, (108, 109, 110, 111), None, None, None),
     # daiminkan of haku by seat 3, id 125 called from seat 2 (2014052606 E2-4)
     (32003, 3, MeldType.DAIMINKAN, (124, 125, 126, 127), 125, 2, None),
-    # kita (three-player north): 0x7a20 = tile 122 with bit 5
-    (31264, 1, MeldType.KITA, (122,), None, None, None),
 ])
 def test_decode_meld(code, who, mtype, tiles, called, from_seat, added):
     m = decode_meld(code, who)
@@ -132,17 +132,17 @@ def test_decode_meld(code, who, mtype, tiles, called, from_seat, added):
         (mtype, tiles, called, from_seat, added, code)
 
 
-def test_decode_meld_three_players_wraps_seats():
-    # with three players the low bits 2 name the previous seat: seat 2 for seat 0
-    m = decode_meld(29802, 0, n_players=3)
-    assert (m.type, m.from_seat) == (MeldType.PON, 2)
-    assert decode_meld(29802, 1, n_players=3).from_seat == 0
+def test_decode_meld_kita():
+    # kita (three-player north): 0x7a20 = tile 122 with bit 5 (2022010120 E1-0 <AGARI m="31264,...">)
+    m = decode_meld(31264, 1, n_players=3)
+    assert (m.type, m.tiles, m.called, m.from_seat, m.added, m.code) == \
+        (MeldType.KITA, (122,), None, None, None, 31264)
 
 
 def test_every_meld_type_appears_in_the_records():
     seen = {m.type for p in MJLOG for w in game(p).wins for m in w.melds}
     assert seen == {MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
-                    MeldType.SHOUMINKAN}
+                    MeldType.SHOUMINKAN, MeldType.KITA}
 
 
 # ---------------------------------------------------------------------------
@@ -284,9 +284,9 @@ def test_situation_flags_agree_with_recorded_yaku():
                 flag = getattr(s, name) and not (name == "riichi" and s.double_riichi)
                 assert flag == (yid in ids), (w.source, name)
             assert (s.tsumo and not w.melds or s.tsumo and all(
-                m.type == MeldType.ANKAN for m in w.melds)) == (0 in ids), w.source
+                m.type in (MeldType.ANKAN, MeldType.KITA) for m in w.melds)) == (0 in ids), w.source
             n += 1
-    assert n == 1061
+    assert n == 1220  # 1061 four-player wins + 159 three-player ones (yakuman left out)
 
 
 def test_recorded_changes_sum_to_the_sticks_taken():
@@ -425,7 +425,8 @@ def test_draw_kinds():
     for p in MJLOG:
         for d in game(p).draws:
             kinds[d.kind] = kinds.get(d.kind, 0) + 1
-    assert kinds == {DrawKind.EXHAUSTIVE: 136, DrawKind.KYUUSHU: 10, DrawKind.NAGASHI_MANGAN: 3,
+    # three-player games: 21 exhaustive draws and 5 kyuushu of the 26
+    assert kinds == {DrawKind.EXHAUSTIVE: 157, DrawKind.KYUUSHU: 15, DrawKind.NAGASHI_MANGAN: 3,
                      DrawKind.SANCHAHOU: 2, DrawKind.SUUCHA_RIICHI: 1, DrawKind.SUUFON: 1,
                      DrawKind.SUUKAIKAN: 1}
 
@@ -450,7 +451,7 @@ def test_every_draw_settles_as_recorded():
             c = V.check_draw(d)
             assert c.ok, (d.source, d.score_changes, c.changes)
             checked += c.changes is not None
-    assert checked == 219
+    assert checked == 245
 
 
 # ---------------------------------------------------------------------------
@@ -535,7 +536,9 @@ def test_every_recorded_win_matches(fmt, paths, kernel):
     bad = [c for c in report.wins if not c.ok]
     assert not bad, f"{len(bad)} of {report.n_wins} wins differ:\n\n" + "\n\n".join(
         V.format_win_check(c) for c in bad[:10])
-    assert report.n_wins == {"mjlog": 808, "tenhou6": 265, "mjai": 9}[fmt]
+    assert report.n_wins == {"mjlog": 969, "tenhou6": 265, "mjai": 9}[fmt]
+    assert [m for c in report.draws for m in c.mismatches] == []
+    assert len(report.draws) == {"mjlog": 180, "tenhou6": 62, "mjai": 3}[fmt]
 
 
 def test_read_record_detects_formats():

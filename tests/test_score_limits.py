@@ -49,11 +49,14 @@ def test_kazoe(sc, rules, limit, yakuman, cost):
 
 
 def test_kazoe_multiple_counts_13_han_per_yakuman(sc):
-    # 12 + 12 (four 9s indicators: 1s x3 each) + 2 (1s indicator: 2s x2) = 26 han
+    # 12 + 9 (three 9s indicators, the fourth 9s is in the hand: 1s x3 each) + 4 (two 2s
+    # indicators: 3s x2 each) + 1 (4s ura indicator: 5s) = 26 han; every indicator is a copy the
+    # hand leaves free
     rules = DEFAULT.replace(kazoe="multiple")
-    r = sc(*CHINITSU, riichi=True, ippatsu=True, tsumo=True, dora="99991s", seat_wind=1, rules=rules)
+    kw = {"riichi": True, "ippatsu": True, "tsumo": True, "dora": "99922s", "ura": "4s", "seat_wind": 1}
+    r = sc(*CHINITSU, **kw, rules=rules)
     assert (r.han, r.limit, r.yakuman, r.cost) == (26, "kazoe yakuman", 2, 64000)
-    r = sc(*CHINITSU, riichi=True, ippatsu=True, tsumo=True, dora="99991s", seat_wind=1)
+    r = sc(*CHINITSU, **kw)
     assert (r.han, r.yakuman, r.cost) == (26, 1, 32000)
 
 

@@ -202,7 +202,15 @@ def test_public_score_invariants(hand, data, preset):
             "round_wind": st.integers(0, 3), "honba": st.integers(0, 6), "riichi_sticks": st.integers(0, 3),
             "dora": st.lists(st.integers(0, 33), max_size=5), "ura": st.lists(st.integers(0, 33), max_size=5),
         }))
-        r = scoring.score(hand, win, rules=rules, **kw)
+        try:
+            r = scoring.score(hand, win, rules=rules, **kw)
+        except TileCountError as exc:  # an indicator would be a fifth copy of its tile
+            held = hand.all_counts34().tolist()
+            held[win] += hand.tile_count == 13
+            shown = kw["dora"] + kw["ura"] if rules.ura_dora else kw["dora"]
+            assert rules.reject_impossible and "would be a fifth" in str(exc)
+            assert any(held[k] + shown.count(k) > 4 for k in shown)
+            return
     finally:
         scoring._kernel = original
     if not r.ok:

@@ -27,8 +27,9 @@ CASES = [
     case("12399m456p123789s", "2s", ["riichi", "open riichi"], 2, 40, 2600, riichi=True, open_riichi=True,
          rules=DEFAULT.replace(open_riichi=True), id="open_riichi"),
     case("12399m456p123789s", "2s", ["chankan"], 1, 40, 1300, chankan=True, id="chankan"),
+    # no kan in the hand: scored only with reject_impossible off (else rinshan_without_kan_not_allowed)
     case("12399m456p123789s", "2s", ["menzen tsumo", "rinshan kaihou"], 2, 30, 2000, tsumo=True, rinshan=True,
-         id="rinshan"),
+         rules=DEFAULT.replace(reject_impossible=False), id="rinshan"),
     case("12399m456p13s ankan:7777s", "2s", ["menzen tsumo", "rinshan kaihou"], 2, 40, 2700, tsumo=True,
          rinshan=True, id="rinshan_after_ankan"),
     case("12399m456p123789s", "2s", ["menzen tsumo", "haitei raoyue"], 2, 30, 2000, tsumo=True, haitei=True,

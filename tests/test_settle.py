@@ -375,8 +375,8 @@ def test_noten_payments_four_players(tenpai, deltas):
 @pytest.mark.parametrize("rules,tenpai,deltas", [
     (MAJSOUL_3P, (0,), (2000, -1000, -1000)),    # 2000 split in MS 3-player [MSW3][RE†]
     (MAJSOUL_3P, (0, 2), (1000, -2000, 1000)),
-    (TENHOU_3P, (1,), (-1500, 3000, -1500)),     # TH3 unknown: 3000 kept [JS†]
-    (TENHOU_3P, (1, 2), (-3000, 1500, 1500)),
+    (TENHOU_3P, (1,), (-1000, 2000, -1000)),     # 2000 in Tenhou's 3-player records [TH3-R]
+    (TENHOU_3P, (1, 2), (-2000, 1000, 1000)),
 ])
 def test_noten_payments_three_players(rules, tenpai, deltas):
     s = settle_exhaustive_draw(TableState(scores=(35000,) * 3, n_players=3), tenpai, rules=rules)
@@ -633,9 +633,10 @@ def test_every_recorded_round_settles_into_the_next():
                 counts["next"] += 1
                 counts["repeat"] += s.dealer_repeats
     # 1073 rounds won (9 by a double ron) + 219 draws; one mjlog round left unfinished; the
-    # next-table check skips the last round of each game and one tenhou6 nagashi without tenpai
-    assert counts == {"rounds": 1292, "next": 1148, "wins": 1082, "multiple": 9, "pao": 2,
-                      "draws": 219, "abortive": 23, "nagashi": 4, "repeat": 390, "unfinished": 1}
+    # next-table check skips the last round of each game and one tenhou6 nagashi without tenpai.
+    # The 24 three-player games add 187 rounds: 161 won, 21 exhaustive draws, 5 kyuushu.
+    assert counts == {"rounds": 1479, "next": 1311, "wins": 1243, "multiple": 9, "pao": 2,
+                      "draws": 245, "abortive": 28, "nagashi": 4, "repeat": 447, "unfinished": 1}
 
 
 def test_verify_reports_no_settlement_mismatch():
@@ -644,7 +645,7 @@ def test_verify_reports_no_settlement_mismatch():
 
     report = V.verify_paths(RECORDS)
     assert [m for c in report.wins + report.draws for m in c.mismatches] == []
-    assert (report.n_wins, len(report.draws)) == (1082, 219)
+    assert (report.n_wins, len(report.draws)) == (1243, 245)
 
 
 # ---------------------------------------------------------------------------
@@ -711,7 +712,7 @@ def test_verify_catches_a_wrong_next_table():
     from riichi_fast.records import read_record
     from riichi_fast.records import verify as V
 
-    game = read_record(min(DATA.glob("tenhou-mjlog-*/*.mjlog")))
+    game = read_record(min(DATA.glob("tenhou-mjlog-fastmaj/*.mjlog")))
     game.rounds[1].honba += 1
     report = V.verify_game(game)
     assert [(m.item, m.recorded, m.computed) for c in report.wins + report.draws for m in c.mismatches] == [
@@ -726,7 +727,7 @@ def test_verify_with_rules_for_another_table_reports_instead_of_raising():
     from riichi_fast.records import read_record
     from riichi_fast.records import verify as V
 
-    game = read_record(min(DATA.glob("tenhou-mjlog-*/*.mjlog")))
+    game = read_record(min(DATA.glob("tenhou-mjlog-fastmaj/*.mjlog")))
     report = V.verify_game(game, TENHOU_3P)  # a 4-player game under 3-player rules
     found = [m for c in report.wins + report.draws for m in c.mismatches if m.item == "settlement"]
     assert len(found) == 8  # its 7 wins and 1 draw

@@ -31,7 +31,7 @@ from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT,
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from riichi_fast._types cimport (count_t, Reading, WinOption, MAX_READINGS, MAX_WIN_OPTIONS,
-                                 MELD_NONE, MELD_CHI, MELD_PON, MELD_ANKAN, MELD_SHOUMINKAN,
+                                 MELD_NONE, MELD_CHI, MELD_PON, MELD_DAIMINKAN, MELD_ANKAN, MELD_SHOUMINKAN,
                                  SET_SEQUENCE, SET_QUAD, FORM_REGULAR, FORM_CHIITOITSU,
                                  WAIT_RYANMEN, WAIT_KANCHAN, WAIT_PENCHAN, WAIT_TANKI)
 from riichi_fast._decompose cimport c_decompose, c_win_options
@@ -160,6 +160,7 @@ cdef struct HandC:
     int aka
     int kita
     int renhou_mangan          # R_RENHOU == RENHOU_MANGAN and the renhou flag (validated)
+    int tenhou_any             # tenhou with R_TENHOU_ANY_LAST_TILE: the best last tile is taken
 
 
 cdef struct OptC:
@@ -232,7 +233,7 @@ cdef uint64_t _composition(const HandC* h, const int32_t* p) noexcept nogil:
         # chuuren: 1112345678999 + one more of the suit
         if c[s] >= 3 and c[s + 8] >= 3 and c[s + 1] and c[s + 2] and c[s + 3] \
                 and c[s + 4] and c[s + 5] and c[s + 6] and c[s + 7]:
-            if _junsei(c, s, h.win):
+            if h.tenhou_any or _junsei(c, s, h.win):
                 m |= BIT(Y_JUNSEI_CHUUREN)
             else:
                 m |= BIT(Y_CHUUREN)
@@ -468,7 +469,7 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     if n_conc == 3:
         m |= BIT(Y_SANANKOU)
     elif n_conc == 4:
-        m |= BIT(Y_SUUANKOU_TANKI) if o.wait == WAIT_TANKI else BIT(Y_SUUANKOU)
+        m |= BIT(Y_SUUANKOU_TANKI) if o.wait == WAIT_TANKI or h.tenhou_any else BIT(Y_SUUANKOU)
     if dragons == 3:
         m |= BIT(Y_DAISANGEN)
     elif dragons == 2 and pair >= 31:
@@ -751,6 +752,48 @@ cdef int _situation(int flags, int open_hand, int n_melds, int dealer) noexcept 
     return ST_OK
 
 
+cdef inline int _copies(const HandC* h, const int32_t* ctx, int k) noexcept nogil:
+    """Physical copies of kind k: the hand (closed + melds), its kita (North) and the indicators."""
+    cdef int i, n = h.full[k]
+    if k == 30:
+        n += ctx[CTX_N_KITA]
+    for i in range(ctx[CTX_N_DORA]):
+        n += ctx[CTX_DORA + i] == k
+    for i in range(ctx[CTX_N_URA]):
+        n += ctx[CTX_URA + i] == k
+    return n
+
+
+cdef bint _too_many_copies(const HandC* h, const int32_t* ctx) noexcept nogil:
+    """More than four copies of a kind, counting the kita and the dora / ura indicators (5.1 step 1)."""
+    cdef int i
+    if ctx[CTX_N_KITA] > 4 - h.full[30]:    # (no overflow on a huge count)
+        return True
+    for i in range(ctx[CTX_N_DORA]):
+        if _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
+            return True
+    for i in range(ctx[CTX_N_URA]):
+        if _copies(h, ctx, ctx[CTX_URA + i]) > 4:
+            return True
+    return False
+
+
+cdef int _impossible(const HandC* h, const int32_t* ctx, int flags) noexcept nogil:
+    """Situations no real table gives (SCORING.md 5.1, end of step 3, with R_REJECT_IMPOSSIBLE)."""
+    cdef int i, t
+    cdef bint kan = ctx[CTX_N_KITA] > 0
+    if (flags & F_CHANKAN) and _copies(h, ctx, h.win) > 1:
+        return ST_CHANKAN_WITH_COPY
+    if flags & F_RINSHAN:
+        for i in range(h.n_melds):
+            t = h.meld_types[i]
+            if t == MELD_DAIMINKAN or t == MELD_ANKAN or t == MELD_SHOUMINKAN:
+                kan = True
+        if not kan:
+            return ST_RINSHAN_WITHOUT_KAN
+    return ST_OK
+
+
 cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int win_kind,
                 const int32_t* ctx, const RulesC* rc, int64_t* out, bint full) noexcept nogil:
     """Score one hand into ``out``.  ``full``: the whole OUT_SIZE layout (zeros first);
@@ -772,6 +815,8 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
         rf_zero96(out)
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
+    if st == ST_OK and p[R_REJECT_IMPOSSIBLE] and _too_many_copies(&h, ctx):
+        st = ST_BAD_INPUT
     if st != ST_OK:
         out[O_STATUS] = st
         return st
@@ -788,9 +833,12 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     h.win = win_kind
     h.honba = ctx[CTX_HONBA]
     st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
+    if st == ST_OK and p[R_REJECT_IMPOSSIBLE]:
+        st = _impossible(&h, ctx, flags)
     if st != ST_OK:
         out[O_STATUS] = st
         return st
+    h.tenhou_any = (flags & F_TENHOU) != 0 and p[R_TENHOU_ANY_LAST_TILE] != 0
 
     n_read = c_decompose(closed, mt, mk, h.n_melds, readings)
     n_opt = c_win_options(readings, n_read, win_kind, opts) if n_read else 0
@@ -864,7 +912,8 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
             fu_raw = 25
         else:
             pinfu = 0
-            m = h.situ | (BIT(Y_KOKUSHI_13) if closed[win_kind] == 2 else BIT(Y_KOKUSHI))
+            m = h.situ | (BIT(Y_KOKUSHI_13) if closed[win_kind] == 2 or h.tenhou_any
+                          else BIT(Y_KOKUSHI))
             fu_raw = 0
         _finish(&h, rc, m, fu_raw, &cur)
         cur.pinfu = pinfu
@@ -1093,6 +1142,8 @@ LAYOUT = {
     "R_TWO_HAN_MIN": R_TWO_HAN_MIN,
     "R_DAISHARIN_ALL_SUITS": R_DAISHARIN_ALL_SUITS,
     "R_PAARENCHAN_NEEDS_YAKU": R_PAARENCHAN_NEEDS_YAKU,
+    "R_REJECT_IMPOSSIBLE": R_REJECT_IMPOSSIBLE,
+    "R_TENHOU_ANY_LAST_TILE": R_TENHOU_ANY_LAST_TILE,
     "R_SCALARS": R_SCALARS,
     "R_HAN_CLOSED": R_HAN_CLOSED,
     "R_HAN_OPEN": R_HAN_OPEN,
@@ -1131,6 +1182,8 @@ LAYOUT = {
     "ST_OPEN_RIICHI_WITHOUT_RIICHI": ST_OPEN_RIICHI_WITHOUT_RIICHI,
     "ST_TWO_HAN_MINIMUM": ST_TWO_HAN_MINIMUM,
     "ST_BAD_INPUT": ST_BAD_INPUT,
+    "ST_CHANKAN_WITH_COPY": ST_CHANKAN_WITH_COPY,
+    "ST_RINSHAN_WITHOUT_KAN": ST_RINSHAN_WITHOUT_KAN,
     "LIMIT_NONE": LIMIT_NONE,
     "LIMIT_MANGAN": LIMIT_MANGAN,
     "LIMIT_HANEMAN": LIMIT_HANEMAN,

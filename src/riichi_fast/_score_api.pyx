@@ -32,7 +32,7 @@ cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
-                                 CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK,
+                                 CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
                                  CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA,
                                  CTX_RIICHI_STICKS, MAX_INDICATORS,
@@ -748,6 +748,10 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     ctx[CTX_RIICHI_STICKS] = sticks
     # 6. kernel
     c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
+    if out[O_STATUS] == ST_BAD_INPUT:   # e.g. an indicator as a fifth copy: the pipeline's error
+        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                     riichi_sticks, context, rules)
     # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
     r = rf_alloc(HandResult)
     if out[O_STATUS] == ST_OK:

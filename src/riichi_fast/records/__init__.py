@@ -10,7 +10,7 @@ All readers return a :class:`Game` of :class:`Round`\\ s holding
 :class:`RecordedWin` and :class:`RecordedDraw` values (plain dataclasses).
 """
 
-from riichi_fast.records._replay import RecordError
+from riichi_fast.records._replay import RecordError, record_path
 from riichi_fast.records.mjai import parse_mjai, read_mjai
 from riichi_fast.records.model import (
     DrawKind,
@@ -61,7 +61,7 @@ def read_record(path) -> Game:
     gzip or ``<`` first: mjlog XML; a JSON object with ``"log"``: tenhou.net/6;
     JSON lines with ``"type"``: mjai.
     """
-    with open(path, "rb") as f:
+    with open(record_path(path, "read_record"), "rb") as f:
         head = f.read(4096)
     if head[:2] == b"\x1f\x8b" or head.lstrip()[:1] == b"<":
         return read_mjlog(path)

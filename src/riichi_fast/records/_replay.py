@@ -7,18 +7,25 @@ ippatsu, haitei/houtei, rinshan, chankan, tenhou/chiihou, winds) from what
 happened.  Rules of derivation (Tenhou's):
 
 - double riichi: riichi declared on the player's first discard with no call
-  (any kan included) earlier in the round;
+  (any kan or kita included) earlier in the round;
 - ippatsu: from the riichi stick being paid until the player's next discard,
-  broken by any call (an ankan too); a kakan robbed by chankan never happened;
+  broken by any call (an ankan or a kita too, the winner's own included); a
+  kakan robbed by chankan, or a kita robbed by a ron, never happened;
 - haitei/houtei: the round has made all its draws (live wall = tiles - 14 dead
   - dealt; each kan moves one live tile to the dead wall, so live draws plus
   replacement draws always add up to that number);
 - rinshan: a tsumo on the draw that follows the winner's own kan (or kita);
-- tenhou/chiihou: a tsumo before the winner's first discard with no call earlier.
+- tenhou/chiihou: a tsumo before the winner's first discard with no call (kita
+  included) earlier.
+
+A kita (three players) counts as a call for all of these, as in the engines
+replay-validated on three-player records (riichienv ``state_3p``, jansou
+``io/paifu.py``), consistent with every three-player Tenhou record of the test data.
 """
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 from riichi_fast.enums import MeldType
@@ -37,6 +44,33 @@ class RecordError(RiichiError):
     """A game record is malformed or contradicts itself."""
 
 
+def record_path(path, reader: str):
+    """``path`` if it names a file (str, bytes or os.PathLike), else RecordError.
+
+    An int is refused too: ``open()`` would take it for a file descriptor.
+
+    >>> record_path(None, "read_mjlog")
+    Traceback (most recent call last):
+    ...
+    riichi_fast.records._replay.RecordError: read_mjlog: expected a file path, got None
+    """
+    if isinstance(path, (str, bytes, os.PathLike)):
+        return path
+    raise RecordError(f"{reader}: expected a file path, got {_short(path)}")
+
+
+def record_text(data, reader: str, kinds=(str, bytes, bytearray)):
+    """``data`` if it is record text (str or bytes), else RecordError naming what it got."""
+    if isinstance(data, kinds):
+        return data
+    raise RecordError(f"{reader}: expected the record's text (str or bytes), got {_short(data)}")
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
 @contextmanager
 def malformed_record(source: str):
     """Turn what a reader hits on a damaged record (a field that is not a number, a missing key,
@@ -45,7 +79,8 @@ def malformed_record(source: str):
         yield
     except RiichiError:
         raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError) as exc:
         raise RecordError(f"{source}: malformed record ({type(exc).__name__}: {exc})") from exc
 
 
@@ -175,14 +210,15 @@ class RoundReplay:
                          MeldType.KITA):
             self.after_kan[who] = True
         self.ippatsu_before_call = list(self.ippatsu)
-        if meld.type != MeldType.KITA:
-            # Kita does not break ippatsu or the first go-around on Tenhou.
-            self.any_call = True
-            self.ippatsu = [False] * self.n
-            self.call_since_declare = [True] * self.n
+        # Every call breaks ippatsu and the first go-around, a kita too (module docstring).
+        self.any_call = True
+        self.ippatsu = [False] * self.n
+        self.call_since_declare = [True] * self.n
         self.last_draw[who] = None
         if meld.type == MeldType.SHOUMINKAN:
             self.last = ("kakan", who, meld.added)
+        elif meld.type == MeldType.KITA:
+            self.last = ("kita", who, meld.tiles[0])
         elif meld.type == MeldType.ANKAN:
             self.last = ("ankan", who, None)
         else:
@@ -207,8 +243,8 @@ class RoundReplay:
 
     # -- the win ----------------------------------------------------------
     def win_tile_for_ron(self) -> int:
-        """The tile a ron takes: the last discard, or the tile of a robbed kakan."""
-        if self.last is not None and self.last[0] == "kakan":
+        """The tile a ron takes: the last discard, or the tile of a robbed kakan or kita."""
+        if self.last is not None and self.last[0] in ("kakan", "kita"):
             return self.last[2]
         if self.last_discard is None:
             raise self.error("ron before any discard")
@@ -228,6 +264,7 @@ class RoundReplay:
         tsumo = from_who is None or from_who == who
         last = self.last
         chankan = (not tsumo and last is not None and last[0] == "kakan")
+        robbed_kita = (not tsumo and last is not None and last[0] == "kita")
         if win_tile is None:
             if tsumo:
                 win_tile = self.last_draw[who]
@@ -267,11 +304,12 @@ class RoundReplay:
             tsumo=tsumo,
             riichi=riichi,
             double_riichi=riichi and self.double_riichi[who],
-            # A robbed kakan never happened: it does not break ippatsu.
-            ippatsu=riichi and (self.ippatsu_before_call[who] if chankan
+            # A robbed kakan (or kita) never happened: it does not break ippatsu.
+            ippatsu=riichi and (self.ippatsu_before_call[who] if chankan or robbed_kita
                                 else self.ippatsu[who]),
             haitei=tsumo and not rinshan and self.n_draws == self.max_draws,
-            houtei=not tsumo and not chankan and self.n_draws == self.max_draws,
+            houtei=(not tsumo and not chankan and not robbed_kita
+                    and self.n_draws == self.max_draws),
             rinshan=rinshan,
             chankan=chankan,
             tenhou=tsumo and first_turn and who == dealer,

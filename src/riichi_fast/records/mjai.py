@@ -19,7 +19,14 @@ import json
 import os
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import RecordError, RoundReplay, TileIds, malformed_record
+from riichi_fast.records._replay import (
+    RecordError,
+    RoundReplay,
+    TileIds,
+    malformed_record,
+    record_path,
+    record_text,
+)
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -65,7 +72,7 @@ def mjai_kind(name: str) -> tuple[int, bool]:
 
 def read_mjai(path: str | os.PathLike) -> Game:
     """Read an mjai JSON-lines file into a :class:`Game`."""
-    with open(path, encoding="utf-8") as f:
+    with open(record_path(path, "read_mjai"), encoding="utf-8") as f:
         return parse_mjai(f.read(), source=os.path.basename(os.fspath(path)))
 
 
@@ -77,13 +84,15 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     (('a', 'b', 'c', 'd'), 'mjai')
     """
     events = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
         if not line.strip():
             continue
         try:
             events.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
     with malformed_record(source):
         return _Reader(source, red_fives).read(events)
 

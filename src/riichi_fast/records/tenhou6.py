@@ -29,7 +29,14 @@ import os
 import re
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import RecordError, RoundReplay, TileIds, malformed_record
+from riichi_fast.records._replay import (
+    RecordError,
+    RoundReplay,
+    TileIds,
+    malformed_record,
+    record_path,
+    record_text,
+)
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -94,7 +101,7 @@ def _codes(s: str) -> list[int]:
 
 def read_tenhou6(path: str | os.PathLike) -> Game:
     """Read a tenhou.net/6 JSON file (one object, or one object per line)."""
-    with open(path, encoding="utf-8") as f:
+    with open(record_path(path, "read_tenhou6"), encoding="utf-8") as f:
         text = f.read()
     return parse_tenhou6(text, source=os.path.basename(os.fspath(path)))
 
@@ -109,6 +116,7 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
     if isinstance(text, dict):
         objs = [text]
     else:
+        record_text(text, "parse_tenhou6", (str, bytes, bytearray, dict))
         try:
             objs = [json.loads(text)]
         except json.JSONDecodeError:
@@ -116,6 +124,10 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
                 objs = [json.loads(line) for line in text.splitlines() if line.strip()]
             except json.JSONDecodeError as exc:
                 raise RecordError(f"{source}: not tenhou6 JSON ({exc})") from None
+            except RecursionError:
+                raise RecordError(f"{source}: JSON nested too deeply") from None
+        except RecursionError:
+            raise RecordError(f"{source}: JSON nested too deeply") from None
     if not objs:
         raise RecordError(f"{source}: empty record")
     with malformed_record(source):

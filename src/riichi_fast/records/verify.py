@@ -81,6 +81,8 @@ class Computed:
     dora: int = 0
     ura: int = 0
     aka: int = 0
+    kita: int = 0
+    """Kita (extracted north) tiles, each worth a dora; Tenhou counts them in its dora (id 52)."""
     limit: int = 0
     """Tenhou's limit code: 0 none .. 5 yakuman (kazoe yakuman is 5 too)."""
     points: int = 0
@@ -332,7 +334,7 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
         status="ok", han=int(out[L.O_HAN]), fu=int(out[L.O_FU]), yaku=tuple(yaku),
         yakuman=tuple(yakuman), yakuman_multiple=int(out[L.O_YAKUMAN]),
         dora=int(out[L.O_DORA]), ura=int(out[L.O_URA]), aka=int(out[L.O_AKA]),
-        limit=_tenhou_limit(limit, L), points=int(out[L.O_HAND_POINTS]),
+        kita=int(out[L.O_KITA]), limit=_tenhou_limit(limit, L), points=int(out[L.O_HAND_POINTS]),
         pay_ron=int(out[L.O_PAY_RON]), pay_tsumo_dealer=int(out[L.O_PAY_TSUMO_DEALER]),
         pay_tsumo_other=int(out[L.O_PAY_TSUMO_OTHER]), honba_ron=int(out[L.O_HONBA_RON]),
         honba_tsumo=int(out[L.O_HONBA_TSUMO]), sticks=int(out[L.O_STICKS]), result=result)
@@ -371,7 +373,7 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
     return Computed(
         status="ok", han=res.han, fu=res.fu, yaku=tuple(sorted(yaku)),
         yakuman=tuple(sorted(yakuman)), yakuman_multiple=res.yakuman, dora=res.dora,
-        ura=res.ura_dora, aka=res.aka_dora, limit=_tenhou_limit(codes[res.limit], L),
+        ura=res.ura_dora, aka=res.aka_dora, kita=res.kita, limit=_tenhou_limit(codes[res.limit], L),
         points=p.hand_points, pay_ron=p.ron, pay_tsumo_dealer=p.tsumo_dealer,
         pay_tsumo_other=p.tsumo_other, honba_ron=p.honba_ron, honba_tsumo=p.honba_tsumo,
         sticks=p.sticks, result=res)
@@ -428,16 +430,22 @@ def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable",
     return won.payments
 
 
-def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int = 3000) -> tuple[int, ...]:
+def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int | None = None) -> tuple[int, ...]:
     """Noten payments of an exhaustive draw: ``pool`` from the noten to the tenpai seats.
+
+    ``pool`` defaults to the ``tenhou`` (3000) or ``tenhou_3p`` (2000) preset's.
 
     >>> noten_changes((0, 2)), noten_changes((0, 1, 3)), noten_changes(())
     ((1500, -1500, 1500, -1500), (1000, 1000, -3000, 1000), (0, 0, 0, 0))
+    >>> noten_changes((1,), 3), noten_changes((1,), 3, pool=3000)
+    ((-1000, 2000, -1000), (-1500, 3000, -1500))
     """
     from riichi_fast import settle
     from riichi_fast.rules import config
 
-    rules = (config.TENHOU_3P if n == 3 else config.TENHOU).replace(noten_payment=pool)
+    rules = config.TENHOU_3P if n == 3 else config.TENHOU
+    if pool is not None:
+        rules = rules.replace(noten_payment=pool)
     return settle.settle_exhaustive_draw(settle.TableState(n_players=n), tuple(tenpai),
                                          rules=rules).payments
 
@@ -522,10 +530,11 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
             ry = tuple(sorted(rec.yaku))
             if ry != c.yaku:
                 mm.append(Mismatch("yaku", ry, c.yaku))
-        for item in ("dora", "aka"):
-            r = getattr(rec, item)
-            if r is not None and r != getattr(c, item):
-                mm.append(Mismatch(item, r, getattr(c, item)))
+        # Tenhou's dora (yaku id 52) includes the kita tiles of a three-player hand
+        if rec.dora is not None and rec.dora != c.dora + c.kita:
+            mm.append(Mismatch("dora", rec.dora, c.dora + c.kita))
+        if rec.aka is not None and rec.aka != c.aka:
+            mm.append(Mismatch("aka", rec.aka, c.aka))
         if rec.ura is not None and win.ura_known and rec.ura != c.ura:
             mm.append(Mismatch("ura", rec.ura, c.ura))
     if rec.limit is not None and rec.limit != c.limit:

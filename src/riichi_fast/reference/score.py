@@ -309,20 +309,25 @@ def chinitsu(o):
 # -- yakuman -------------------------------------------------------------------
 
 
+def _tenhou_any(o):
+    """Tenhou under R_TENHOU_ANY_LAST_TILE: any tile may be the last one (the best is taken)."""
+    return o.flag(L.F_TENHOU) and o.hand.params[L.R_TENHOU_ANY_LAST_TILE] != 0
+
+
 def kokushi(o):
-    return o.form == Form.KOKUSHI and o.hand.closed34[o.hand.win_kind] != 2
+    return o.form == Form.KOKUSHI and not kokushi_13(o)
 
 
 def kokushi_13(o):
-    return o.form == Form.KOKUSHI and o.hand.closed34[o.hand.win_kind] == 2
+    return o.form == Form.KOKUSHI and (o.hand.closed34[o.hand.win_kind] == 2 or _tenhou_any(o))
 
 
 def suuankou(o):
-    return len(o.concealed_triplets) == 4 and o.wait != WaitShape.TANKI
+    return len(o.concealed_triplets) == 4 and not suuankou_tanki(o)
 
 
 def suuankou_tanki(o):
-    return len(o.concealed_triplets) == 4 and o.wait == WaitShape.TANKI
+    return len(o.concealed_triplets) == 4 and (o.wait == WaitShape.TANKI or _tenhou_any(o))
 
 
 def daisangen(o):
@@ -374,12 +379,12 @@ def _junsei(o, suit):
 
 def chuuren(o):
     suit = _chuuren_suit(o)
-    return suit is not None and not _junsei(o, suit)
+    return suit is not None and not (_junsei(o, suit) or _tenhou_any(o))
 
 
 def junsei_chuuren(o):
     suit = _chuuren_suit(o)
-    return suit is not None and _junsei(o, suit)
+    return suit is not None and (_junsei(o, suit) or _tenhou_any(o))
 
 
 def suukantsu(o):
@@ -750,6 +755,8 @@ def _read_input(closed34, meld_types, meld_kinds, win_kind, ctx, params):
     hand = HandInput(closed, types, kinds, win_kind, ctx, [int(x) for x in params])
     if any(c > 4 for c in hand.all34):
         return None
+    if hand.params[L.R_REJECT_IMPOSSIBLE] and too_many_copies(hand):
+        return None
     return hand
 
 
@@ -783,6 +790,29 @@ def situation_status(hand) -> int:
     for failed, status in checks:
         if failed:
             return status
+    if hand.params[L.R_REJECT_IMPOSSIBLE]:
+        return impossible_status(hand)
+    return L.ST_OK
+
+
+def copies(hand, kind) -> int:
+    """Physical copies of ``kind``: the hand (closed + melds), its kita (North) and the indicators."""
+    return hand.all34[kind] + (hand.n_kita if kind == NORTH else 0) + hand.dora.count(kind) + hand.ura.count(kind)
+
+
+def too_many_copies(hand) -> bool:
+    """More than four copies of a kind, counting the kita and the dora / ura indicators (5.1 step 1)."""
+    return hand.all34[NORTH] + hand.n_kita > 4 or any(copies(hand, k) > 4 for k in hand.dora + hand.ura)
+
+
+def impossible_status(hand) -> int:
+    """Situations no real table gives (SCORING.md 5.1, end of step 3, with R_REJECT_IMPOSSIBLE)."""
+    f = hand.flags
+    if f & L.F_CHANKAN and copies(hand, hand.win_kind) > 1:
+        return L.ST_CHANKAN_WITH_COPY
+    kans = (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN)
+    if f & L.F_RINSHAN and hand.n_kita == 0 and not any(t in kans for t in hand.meld_types):
+        return L.ST_RINSHAN_WITHOUT_KAN
     return L.ST_OK
 
 

@@ -122,8 +122,9 @@ class Rules:
     pao_scope: str = "whole"
     #: from this many counters a win needs 2 han without dora (0 = never)
     two_han_minimum_from_counters: int = 0
-    #: points per counter paid to the winner (100 per payer on tsumo in 4-player)
-    honba_value: int = 300
+    #: points per counter paid to the winner (100 per payer on tsumo); unset: 300 with four
+    #: players, 200 with three (see _THREE_PLAYER_DEFAULTS)
+    honba_value: int = None  # type: ignore[assignment]
     #: tiles that must be left in the live wall to declare riichi
     riichi_min_tiles: int = 4
     #: points a player needs to declare riichi
@@ -160,8 +161,8 @@ class Rules:
     fu_for_pinfu_tsumo: bool = False
     #: players at the table (3 = sanma: tsumo paid by two, 1m indicator gives 9m)
     n_players: int = 4
-    #: noten payments in all at an exhaustive draw
-    noten_payment: int = 3000
+    #: noten payments in all at an exhaustive draw; unset: 3000 with four players, 2000 with three
+    noten_payment: int = None  # type: ignore[assignment]
     #: chombo: "reversed_mangan" payments or a placement "penalty" of chombo_penalty points
     chombo: str = "reversed_mangan"
     #: placement penalty of a chombo when chombo == "penalty"
@@ -176,8 +177,24 @@ class Rules:
     uma: tuple = (20, 10, -10, -20)
     #: a player below 0 points ends the game (tobi)
     tobi: bool = True
+    #: refuse what no real table gives (docs/SCORING.md 5.1): more than four copies of a tile
+    #: counting the dora / ura indicators and kita, chankan with another copy of the robbed tile,
+    #: rinshan without a kan (or kita); the ``mahjong`` package scores them (``mahjong_lib``: off)
+    reject_impossible: bool = True
+    #: on a dealer's tenhou any of the 14 tiles may be the last one, so kokushi, chuuren and
+    #: suuankou count as their 13-sided / nine-sided / tanki double forms (Mahjong Soul [MSW])
+    tenhou_any_last_tile: bool = False
 
     def __post_init__(self):
+        # Fields whose default depends on the player count: None = "the default for this table",
+        # remembered (not a field) so that replace(n_players=...) picks the other table's value.
+        unset = []
+        three_players = isinstance(self.n_players, (int, np.integer)) and self.n_players == 3
+        for name, (four, three) in _PLAYER_COUNT_DEFAULTS.items():
+            if getattr(self, name) is None:
+                unset.append(name)
+                object.__setattr__(self, name, three if three_players else four)
+        self.__dict__["_unset"] = tuple(unset)
         for name, kind in _FIELD_KINDS:  # every bool and int field has a value of its type
             value = getattr(self, name)
             if kind == "bool" and value is not True and value is not False:
@@ -246,6 +263,8 @@ class Rules:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise ContextError(f"Rules has no field {', '.join(sorted(unknown))}")
+        for name in self.__dict__.get("_unset", ()):  # still follows the player count
+            changes.setdefault(name, None)
         return dataclasses.replace(self, **changes)
 
     @staticmethod
@@ -263,7 +282,10 @@ class Rules:
 
     def __repr__(self) -> str:
         diffs = []
+        unset = self.__dict__.get("_unset", ())
         for f in dataclasses.fields(self):
+            if f.name in unset:
+                continue
             value = getattr(self, f.name)
             if value != getattr(_BASE, f.name):
                 if f.name == "red_fives":
@@ -311,6 +333,8 @@ class Rules:
         p[L.R_TWO_HAN_MIN] = self.two_han_minimum_from_counters
         p[L.R_DAISHARIN_ALL_SUITS] = self.daisharin_all_suits
         p[L.R_PAARENCHAN_NEEDS_YAKU] = self.paarenchan_needs_yaku
+        p[L.R_REJECT_IMPOSSIBLE] = self.reject_impossible
+        p[L.R_TENHOU_ANY_LAST_TILE] = self.tenhou_any_last_tile
         for row in YAKU.values():
             if self._yaku_enabled(row):
                 p[L.R_HAN_CLOSED + row.id] = row.han_closed
@@ -338,6 +362,12 @@ class Rules:
 
 #: (name, "bool" | "int") of the Rules fields of those types, checked by Rules.__post_init__
 _FIELD_KINDS = tuple((f.name, str(f.type)) for f in dataclasses.fields(Rules) if str(f.type) in ("bool", "int"))
+
+#: fields left unset (None) take the value for the table: (four players, three players).
+#: Three-player values: counters 200 (100 from each of the two tsumo payers) and noten payments
+#: 2000 in all, as on Tenhou (every three-player Phoenix record of tests/data/records/
+#: tenhou-mjlog-3p settles that way [TH3-R]) and Mahjong Soul [MSW3].
+_PLAYER_COUNT_DEFAULTS = {"honba_value": (300, 200), "noten_payment": (3000, 2000)}
 
 _BASE = Rules()
 
@@ -380,12 +410,13 @@ TENHOU = Rules(
 )
 
 #: Tenhou.net ranked 3-player [TH3]: red 0/1/1 (2m-8m removed) [TH3], kyuushu and
-#: suukaikan only [JS†], counters 200 on ron [RE†][JS†], 35000/40000, uma +20/0/-20 [TH3].
-#: Noten payments are unknown (PRESETS.md note 5); 3000 kept [JS†].
+#: suukaikan only [JS†], counters 200 (100 from each tsumo payer) [RE†][JS†][TH3-R],
+#: noten payments 2000 in all [TH3-R][RE†], 35000/40000, uma +20/0/-20 [TH3].
 TENHOU_3P = TENHOU.replace(
     red_fives={"5p": 1, "5s": 1},
     n_players=3,
     honba_value=200,
+    noten_payment=2000,
     abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
     triple_ron_aborts=False,
     start_points=35000,
@@ -398,7 +429,8 @@ TENHOU_3P = TENHOU.replace(
 #: +1 counter after an abortive draw [RE†], triple ron allowed [MSW], sticks [MSW-24] and
 #: counters [RE†] to the nearest winner, pao daisangen/daisuushii [MSW] honba by the liable
 #: player [RE†], liability only for the pao yakuman's part of a composite hand [RE†][MSW],
-#: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW].
+#: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW], a
+#: dealer's tenhou takes the best last tile (kokushi 13-sided, junsei chuuren, suuankou tanki) [MSW].
 #: Rinshan fu is unknown (PRESETS.md); the standard 2 fu is kept.
 MAJSOUL = Rules(
     red_fives=1,
@@ -415,6 +447,7 @@ MAJSOUL = Rules(
     pao_scope="pao_yakuman",
     ankan_after_riichi="waits",
     double_wind_pair_fu=4,
+    tenhou_any_last_tile=True,
     start_points=25000,
     return_points=30000,
     uma=(15, 5, -5, -15),
@@ -535,7 +568,8 @@ MLEAGUE = Rules(
 #: fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou a 5-han yaku
 #: (renhou_as_yakuman=False), no daisharin/daichisei, 6x cap, paarenchan needs a yaku;
 #: double wind pair 4 fu, rinshan tsumo fu and 300/100 counters are hard-coded there.
-#: Open riichi and paarenchan are HandConfig flags there, so they are on here.
+#: Open riichi and paarenchan are HandConfig flags there, so they are on here. It checks no
+#: physical possibility (a rinshan without a kan scores), so reject_impossible is off.
 MAHJONG_LIB = Rules(
     red_fives=0,
     open_tanyao=False,
@@ -553,6 +587,7 @@ MAHJONG_LIB = Rules(
     fu_for_pinfu_tsumo=False,
     double_wind_pair_fu=4,
     rinshan_tsumo_fu=True,
+    reject_impossible=False,
 )
 
 #: every preset by name

@@ -1,8 +1,9 @@
 """How a hand was won: :class:`WinContext` and its flat kernel encoding.
 
 Winds are ints 0..3 (East, South, West, North) or the letters ``"ESWN"``.
-Dora and ura-dora *indicators* are tile kinds (ints 0..33) or an mpsz string
-(``"1m5z"``); each indicator counts, kan-dora included (at most 5 of each).
+Dora and ura-dora *indicators* are tile kinds (ints 0..33), an mpsz string
+(``"1m5z"``) or a list of kinds and tile names (``["1m", "1m"]``); each
+indicator counts, kan-dora included (at most 5 of each).
 Ura-dora count only for a player in riichi (docs/SCORING.md section 3).
 
 >>> ctx = WinContext(tsumo=True, riichi=True, seat_wind="S", dora="3p")
@@ -60,29 +61,41 @@ def as_wind(value, name: str = "wind") -> int:
     raise ContextError(f"{name} must be 0..3 or one of E S W N, got {value!r}")
 
 
-def as_indicators(value, name: str = "dora") -> tuple[int, ...]:
-    """Indicator kinds from an mpsz string or a sequence of kinds (ints 0..33).
+def _names_to_kinds(text: str, what: str) -> list:
+    try:
+        mpsz_to_counts(text, red=4)  # validates the notation
+    except (TileParseError, TileCountError) as exc:
+        raise ContextError(f"{what} {text!r}: {exc}") from None
+    return list(_kinds_in_order(text))
 
-    >>> as_indicators("15z"), as_indicators([0, 33])
-    ((27, 31), (0, 33))
+
+def as_indicators(value, name: str = "dora") -> tuple[int, ...]:
+    """Indicator kinds from an mpsz string, or a sequence of kinds (ints 0..33) and tile names.
+
+    The same tile may be given twice (two indicators showing 1m: ``["1m", "1m"]``).
+
+    >>> as_indicators("15z"), as_indicators([0, 33]), as_indicators(["1m", "1m"]), as_indicators(["0p", 27])
+    ((27, 31), (0, 33), (0, 0), (13, 27))
     """
     if value is None:
         return ()
     if isinstance(value, str):
-        try:
-            mpsz_to_counts(value, red=4)  # validates the notation
-        except (TileParseError, TileCountError) as exc:
-            raise ContextError(f"{name} indicators {value!r}: {exc}") from None
-        result = tuple(_kinds_in_order(value))
+        result = tuple(_names_to_kinds(value, f"{name} indicators"))
     else:
         try:
             items = list(value)
         except TypeError:
-            raise ContextError(f"{name} indicators must be an mpsz string or a sequence of kinds, got {value!r}") from None
+            raise ContextError(f"{name} indicators must be an mpsz string or a sequence of kinds or tile names, "
+                               f"got {value!r}") from None
+        kinds = []
         for k in items:
-            if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= int(k) <= 33:
-                raise ContextError(f"{name} indicator {k!r} is not a tile kind 0..33")
-        result = tuple(int(k) for k in items)
+            if isinstance(k, str):
+                kinds += _names_to_kinds(k, f"{name} indicator")
+            elif isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= int(k) <= 33:
+                raise ContextError(f"{name} indicator {k!r} is not a tile kind 0..33 or a tile name")
+            else:
+                kinds.append(int(k))
+        result = tuple(kinds)
     if len(result) > L.MAX_INDICATORS:
         raise ContextError(f"{len(result)} {name} indicators: at most {L.MAX_INDICATORS}")
     return result

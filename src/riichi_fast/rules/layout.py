@@ -141,6 +141,8 @@ R_N_PLAYERS = 11  # 4 or 3: number of payers on tsumo = n - 1; 3 wraps 1m dora t
 R_TWO_HAN_MIN = 12  # 0 off, else counters from which a win needs 2 han without dora
 R_DAISHARIN_ALL_SUITS = 13  # 1: daisharin in every suit, 0: pinzu only
 R_PAARENCHAN_NEEDS_YAKU = 14  # 1: paarenchan needs another yaku
+R_REJECT_IMPOSSIBLE = 15  # 1: what no real table gives is refused (SCORING.md 5.1: copies, chankan, rinshan)
+R_TENHOU_ANY_LAST_TILE = 16  # 1: on tenhou any tile may be the last (kokushi 13-sided, junsei, tanki)
 R_SCALARS = 32
 R_HAN_CLOSED = 32  # R_HAN_CLOSED + id: han of yaku id in a closed hand (0 = not available)
 R_HAN_OPEN = 96  # R_HAN_OPEN + id: han in an open hand (0 = not available)
@@ -185,6 +187,8 @@ ST_RENHOU_WITH_MELD = 21
 ST_OPEN_RIICHI_WITHOUT_RIICHI = 22
 ST_TWO_HAN_MINIMUM = 23
 ST_BAD_INPUT = 24  # defensive: malformed arrays reached the kernel (wrappers raise first)
+ST_CHANKAN_WITH_COPY = 25  # chankan, but another copy of the robbed kind is in the hand or an indicator
+ST_RINSHAN_WITHOUT_KAN = 26  # rinshan, but the hand has no kan (nor, three players, a kita)
 
 STATUS_NAMES = {
     ST_OK: "ok",
@@ -212,6 +216,8 @@ STATUS_NAMES = {
     ST_OPEN_RIICHI_WITHOUT_RIICHI: "open_riichi_without_riichi_not_allowed",
     ST_TWO_HAN_MINIMUM: "two_han_minimum",
     ST_BAD_INPUT: "bad_input",
+    ST_CHANKAN_WITH_COPY: "chankan_with_another_copy_not_allowed",
+    ST_RINSHAN_WITHOUT_KAN: "rinshan_without_kan_not_allowed",
 }
 
 # ---------------------------------------------------------------------------

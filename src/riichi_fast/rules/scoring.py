@@ -26,7 +26,7 @@ from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.result import HandResult
 from riichi_fast.tiles import KIND_NAMES, parse_tiles
 
-__all__ = ["encode", "pipeline_score", "score"]
+__all__ = ["check_indicator_copies", "encode", "pipeline_score", "score"]
 
 _SITUATION = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",
@@ -174,8 +174,36 @@ def encode(hand, win_tile=None, context: WinContext | None = None, rules: Rules 
     return _encode(coerce_hand(hand, rules), win_tile, WinContext() if context is None else context, rules)
 
 
+def check_indicator_copies(hand: Hand, closed, context: WinContext) -> None:
+    """TileCountError naming the first dora / ura indicator that would be a fifth copy of its tile.
+
+    Indicators are physical tiles: with the hand's tiles (``closed`` holds the winning
+    tile; melds and kita included) at most four of a kind exist.
+
+    >>> score("1111m234p567s789s5z", "5z", dora="1m")
+    Traceback (most recent call last):
+    ...
+    riichi_fast.errors.TileCountError: dora indicator 1m would be a fifth 1m (4 in the hand 1111m234p567789s5z, 0 among the indicators before it)
+    """
+    if not context.dora and not context.ura:
+        return
+    held = [int(c) for c in closed]
+    for m in hand.melds:
+        for t in m.tiles:
+            held[t >> 2] += 1
+    seen = [0] * 34
+    for which, kinds in (("dora", context.dora), ("ura", context.ura)):
+        for k in kinds:
+            if held[k] + seen[k] >= 4:
+                raise TileCountError(f"{which} indicator {KIND_NAMES[k]} would be a fifth {KIND_NAMES[k]} "
+                                     f"({held[k]} in the hand {hand}, {seen[k]} among the indicators before it)")
+            seen[k] += 1
+
+
 def _encode(hand: Hand, win_tile, context: WinContext, rules: Rules):
     closed, win_kind, n_red = closed_counts(hand, win_tile, rules)
+    if rules.reject_impossible and (context.dora or context.ura):
+        check_indicator_copies(hand, closed, apply_dora_rules(context, rules))  # the indicators used
     mt, mk = hand.meld_arrays()
     if mt:
         types = np.zeros(4, dtype=np.uint8)
