@@ -28,7 +28,7 @@ from riichi_fast.engine.wall import tenhou_walls
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 
-__all__ = ["Mismatch", "ReplayReport", "replay_file"]
+__all__ = ["Mismatch", "ReplayReport", "replay_file", "replay_paths", "replay_summary"]
 
 _SEED = re.compile(rb"<SHUFFLE seed=\"([^\"]+)\"")
 _CALLS = {MeldType.CHI: "chi", MeldType.PON: "pon", MeldType.DAIMINKAN: "daiminkan"}
@@ -85,6 +85,10 @@ def replay_file(path, rules=None) -> ReplayReport:
     except (OSError, RiichiError) as exc:
         report.error = str(exc)
         return report
+    if isinstance(rules, str):
+        from riichi_fast.rules.config import Rules
+
+        rules = Rules.preset(rules)
     rules = rules_for_game(game, rules)
     n = rules.n_players
     walls = tenhou_walls(m.group(1).decode(), n)
@@ -226,3 +230,40 @@ def _check_end(table: Table, rnd) -> None:
             raise _Diverged(len(rnd.events), f"draw {kind}", f"{end.kind} {end.detail}")
         if rnd.draw.score_changes is not None and tuple(rnd.draw.score_changes) != tuple(end.settlement.deltas):
             raise _Diverged(len(rnd.events), f"score changes {rnd.draw.score_changes}", f"{end.settlement.deltas}")
+
+
+def _expand(paths):
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            yield from sorted(x for x in p.rglob("*") if x.is_file() and (x.suffix in (".mjlog", ".xml", ".gz")))
+        else:
+            yield p
+
+
+def replay_paths(paths, rules=None, progress=None) -> list:
+    """Replay every record of ``paths`` (files or directories, searched recursively); one report each."""
+    reports = []
+    for path in _expand(paths):
+        reports.append(replay_file(path, rules))
+        if progress is not None:
+            progress(reports[-1])
+    return reports
+
+
+def replay_summary(reports, limit: int = 20) -> dict:
+    """The JSON summary of ``riichi-fast replay``: counts and the first mismatches.
+
+    >>> replay_summary([ReplayReport("a.mjlog", hands=2, hands_matched=2)])["games_matched"]
+    1
+    """
+    first = [m for r in reports for m in r.mismatches][:limit]
+    return {
+        "games": len(reports),
+        "games_matched": sum(r.ok for r in reports),
+        "hands": sum(r.hands for r in reports),
+        "hands_matched": sum(r.hands_matched for r in reports),
+        "errors": [{"file": r.source, "error": r.error} for r in reports if r.error is not None],
+        "mismatches": [{"file": m.source, "hand": m.hand, "event": m.event, "expected": m.expected, "got": m.got}
+                       for m in first],
+    }
