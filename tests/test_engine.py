@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast import TableState
-from riichi_fast.engine import Action, EngineError, Table, Wall, replay_file, seeded_wall
+from riichi_fast.engine import Action, EngineError, Table, Wall, game_over, replay_file, seeded_wall
 from riichi_fast.rules import config
 from riichi_fast.tiles import parse_tiles
 
@@ -30,9 +30,14 @@ SEEDED = sorted(p for p in RECORDS.glob("tenhou-mjlog-*/*.mjlog") if "SHUFFLE se
 # --------------------------------------------------------------------------- real games
 
 
+# Three games of July 2009 were played under the uma of the time, 10-5 (their final points say so,
+# and the games of August 2009 on already use 20-10): replayed with that uma, everything else equal.
+OLD_UMA = config.TENHOU.replace(uma=(10, 5, -5, -10))
+
+
 @pytest.mark.parametrize("path", SEEDED, ids=[p.name for p in SEEDED])
 def test_real_games_replay_exactly(path):
-    report = replay_file(path)
+    report = replay_file(path, OLD_UMA if path.name.startswith("200907") else None)
     inits = len(re.findall(r"<INIT ", _text(path)))
     assert report.hands == inits
     if "no-round-end" in path.name:
@@ -41,6 +46,13 @@ def test_real_games_replay_exactly(path):
         assert [m.expected for m in report.mismatches] == ["the hand ends"]
         return
     assert report.mismatches == [] and report.hands_matched == inits, report.mismatches[:3]
+
+
+def test_the_old_uma_is_what_the_july_2009_games_need():
+    path = next(p for p in SEEDED if p.name.startswith("200907"))
+    (m,) = replay_file(path).mismatches
+    assert m.hand == "end" and m.expected.startswith("final ")
+    assert replay_file(path, OLD_UMA).ok
 
 
 def test_replay_covers_both_table_sizes():
@@ -301,3 +313,48 @@ def test_random_legal_play_keeps_every_invariant(preset):
         assert sum(s.next.scores) + 1000 * s.next.riichi_sticks == total
         outcomes.add(t.end.kind)
     assert "win" in outcomes
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def test_final_points_round_as_tenhou_and_sum_to_zero():
+    from riichi_fast.engine.game import final_points, ranks
+
+    tenhou = config.TENHOU
+    assert final_points((20100, 35800, 5200, 38900), tenhou) == (-20, 16, -45, 49)
+    assert final_points((27500, 34400, 16600, 21500), tenhou) == (8, 43, -33, -18)  # a real owari
+    # x.5 thousands round away from zero: 27,500 counts 28 and -16,500 counts -17 (real owari values)
+    assert final_points((-16500, 57500, 28600, 30400), tenhou) == (-67, 68, -11, 10)
+    assert final_points((51900, 11000, 42100), config.TENHOU_3P) == (47, -49, 2)
+    assert ranks((30000, 30000, 20000, 20000)) == (0, 1, 2, 3)  # ties: seat order
+    assert sum(final_points((25000, 25000, 25000, 25000), tenhou)) == 0
+
+
+def _greedy_agent(seed):
+    rng = random.Random(seed)
+
+    def agent(table, seat, actions):
+        return _prefer(actions, rng, table)
+
+    return agent
+
+
+@pytest.mark.parametrize("preset, length", [("tenhou", "hanchan"), ("tenhou", "tonpuusen"), ("tenhou_3p", "hanchan")])
+def test_whole_games_end_by_the_rules(preset, length):
+    from riichi_fast.engine import play_game
+
+    rules = config.Rules.preset(preset)
+    n = rules.n_players
+    game = play_game([_greedy_agent(i) for i in range(n)], rules, seed=42, length=length)
+    assert sum(game.scores) == rules.start_points * n and sum(game.points) == 0
+    assert sorted(game.ranks) == list(range(n))
+    last = game.hands[-1].settlement
+    assert game_over(last, rules, length) and not any(game_over(h.settlement, rules, length) for h in game.hands[:-1])
+    first = game.hands[0].settlement.table
+    assert (first.round_wind, first.kyoku, first.honba) == (0, 0, 0)
+    # the game did not stop before the end of its length unless someone went below zero
+    final = last.table
+    if min(last.next.scores) >= 0:  # no bust: it reached the last hand of its length, or went on past it
+        end_wind = 1 if length == "hanchan" else 0
+        assert (final.round_wind, final.kyoku) >= (end_wind, n - 1)

@@ -6,6 +6,7 @@ Subcommands::
     riichi-fast analyse "123m456p789s1122z"
     riichi-fast batch hands.txt --rules tenhou --threads 2
     riichi-fast verify tests/data/records/tenhou/*.mjlog
+    riichi-fast replay tests/data/records/tenhou-mjlog-mjx
 
 ``score`` prints the han, fu, every yaku and the payments of one win.
 ``batch`` scores a file of hands (one per line, written as the arguments of
@@ -335,6 +336,28 @@ def cmd_verify(ns) -> int:
     return 0 if ok else 1
 
 
+def cmd_replay(ns) -> int:
+    from riichi_fast._progress import Progress
+    from riichi_fast.engine.replay import _expand, replay_paths, replay_summary
+
+    paths = list(_expand(ns.paths))
+    with Progress(len(paths), "replaying", unit=" games", enabled=not ns.no_progress) as bar:
+        reports = replay_paths(paths, ns.rules, progress=lambda *_: bar.update(1))
+    summary = replay_summary(reports, limit=ns.show)
+    if not ns.json:
+        for m in summary["mismatches"]:
+            print(f"{m['file']} {m['hand']} event {m['event']}: expected {m['expected']}, got {m['got']}")
+        for e in summary["errors"]:
+            print(f"{e['file']}: cannot replay: {e['error']}")
+        print(f"{summary['games']} games: {summary['games_matched']} replayed exactly, "
+              f"{summary['hands_matched']}/{summary['hands']} hands match")
+    else:
+        print(json.dumps(summary, ensure_ascii=False))
+    if summary["errors"]:
+        return 2
+    return 0 if summary["games_matched"] == summary["games"] else 1
+
+
 def _version() -> str:
     from riichi_fast import __version__, _backend
 
@@ -388,6 +411,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=20, help="mismatches to print in full")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_verify)
+
+    p = command("replay", "play real Tenhou games through the engine, walls rebuilt from their seeds")
+    p.add_argument("paths", nargs="+", help="mjlog records or directories of them (searched recursively)")
+    p.add_argument("--rules", default=None, type=_preset_name,
+                   help=_rules_help() + " (default: tenhou or tenhou_3p, adjusted to each game's lobby flags)")
+    p.add_argument("--json", action="store_true", help="print one JSON summary object as the last line")
+    p.add_argument("--show", type=int, default=20, help="mismatches to print (default: 20)")
+    p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
+    p.set_defaults(func=cmd_replay)
     return parser
 
 

@@ -19,6 +19,7 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
+from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
 from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
@@ -26,11 +27,16 @@ from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 __all__ = [
     "Action",
     "EngineError",
+    "GameResult",
     "HandEnd",
     "Mismatch",
     "ReplayReport",
     "Table",
     "Wall",
+    "dealer_may_stop",
+    "final_points",
+    "game_over",
+    "play_game",
     "replay_file",
     "seeded_wall",
     "tenhou_walls",

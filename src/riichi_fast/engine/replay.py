@@ -6,8 +6,10 @@ dealt by :class:`~riichi_fast.engine.Table` at the recorded table state, and
 every recorded action is fed to it.  Each recorded draw and dora indicator
 must be the engine's, each recorded action must be among its legal actions
 (and a ron, tsumo or call that was taken must be offered), the hand must end
-as recorded, its score changes must be the record's, and the next hand must
-start from the engine's table state.
+as recorded, its score changes must be the record's, the next hand must
+start from the engine's table state, the game must end exactly where the
+record ends (:func:`~riichi_fast.engine.game.game_over`), and the final scores
+and points (uma, oka) must be the record's ``owari``.
 
 >>> from pathlib import Path
 >>> rep = replay_file(sorted(Path("tests/data/records/tenhou-mjlog-mjx").glob("*.mjlog"))[0])
@@ -23,14 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from riichi_fast import settle as _settle
+from riichi_fast.engine.game import dealer_may_stop, final_points, game_over, ranks
 from riichi_fast.engine.table import Action, EngineError, Table
 from riichi_fast.engine.wall import tenhou_walls
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 
-__all__ = ["Mismatch", "ReplayReport", "replay_file"]
+__all__ = ["Mismatch", "ReplayReport", "replay_file", "replay_paths", "replay_summary"]
 
 _SEED = re.compile(rb"<SHUFFLE seed=\"([^\"]+)\"")
+_OWARI = re.compile(rb"owari=\"([^\"]+)\"")
 _CALLS = {MeldType.CHI: "chi", MeldType.PON: "pon", MeldType.DAIMINKAN: "daiminkan"}
 _DRAW_KINDS = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "exhaustive_draw", "kyuushu": "kyuushu_kyuuhai",
                "suufon": "suufon_renda"}
@@ -78,19 +82,26 @@ def replay_file(path, rules=None) -> ReplayReport:
 
     report = ReplayReport(str(path))
     try:
-        m = _SEED.search(_read_bytes(path))
+        raw = _read_bytes(path)
+        m = _SEED.search(raw)
+        owari = _OWARI.search(raw)
         if m is None:
             raise RiichiError("the record has no SHUFFLE seed: its walls cannot be rebuilt")
         game = read_record(path)
     except (OSError, RiichiError) as exc:
         report.error = str(exc)
         return report
+    if isinstance(rules, str):
+        from riichi_fast.rules.config import Rules
+
+        rules = Rules.preset(rules)
     rules = rules_for_game(game, rules)
     n = rules.n_players
     walls = tenhou_walls(m.group(1).decode(), n)
     table = Table(rules)
+    length = "hanchan" if game.rules.hanchan else "tonpuusen"
     expected_next = None
-    for rnd in game.rounds:
+    for index, rnd in enumerate(game.rounds):
         report.hands += 1
         ts = _settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, tuple(rnd.scores), n)
         label = rnd.label
@@ -110,8 +121,28 @@ def replay_file(path, rules=None) -> ReplayReport:
             report.mismatches.append(Mismatch(str(path), label, -1, "a legal action", str(exc)))
             expected_next = None
             continue
+        settlement = table.end.settlement
+        must = game_over(settlement, rules, length, dealer_stops=False)
+        may = must or dealer_may_stop(settlement, rules, length)
+        last = index == len(game.rounds) - 1
+        over = may if last else must
+        if over != last and (owari is not None or over):
+            report.mismatches.append(Mismatch(str(path), label, len(rnd.events), "the game ends" if last
+                                              else "the game goes on", "it ends" if over else "it goes on"))
+            expected_next = None
+            continue
         report.hands_matched += 1
         expected_next = table.next_table
+    if owari is not None and report.hands_matched == report.hands and game.rounds:
+        values = owari.group(1).decode().split(",")
+        want_scores = tuple(int(values[2 * i]) * 100 for i in range(n))
+        want_points = tuple(round(float(values[2 * i + 1])) for i in range(n))
+        final = table.next_table
+        top = ranks(final.scores).index(0)
+        scores = tuple(x + 1000 * final.riichi_sticks * (i == top) for i, x in enumerate(final.scores))
+        if scores != want_scores or final_points(scores, rules) != want_points:
+            report.mismatches.append(Mismatch(str(path), "end", -1, f"final {want_scores} {want_points}",
+                                              f"{scores} {final_points(scores, rules)}"))
     return report
 
 
@@ -226,3 +257,40 @@ def _check_end(table: Table, rnd) -> None:
             raise _Diverged(len(rnd.events), f"draw {kind}", f"{end.kind} {end.detail}")
         if rnd.draw.score_changes is not None and tuple(rnd.draw.score_changes) != tuple(end.settlement.deltas):
             raise _Diverged(len(rnd.events), f"score changes {rnd.draw.score_changes}", f"{end.settlement.deltas}")
+
+
+def _expand(paths):
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            yield from sorted(x for x in p.rglob("*") if x.is_file() and (x.suffix in (".mjlog", ".xml", ".gz")))
+        else:
+            yield p
+
+
+def replay_paths(paths, rules=None, progress=None) -> list:
+    """Replay every record of ``paths`` (files or directories, searched recursively); one report each."""
+    reports = []
+    for path in _expand(paths):
+        reports.append(replay_file(path, rules))
+        if progress is not None:
+            progress(reports[-1])
+    return reports
+
+
+def replay_summary(reports, limit: int = 20) -> dict:
+    """The JSON summary of ``riichi-fast replay``: counts and the first mismatches.
+
+    >>> replay_summary([ReplayReport("a.mjlog", hands=2, hands_matched=2)])["games_matched"]
+    1
+    """
+    first = [m for r in reports for m in r.mismatches][:limit]
+    return {
+        "games": len(reports),
+        "games_matched": sum(r.ok for r in reports),
+        "hands": sum(r.hands for r in reports),
+        "hands_matched": sum(r.hands_matched for r in reports),
+        "errors": [{"file": r.source, "error": r.error} for r in reports if r.error is not None],
+        "mismatches": [{"file": m.source, "hand": m.hand, "event": m.event, "expected": m.expected, "got": m.got}
+                       for m in first],
+    }

@@ -1,0 +1,182 @@
+"""Whole games: when a game ends, final points with uma and oka, and games played by agents.
+
+The end of a game (Tenhou's rules, checked against the last hand and the final
+result of every bundled real game):
+
+- a player below zero ends the game (``rules.tobi``);
+- a single hand ends after its first hand;
+- the last hand of the game's length (East 4 for ``"tonpuusen"``, South 4 for
+  ``"hanchan"``; the third hand in three-player) ends the game when the deal
+  passes and someone holds ``rules.return_points``; when the dealer keeps the
+  deal by a win or by tenpai and is first with ``rules.return_points``, the
+  dealer may stop (agari-yame, tenpai-yame: :func:`dealer_may_stop`; the
+  bundled real games show both choices after a tenpai); an abortive draw never
+  ends it;
+- if nobody holds ``rules.return_points`` the game goes on into the next wind
+  (sudden death): it ends after any hand that leaves someone there, or after
+  the last hand of that wind.
+
+Final points (:func:`final_points`): the score in thousands, x.5 rounded away
+from zero (Tenhou: 27,500 counts 28, -16,500 counts -17), minus
+``return_points`` in thousands, plus the uma of the rank; first place takes
+the rest so that the points sum to zero (the oka included).  Ties rank by
+seat order from the first dealer.  Every bundled Tenhou game's final points
+follow this, under uma 20-10 (three-player 20-0), except three games of July
+2009, played under the uma of the time (10-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from riichi_fast import settle as _settle
+from riichi_fast.errors import ContextError
+
+__all__ = ["LENGTHS", "GameResult", "dealer_may_stop", "final_points", "game_over", "play_game", "ranks"]
+
+LENGTHS = ("single", "tonpuusen", "hanchan")
+_LAST_WIND = {"tonpuusen": 0, "hanchan": 1}
+
+
+def ranks(scores) -> tuple:
+    """0-based rank of each seat: higher score first, ties by seat order.
+
+    >>> ranks((25000, 30000, 25000, 20000))
+    (1, 0, 2, 3)
+    """
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    out = [0] * len(scores)
+    for r, s in enumerate(order):
+        out[s] = r
+    return tuple(out)
+
+
+def _thousands(score: int) -> int:
+    """A score in thousands, x.5 rounded away from zero (27500 -> 28, -16500 -> -17), as Tenhou does."""
+    q, r = divmod(abs(score) // 100, 10)
+    m = q + (1 if r >= 5 else 0)
+    return m if score >= 0 else -m
+
+
+def final_points(scores, rules) -> tuple:
+    """Each seat's result in thousands of points, uma and oka included (sums to zero).
+
+    >>> from riichi_fast import Rules
+    >>> final_points((20100, 35800, 5200, 38900), Rules.preset("tenhou"))
+    (-20, 16, -45, 49)
+    """
+    uma = tuple(rules.uma)
+    if len(uma) != len(scores):
+        raise ContextError(f"uma {uma} has {len(uma)} places for {len(scores)} players")
+    rk = ranks(scores)
+    out = [0] * len(scores)
+    top = rk.index(0)
+    for s, score in enumerate(scores):
+        if s != top:
+            out[s] = _thousands(score) - rules.return_points // 1000 + uma[rk[s]]
+    out[top] = -sum(out)
+    return tuple(out)
+
+
+def _all_last(prev, length) -> bool:
+    return length in _LAST_WIND and prev.round_wind >= _LAST_WIND[length] and prev.kyoku == prev.n_players - 1
+
+
+def dealer_may_stop(settlement: _settle.Settlement, rules, length: str = "hanchan") -> bool:
+    """At the last hand, may the dealer end the game instead of playing on (agari-yame, tenpai-yame)?
+
+    True when the dealer kept the deal by a win or by tenpai and is first with
+    ``rules.return_points``.  On Tenhou this is the dealer's choice: the bundled
+    real games show dealers stopping on tenpai and others playing on.
+    """
+    prev, scores = settlement.table, settlement.next.scores
+    if length == "single" or not _all_last(prev, length) or not settlement.dealer_repeats:
+        return False
+    return (settlement.outcome in ("win", "exhaustive_draw") and ranks(scores)[prev.dealer] == 0
+            and max(scores) >= rules.return_points)
+
+
+def game_over(settlement: _settle.Settlement, rules, length: str = "hanchan", *, dealer_stops: bool = True) -> bool:
+    """Does the game end after the hand that ``settlement`` settled?
+
+    ``dealer_stops``: whether a dealer who may stop (:func:`dealer_may_stop`) does.
+    """
+    if length not in LENGTHS:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+    prev, scores = settlement.table, settlement.next.scores
+    if rules.tobi and min(scores) < 0:
+        return True
+    if length == "single":
+        return True
+    last = _LAST_WIND[length]
+    final_kyoku = prev.n_players - 1
+    reached = max(scores) >= rules.return_points
+    if dealer_stops and dealer_may_stop(settlement, rules, length):
+        return True
+    if prev.round_wind > last:  # sudden death in the extra wind
+        return reached or (prev.kyoku == final_kyoku and not settlement.dealer_repeats)
+    if prev.round_wind < last or prev.kyoku != final_kyoku:
+        return False
+    return not settlement.dealer_repeats and reached
+
+
+@dataclass
+class GameResult:
+    """A finished game: final scores, points, ranks, the hands played and every event."""
+
+    scores: tuple
+    points: tuple
+    ranks: tuple
+    hands: list = field(default_factory=list)
+    events: list = field(default_factory=list)
+
+
+def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan", walls=None) -> GameResult:
+    """Play one game with ``agents`` (one callable per seat: ``(table, seat, actions) -> action``).
+
+    Walls come from :func:`~riichi_fast.engine.seeded_wall` (``seed``, hand
+    number) unless an iterable of walls is given.
+
+    >>> import random
+    >>> from riichi_fast.engine import play_game
+    >>> rng = random.Random(0)
+    >>> agent = lambda table, seat, actions: actions[-1]
+    >>> g = play_game([agent] * 4, "tenhou", seed=1, length="single")
+    >>> len(g.hands), sum(g.scores) + 1000 * g.hands[-1].settlement.next.riichi_sticks
+    (1, 100000)
+    """
+    from riichi_fast.engine.table import Table
+    from riichi_fast.engine.wall import seeded_wall
+
+    table = Table(rules)
+    rules = table.rules
+    if len(agents) != table.n:
+        raise ContextError(f"{table.n} players need {table.n} agents, got {len(agents)}")
+    if length not in LENGTHS:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+    state = _settle.TableState.start(rules)
+    wall_iter = iter(walls) if walls is not None else None
+    result = GameResult((), (), ())
+    hand_index = 0
+    while True:
+        wall = next(wall_iter) if wall_iter is not None else seeded_wall(seed, hand_index, table.n)
+        table.start_hand(wall, state)
+        while table.phase != "ended":
+            seat = table.acting[0]
+            actions = table.legal_actions(seat)
+            table.step(agents[seat](table, seat, actions))
+        result.hands.append(table.end)
+        result.events.extend(table.events)
+        hand_index += 1
+        if game_over(table.end.settlement, rules, length):
+            break
+        state = table.next_table
+    final = table.next_table
+    scores = final.scores
+    if final.riichi_sticks:  # sticks left on the table go to the first place (Tenhou)
+        top = ranks(scores).index(0)
+        scores = tuple(s + 1000 * final.riichi_sticks * (i == top) for i, s in enumerate(scores))
+    result.scores = scores
+    result.points = final_points(scores, rules)
+    result.ranks = ranks(scores)
+    return result
