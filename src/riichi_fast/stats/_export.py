@@ -1,0 +1,245 @@
+"""Columnar export of game records: tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
+
+Every table is a dict of equal-length column lists (plain Python values) and
+is written as Parquet (through pyarrow, the ``[data]`` extra) or CSV, one
+file per table: ``OUT/wins.parquet`` or ``OUT/wins.csv``.  List columns
+(``yaku``, ``tenpai``, ``nagashi``) are Parquet lists of ints; in CSV they
+are the ints separated by spaces.  Seats are absolute (0-3); per-seat
+columns are ``delta_0`` .. ``delta_3`` (empty for the fourth seat of a
+three-player game).  Tiles are mpsz strings (``0m`` is a red five).
+
+``wins``, one row per winner: ``game_id``, ``hand``, ``round_wind``,
+``kyoku``, ``honba``, ``winner``, ``from_seat`` (== ``winner`` on tsumo),
+``tsumo``, ``multi_ron_index``, ``closed`` (closed tiles with the winning
+tile), ``melds`` (``"234m(chi) 777z(pon)"``), ``win_tile``, ``han``, ``fu``,
+``points`` (the hand's value as the record gives it, before counters and
+sticks), ``limit``, ``yakuman`` (bool), ``yaku`` (ids, yakuman ids included,
+dora ids excluded), ``dora``, ``ura``, ``aka``, ``pao``, ``delta_0..3``.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Callable
+
+from riichi_fast.errors import RiichiError
+from riichi_fast.records.model import Game
+from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
+
+SEATS = 4
+_DELTAS = [f"delta_{i}" for i in range(SEATS)]
+TABLES = {
+    "games": ["game_id", "source", "format", "n_players", "hanchan", "red_fives", "hands",
+              *[f"player_{i}" for i in range(SEATS)], *[f"final_{i}" for i in range(SEATS)],
+              *[f"place_{i}" for i in range(SEATS)]],
+    "hands": ["game_id", "hand", "round_wind", "kyoku", "honba", "riichi_sticks", "dealer", "result",
+              "wins", "draw_kind", *[f"start_{i}" for i in range(SEATS)]],
+    "wins": ["game_id", "hand", "round_wind", "kyoku", "honba", "winner", "from_seat", "tsumo",
+             "multi_ron_index", "closed", "melds", "win_tile", "han", "fu", "points", "limit", "yakuman",
+             "yaku", "dora", "ura", "aka", "pao", *_DELTAS],
+    "draws": ["game_id", "hand", "round_wind", "kyoku", "honba", "kind", "tenpai", "nagashi", *_DELTAS],
+    "players": ["game_id", "seat", "name", "final_score", "place", "hands", "wins", "tsumo", "deal_ins",
+                "riichi", "calls"],
+}
+"""Table name -> its columns, in order."""
+
+_LIST_COLUMNS = {"yaku", "tenpai", "nagashi"}
+_BOOL_COLUMNS = {"hanchan", "red_fives", "tsumo", "yakuman"}
+_STR_COLUMNS = {"game_id", "source", "format", "result", "draw_kind", "closed", "melds", "win_tile", "kind",
+                "name", *[f"player_{i}" for i in range(SEATS)]}
+
+
+def _seats(values, n=SEATS):
+    values = list(values) if values is not None else []
+    return values + [None] * (n - len(values))
+
+
+def game_tables(game: Game, game_id: str | None = None) -> dict[str, dict[str, list]]:
+    """The rows of one game, as ``{table: {column: values}}``.
+
+    >>> from riichi_fast.records import Game, GameRules
+    >>> t = game_tables(Game("x.mjlog", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    >>> t["games"]["player_2"], t["players"]["name"], t["wins"]["winner"]
+    (['C'], ['A', 'B', 'C', 'D'], [])
+    """
+    from riichi_fast.records.model import tiles_mpsz
+
+    gid = game.source if game_id is None else game_id
+    red = game.rules.red_fives
+    n = 3 if game.rules.three_player else len(game.players)
+    t = {name: {c: [] for c in cols} for name, cols in TABLES.items()}
+
+    def row(table, **values):
+        for c in TABLES[table]:
+            t[table][c].append(values.get(c))
+
+    finals = final_scores(game)
+    places = placements(finals) if finals is not None else None
+    names = _seats(game.players[:n])
+    row("games", game_id=gid, source=game.source, format=game.format, n_players=n,
+        hanchan=game.rules.hanchan, red_fives=red, hands=len(game.rounds),
+        **{f"player_{i}": names[i] for i in range(SEATS)},
+        **{f"final_{i}": v for i, v in enumerate(_seats(finals))},
+        **{f"place_{i}": v for i, v in enumerate(_seats(places))})
+    per_seat = {k: [0] * n for k in ("hands", "wins", "tsumo", "deal_ins", "riichi", "calls")}
+    from riichi_fast.stats._aggregate import _OPEN_CALLS
+
+    for rnd in game.rounds:
+        common = {"game_id": gid, "hand": rnd.index, "round_wind": rnd.round_wind, "kyoku": rnd.kyoku,
+                  "honba": rnd.honba}
+        row("hands", **common, riichi_sticks=rnd.riichi_sticks, dealer=rnd.dealer,
+            result="win" if rnd.wins else "draw" if rnd.draw is not None else "none",
+            wins=len(rnd.wins), draw_kind=DRAW_KEYS[rnd.draw.kind] if rnd.draw is not None else None,
+            **{f"start_{i}": v for i, v in enumerate(_seats(rnd.scores))})
+        riichi = {ev.seat for ev in rnd.events if ev.type == "riichi"}
+        called = {ev.seat for ev in rnd.events
+                  if ev.type == "call" and ev.meld is not None and ev.meld.type in _OPEN_CALLS}
+        for seat in range(n):
+            per_seat["hands"][seat] += 1
+            per_seat["riichi"][seat] += seat in riichi
+            per_seat["calls"][seat] += seat in called
+        for w in rnd.wins:
+            rec = w.recorded
+            per_seat["wins"][w.winner] += 1
+            if w.discarder is None:
+                per_seat["tsumo"][w.winner] += 1
+            else:
+                per_seat["deal_ins"][w.discarder] += 1
+            melds = " ".join(f"{m.mpsz(red)}({m.type.name.lower()})" for m in w.melds)
+            row("wins", **common, winner=w.winner, from_seat=w.winner if w.discarder is None else w.discarder,
+                tsumo=w.discarder is None, multi_ron_index=w.multi_ron_index,
+                closed=tiles_mpsz(w.closed, red), melds=melds, win_tile=tiles_mpsz([w.win_tile], red),
+                han=rec.han, fu=rec.fu, points=rec.points, limit=rec.limit, yakuman=bool(rec.yakuman),
+                yaku=[y for y, _ in rec.yaku] + list(rec.yakuman), dora=rec.dora, ura=rec.ura, aka=rec.aka,
+                pao=rec.pao, **dict(zip(_DELTAS, _seats(rec.score_changes))))
+        if rnd.draw is not None:
+            d = rnd.draw
+            row("draws", **common, kind=DRAW_KEYS[d.kind], tenpai=None if d.tenpai is None else list(d.tenpai),
+                nagashi=list(d.nagashi), **dict(zip(_DELTAS, _seats(d.score_changes))))
+    for seat in range(n):
+        row("players", game_id=gid, seat=seat, name=names[seat],
+            final_score=None if finals is None else finals[seat],
+            place=None if places is None else places[seat], **{k: v[seat] for k, v in per_seat.items()})
+    return t
+
+
+def _empty_tables():
+    return {name: {c: [] for c in cols} for name, cols in TABLES.items()}
+
+
+def _extend(into, part):
+    for name, cols in part.items():
+        for c, values in cols.items():
+            into[name][c].extend(values)
+    return into
+
+
+def tables_of_files(paths: list[str]) -> tuple[dict, list[tuple[str, str]]]:
+    """The map step of an export: ``(tables, unreadable)`` for some files."""
+    from riichi_fast.stats._collect import read_game
+
+    tables, bad = _empty_tables(), []
+    for path in paths:
+        game, err = read_game(path)
+        if game is None:
+            bad.append((path, err))
+            continue
+        try:
+            _extend(tables, game_tables(game, path))
+        except RiichiError as exc:
+            bad.append((path, f"{type(exc).__name__}: {exc}"))
+    return tables, bad
+
+
+def _arrow_table(pa, name, cols):
+    fields = []
+    for c in TABLES[name]:
+        if c in _LIST_COLUMNS:
+            typ = pa.list_(pa.int32())
+        elif c in _BOOL_COLUMNS:
+            typ = pa.bool_()
+        elif c in _STR_COLUMNS:
+            typ = pa.string()
+        else:
+            typ = pa.int64()
+        fields.append(pa.field(c, typ))
+    schema = pa.schema(fields)
+    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=schema)
+
+
+def _csv_value(v):
+    if v is None:
+        return ""
+    if isinstance(v, list):
+        return " ".join(map(str, v))
+    return v
+
+
+def write_tables(tables: dict, out: str | os.PathLike, fmt: str = "parquet", part: int | None = None) -> list[str]:
+    """Write each table to ``out/<table>.<fmt>`` (``<table>-<part>.<fmt>`` for a part); the paths written."""
+    out = os.fspath(out)
+    os.makedirs(out, exist_ok=True)
+    written = []
+    suffix = "" if part is None else f"-{part:05d}"
+    if fmt == "parquet":
+        from riichi_fast.stats._extras import require
+
+        pa = require("pyarrow")
+        pq = require("pyarrow.parquet")
+        for name, cols in tables.items():
+            path = os.path.join(out, f"{name}{suffix}.parquet")
+            pq.write_table(_arrow_table(pa, name, cols), path)
+            written.append(path)
+    elif fmt == "csv":
+        for name, cols in tables.items():
+            path = os.path.join(out, f"{name}{suffix}.csv")
+            with open(path, "w", newline="", encoding="utf-8") as f:
+                w = csv.writer(f)
+                w.writerow(TABLES[name])
+                for r in zip(*(cols[c] for c in TABLES[name])):
+                    w.writerow([_csv_value(v) for v in r])
+            written.append(path)
+    else:
+        raise RiichiError(f"unknown export format {fmt!r} (use parquet or csv)")
+    return written
+
+
+def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
+           progress: Callable[[int, int], None] | None = None) -> dict:
+    """Export record files as tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
+
+    Writes ``out/<table>.parquet`` (pyarrow needed) or ``out/<table>.csv`` and
+    returns ``{"tables": {name: rows}, "files": [...], "unreadable": [(path, reason)]}``.
+    With ``client`` (a ``distributed.Client``) batches of files are read on the
+    cluster and the rows gathered here, in file order, into the same files.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     export([], d, format="csv")["tables"]
+    {'games': 0, 'hands': 0, 'wins': 0, 'draws': 0, 'players': 0}
+    """
+    from riichi_fast.stats._collect import batches, expand_paths
+
+    if format not in ("parquet", "csv"):
+        raise RiichiError(f"unknown export format {format!r} (use parquet or csv)")
+    if format == "parquet":
+        from riichi_fast.stats._extras import require
+
+        require("pyarrow")
+    files = expand_paths(paths)
+    parts = batches(files, batch_size) if files else []
+    tables, bad = _empty_tables(), []
+    if client is None:
+        results = (tables_of_files(p) for p in parts)
+    else:
+        futures = client.map(tables_of_files, parts, pure=False)
+        results = (f.result() for f in futures)  # in file order
+    for i, (part, part_bad) in enumerate(results, 1):
+        _extend(tables, part)
+        bad.extend(part_bad)
+        if progress is not None:
+            progress(i, len(parts))
+    written = write_tables(tables, out, format)
+    return {"tables": {name: len(cols["game_id"]) for name, cols in tables.items()}, "files": written,
+            "unreadable": bad}
