@@ -14,7 +14,8 @@ What is counted, per game read with :func:`riichi_fast.records.read_record`:
   ron counts); ``draws`` by kind;
 - per win, as the record gives them: yaku ids (dora 52, ura 53, red 54
   counted once per win having at least one), han (dora included; a yakuman
-  under ``"yakuman"``), fu (non-yakuman wins), limit, the hand's points
+  under ``"yakuman"``), fu (non-yakuman wins whose record states it: a
+  tenhou.net/6 result line gives none for a mangan or more), limit, the hand's points
   (before counters and sticks); a record that carries no score for a win
   (mjai without yaku lists) is re-scored with the game's rules and counted
   in ``wins_rescored``;
