@@ -45,7 +45,7 @@ TABLES = {
 """Table name -> its columns, in order."""
 
 _LIST_COLUMNS = {"yaku", "tenpai", "nagashi"}
-_BOOL_COLUMNS = {"hanchan", "red_fives", "tsumo", "yakuman"}
+_BOOL_COLUMNS = {("games", "hanchan"), ("games", "red_fives"), ("wins", "tsumo"), ("wins", "yakuman")}
 _STR_COLUMNS = {"game_id", "source", "format", "result", "draw_kind", "closed", "melds", "win_tile", "kind",
                 "name", *[f"player_{i}" for i in range(SEATS)]}
 
@@ -157,7 +157,7 @@ def _arrow_table(pa, name, cols):
     for c in TABLES[name]:
         if c in _LIST_COLUMNS:
             typ = pa.list_(pa.int32())
-        elif c in _BOOL_COLUMNS:
+        elif (name, c) in _BOOL_COLUMNS:
             typ = pa.bool_()
         elif c in _STR_COLUMNS:
             typ = pa.string()
