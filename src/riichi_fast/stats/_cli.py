@@ -14,6 +14,9 @@ import sys
 
 from riichi_fast.errors import RiichiError
 
+CONNECT_TIMEOUT = "10s"
+"""How long ``--dask ADDRESS`` waits for the scheduler."""
+
 PLAYER_COLUMNS = ("games", "hands", "wins", "tsumo", "ron", "deal_ins", "pao", "riichi", "calls", "win_rate",
                   "deal_in_rate", "riichi_rate", "call_rate", "avg_win_points", "avg_deal_in_points",
                   "avg_placement", "avg_final_score", "place_1", "place_2", "place_3", "place_4")
@@ -78,11 +81,11 @@ def dask_client(address: str | None):
         if n < 1:
             raise RiichiError(f"--dask local:N needs a positive number of workers, got {address!r}")
         with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                      dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
             yield client
     else:
         try:
-            client = distributed.Client(address, timeout="10s")
+            client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             raise RiichiError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
         with client:
