@@ -453,3 +453,36 @@ def test_missing_extra_from_python(monkeypatch):
     with pytest.raises(MissingExtra, match=r'plots need matplotlib.*riichi_fast\[plot\]'):
         plot(Stats(), "unused")
     assert issubclass(MissingExtra, RiichiError)
+
+
+# ---------------------------------------------------------------------------
+# Plots
+# ---------------------------------------------------------------------------
+
+def test_plots_are_written_as_png_and_svg(made_record, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    code, out, err = run(capsys, "stats", made_record, "--plot", tmp_path / "plots", "--no-progress")
+    assert code == 0 and out.startswith("games 1, hands 3, wins 3")
+    assert err == f"plots: 10 files written to {tmp_path / 'plots'}\n"
+    charts = ("yaku", "han_fu", "points", "placements", "player_rates")
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == sorted(
+        f"{c}.{ext}" for c in charts for ext in ("png", "svg"))
+    for c in charts:
+        assert (tmp_path / "plots" / f"{c}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = (tmp_path / "plots" / "yaku.svg").read_text()
+    assert "Yaku frequency (3 wins)" in svg and "daisangen" in svg and "iipeikou" in svg
+    # The same statistics give the same bytes (no dates in the files).
+    from riichi_fast.stats import plot
+
+    plot(collect([made_record]), tmp_path / "again")
+    assert (tmp_path / "again" / "han_fu.png").read_bytes() == (tmp_path / "plots" / "han_fu.png").read_bytes()
+
+
+def test_player_labels_without_a_font_for_the_name():
+    from riichi_fast.stats._plot import _short, yaku_label
+
+    latin = {ord(c) for c in "ABCabc…"}
+    assert _short("Abc", 1, latin) == "Abc"
+    assert _short("タケオ", 3, latin) == "player #3"
+    assert _short("abcabcabcabcabcabc", 1, latin) == "abcabcabcabca…"
+    assert [yaku_label(i) for i in (0, 39, 52, 54, 99)] == ["menzen tsumo", "daisangen", "dora", "aka dora", "yaku 99"]

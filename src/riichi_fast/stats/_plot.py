@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 
 
 def plot(stats, out, *, top_players: int = 20) -> list[str]:
@@ -25,7 +26,16 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     d = stats if isinstance(stats, dict) else stats.to_dict()
     os.makedirs(out, exist_ok=True)
     written = []
+    families = _families()
+    shown = _glyphs(families)
+    with matplotlib.rc_context({"font.family": families}), warnings.catch_warnings():
+        # A name in a script no installed font covers is replaced by its rank (see _short).
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
+        _draw(plt, d, out, written, top_players, shown)
+    return written
 
+
+def _draw(plt, d, out, written, top_players, shown):
     def save(fig, name):
         fig.tight_layout()
         for ext in ("png", "svg"):
@@ -73,7 +83,7 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     save(fig, "points")
 
     players = sorted(d["players"].items(), key=lambda kv: (-kv[1]["hands"], kv[0]))[:top_players]
-    names = [_short(n) for n, _ in players]
+    names = [_short(n, i, shown) for i, (n, _) in enumerate(players, 1)]
     fig, ax = plt.subplots(figsize=(max(5, 0.45 * len(players) + 2), 3.8))
     bottom = [0.0] * len(players)
     for place, color in zip(("1", "2", "3", "4"), ("#3a7d44", "#9bc53d", "#f2a541", "#c3423f")):
@@ -97,7 +107,6 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     ax.set_title("Player rates")
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     save(fig, "player_rates")
-    return written
 
 
 def yaku_label(tenhou_id: int) -> str:
@@ -119,5 +128,34 @@ def _metadata(ext: str) -> dict:
     return {"Software": None} if ext == "png" else {"Date": None, "Creator": None}
 
 
-def _short(name: str, n: int = 14) -> str:
+_CJK_FAMILIES = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "Hiragino Sans", "Yu Gothic",
+                 "MS Gothic", "WenQuanYi Zen Hei")
+
+
+def _families() -> list[str]:
+    """DejaVu Sans, then the installed fonts that cover Japanese names (matplotlib falls back along the list)."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    return ["DejaVu Sans", *(f for f in _CJK_FAMILIES if f in installed)]
+
+
+def _glyphs(families) -> set[int]:
+    """Code points the fonts of ``families`` can draw."""
+    from matplotlib import font_manager, ft2font
+
+    cover: set[int] = set()
+    for fam in families:
+        try:
+            path = font_manager.findfont(fam, fallback_to_default=False)
+            cover.update(ft2font.FT2Font(path).get_charmap())
+        except (ValueError, OSError, RuntimeError):
+            continue
+    return cover
+
+
+def _short(name: str, rank: int, shown: set[int], n: int = 14) -> str:
+    """The label of a player: the name (cut to ``n`` characters), or ``#rank`` when no font can draw it."""
+    if shown and any(ord(ch) not in shown for ch in name):
+        return f"player #{rank}"
     return name if len(name) <= n else name[: n - 1] + "…"
