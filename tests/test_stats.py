@@ -486,3 +486,33 @@ def test_player_labels_without_a_font_for_the_name():
     assert _short("タケオ", 3, latin) == "player #3"
     assert _short("abcabcabcabcabcabc", 1, latin) == "abcabcabcabca…"
     assert [yaku_label(i) for i in (0, 39, 52, 54, 99)] == ["menzen tsumo", "daisangen", "dora", "aka dora", "yaku 99"]
+
+
+def _readme_section():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text[text.index("## Statistics and export"):text.index("## Switching from mahjong")]
+
+
+def test_readme_stats_commands_run_and_show_real_output(tmp_path, monkeypatch, capsys):
+    section = _readme_section()
+    commands = re.search(r"```sh\n(.*?)```", section, re.DOTALL).group(1).splitlines()
+    assert len(commands) == 3
+    monkeypatch.chdir(tmp_path)
+    for line in commands:
+        argv = line.replace("tests/data/records", str(RECORDS)).split()
+        assert argv[0] == "riichi-fast"
+        code, out, err = run(capsys, *argv[1:], "--no-progress")
+        assert code == 0, err
+    assert len(list((tmp_path / "charts").glob("*.png"))) == 5
+    assert len(list((tmp_path / "tables").glob("*.parquet"))) == 5
+    shown = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(capsys, "stats", "tests/data/records/tenhou-mjlog-mjx", "--by", "player", "--no-progress")
+    lines = [line for line in shown.splitlines() if line and not line.startswith(("$", "..."))]
+    real = out.splitlines()
+    for line in lines[:16]:
+        assert line in real, line
+    code, out, _ = run(capsys, "export", "tests/data/records", "--out", str(tmp_path / "t"), "--no-progress")
+    for line in out.splitlines()[:5]:
+        assert line in lines
+    assert (ROOT / "docs" / "stats-han-fu.png").stat().st_size < 100_000

@@ -220,9 +220,9 @@ def format_stats(d: dict, by_player: bool = False) -> str:
         head = f"{'player':16} {'games':>5} {'hands':>6} {'win':>6} {'deal-in':>7} {'riichi':>6} {'call':>6} " \
                f"{'avg win':>7} {'avg deal':>8} {'place':>5} {'score':>7}  1st/2nd/3rd/4th"
         lines.append(head)
-        for name, p in d["players"].items():
+        for name, p in sorted(d["players"].items(), key=lambda kv: (-kv[1]["hands"], kv[0])):
             places = "/".join(str(p["placements"].get(str(i), 0)) for i in range(1, 5))
-            lines.append(f"{_cut(name, 16):16} {p['games']:5} {p['hands']:6} {_pct(p['win_rate']):>6} "
+            lines.append(f"{_pad(_cut(name, 16), 16)} {p['games']:5} {p['hands']:6} {_pct(p['win_rate']):>6} "
                          f"{_pct(p['deal_in_rate']):>7} {_pct(p['riichi_rate']):>6} {_pct(p['call_rate']):>6} "
                          f"{_num(p['avg_win_points']):>7} {_num(p['avg_deal_in_points']):>8} "
                          f"{_num(p['avg_placement'], 2):>5} {_num(p['avg_final_score']):>7}  {places}")
@@ -231,5 +231,20 @@ def format_stats(d: dict, by_player: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def _cut(name: str, n: int) -> str:
-    return name if len(name) <= n else name[: n - 1] + "…"
+    """``name`` cut to ``n`` columns of a terminal (wide characters take two)."""
+    if _width(name) <= n:
+        return name
+    while _width(name) > n - 1:
+        name = name[:-1]
+    return name + "…"
+
+
+def _pad(text: str, n: int) -> str:
+    return text + " " * max(0, n - _width(text))
