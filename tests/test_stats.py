@@ -516,3 +516,13 @@ def test_readme_stats_commands_run_and_show_real_output(tmp_path, monkeypatch, c
     for line in out.splitlines()[:5]:
         assert line in lines
     assert (ROOT / "docs" / "stats-han-fu.png").stat().st_size < 100_000
+
+
+def test_importing_stats_loads_no_optional_dependency():
+    import subprocess
+
+    code = ("import sys, riichi_fast.stats, riichi_fast.cli; riichi_fast.cli.build_parser(); "
+            "print(sorted(m for m in ('pyarrow', 'matplotlib', 'distributed', 'dask', 'polars') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")})
+    assert out.stdout == "[]\n"
