@@ -10,6 +10,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import re
 import sys
 import urllib.parse
@@ -524,5 +525,5 @@ def test_importing_stats_loads_no_optional_dependency():
     code = ("import sys, riichi_fast.stats, riichi_fast.cli; riichi_fast.cli.build_parser(); "
             "print(sorted(m for m in ('pyarrow', 'matplotlib', 'distributed', 'dask', 'polars') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")})
+                         env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert out.stdout == "[]\n"
