@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import Counter
 
 from riichi_fast.enums import MeldType, WaitShape
+from riichi_fast.errors import RiichiError
 from riichi_fast.records.model import DrawKind, Game, RecordedWin
 
 __all__ = ["DRAW_KEYS", "LIMIT_NAMES", "PlayerStats", "Stats", "final_scores", "game_stats", "placements"]
@@ -215,7 +216,7 @@ class Stats:
         rec = win.recorded
         try:
             computed = score_win(win, rules)
-        except Exception:  # noqa: BLE001 - a hand the scorer rejects is counted as "unknown"
+        except RiichiError:  # a hand the scorer rejects: its wait is "unknown"
             computed = None
         ok = computed is not None and computed.status == "ok"
         self.waits[wait_name(computed.result) if ok else "unknown"] += 1
