@@ -530,3 +530,17 @@ def test_importing_stats_loads_no_optional_dependency():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert out.stdout == "[]\n"
+
+
+def test_rules_for_re_scoring(capsys):
+    mjai = RECORDS / "mjai"
+    code, default, _ = run(capsys, "stats", mjai, "--json", "--no-progress")
+    assert code == 0 and json.loads(default)["wins_rescored"] == 9
+    code, tenhou, _ = run(capsys, "stats", mjai, "--json", "--no-progress", "--rules", "tenhou")
+    assert (code, tenhou) == (0, default)
+    code, out, err = run(capsys, "stats", mjai, "--rules", "nosuch", "--no-progress")
+    assert (code, out) == (2, "")
+    assert err.startswith("riichi-fast: error: no rules preset 'nosuch'; known: default, tenhou, ")
+    assert err.count("\n") == 1
+    with pytest.raises(RiichiError, match="rules must be a Rules object or a preset name, got 5"):
+        collect([mjai], rules=5)

@@ -173,8 +173,9 @@ class Stats:
     def add_game(self, game: Game, rules=None) -> None:
         """Count one game (``rules``: the preset for re-scoring, default the game's own)."""
         from riichi_fast.records.verify import rules_for_game
+        from riichi_fast.rules.scoring import coerce_rules
 
-        rules = rules_for_game(game, rules)
+        rules = rules_for_game(game, None if rules is None else coerce_rules(rules))
         self.games += 1
         n = 3 if game.rules.three_player else len(game.players)
         names = list(game.players[:n]) + [f"seat {i}" for i in range(len(game.players), n)]

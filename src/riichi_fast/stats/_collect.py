@@ -102,6 +102,10 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     >>> collect([]).to_dict()["games"]
     0
     """
+    if rules is not None:
+        from riichi_fast.rules.scoring import coerce_rules
+
+        rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
     files = expand_paths(paths)
     if client is None:
         total = Stats()
