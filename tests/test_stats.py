@@ -544,3 +544,57 @@ def test_rules_for_re_scoring(capsys):
     assert err.count("\n") == 1
     with pytest.raises(RiichiError, match="rules must be a Rules object or a preset name, got 5"):
         collect([mjai], rules=5)
+
+
+# ---------------------------------------------------------------------------
+# Odd arguments to the public functions: our errors only
+# ---------------------------------------------------------------------------
+
+ODD = [None, True, 0, -1, 1.5, "", b"x", (), [None], {"a": 1}, object(), [1, 2]]
+
+
+def _ours_or_fine(call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except RiichiError:
+        pass
+
+
+def test_odd_arguments_raise_riichi_errors(tmp_path):
+    from riichi_fast.stats import export, game_stats, game_tables, plot
+
+    for odd in ODD:
+        _ours_or_fine(expand_paths, odd)
+        _ours_or_fine(collect, odd)
+        _ours_or_fine(collect, [], batch_size=odd)
+        _ours_or_fine(collect, [], client=odd)
+        _ours_or_fine(collect, [], progress=odd)
+        _ours_or_fine(collect, [], rules=odd)
+        _ours_or_fine(export, [], tmp_path / "e", format=odd)
+        _ours_or_fine(export, [], odd, format="csv")
+        _ours_or_fine(export, [], tmp_path / "e", format="csv", batch_size=odd)
+        _ours_or_fine(game_stats, odd)
+        _ours_or_fine(game_tables, odd)
+        _ours_or_fine(final_scores, odd)
+        _ours_or_fine(placements, odd)
+        _ours_or_fine(Stats().merge, odd)
+        _ours_or_fine(plot, odd, tmp_path / "p")
+        _ours_or_fine(plot, Stats(), odd)
+        _ours_or_fine(plot, Stats(), tmp_path / "p", top_players=odd)
+        _ours_or_fine(batches, [1], odd)
+    with pytest.raises(RiichiError, match="paths must be a path or a list of paths, got None"):
+        collect(None)
+    with pytest.raises(RiichiError, match="path must be a non-empty str or path, got 3"):
+        expand_paths([3])
+    with pytest.raises(RiichiError, match="expected a riichi_fast.records.Game, got str"):
+        game_stats("x")
+    with pytest.raises(RiichiError, match="scores must be a sequence of ints, got"):
+        placements(["a", "b"])
+    with pytest.raises(RiichiError, match="can only merge Stats, got dict"):
+        Stats().merge({})
+    with pytest.raises(RiichiError, match="client must be a distributed.Client, got int"):
+        collect([], client=3)
+    with pytest.raises(RiichiError, match="out must be a non-empty str or path, got None"):
+        export([], None, format="csv")
+    with pytest.raises(RiichiError, match=r"plot needs the statistics dict of Stats.to_dict\(\); missing"):
+        plot({"wins": 0}, tmp_path / "p")

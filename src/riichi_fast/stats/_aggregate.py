@@ -148,6 +148,8 @@ class Stats:
 
     def merge(self, other: Stats) -> Stats:
         """Add ``other`` into this one (and return it)."""
+        if not isinstance(other, Stats):
+            raise RiichiError(f"can only merge Stats, got {type(other).__name__}")
         for name in _INTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in _COUNTERS:
@@ -174,7 +176,9 @@ class Stats:
         """Count one game (``rules``: the preset for re-scoring, default the game's own)."""
         from riichi_fast.records.verify import rules_for_game
         from riichi_fast.rules.scoring import coerce_rules
+        from riichi_fast.stats._extras import check_game
 
+        check_game(game)
         rules = rules_for_game(game, None if rules is None else coerce_rules(rules))
         self.games += 1
         n = 3 if game.rules.three_player else len(game.players)
@@ -347,6 +351,9 @@ def final_scores(game: Game) -> tuple[int, ...] | None:
 
     ``None`` for a game without rounds.
     """
+    from riichi_fast.stats._extras import check_game
+
+    check_game(game)
     if not game.rounds:
         return None
     last = game.rounds[-1]
@@ -377,6 +384,12 @@ def placements(scores) -> tuple[int, ...]:
     >>> placements((25000, 30000, 25000, 20000))
     (2, 1, 3, 4)
     """
+    try:
+        scores = [int(s) for s in scores]  # a str or a float with a fraction is not a score
+        if any(isinstance(s, bool) for s in scores):
+            raise TypeError
+    except (TypeError, ValueError, OverflowError):
+        raise RiichiError(f"scores must be a sequence of ints, got {scores!r}") from None
     order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
     places = [0] * len(scores)
     for place, seat in enumerate(order, 1):

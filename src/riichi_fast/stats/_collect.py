@@ -25,11 +25,15 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
     ...     [os.path.basename(p) for p in expand_paths([d])]
     ['a.mjlog', 'b.json']
     """
+    from riichi_fast.stats._extras import check_path
+
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    elif isinstance(paths, (bytes, dict)) or not hasattr(paths, "__iter__"):
+        raise RiichiError(f"paths must be a path or a list of paths, got {paths!r}")
     out = []
     for p in paths:
-        p = os.fspath(p)
+        p = check_path(p)
         if os.path.isdir(p):
             found = []
             for root, dirs, files in os.walk(p):
@@ -49,8 +53,9 @@ def batches(items: list, size: int) -> list[list]:
     >>> batches([1, 2, 3, 4, 5], 2)
     [[1, 2], [3, 4], [5]]
     """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise RiichiError(f"batch size must be a positive int, got {size!r}")
+    from riichi_fast.stats._extras import check_positive
+
+    check_positive(size, "batch size")
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
@@ -102,6 +107,13 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     >>> collect([]).to_dict()["games"]
     0
     """
+    from riichi_fast.stats._extras import check_positive
+
+    check_positive(batch_size, "batch size")
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
+    if progress is not None and not callable(progress):
+        raise RiichiError(f"progress must be callable, got {progress!r}")
     if rules is not None:
         from riichi_fast.rules.scoring import coerce_rules
 

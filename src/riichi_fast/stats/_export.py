@@ -64,7 +64,11 @@ def game_tables(game: Game, game_id: str | None = None) -> dict[str, dict[str, l
     (['C'], ['A', 'B', 'C', 'D'], [])
     """
     from riichi_fast.records.model import tiles_mpsz
+    from riichi_fast.stats._extras import check_game
 
+    check_game(game)
+    if game_id is not None and not isinstance(game_id, str):
+        raise RiichiError(f"game_id must be a str, got {game_id!r}")
     gid = game.source if game_id is None else game_id
     red = game.rules.red_fives
     n = 3 if game.rules.three_player else len(game.players)
@@ -220,9 +224,16 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     {'games': 0, 'hands': 0, 'wins': 0, 'draws': 0, 'players': 0}
     """
     from riichi_fast.stats._collect import batches, expand_paths
+    from riichi_fast.stats._extras import check_path, check_positive
 
-    if format not in ("parquet", "csv"):
+    if not isinstance(format, str) or format not in ("parquet", "csv"):
         raise RiichiError(f"unknown export format {format!r} (use parquet or csv)")
+    out = check_path(out, "out")
+    check_positive(batch_size, "batch size")
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
+    if progress is not None and not callable(progress):
+        raise RiichiError(f"progress must be callable, got {progress!r}")
     if format == "parquet":
         from riichi_fast.stats._extras import require
 

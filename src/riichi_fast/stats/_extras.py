@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 from riichi_fast.errors import RiichiError
 
@@ -11,6 +12,33 @@ _EXTRAS = {
     "matplotlib": ("plot", "plots"),
     "distributed": ("dask", "Dask runs"),
 }
+
+
+def check_path(value, what: str = "path") -> str:
+    """``value`` as a path string, or a RiichiError naming ``what``.
+
+    >>> check_path("a/b")
+    'a/b'
+    """
+    if isinstance(value, (str, os.PathLike)):
+        p = os.fspath(value)
+        if isinstance(p, str) and p:
+            return p
+    raise RiichiError(f"{what} must be a non-empty str or path, got {value!r}")
+
+
+def check_positive(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RiichiError(f"{what} must be a positive int, got {value!r}")
+    return value
+
+
+def check_game(game):
+    from riichi_fast.records.model import Game
+
+    if not isinstance(game, Game):
+        raise RiichiError(f"expected a riichi_fast.records.Game, got {type(game).__name__}")
+    return game
 
 
 class MissingExtra(RiichiError):

@@ -15,8 +15,14 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     the most hands, at most ``top_players``).  Each is written as
     ``<name>.png`` and ``<name>.svg``; returns the paths written.
     """
-    from riichi_fast.stats._extras import require
+    from riichi_fast.errors import RiichiError
+    from riichi_fast.stats._aggregate import Stats
+    from riichi_fast.stats._extras import check_path, check_positive, require
 
+    if not isinstance(stats, (Stats, dict)):
+        raise RiichiError(f"plot needs a Stats or its to_dict(), got {type(stats).__name__}")
+    out = check_path(out, "out")
+    check_positive(top_players, "top_players")
     require("matplotlib")
     import matplotlib
 
@@ -24,6 +30,9 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     import matplotlib.pyplot as plt
 
     d = stats if isinstance(stats, dict) else stats.to_dict()
+    missing = [k for k in ("wins", "yaku", "han_fu", "points", "players") if k not in d]
+    if missing:
+        raise RiichiError(f"plot needs the statistics dict of Stats.to_dict(); missing {missing}")
     os.makedirs(out, exist_ok=True)
     written = []
     families = _families()
