@@ -135,3 +135,35 @@ def test_export_bad_format_and_unreadable(tmp_path, capsys):
     assert code == 2
     assert f"riichi-fast: unreadable: {bad}: RecordError" in err
     assert "games           1 rows" in out
+
+
+def test_export_streams_in_row_groups_with_the_same_rows(tmp_path, monkeypatch):
+    from riichi_fast.stats import _export
+
+    paths = [RECORDS / "tenhou-mjlog-mjx"]
+    export(paths, tmp_path / "one")
+    monkeypatch.setattr(_export, "ROWS_PER_GROUP", 30)
+    export(paths, tmp_path / "many", batch_size=2)
+    export(paths, tmp_path / "many-csv", format="csv", batch_size=2)
+    for name in TABLES:
+        one = pq.read_table(tmp_path / "one" / f"{name}.parquet")
+        many = pq.read_table(tmp_path / "many" / f"{name}.parquet")
+        assert many.equals(one), name
+        assert pq.ParquetFile(tmp_path / "one" / f"{name}.parquet").num_row_groups == 1
+    groups = pq.ParquetFile(tmp_path / "many" / "hands.parquet").num_row_groups
+    assert 2 <= groups <= 350 // 30  # 350 hands, written once 30 or more are pending
+    csv_hands = pl.read_csv(tmp_path / "many-csv" / "hands.csv")
+    assert csv_hands.height == 350 and csv_hands["honba"].sum() == one_column_sum(tmp_path / "one", "hands", "honba")
+
+
+def one_column_sum(d, table, column):
+    return sum(pq.read_table(d / f"{table}.parquet").column(column).to_pylist())
+
+
+def test_export_out_must_be_a_directory(tmp_path, capsys):
+    f = tmp_path / "file"
+    f.write_text("")
+    with pytest.raises(RiichiError, match="exists and is not a directory"):
+        export([], f, format="csv")
+    assert main(["export", str(RECORDS / "mjai"), "--out", str(f), "--no-progress"]) == 2
+    assert f"riichi-fast: error: out '{f}' exists and is not a directory\n" == capsys.readouterr().err

@@ -1,7 +1,7 @@
 """Columnar export of game records: tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
 
 Every table is a dict of equal-length column lists (plain Python values) and
-is written as Parquet (through pyarrow, the ``[data]`` extra) or CSV, one
+is streamed (memory stays flat in the number of games) as Parquet (through pyarrow, the ``[data]`` extra) or CSV, one
 file per table: ``OUT/wins.parquet`` or ``OUT/wins.csv``.  List columns
 (``yaku``, ``tenpai``, ``nagashi``) are Parquet lists of ints; in CSV they
 are the ints separated by spaces.  Seats are absolute (0-3); per-seat
@@ -156,7 +156,7 @@ def tables_of_files(paths: list[str]) -> tuple[dict, list[tuple[str, str]]]:
     return tables, bad
 
 
-def _arrow_table(pa, name, cols):
+def _schema(pa, name):
     fields = []
     for c in TABLES[name]:
         if c in _LIST_COLUMNS:
@@ -168,8 +168,11 @@ def _arrow_table(pa, name, cols):
         else:
             typ = pa.int64()
         fields.append(pa.field(c, typ))
-    schema = pa.schema(fields)
-    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=schema)
+    return pa.schema(fields)
+
+
+def _arrow_table(pa, name, cols):
+    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=_schema(pa, name))
 
 
 def _csv_value(v):
@@ -180,33 +183,67 @@ def _csv_value(v):
     return v
 
 
-def write_tables(tables: dict, out: str | os.PathLike, fmt: str = "parquet", part: int | None = None) -> list[str]:
-    """Write each table to ``out/<table>.<fmt>`` (``<table>-<part>.<fmt>`` for a part); the paths written."""
-    out = os.fspath(out)
-    os.makedirs(out, exist_ok=True)
-    written = []
-    suffix = "" if part is None else f"-{part:05d}"
-    if fmt == "parquet":
-        from riichi_fast.stats._extras import require
+class TableWriter:
+    """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
 
-        pa = require("pyarrow")
-        pq = require("pyarrow.parquet")
+    Parquet files get one row group per :meth:`write` call; CSV files one header.
+    Use as a context manager; :attr:`paths` are the files written.
+    """
+
+    def __init__(self, out: str, fmt: str = "parquet") -> None:
+        if os.path.exists(out) and not os.path.isdir(out):
+            raise RiichiError(f"out {out!r} exists and is not a directory")
+        os.makedirs(out, exist_ok=True)
+        self.fmt = fmt
+        self.paths = [os.path.join(out, f"{name}.{fmt}") for name in TABLES]
+        self.rows = dict.fromkeys(TABLES, 0)
+        self._files = []
+        if fmt == "parquet":
+            from riichi_fast.stats._extras import require
+
+            self._pa = require("pyarrow")
+            pq = require("pyarrow.parquet")
+            self._writers = {name: pq.ParquetWriter(path, _schema(self._pa, name))
+                             for name, path in zip(TABLES, self.paths)}
+        elif fmt == "csv":
+            self._writers = {}
+            for name, path in zip(TABLES, self.paths):
+                f = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed in close()
+                self._files.append(f)
+                self._writers[name] = csv.writer(f)
+                self._writers[name].writerow(TABLES[name])
+        else:
+            raise RiichiError(f"unknown export format {fmt!r} (use parquet or csv)")
+
+    def write(self, tables: dict) -> None:
         for name, cols in tables.items():
-            path = os.path.join(out, f"{name}{suffix}.parquet")
-            pq.write_table(_arrow_table(pa, name, cols), path)
-            written.append(path)
-    elif fmt == "csv":
-        for name, cols in tables.items():
-            path = os.path.join(out, f"{name}{suffix}.csv")
-            with open(path, "w", newline="", encoding="utf-8") as f:
-                w = csv.writer(f)
-                w.writerow(TABLES[name])
+            n = len(cols["game_id"])
+            if not n:
+                continue
+            self.rows[name] += n
+            if self.fmt == "parquet":
+                self._writers[name].write_table(_arrow_table(self._pa, name, cols))
+            else:
+                w = self._writers[name]
                 for r in zip(*(cols[c] for c in TABLES[name])):
                     w.writerow([_csv_value(v) for v in r])
-            written.append(path)
-    else:
-        raise RiichiError(f"unknown export format {fmt!r} (use parquet or csv)")
-    return written
+
+    def close(self) -> None:
+        if self.fmt == "parquet":
+            for w in self._writers.values():
+                w.close()
+        for f in self._files:
+            f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+ROWS_PER_GROUP = 50_000
+"""Rows of ``hands`` gathered before a write (Parquet row groups of about this size)."""
 
 
 def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
@@ -240,17 +277,20 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
         require("pyarrow")
     files = expand_paths(paths)
     parts = batches(files, batch_size) if files else []
-    tables, bad = _empty_tables(), []
+    pending, bad = _empty_tables(), []
     if client is None:
         results = (tables_of_files(p) for p in parts)
     else:
         futures = client.map(tables_of_files, parts, pure=False)
         results = (f.result() for f in futures)  # in file order
-    for i, (part, part_bad) in enumerate(results, 1):
-        _extend(tables, part)
-        bad.extend(part_bad)
-        if progress is not None:
-            progress(i, len(parts))
-    written = write_tables(tables, out, format)
-    return {"tables": {name: len(cols["game_id"]) for name, cols in tables.items()}, "files": written,
-            "unreadable": bad}
+    with TableWriter(out, format) as writer:
+        for i, (part, part_bad) in enumerate(results, 1):
+            _extend(pending, part)
+            bad.extend(part_bad)
+            if len(pending["hands"]["game_id"]) >= ROWS_PER_GROUP:
+                writer.write(pending)
+                pending = _empty_tables()
+            if progress is not None:
+                progress(i, len(parts))
+        writer.write(pending)
+    return {"tables": dict(writer.rows), "files": writer.paths, "unreadable": bad}
