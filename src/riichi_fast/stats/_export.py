@@ -242,6 +242,28 @@ class TableWriter:
         self.close()
 
 
+def ordered_on_cluster(client, fn, parts):
+    """``fn(part)`` for each part on the cluster, yielded in order, with a bounded number in flight.
+
+    At most two batches per worker thread are computed ahead of the one being
+    written, so the rows waiting on the cluster stay bounded too.
+    """
+    from collections import deque
+
+    try:
+        window = max(2, 2 * sum(client.nthreads().values()))
+    except (AttributeError, TypeError):
+        window = 8
+    todo = iter(parts)
+    flight = deque(client.submit(fn, p, pure=False) for _, p in zip(range(window), todo))
+    while flight:
+        result = flight.popleft().result()
+        for p in todo:
+            flight.append(client.submit(fn, p, pure=False))
+            break
+        yield result
+
+
 ROWS_PER_GROUP = 50_000
 """Rows of ``hands`` gathered before a write (Parquet row groups of about this size)."""
 
@@ -281,8 +303,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     if client is None:
         results = (tables_of_files(p) for p in parts)
     else:
-        futures = client.map(tables_of_files, parts, pure=False)
-        results = (f.result() for f in futures)  # in file order
+        results = ordered_on_cluster(client, tables_of_files, parts)
     with TableWriter(out, format) as writer:
         for i, (part, part_bad) in enumerate(results, 1):
             _extend(pending, part)
