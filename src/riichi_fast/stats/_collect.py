@@ -1,0 +1,139 @@
+"""Reading many record files into statistics: in this process or as a map-reduce on Dask."""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Iterable
+
+from riichi_fast.errors import RiichiError
+from riichi_fast.stats._aggregate import Stats
+
+RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz")
+"""File name endings a directory is searched for (explicitly named files are read whatever their name)."""
+
+
+def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
+    """Files named, files under directories (recursive, record suffixes only) and glob matches, in order.
+
+    A path that names nothing is kept: reading it reports it as unreadable.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for name in ("a.mjlog", "notes.txt", "b.json"):
+    ...         open(os.path.join(d, name), "w").close()
+    ...     [os.path.basename(p) for p in expand_paths([d])]
+    ['a.mjlog', 'b.json']
+    """
+    from riichi_fast.stats._extras import check_path
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    elif isinstance(paths, (bytes, dict)) or not hasattr(paths, "__iter__"):
+        raise RiichiError(f"paths must be a path or a list of paths, got {paths!r}")
+    out = []
+    for p in paths:
+        p = check_path(p)
+        if os.path.isdir(p):
+            found = []
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                found.extend(os.path.join(root, f) for f in files if f.endswith(RECORD_SUFFIXES))
+            out.extend(sorted(found))
+        elif not os.path.exists(p) and glob.has_magic(p):
+            out.extend(sorted(glob.glob(p, recursive=True)))
+        else:
+            out.append(p)
+    return out
+
+
+def batches(items: list, size: int) -> list[list]:
+    """``items`` cut into consecutive lists of ``size`` (the last may be shorter).
+
+    >>> batches([1, 2, 3, 4, 5], 2)
+    [[1, 2], [3, 4], [5]]
+    """
+    from riichi_fast.stats._extras import check_positive
+
+    check_positive(size, "batch size")
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def read_game(path: str):
+    """``(game, None)`` or ``(None, reason)`` for a file that cannot be read."""
+    from riichi_fast.records import read_record
+    from riichi_fast.records._replay import RecordError
+
+    try:
+        return read_record(path), None
+    except (OSError, EOFError, RecordError, ValueError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def stats_of_files(paths: list[str], rules=None) -> Stats:
+    """The map step: the statistics of some files (unreadable ones listed, never raised)."""
+    s = Stats()
+    for path in paths:
+        game, err = read_game(path)
+        if game is None:
+            s.unreadable.append((path, err))
+            continue
+        try:
+            s.add_game(game, rules)
+        except RiichiError as exc:  # a game whose content contradicts itself
+            s.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
+    return s
+
+
+def _merge_all(parts: Iterable[Stats]) -> Stats:
+    total = Stats()
+    for part in parts:
+        total.merge(part)
+    return total
+
+
+def collect(paths, *, client=None, rules=None, batch_size: int = 16,
+            progress: Callable[[int, int], None] | None = None) -> Stats:
+    """Statistics of record files (see :mod:`riichi_fast.stats._aggregate` for what is counted).
+
+    ``paths``: files, directories (searched recursively) or globs.  With
+    ``client`` (a ``distributed.Client``) the files go in batches of
+    ``batch_size`` to the cluster's workers, each returning a partial
+    :class:`Stats`, merged here; the result equals the one-process run.
+    ``progress(done, total)`` is called as files (one process) or batches
+    (Dask) finish.  ``rules``: a preset name or Rules to re-score with when a
+    record carries no score (default: each game's own Tenhou rules).
+
+    >>> collect([]).to_dict()["games"]
+    0
+    """
+    from riichi_fast.stats._extras import check_positive
+
+    check_positive(batch_size, "batch size")
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
+    if progress is not None and not callable(progress):
+        raise RiichiError(f"progress must be callable, got {progress!r}")
+    if rules is not None:
+        from riichi_fast.rules.scoring import coerce_rules
+
+        rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
+    files = expand_paths(paths)
+    if client is None:
+        total = Stats()
+        for i, path in enumerate(files, 1):
+            total.merge(stats_of_files([path], rules))
+            if progress is not None:
+                progress(i, len(files))
+        return total
+    parts = batches(files, batch_size)
+    futures = client.map(stats_of_files, parts, rules=rules, pure=False)
+    from riichi_fast.stats._extras import require
+
+    as_completed = require("distributed").as_completed
+    results = []
+    for i, fut in enumerate(as_completed(futures), 1):
+        results.append(fut.result())
+        if progress is not None:
+            progress(i, len(parts))
+    return _merge_all(results)

@@ -1,0 +1,317 @@
+"""Columnar export of game records: tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
+
+Every table is a dict of equal-length column lists (plain Python values) and
+is streamed (memory stays flat in the number of games) as Parquet (through pyarrow, the ``[data]`` extra) or CSV, one
+file per table: ``OUT/wins.parquet`` or ``OUT/wins.csv``.  List columns
+(``yaku``, ``tenpai``, ``nagashi``) are Parquet lists of ints; in CSV they
+are the ints separated by spaces.  Seats are absolute (0-3); per-seat
+columns are ``delta_0`` .. ``delta_3`` (empty for the fourth seat of a
+three-player game).  Tiles are mpsz strings (``0m`` is a red five).
+
+``wins``, one row per winner: ``game_id``, ``hand``, ``round_wind``,
+``kyoku``, ``honba``, ``winner``, ``from_seat`` (== ``winner`` on tsumo),
+``tsumo``, ``multi_ron_index``, ``closed`` (closed tiles with the winning
+tile), ``melds`` (``"234m(chi) 777z(pon)"``), ``win_tile``, ``han``, ``fu``,
+``points`` (the hand's value as the record gives it, before counters and
+sticks), ``limit``, ``yakuman`` (bool), ``yaku`` (ids, yakuman ids included,
+dora ids excluded), ``dora``, ``ura``, ``aka``, ``pao``, ``delta_0..3``.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Callable
+
+from riichi_fast.errors import RiichiError
+from riichi_fast.records.model import Game
+from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
+
+SEATS = 4
+_DELTAS = [f"delta_{i}" for i in range(SEATS)]
+TABLES = {
+    "games": ["game_id", "source", "format", "n_players", "hanchan", "red_fives", "hands",
+              *[f"player_{i}" for i in range(SEATS)], *[f"final_{i}" for i in range(SEATS)],
+              *[f"place_{i}" for i in range(SEATS)]],
+    "hands": ["game_id", "hand", "round_wind", "kyoku", "honba", "riichi_sticks", "dealer", "result",
+              "wins", "draw_kind", *[f"start_{i}" for i in range(SEATS)]],
+    "wins": ["game_id", "hand", "round_wind", "kyoku", "honba", "winner", "from_seat", "tsumo",
+             "multi_ron_index", "closed", "melds", "win_tile", "han", "fu", "points", "limit", "yakuman",
+             "yaku", "dora", "ura", "aka", "pao", *_DELTAS],
+    "draws": ["game_id", "hand", "round_wind", "kyoku", "honba", "kind", "tenpai", "nagashi", *_DELTAS],
+    "players": ["game_id", "seat", "name", "final_score", "place", "hands", "wins", "tsumo", "deal_ins",
+                "riichi", "calls"],
+}
+"""Table name -> its columns, in order."""
+
+_LIST_COLUMNS = {"yaku", "tenpai", "nagashi"}
+_BOOL_COLUMNS = {("games", "hanchan"), ("games", "red_fives"), ("wins", "tsumo"), ("wins", "yakuman")}
+_STR_COLUMNS = {"game_id", "source", "format", "result", "draw_kind", "closed", "melds", "win_tile", "kind",
+                "name", *[f"player_{i}" for i in range(SEATS)]}
+
+
+def _seats(values, n=SEATS):
+    values = list(values) if values is not None else []
+    return values + [None] * (n - len(values))
+
+
+def game_tables(game: Game, game_id: str | None = None) -> dict[str, dict[str, list]]:
+    """The rows of one game, as ``{table: {column: values}}``.
+
+    >>> from riichi_fast.records import Game, GameRules
+    >>> t = game_tables(Game("x.mjlog", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    >>> t["games"]["player_2"], t["players"]["name"], t["wins"]["winner"]
+    (['C'], ['A', 'B', 'C', 'D'], [])
+    """
+    from riichi_fast.records.model import tiles_mpsz
+    from riichi_fast.stats._extras import check_game
+
+    check_game(game)
+    if game_id is not None and not isinstance(game_id, str):
+        raise RiichiError(f"game_id must be a str, got {game_id!r}")
+    gid = game.source if game_id is None else game_id
+    red = game.rules.red_fives
+    n = 3 if game.rules.three_player else len(game.players)
+    t = {name: {c: [] for c in cols} for name, cols in TABLES.items()}
+
+    def row(table, **values):
+        for c in TABLES[table]:
+            t[table][c].append(values.get(c))
+
+    finals = final_scores(game)
+    places = placements(finals) if finals is not None else None
+    names = _seats(game.players[:n])
+    row("games", game_id=gid, source=game.source, format=game.format, n_players=n,
+        hanchan=game.rules.hanchan, red_fives=red, hands=len(game.rounds),
+        **{f"player_{i}": names[i] for i in range(SEATS)},
+        **{f"final_{i}": v for i, v in enumerate(_seats(finals))},
+        **{f"place_{i}": v for i, v in enumerate(_seats(places))})
+    per_seat = {k: [0] * n for k in ("hands", "wins", "tsumo", "deal_ins", "riichi", "calls")}
+    from riichi_fast.stats._aggregate import _OPEN_CALLS
+
+    for rnd in game.rounds:
+        common = {"game_id": gid, "hand": rnd.index, "round_wind": rnd.round_wind, "kyoku": rnd.kyoku,
+                  "honba": rnd.honba}
+        row("hands", **common, riichi_sticks=rnd.riichi_sticks, dealer=rnd.dealer,
+            result="win" if rnd.wins else "draw" if rnd.draw is not None else "none",
+            wins=len(rnd.wins), draw_kind=DRAW_KEYS[rnd.draw.kind] if rnd.draw is not None else None,
+            **{f"start_{i}": v for i, v in enumerate(_seats(rnd.scores))})
+        riichi = {ev.seat for ev in rnd.events if ev.type == "riichi"}
+        called = {ev.seat for ev in rnd.events
+                  if ev.type == "call" and ev.meld is not None and ev.meld.type in _OPEN_CALLS}
+        for seat in range(n):
+            per_seat["hands"][seat] += 1
+            per_seat["riichi"][seat] += seat in riichi
+            per_seat["calls"][seat] += seat in called
+        for w in rnd.wins:
+            rec = w.recorded
+            per_seat["wins"][w.winner] += 1
+            if w.discarder is None:
+                per_seat["tsumo"][w.winner] += 1
+            else:
+                per_seat["deal_ins"][w.discarder] += 1
+            melds = " ".join(f"{m.mpsz(red)}({m.type.name.lower()})" for m in w.melds)
+            row("wins", **common, winner=w.winner, from_seat=w.winner if w.discarder is None else w.discarder,
+                tsumo=w.discarder is None, multi_ron_index=w.multi_ron_index,
+                closed=tiles_mpsz(w.closed, red), melds=melds, win_tile=tiles_mpsz([w.win_tile], red),
+                han=rec.han, fu=rec.fu, points=rec.points, limit=rec.limit, yakuman=bool(rec.yakuman),
+                yaku=[y for y, _ in rec.yaku] + list(rec.yakuman), dora=rec.dora, ura=rec.ura, aka=rec.aka,
+                pao=rec.pao, **dict(zip(_DELTAS, _seats(rec.score_changes))))
+        if rnd.draw is not None:
+            d = rnd.draw
+            row("draws", **common, kind=DRAW_KEYS[d.kind], tenpai=None if d.tenpai is None else list(d.tenpai),
+                nagashi=list(d.nagashi), **dict(zip(_DELTAS, _seats(d.score_changes))))
+    for seat in range(n):
+        row("players", game_id=gid, seat=seat, name=names[seat],
+            final_score=None if finals is None else finals[seat],
+            place=None if places is None else places[seat], **{k: v[seat] for k, v in per_seat.items()})
+    return t
+
+
+def _empty_tables():
+    return {name: {c: [] for c in cols} for name, cols in TABLES.items()}
+
+
+def _extend(into, part):
+    for name, cols in part.items():
+        for c, values in cols.items():
+            into[name][c].extend(values)
+    return into
+
+
+def tables_of_files(paths: list[str]) -> tuple[dict, list[tuple[str, str]]]:
+    """The map step of an export: ``(tables, unreadable)`` for some files."""
+    from riichi_fast.stats._collect import read_game
+
+    tables, bad = _empty_tables(), []
+    for path in paths:
+        game, err = read_game(path)
+        if game is None:
+            bad.append((path, err))
+            continue
+        try:
+            _extend(tables, game_tables(game, path))
+        except RiichiError as exc:
+            bad.append((path, f"{type(exc).__name__}: {exc}"))
+    return tables, bad
+
+
+def _schema(pa, name):
+    fields = []
+    for c in TABLES[name]:
+        if c in _LIST_COLUMNS:
+            typ = pa.list_(pa.int32())
+        elif (name, c) in _BOOL_COLUMNS:
+            typ = pa.bool_()
+        elif c in _STR_COLUMNS:
+            typ = pa.string()
+        else:
+            typ = pa.int64()
+        fields.append(pa.field(c, typ))
+    return pa.schema(fields)
+
+
+def _arrow_table(pa, name, cols):
+    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=_schema(pa, name))
+
+
+def _csv_value(v):
+    if v is None:
+        return ""
+    if isinstance(v, list):
+        return " ".join(map(str, v))
+    return v
+
+
+class TableWriter:
+    """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
+
+    Parquet files get one row group per :meth:`write` call; CSV files one header.
+    Use as a context manager; :attr:`paths` are the files written.
+    """
+
+    def __init__(self, out: str, fmt: str = "parquet") -> None:
+        if os.path.exists(out) and not os.path.isdir(out):
+            raise RiichiError(f"out {out!r} exists and is not a directory")
+        os.makedirs(out, exist_ok=True)
+        self.fmt = fmt
+        self.paths = [os.path.join(out, f"{name}.{fmt}") for name in TABLES]
+        self.rows = dict.fromkeys(TABLES, 0)
+        self._files = []
+        if fmt == "parquet":
+            from riichi_fast.stats._extras import require
+
+            self._pa = require("pyarrow")
+            pq = require("pyarrow.parquet")
+            self._writers = {name: pq.ParquetWriter(path, _schema(self._pa, name))
+                             for name, path in zip(TABLES, self.paths)}
+        elif fmt == "csv":
+            self._writers = {}
+            for name, path in zip(TABLES, self.paths):
+                f = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed in close()
+                self._files.append(f)
+                self._writers[name] = csv.writer(f)
+                self._writers[name].writerow(TABLES[name])
+        else:
+            raise RiichiError(f"unknown export format {fmt!r} (use parquet or csv)")
+
+    def write(self, tables: dict) -> None:
+        for name, cols in tables.items():
+            n = len(cols["game_id"])
+            if not n:
+                continue
+            self.rows[name] += n
+            if self.fmt == "parquet":
+                self._writers[name].write_table(_arrow_table(self._pa, name, cols))
+            else:
+                w = self._writers[name]
+                for r in zip(*(cols[c] for c in TABLES[name])):
+                    w.writerow([_csv_value(v) for v in r])
+
+    def close(self) -> None:
+        if self.fmt == "parquet":
+            for w in self._writers.values():
+                w.close()
+        for f in self._files:
+            f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def ordered_on_cluster(client, fn, parts):
+    """``fn(part)`` for each part on the cluster, yielded in order, with a bounded number in flight.
+
+    At most two batches per worker thread are computed ahead of the one being
+    written, so the rows waiting on the cluster stay bounded too.
+    """
+    from collections import deque
+
+    try:
+        window = max(2, 2 * sum(client.nthreads().values()))
+    except (AttributeError, TypeError):
+        window = 8
+    todo = iter(parts)
+    flight = deque(client.submit(fn, p, pure=False) for _, p in zip(range(window), todo))
+    while flight:
+        result = flight.popleft().result()
+        for p in todo:
+            flight.append(client.submit(fn, p, pure=False))
+            break
+        yield result
+
+
+ROWS_PER_GROUP = 50_000
+"""Rows of ``hands`` gathered before a write (Parquet row groups of about this size)."""
+
+
+def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
+           progress: Callable[[int, int], None] | None = None) -> dict:
+    """Export record files as tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
+
+    Writes ``out/<table>.parquet`` (pyarrow needed) or ``out/<table>.csv`` and
+    returns ``{"tables": {name: rows}, "files": [...], "unreadable": [(path, reason)]}``.
+    With ``client`` (a ``distributed.Client``) batches of files are read on the
+    cluster and the rows gathered here, in file order, into the same files.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     export([], d, format="csv")["tables"]
+    {'games': 0, 'hands': 0, 'wins': 0, 'draws': 0, 'players': 0}
+    """
+    from riichi_fast.stats._collect import batches, expand_paths
+    from riichi_fast.stats._extras import check_path, check_positive
+
+    if not isinstance(format, str) or format not in ("parquet", "csv"):
+        raise RiichiError(f"unknown export format {format!r} (use parquet or csv)")
+    out = check_path(out, "out")
+    check_positive(batch_size, "batch size")
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
+    if progress is not None and not callable(progress):
+        raise RiichiError(f"progress must be callable, got {progress!r}")
+    if format == "parquet":
+        from riichi_fast.stats._extras import require
+
+        require("pyarrow")
+    files = expand_paths(paths)
+    parts = batches(files, batch_size) if files else []
+    pending, bad = _empty_tables(), []
+    if client is None:
+        results = (tables_of_files(p) for p in parts)
+    else:
+        results = ordered_on_cluster(client, tables_of_files, parts)
+    with TableWriter(out, format) as writer:
+        for i, (part, part_bad) in enumerate(results, 1):
+            _extend(pending, part)
+            bad.extend(part_bad)
+            if len(pending["hands"]["game_id"]) >= ROWS_PER_GROUP:
+                writer.write(pending)
+                pending = _empty_tables()
+            if progress is not None:
+                progress(i, len(parts))
+        writer.write(pending)
+    return {"tables": dict(writer.rows), "files": writer.paths, "unreadable": bad}
