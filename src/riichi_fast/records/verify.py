@@ -137,11 +137,19 @@ class DrawCheck:
 
 @dataclass
 class GameReport:
-    """Checks of every win and draw of one game."""
+    """Checks of every win and draw of one game, and of the game as a whole.
+
+    ``errors``: what makes the record damaged or incomplete (no round, a round
+    with no result), each naming the file and the position.  ``mismatches``:
+    game-level items that disagree (``final_scores``, ``placements``).
+    """
 
     source: str
     wins: list[WinCheck] = field(default_factory=list)
     draws: list[DrawCheck] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    rounds: int = 0
 
     @property
     def n_wins(self) -> int:
@@ -156,8 +164,18 @@ class GameReport:
         return sum(c.ok for c in self.draws)
 
     @property
+    def n_unsupported(self) -> int:
+        """Draws whose settlement the record does not allow to compute (tenpai seats unknown)."""
+        return sum(c.changes is None and c.ok for c in self.draws)
+
+    @property
     def failures(self) -> list:
         return [c for c in self.wins if not c.ok] + [c for c in self.draws if not c.ok]
+
+    @property
+    def ok(self) -> bool:
+        """Every win and draw matched, no game-level mismatch, no error."""
+        return not self.errors and not self.mismatches and not self.failures
 
 
 @dataclass
@@ -649,16 +667,89 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     """
     if rules is None:
         rules = rules_for_game(game)
-    report = GameReport(game.source)
+    report = GameReport(game.source, rounds=len(game.rounds))
     n = 3 if game.rules.three_player else 4
     rounds = game.rounds
+    if not rounds:
+        report.errors.append(f"{game.source}: no round in the record (empty, or not a game record)")
     for i, rnd in enumerate(rounds):
         nxt = rounds[i + 1] if i + 1 < len(rounds) else None
-        checks = [check_win(win, rules, kernel=kernel) for win in rnd.wins]
+        if not rnd.wins and rnd.draw is None:
+            where = "the record ends inside round" if nxt is None else "no result for round"
+            report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
+                                 f"(no win and no draw recorded)")
+        checks, shown = [], _scores_at_end(rnd, n)
+        for win in rnd.wins:
+            checks.append(_with_scores_before(check_win(win, rules, kernel=kernel), shown))
+            # the next winner of a double ron is shown the scores after this one's
+            ch = win.recorded.score_changes
+            if shown is not None and ch is not None and len(ch) == n:
+                shown = tuple(a + b for a, b in zip(shown, ch))
         report.wins += check_round(rnd, checks, rules, nxt, n)
         if rnd.draw is not None:
-            report.draws.append(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt))
+            report.draws.append(_with_scores_before(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
+                                                    _scores_at_end(rnd, n)))
+    report.mismatches += final_mismatches(game)
     return report
+
+
+def _scores_at_end(rnd: Round, n: int) -> tuple[int, ...] | None:
+    """The scores a round's record shows before its settlement: start less stakes."""
+    if not rnd.scores or len(rnd.scores) != n:
+        return None
+    declared = _declared(rnd)
+    return tuple(s - 1000 * (i in declared) for i, s in enumerate(rnd.scores))
+
+
+def _with_scores_before(check, want):
+    """Add a ``scores_before`` mismatch when the recorded scores before the
+    settlement are not ``want`` (the round's starting scores less the riichi stakes)."""
+    import dataclasses
+
+    item = check.win.recorded.scores_before if isinstance(check, WinCheck) \
+        else check.draw.scores_before
+    if item is None or want is None or tuple(item) == want:
+        return check
+    return dataclasses.replace(check, mismatches=check.mismatches + (
+        Mismatch("scores_before", tuple(item), want),))
+
+
+def final_mismatches(game: Game) -> list[Mismatch]:
+    """Compare the record's final scores and placements with its last round.
+
+    The final scores are the last round's scores less its riichi stakes plus
+    the recorded changes; riichi sticks left on the table go to the top seat
+    (ties: the lower seat, Tenhou's order).  The final points must rank the
+    seats as the scores do (item ``placements``).
+    """
+    if game.final_scores is None or not game.rounds:
+        return []
+    n = len(game.final_scores)
+    last = game.rounds[-1]
+    base = _scores_at_end(last, n)
+    if base is None:
+        return []
+    final = list(base)
+    changes = [w.recorded.score_changes for w in last.wins]
+    if last.draw is not None:
+        changes.append(last.draw.score_changes)
+    if any(c is None or len(c) != n for c in changes):
+        return []
+    for ch in changes:
+        for s in range(n):
+            final[s] += ch[s]
+    if not last.wins:
+        top = max(range(n), key=lambda s: (final[s], -s))
+        final[top] += 1000 * (last.riichi_sticks + len(_declared(last)))
+    out = []
+    if tuple(final) != tuple(game.final_scores):
+        out.append(Mismatch("final_scores", tuple(game.final_scores), tuple(final)))
+    if game.final_points is not None:
+        by_score = sorted(range(n), key=lambda s: (-final[s], s))
+        by_points = sorted(range(n), key=lambda s: (-game.final_points[s], s))
+        if by_score != by_points:
+            out.append(Mismatch("placements", tuple(by_points), tuple(by_score)))
+    return out
 
 
 def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,

@@ -1,0 +1,5 @@
+import numpy as np
+
+def verify_mjlog(data: bytes, params: np.ndarray, honba_value: int = 300,
+                 noten_payment: int = 3000, abortive_mask: int = 62, adds_counter: bool = True,
+                 counters_all: bool = False) -> tuple[int, int, int, int]: ...
