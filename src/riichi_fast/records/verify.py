@@ -51,7 +51,10 @@ __all__ = [
     "check_round",
     "check_win",
     "draw_changes",
+    "final_mismatches",
+    "format_game_report",
     "format_report",
+    "format_summary",
     "format_win_check",
     "main",
     "noten_changes",
@@ -667,6 +670,10 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     """
     if rules is None:
         rules = rules_for_game(game)
+    else:
+        from riichi_fast.rules.scoring import coerce_rules
+
+        rules = coerce_rules(rules)
     report = GameReport(game.source, rounds=len(game.rounds))
     n = 3 if game.rules.three_player else 4
     rounds = game.rounds
@@ -832,7 +839,43 @@ def format_report(report: VerifyReport, limit: int | None = None) -> str:
                           f"{d.changes}")]
             lines += [f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}"
                       for m in d.mismatches]
+    for g in report.games:
+        lines += [f"ERROR {e}" for e in g.errors]
+        lines += [f"{g.source}: end of game: MISMATCH {m.item}: recorded {m.recorded} computed "
+                  f"{m.computed}" for m in g.mismatches]
     for path, why in report.unreadable:
+        lines += ["", f"unreadable {path}: {why}"]
+    return "\n".join(lines)
+
+
+def format_game_report(rep: GameReport, limit: int | None = None) -> list[str]:
+    """Lines describing what did not match in one game (errors, wins, draws, final scores)."""
+    lines = [f"ERROR {e}" for e in rep.errors]
+    for c in [c for c in rep.wins if not c.ok][:limit]:
+        lines += ["", format_win_check(c)]
+    for d in rep.draws:
+        if not d.ok:
+            lines += ["", (f"{d.draw.source}: {d.draw.kind} tenpai {d.draw.tenpai} nagashi "
+                          f"{d.draw.nagashi}: recorded {d.draw.score_changes} computed "
+                          f"{d.changes}")]
+            lines += [f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}"
+                      for m in d.mismatches]
+    for m in rep.mismatches:
+        lines.append(f"{rep.source}: end of game: MISMATCH {m.item}: recorded {m.recorded} "
+                     f"computed {m.computed}")
+    return lines
+
+
+def format_summary(summary, limit: int | None = None) -> str:
+    """The summary line of a :class:`riichi_fast.records.fast.VerifySummary`, then the
+    games that did not match (up to ``limit``), the damaged records and the unreadable inputs."""
+    lines = [summary.summary()]
+    for rep in summary.failed[:limit]:
+        lines += [""] + format_game_report(rep, limit)
+    if summary.dropped or (limit is not None and len(summary.failed) > limit):
+        lines += ["", f"... and {summary.dropped + max(len(summary.failed) - (limit or 0), 0)} "
+                      f"more games that did not match"]
+    for path, why in summary.unreadable:
         lines += ["", f"unreadable {path}: {why}"]
     return "\n".join(lines)
 
