@@ -42,6 +42,14 @@ _REASONS = {
     "yao9": DrawKind.KYUUSHU, "kyushukyuhai": DrawKind.KYUUSHU,
     "kaze4": DrawKind.SUUFON, "reach4": DrawKind.SUUCHA_RIICHI,
     "ron3": DrawKind.SANCHAHOU, "kan4": DrawKind.SUUKAIKAN,
+    # riichienv (and other engines) spell the reasons out
+    "exhaustive_draw": DrawKind.EXHAUSTIVE, "ryukyoku": DrawKind.EXHAUSTIVE,
+    "nagashi_mangan_draw": DrawKind.NAGASHI_MANGAN,
+    "kyushu_kyuhai": DrawKind.KYUUSHU, "kyuushu_kyuuhai": DrawKind.KYUUSHU,
+    "sufuurenta": DrawKind.SUUFON, "suufon_renda": DrawKind.SUUFON, "sufonrenda": DrawKind.SUUFON,
+    "suucha_riichi": DrawKind.SUUCHA_RIICHI, "suucha_reach": DrawKind.SUUCHA_RIICHI,
+    "sanchaho": DrawKind.SANCHAHOU, "sanchahou": DrawKind.SANCHAHOU,
+    "suukansansen": DrawKind.SUUKAIKAN, "suukaikan": DrawKind.SUUKAIKAN, "sukansansen": DrawKind.SUUKAIKAN,
 }
 
 
