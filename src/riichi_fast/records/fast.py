@@ -210,7 +210,7 @@ class VerifySummary:
                 + (f" ({self.unsupported} draws not settled: the record lacks the tenpai seats)"
                    if self.unsupported else "")
                 + f", {self.game_mismatches} final-score mismatches, {len(self.errors)} damaged "
-                  f"records, {len(self.unreadable)} unreadable inputs (scorer: {self.scorer})")
+                  f"records, {len(self.unreadable)} unreadable files (scorer: {self.scorer})")
 
 
 def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool = True,
