@@ -76,7 +76,32 @@ def _damaged(data: bytes) -> dict[str, bytes]:
     out["owari_changed"] = re.sub(rb'owari="(\d+)', b'owari="1', data)
     out["sc_changed"] = re.sub(rb'(<AGARI[^>]*sc=")(\d+)', lambda m: m.group(1) + b"1", data,
                                count=1)
+    # the second number of sc: a score change (a pao win's, a nagashi mangan's when there)
+    first_change = lambda m: re.sub(rb'sc="(-?\d+),(-?\d+)', rb'sc="\1,7', m.group(0))
+    out["pao_change"] = re.sub(rb"<AGARI[^>]*paoWho[^>]*>", first_change, data, count=1)
+    out["nagashi_change"] = re.sub(rb'<RYUUKYOKU[^>]*type="nm"[^>]*>', first_change, data,
+                                   count=1)
     return out
+
+
+PAO = next(p for p in FOUR if b"paoWho" in xml(p))
+NAGASHI = next(p for p in FOUR if b'type="nm"' in xml(p) and b'sc="' in xml(p))
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
+@pytest.mark.parametrize("path,kind", [(PAO, "pao_change"), (NAGASHI, "nagashi_change")],
+                         ids=["pao", "nagashi"])
+def test_compiled_path_checks_pao_and_nagashi_payments(path, kind, rows):
+    from riichi_fast import _mjlog
+
+    good = xml(path)
+    assert _mjlog.verify_mjlog(good, rows, **settings())[0] == 0
+    data = _damaged(good)[kind]
+    assert data != good
+    assert _mjlog.verify_mjlog(data, rows, **settings()) == (1, 0, 0, 0)
+    assert twin.verify_mjlog(data, rows, **settings()) == (1, 0, 0, 0)
+    rep = V.verify_game(parse_record(data, path.name))
+    assert "score_changes" in [m.item for c in rep.failures for m in c.mismatches]
 
 
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
@@ -107,21 +132,26 @@ def test_compiled_path_declines_damaged_records_like_twin(kind, rows):
     assert twin.verify_mjlog(data, rows, **settings()) == got
 
 
-def test_compiled_path_passes_most_bundled_games(rows):
-    """What it leaves to the full verifier: 3p, pao, nagashi mangan, a record cut short."""
+def test_compiled_path_passes_every_complete_four_player_game(rows):
+    """Pao and nagashi mangan included; what it leaves: a record cut short (and 3p)."""
     mod = _backend.load("mjlog")
     passed = [p for p in FOUR if mod.verify_mjlog(xml(p), rows, **settings())[0] == 0]
     left = {p.name for p in FOUR} - {p.name for p in passed}
-    special = {p.name for p in FOUR
-               if b"paoWho" in xml(p) or b'type="nm"' in xml(p)
-               or tags(xml(p), "INIT") != tags(xml(p), "AGARI") + tags(xml(p), "RYUUKYOKU")
-               - len(re.findall(rb"<AGARI[^>]*/>\s*<AGARI", xml(p)))}
-    assert left == special
+    cut = {p.name for p in FOUR
+           if tags(xml(p), "INIT") != tags(xml(p), "AGARI") + tags(xml(p), "RYUUKYOKU")
+           - len(re.findall(rb"<AGARI[^>]*/>\s*<AGARI", xml(p)))}
+    assert left == cut and len(cut) == 1
+    assert any(b"paoWho" in xml(p) for p in passed)
+    assert any(b'type="nm"' in xml(p) for p in passed)
 
 
 def test_fast_settings_decline_other_tables():
+    from riichi_fast.rules.layout import Y_DAISANGEN, Y_DAISUUSHII
+
     assert settings() == {"honba_value": 300, "noten_payment": 3000, "abortive_mask": 0b111110,
-                          "adds_counter": True, "counters_all": False}
+                          "adds_counter": True, "counters_all": False, "nagashi": True,
+                          "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII,
+                          "pao_honba_liable": True}
     assert fast_settings(config.TENHOU_3P) is None
     assert fast_settings(config.TENHOU.replace(multiple_ron="head_bump")) is None
 

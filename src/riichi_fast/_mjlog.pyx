@@ -13,8 +13,9 @@
 # The answer is a summary: (status, rounds, wins, draws).  status 0: the game
 # was replayed and everything matched (the counts are then those of the full
 # verifier); 1: not verified here (something did not match, the record is
-# damaged or incomplete, or it is outside this path: three players, pao,
-# nagashi mangan, a tag it does not know...).  On 1 the caller runs the full
+# damaged or incomplete, or it is outside this path: three players, three
+# ron, a nagashi mangan nobody qualifies for, a tag it does not know...).
+# Pao (the whole hand, Tenhou's pao_scope) and nagashi mangan are settled here.  On 1 the caller runs the full
 # Python verifier, which explains.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
@@ -70,7 +71,19 @@ cdef struct WinRec:
     int64_t ron
     int64_t tsumo_dealer
     int64_t tsumo_other
+    int pao           # liable seat whose pao applies, -1 none
     int rec[4]        # recorded changes
+
+
+cdef struct Settings:
+    int honba_value
+    int noten_payment
+    int abortive_mask
+    int adds_counter
+    int counters_all
+    int nagashi        # nagashi mangan played
+    uint64_t pao_mask  # yaku ids whose yakuman make a liable seat pay (pao)
+    int pao_honba_liable
 
 
 cdef struct Game:
@@ -111,6 +124,9 @@ cdef struct Game:
     int declared[4]
     WinRec wins[4]
     int round_wins
+    int nag_ok[4]     # every discard terminal/honor, none called
+    int pending_seat  # the previous event was this seat's discard (-1: it was not)
+    int pending_tile
     int shown[4]      # scores a result shows before its settlement
     # expected next table (after a settled round)
     int have_next
@@ -333,6 +349,8 @@ cdef int _new_round(Game* g, Attr* attrs, int na) noexcept nogil:
         g.rinshan_draw[s] = 0
         g.last_draw[s] = -1
         g.declared[s] = 0
+        g.nag_ok[s] = 1
+    g.pending_seat = -1
     g.n_draw_steps = 0
     g.max_draws = 136 - 14 - 13 * 4
     g.any_call = 0
@@ -351,6 +369,9 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     cdef int own[4]
     if _decode_meld(code, who, &m) < 0:
         return OUTSIDE
+    if g.pending_seat >= 0 and m.called == g.pending_tile:
+        g.nag_ok[g.pending_seat] = 0  # the discard was called
+    g.pending_seat = -1
     n_own = 0
     if m.type == 5:
         for i in range(g.n_melds[who]):
@@ -394,6 +415,37 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     return OK
 
 
+cdef void _win_pay(int winner, int discarder, int dealer, int64_t ron, int64_t td, int64_t to,
+                   int counters, int pao, Settings* st, int64_t* ch) noexcept nogil:
+    """settle.py's payments of one win (Tenhou pao: the whole hand), sticks left out."""
+    cdef int s
+    cdef int64_t pay, each = counters * (st.honba_value // 3), half, bonus
+    if discarder < 0:
+        for s in range(4):
+            if s == winner:
+                continue
+            pay = td if (s == dealer and winner != dealer) else to
+            pay += each
+            if pao >= 0:
+                ch[pao] -= pay
+            else:
+                ch[s] -= pay
+            ch[winner] += pay
+    else:
+        bonus = counters * st.honba_value
+        if pao >= 0 and pao != discarder:
+            half = ron // 2
+            ch[discarder] -= ron - half
+            ch[pao] -= half
+            if st.pao_honba_liable:
+                ch[pao] -= bonus
+            else:
+                ch[discarder] -= bonus
+        else:
+            ch[discarder] -= ron + bonus
+        ch[winner] += ron + bonus
+
+
 cdef int _tenhou_limit(int limit) noexcept nogil:
     if limit == LIMIT_KAZOE_YAKUMAN:
         return LIMIT_YAKUMAN
@@ -402,7 +454,8 @@ cdef int _tenhou_limit(int limit) noexcept nogil:
     return limit
 
 
-cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, int honba_value) noexcept nogil:
+cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexcept nogil:
+    cdef int pao = -1
     cdef int who, from_who, machi, k, i, j, s, t, n_closed, tsumo, rinshan, chankan
     cdef int first_turn, riichi, first, honba, sticks, honba_paid, sticks_paid
     cdef int ba[4]
@@ -438,7 +491,8 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, int honba_value) no
     if _attr_int(attrs, na, "machi", &machi) < 0 or not 0 <= machi < 136:
         return OUTSIDE
     if _find(attrs, na, "paoWho") >= 0:
-        return OUTSIDE
+        if _attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < 4 or pao == who:
+            return OUTSIDE
     if _attr_ints(attrs, na, "ba", ba, 4) != 2:
         return OUTSIDE
     if _attr_ints(attrs, na, "ten", ten, 4) != 3:
@@ -634,22 +688,14 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, int honba_value) no
             return BAD
     if ten[2] != _tenhou_limit(<int>out[O_LIMIT]) or ten[1] != out[O_HAND_POINTS]:
         return BAD
+    # a recorded liable seat pays only for a pao yakuman of the hand
+    if pao >= 0 and not (mask & st.pao_mask):
+        pao = -1
     # the win settled alone, with the counters and sticks it was given
     for s in range(4):
         ch[s] = 0
-    if tsumo:
-        for s in range(4):
-            if s == who:
-                continue
-            pay = out[O_PAY_TSUMO_DEALER] if (s == g.dealer and who != g.dealer) \
-                else out[O_PAY_TSUMO_OTHER]
-            pay += honba_paid * (honba_value // 3)
-            ch[s] -= pay
-            ch[who] += pay
-    else:
-        pay = out[O_PAY_RON] + honba_paid * honba_value
-        ch[from_who] -= pay
-        ch[who] += pay
+    _win_pay(who, -1 if tsumo else from_who, g.dealer, out[O_PAY_RON], out[O_PAY_TSUMO_DEALER],
+             out[O_PAY_TSUMO_OTHER], honba_paid, pao, st, ch)
     ch[who] += 1000 * sticks_paid
     for s in range(4):
         if ch[s] != sc[2 * s + 1] * 100:
@@ -662,19 +708,19 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, int honba_value) no
     w.ron = out[O_PAY_RON]
     w.tsumo_dealer = out[O_PAY_TSUMO_DEALER]
     w.tsumo_other = out[O_PAY_TSUMO_OTHER]
+    w.pao = pao
     for s in range(4):
         w.rec[s] = sc[2 * s + 1] * 100
     return OK
 
 
-cdef int _settle_round(Game* g, int honba_value, int counters_all) noexcept nogil:
+cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
     """The round's wins settled together from its table; sets the next table."""
     cdef int order[4]
     cdef int i, j, k, s, n = g.round_wins, pot, n_declared = 0, repeat = 0, counters
     cdef int disc, x
     cdef int64_t ch[4]
     cdef int64_t deltas[4]
-    cdef int64_t pay
     cdef WinRec* w
     if n == 0:
         return OK
@@ -705,21 +751,11 @@ cdef int _settle_round(Game* g, int honba_value, int counters_all) noexcept nogi
     pot = g.sticks + n_declared
     for k in range(n):
         w = &g.wins[order[k]]
-        counters = g.honba if (k == 0 or counters_all) else 0
+        counters = g.honba if (k == 0 or st.counters_all) else 0
         for s in range(4):
             ch[s] = 0
-        if w.discarder < 0:
-            for s in range(4):
-                if s == w.winner:
-                    continue
-                pay = w.tsumo_dealer if (s == g.dealer and w.winner != g.dealer) else w.tsumo_other
-                pay += counters * (honba_value // 3)
-                ch[s] -= pay
-                ch[w.winner] += pay
-        else:
-            pay = w.ron + counters * honba_value
-            ch[w.discarder] -= pay
-            ch[w.winner] += pay
+        _win_pay(w.winner, w.discarder, g.dealer, w.ron, w.tsumo_dealer, w.tsumo_other,
+                 counters, w.pao, st, ch)
         if k == 0:
             ch[w.winner] += 1000 * pot
         for s in range(4):
@@ -747,9 +783,10 @@ cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas)
     g.have_next = 1
 
 
-cdef int _ryuukyoku(Game* g, Attr* attrs, int na, int noten_payment, int abortive_mask,
-                    int adds_counter) noexcept nogil:
-    cdef int j, s, kind, k, n_declared = 0, n_tenpai = 0
+cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
+    cdef int j, s, t, kind, k, n_declared = 0, n_tenpai = 0, n_nagashi = 0
+    cdef int noten_payment = st.noten_payment, abortive_mask = st.abortive_mask
+    cdef int adds_counter = st.adds_counter
     cdef int sc[8]
     cdef int tenpai[4]
     cdef int64_t deltas[4]
@@ -770,8 +807,14 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, int noten_payment, int abortiv
         kind = 4
     elif _eq(attrs[j].val, attrs[j].vlen, "kan4"):
         kind = 5
+    elif _eq(attrs[j].val, attrs[j].vlen, "nm"):
+        kind = 6
+        for s in range(4):
+            n_nagashi += g.nag_ok[s]
+        if n_nagashi == 0:
+            return OUTSIDE  # nobody qualifies: the full verifier leaves it unsettled
     else:
-        return OUTSIDE  # nagashi mangan, unknown kinds: the full verifier
+        return OUTSIDE  # unknown kinds: the full verifier
     if _attr_ints(attrs, na, "sc", sc, 8) != 8:
         return OUTSIDE
     if _find(attrs, na, "ba") < 0:
@@ -784,7 +827,7 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, int noten_payment, int abortiv
         if g.declared[s]:
             n_declared += 1
         deltas[s] = -1000 if g.declared[s] else 0
-    if kind:
+    if 0 < kind < 6:
         if not abortive_mask >> kind & 1:
             return BAD
         for s in range(4):
@@ -802,6 +845,22 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, int noten_payment, int abortiv
         n_tenpai += tenpai[s]
         if g.declared[s] and not tenpai[s]:
             return BAD  # a noten riichi: settle.py calls it a chombo
+    if kind == 6:
+        if not st.nagashi:
+            return BAD
+        for j in range(4):
+            if not g.nag_ok[j]:
+                continue
+            for s in range(4):
+                if s != j:
+                    t = 4000 if (g.dealer == s or g.dealer == j) else 2000
+                    deltas[s] -= t
+                    deltas[j] += t
+        for s in range(4):
+            if deltas[s] + (1000 if g.declared[s] else 0) != sc[2 * s + 1] * 100:
+                return BAD
+        _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
+        return OK
     for s in range(4):
         if n_tenpai == 0 or n_tenpai == 4:
             pay = 0
@@ -816,9 +875,9 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, int noten_payment, int abortiv
     return OK
 
 
-cdef int _finish_round(Game* g, int honba_value, int counters_all) noexcept nogil:
+cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
     if g.round_wins:
-        return _settle_round(g, honba_value, counters_all)
+        return _settle_round(g, st)
     return OK
 
 
@@ -901,7 +960,8 @@ cdef int _check_final(Game* g) noexcept nogil:
 
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
-                 bint adds_counter=True, bint counters_all=False):
+                 bint adds_counter=True, bint counters_all=False, bint nagashi=True,
+                 uint64_t pao_mask=0, bint pao_honba_liable=True):
     """Verify one mjlog (XML bytes, four players) in compiled code.
 
     ``params``: four rules arrays (``R_SIZE`` each) for the game's flags:
@@ -917,7 +977,16 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     cdef RulesC rules[4]
     cdef Game* g
     cdef Game game
+    cdef Settings st_
     cdef char c
+    st_.honba_value = honba_value
+    st_.noten_payment = noten_payment
+    st_.abortive_mask = abortive_mask
+    st_.adds_counter = adds_counter
+    st_.counters_all = counters_all
+    st_.nagashi = nagashi
+    st_.pao_mask = pao_mask
+    st_.pao_honba_liable = pao_honba_liable
     if params.shape[0] != 4 or params.shape[1] != R_SIZE:
         raise ValueError(f"params must be 4 x {R_SIZE}")
     g = &game
@@ -1006,6 +1075,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                     g.rinshan_draw[seat] = g.after_kan[seat]
                     g.after_kan[seat] = 0
                     g.last_type = LAST_DRAW
+                    g.pending_seat = -1
                 else:        # D E F G: a discard
                     seat = c - 68
                     if not g.hand[seat][value]:
@@ -1019,6 +1089,11 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                     g.discards[seat] += 1
                     g.last_type = LAST_DISCARD
                     g.last_tile = value
+                    tile = value // 4
+                    if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
+                        g.nag_ok[seat] = 0
+                    g.pending_seat = seat
+                    g.pending_tile = value
             elif _eq(tag, tag_len, "N"):
                 if not g.have_round or g.round_ended:
                     st = OUTSIDE
@@ -1034,9 +1109,11 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                         or _attr_int(attrs, na, "step", &step) < 0:
                     st = OUTSIDE
                 elif step == 1:
+                    g.pending_seat = -1
                     g.since_declare[who] = 0
                     g.dbl[who] = g.discards[who] == 0 and not g.any_call
                 else:
+                    g.pending_seat = -1
                     g.riichi[who] = 1
                     g.declared[who] = 1
                     g.ippatsu[who] = not g.since_declare[who]
@@ -1046,19 +1123,20 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                 elif _attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
                     st = OUTSIDE
                 else:
+                    g.pending_seat = -1
                     g.dora[g.n_dora] = tile
                     g.n_dora += 1
             elif _eq(tag, tag_len, "INIT"):
                 if g.have_round:
-                    st = _finish_round(g, honba_value, counters_all)
+                    st = _finish_round(g, &st_)
                 if st == OK:
                     st = _new_round(g, attrs, na)
             elif _eq(tag, tag_len, "AGARI"):
-                st = _agari(g, attrs, na, &rules[row], honba_value)
+                st = _agari(g, attrs, na, &rules[row], &st_)
                 if st == OK:
                     st = _read_owari(g, attrs, na)
             elif _eq(tag, tag_len, "RYUUKYOKU"):
-                st = _ryuukyoku(g, attrs, na, noten_payment, abortive_mask, adds_counter)
+                st = _ryuukyoku(g, attrs, na, &st_)
                 if st == OK:
                     st = _read_owari(g, attrs, na)
             elif _eq(tag, tag_len, "GO"):
@@ -1080,7 +1158,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
             if g.n_rounds == 0 or not g.round_ended:
                 st = BAD  # no round, or the last one has no ending
             else:
-                st = _finish_round(g, honba_value, counters_all)
+                st = _finish_round(g, &st_)
             if st == OK:
                 st = _check_final(g)
     if st != OK:

@@ -95,16 +95,25 @@ def params_rows(base=None):
 def fast_settings(rules) -> dict | None:
     """Keyword settings of ``_mjlog.verify_mjlog`` for ``rules``, or ``None`` when the
     compiled path does not play them (it plays Tenhou's four-player table)."""
+    from riichi_fast.rules.yaku import YAKU
+
     if rules.n_players != 4 or rules.multiple_ron != "allowed" or rules.wareme \
-            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % 3:
+            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % 3 \
+            or rules.pao_scope != "whole":
         return None
+    pao_mask = 0
+    for y in YAKU.values():
+        if y.yakuman and (y.name in rules.pao or y.name.replace(" ", "_") in rules.pao):
+            pao_mask |= 1 << y.id
     mask = 0
     for i, kind in enumerate(_ABORTIVE_ORDER, 1):
         on = rules.triple_ron_aborts if kind == "sanchahou" else kind in rules.abortive_draws
         mask |= int(bool(on)) << i
     return {"honba_value": rules.honba_value, "noten_payment": rules.noten_payment,
             "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
-            "counters_all": rules.multiple_ron_counters == "all"}
+            "counters_all": rules.multiple_ron_counters == "all",
+            "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
+            "pao_honba_liable": rules.pao_honba == "liable"}
 
 
 _FAST = None

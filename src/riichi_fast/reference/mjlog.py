@@ -4,8 +4,9 @@
 wins, draws)`` when the four-player mjlog verifies with everything matched
 (every win re-scored, every win and draw settled, every next table, the
 final scores and placements), else ``(1, 0, 0, 0)``.  The compiled path
-leaves to the full verifier what it does not cover (three players, pao,
-nagashi mangan, three ron, tags it does not know); so does the twin.
+leaves to the full verifier what it does not cover (three players, a
+nagashi mangan draw nobody qualifies for, three ron, tags it does not know);
+so does the twin.
 
 ``params`` are the rules rows the compiled path scores with (built by
 :func:`riichi_fast.records.fast.params_rows` from the same rules as the
@@ -27,7 +28,8 @@ _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "sanchahou", "s
 
 
 def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mask=62,
-                 adds_counter=True, counters_all=False):
+                 adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
+                 pao_honba_liable=True):
     """Verify one mjlog (XML bytes, four players); see the module docstring.
 
     >>> verify_mjlog(b"<mjloggm></mjloggm>", None)
@@ -45,16 +47,20 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
         game = parse_mjlog(data)
     except RiichiError:
         return (1, 0, 0, 0)
-    if game.rules.three_player or any(w.recorded.pao is not None for w in game.wins) \
-            or any(d.kind == DrawKind.NAGASHI_MANGAN for d in game.draws) \
+    if game.rules.three_player \
+            or any(d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi for d in game.draws) \
             or any(len(r.wins) >= 3 for r in game.rounds):
         return (1, 0, 0, 0)
+    from riichi_fast.rules.yaku import YAKU
+
+    pao = frozenset(y.name.replace(" ", "_") for y in YAKU.values() if pao_mask >> y.id & 1)
     allowed = frozenset(k for i, k in enumerate(_ABORTIVE, 1) if abortive_mask >> i & 1)
     base = config.TENHOU.replace(
         honba_value=honba_value, noten_payment=noten_payment,
         abortive_draws=allowed - {"sanchahou"}, triple_ron_aborts="sanchahou" in allowed,
         abortive_draw_adds_counter=bool(adds_counter),
-        multiple_ron_counters="all" if counters_all else "nearest")
+        multiple_ron_counters="all" if counters_all else "nearest", nagashi_mangan=bool(nagashi),
+        pao=pao, pao_honba="liable" if pao_honba_liable else "discarder")
     report = verify_game(game, rules_for_game(game, base))
     if not report.ok:
         return (1, 0, 0, 0)
