@@ -258,11 +258,14 @@ def _why(exc: BaseException) -> str:
 
 
 def _work(args):
-    items, rules, kernel, fast, keep = args
+    """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
+    from riichi_fast.records.sources import iter_records
+
+    files, rules, kernel, fast, keep = args
     total = VerifySummary()
-    for name, data in items:
+    for name, data in iter_records(files):
         total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
-    return total, len(items)
+    return total, len(files)
 
 
 def _chunks(records, size: int):
@@ -283,10 +286,11 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
 
     ``rules``: ``None`` (Tenhou, adjusted to each game's flags; the compiled
     path is used), a preset name or a Rules object.  ``jobs``: worker
-    processes.  ``keep``: how many failing game reports to keep.
+    processes, each reading its share of the files (an archive or a database
+    is one file: one worker reads it).  ``keep``: how many failing game reports to keep.
     ``progress(n)`` is called with the number of records done since the last call.
     """
-    from riichi_fast.records.sources import iter_records
+    from riichi_fast.records.sources import expand_paths, iter_records
     from riichi_fast.records.verify import scorer_name
 
     if rules is not None:
@@ -295,18 +299,24 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
     total = VerifySummary(scorer=("compiled mjlog path + " if fast and rules is None and not kernel
                                   else "") + scorer_name())
-    records = iter_records(paths)
     if jobs == 1:
-        for name, data in records:
+        for name, data in iter_records(paths):
             total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
             if progress is not None:
                 progress(1)
         return total
     import multiprocessing as mp
 
+    def files():
+        for path, err in expand_paths(paths):
+            if err is not None:
+                total.unreadable.append((path, _why(err)))
+            else:
+                yield path
+
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:
-        tasks = ((chunk, rules, kernel, fast, keep) for chunk in _chunks(records, 64))
+        tasks = ((chunk, rules, kernel, fast, keep) for chunk in _chunks(files(), 32))
         for part, n in pool.imap(_work, tasks):
             total.add(part, keep)
             if progress is not None:
