@@ -62,8 +62,7 @@ class SourceError(RiichiError):
 def _is_record_name(name: str) -> bool:
     low = name.lower()
     for comp in (".gz", ".bz2"):
-        if low.endswith(comp):
-            low = low[: -len(comp)]
+        low = low.removesuffix(comp)
     return low.endswith(RECORD_SUFFIXES)
 
 
@@ -135,7 +134,7 @@ def _zip_members(name: str, data: bytes, depth: int):
 
 def _tar_members(name: str, data: bytes, depth: int):
     try:
-        tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:")
+        tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:")  # noqa: SIM115 - read member by member
     except (tarfile.TarError, OSError, EOFError) as exc:
         yield name, SourceError(f"{name}: damaged tar archive ({exc})")
         return

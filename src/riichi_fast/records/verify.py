@@ -873,8 +873,8 @@ def format_summary(summary, limit: int | None = None) -> str:
     for rep in summary.failed[:limit]:
         lines += [""] + format_game_report(rep, limit)
     if summary.dropped or (limit is not None and len(summary.failed) > limit):
-        lines += ["", f"... and {summary.dropped + max(len(summary.failed) - (limit or 0), 0)} "
-                      f"more games that did not match"]
+        more = summary.dropped + max(len(summary.failed) - (limit or 0), 0)
+        lines += ["", f"... and {more} more games that did not match"]
     for path, why in summary.unreadable:
         lines += ["", f"unreadable {path}: {why}"]
     return "\n".join(lines)
