@@ -378,3 +378,15 @@ def test_summary_add_and_exit_status():
     s = VerifySummary()
     s.add(verify_one("x", SourceError("x: gone")))
     assert s.unreadable == [("x", "SourceError: x: gone")] and s.exit_status() == 2
+
+
+def test_verify_paths_goes_on_past_a_truncated_gz(tmp_path):
+    bad = tmp_path / "a.mjlog.gz"
+    bad.write_bytes(gzip.compress(xml(GOOD))[:300])
+    good = tmp_path / "b.mjlog"
+    good.write_bytes(xml(GOOD))
+    seen = []
+    rep = V.verify_paths([tmp_path], progress=lambda i, n, p: seen.append((i, n)))
+    assert seen == [(1, 2), (2, 2)]
+    assert [g.source for g in rep.games] == ["b.mjlog"]
+    assert rep.unreadable[0][0] == str(bad) and "damaged compressed data" in rep.unreadable[0][1]

@@ -762,27 +762,35 @@ def final_mismatches(game: Game) -> list[Mismatch]:
 def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
                  progress: Callable[[int, int, str], None] | None = None,
                  kernel: bool = False) -> VerifyReport:
-    """Read and verify many record files (any supported format).
+    """Read and verify many records (any supported format), keeping every report.
 
-    ``progress(done, total, path)`` is called after each file.  A file that
-    cannot be read is listed in ``unreadable`` with the reason; the others
-    are verified.
+    ``paths``: files, directories, globs, archives, databases
+    (:mod:`riichi_fast.records.sources`).  ``progress(done, total, path)`` is
+    called after each file.  A record that cannot be read (a damaged ``.gz``
+    too) is listed in ``unreadable`` with the reason; the others are verified.
+    For large runs :func:`riichi_fast.records.fast.verify_summary` keeps
+    counters only and is much faster.
     """
-    from riichi_fast.records import read_record
-    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.sources import expand_paths, iter_records
 
-    paths = [os.fspath(p) for p in paths]
+    files = list(expand_paths(paths))
     report = VerifyReport(scorer=f"score_kernel ({_kernel_module().__name__})" if kernel
                           else scorer_name())
-    for i, path in enumerate(paths, 1):
-        try:
-            game = read_record(path)
-        except (OSError, RecordError, ValueError) as exc:
-            report.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
-        else:
-            report.games.append(verify_game(game, rules, kernel=kernel))
+    for i, (path, err) in enumerate(files, 1):
+        for name, data in ([(path, err)] if err is not None else iter_records([path])):
+            if isinstance(data, BaseException):
+                report.unreadable.append((name, f"{type(data).__name__}: {data}"))
+                continue
+            source = os.path.basename(name) if "!" not in name else name
+            try:
+                game = parse_record(data, source)
+            except (RiichiError, ValueError, RecursionError) as exc:
+                report.unreadable.append((name, f"{type(exc).__name__}: {exc}"))
+            else:
+                report.games.append(verify_game(game, rules, kernel=kernel))
         if progress is not None:
-            progress(i, len(paths), path)
+            progress(i, len(files), path)
     return report
 
 
