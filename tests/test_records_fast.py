@@ -73,6 +73,8 @@ def _damaged(data: bytes) -> dict[str, bytes]:
     out["truncated"] = data[: len(data) // 2]
     out["score_changed"] = re.sub(rb'(<INIT[^>]*ten=")(\d+)', lambda m: m.group(1) + b"999", data,
                                   count=2)
+    out["start_changed"] = re.sub(rb'(<INIT[^>]*ten=")(\d+),(\d+)',
+                                  lambda m: m.group(1) + b"240,260", data, count=1)
     out["owari_changed"] = re.sub(rb'owari="(\d+)', b'owari="1', data)
     out["sc_changed"] = re.sub(rb'(<AGARI[^>]*sc=")(\d+)', lambda m: m.group(1) + b"1", data,
                                count=1)
@@ -121,7 +123,7 @@ def test_compiled_path_equals_twin_and_full_verifier(path, rows):
 
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
 @pytest.mark.parametrize("kind", ["fu_changed", "no_results", "truncated", "score_changed",
-                                  "owari_changed", "sc_changed"])
+                                  "owari_changed", "sc_changed", "start_changed"])
 def test_compiled_path_declines_damaged_records_like_twin(kind, rows):
     from riichi_fast import _mjlog
 
@@ -151,7 +153,7 @@ def test_fast_settings_decline_other_tables():
     assert settings() == {"honba_value": 300, "noten_payment": 3000, "abortive_mask": 0b111110,
                           "adds_counter": True, "counters_all": False, "nagashi": True,
                           "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII,
-                          "pao_honba_liable": True}
+                          "pao_honba_liable": True, "start_points": 25000}
     assert fast_settings(config.TENHOU_3P) is None
     assert fast_settings(config.TENHOU.replace(multiple_ron="head_bump")) is None
 
@@ -295,7 +297,7 @@ def test_mjlog_without_results_is_an_error_per_round(tmp_path):
                            "draw recorded)")
 
 
-@pytest.mark.parametrize("kind,item", [("score_changed", "next_table"),
+@pytest.mark.parametrize("kind,item", [("score_changed", "next_table"), ("start_changed", "start"),
                                        ("owari_changed", "final_scores"),
                                        ("sc_changed", "scores_before")])
 def test_score_continuity_is_checked(tmp_path, kind, item):

@@ -84,6 +84,7 @@ cdef struct Settings:
     int nagashi        # nagashi mangan played
     uint64_t pao_mask  # yaku ids whose yakuman make a liable seat pay (pao)
     int pao_honba_liable
+    int start_points   # every seat's score at East 1 with no counter
 
 
 cdef struct Game:
@@ -290,7 +291,7 @@ cdef void _sort64(int64_t* a, int n) noexcept nogil:
         a[j + 1] = x
 
 
-cdef int _new_round(Game* g, Attr* attrs, int na) noexcept nogil:
+cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     cdef int seed[8]
     cdef int buf[MAX_INTS]
     cdef int k, s, i, t
@@ -314,6 +315,12 @@ cdef int _new_round(Game* g, Attr* attrs, int na) noexcept nogil:
     g.n_dora = 1
     if g.have_round and not g.round_ended:
         return BAD  # the previous round has no ending
+    if not g.have_round and seed[0] == 0:  # the game from its first hand
+        if g.honba != 0 or g.sticks != 0:
+            return BAD
+        for s in range(4):
+            if g.scores[s] != st.start_points:
+                return BAD
     if g.have_next:
         if (g.next_dealer != g.dealer or g.next_wind != g.round_wind
                 or g.next_honba != g.honba or g.next_sticks != g.sticks):
@@ -961,7 +968,7 @@ cdef int _check_final(Game* g) noexcept nogil:
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
-                 uint64_t pao_mask=0, bint pao_honba_liable=True):
+                 uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000):
     """Verify one mjlog (XML bytes, four players) in compiled code.
 
     ``params``: four rules arrays (``R_SIZE`` each) for the game's flags:
@@ -987,6 +994,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     st_.nagashi = nagashi
     st_.pao_mask = pao_mask
     st_.pao_honba_liable = pao_honba_liable
+    st_.start_points = start_points
     if params.shape[0] != 4 or params.shape[1] != R_SIZE:
         raise ValueError(f"params must be 4 x {R_SIZE}")
     g = &game
@@ -1130,7 +1138,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                 if g.have_round:
                     st = _finish_round(g, &st_)
                 if st == OK:
-                    st = _new_round(g, attrs, na)
+                    st = _new_round(g, attrs, na, &st_)
             elif _eq(tag, tag_len, "AGARI"):
                 st = _agari(g, attrs, na, &rules[row], &st_)
                 if st == OK:

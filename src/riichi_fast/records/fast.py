@@ -113,7 +113,7 @@ def fast_settings(rules) -> dict | None:
             "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
             "counters_all": rules.multiple_ron_counters == "all",
             "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
-            "pao_honba_liable": rules.pao_honba == "liable"}
+            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points}
 
 
 _FAST = None

@@ -52,6 +52,7 @@ __all__ = [
     "check_win",
     "draw_changes",
     "final_mismatches",
+    "start_mismatches",
     "format_game_report",
     "format_report",
     "format_summary",
@@ -696,8 +697,22 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
         if rnd.draw is not None:
             report.draws.append(_with_scores_before(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
                                                     _scores_at_end(rnd, n)))
-    report.mismatches += final_mismatches(game)
+    report.mismatches += start_mismatches(game, rules) + final_mismatches(game)
     return report
+
+
+def start_mismatches(game: Game, rules) -> list[Mismatch]:
+    """A game recorded from its first hand (East 1) starts with no counter, no stick and
+    every seat at ``rules.start_points`` (item ``start``)."""
+    start = getattr(rules, "start_points", None)
+    if not game.rounds or start is None:
+        return []
+    first = game.rounds[0]
+    if (first.round_wind, first.kyoku) != (0, 0) or not first.scores:
+        return []
+    want = (0, 0, (start,) * len(first.scores))
+    have = (first.honba, first.riichi_sticks, tuple(first.scores))
+    return [] if have == want else [Mismatch("start", have, want)]
 
 
 def _scores_at_end(rnd: Round, n: int) -> tuple[int, ...] | None:

@@ -29,7 +29,7 @@ _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "sanchahou", "s
 
 def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mask=62,
                  adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
-                 pao_honba_liable=True):
+                 pao_honba_liable=True, start_points=25000):
     """Verify one mjlog (XML bytes, four players); see the module docstring.
 
     >>> verify_mjlog(b"<mjloggm></mjloggm>", None)
@@ -60,7 +60,7 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
         abortive_draws=allowed - {"sanchahou"}, triple_ron_aborts="sanchahou" in allowed,
         abortive_draw_adds_counter=bool(adds_counter),
         multiple_ron_counters="all" if counters_all else "nearest", nagashi_mangan=bool(nagashi),
-        pao=pao, pao_honba="liable" if pao_honba_liable else "discarder")
+        pao=pao, pao_honba="liable" if pao_honba_liable else "discarder", start_points=start_points)
     report = verify_game(game, rules_for_game(game, base))
     if not report.ok:
         return (1, 0, 0, 0)
