@@ -392,3 +392,24 @@ def test_verify_paths_goes_on_past_a_truncated_gz(tmp_path):
     assert seen == [(1, 2), (2, 2)]
     assert [g.source for g in rep.games] == ["b.mjlog"]
     assert rep.unreadable[0][0] == str(bad) and "damaged compressed data" in rep.unreadable[0][1]
+
+
+class _Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(capsys, monkeypatch, tmp_path):
+    paths = [tmp_path / f"{i}.mjlog" for i in range(3)]
+    for p in paths:
+        p.write_bytes(xml(GOOD))
+    assert main(["verify", *map(str, paths)]) == 0
+    assert "verifying" not in capsys.readouterr().err
+    tty = _Tty()
+    monkeypatch.setattr("sys.stderr", tty)
+    assert main(["verify", *map(str, paths)]) == 0
+    assert "verifying: 100% |" in tty.getvalue() and "3/3" in tty.getvalue()
+    tty2 = _Tty()
+    monkeypatch.setattr("sys.stderr", tty2)
+    assert main(["verify", *map(str, paths), "--no-progress"]) == 0
+    assert "verifying" not in tty2.getvalue()
