@@ -218,7 +218,7 @@ class VerifySummary:
                 f"{self.draws_matched}/{self.draws} draws match"
                 + (f" ({self.unsupported} draws not settled: the record lacks the tenpai seats)"
                    if self.unsupported else "")
-                + f", {self.game_mismatches} final-score mismatches, {len(self.errors)} damaged "
+                + f", {self.game_mismatches} start/final-score mismatches, {len(self.errors)} damaged "
                   f"records, {len(self.unreadable)} unreadable files (scorer: {self.scorer})")
 
 
