@@ -413,3 +413,18 @@ def test_progress_bar_only_on_a_terminal(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("sys.stderr", tty2)
     assert main(["verify", *map(str, paths), "--no-progress"]) == 0
     assert "verifying" not in tty2.getvalue()
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
+def test_compiled_path_checks_placements(rows):
+    """Final points that rank the seats otherwise than the final scores do."""
+    from riichi_fast import _mjlog
+
+    data = xml(GOOD)
+    owari = re.search(rb'owari="([^"]*)"', data).group(1).split(b",")
+    points = owari[1::2]
+    owari[1::2] = points[::-1]
+    bad = data.replace(re.search(rb'owari="[^"]*"', data).group(0),
+                       b'owari="' + b",".join(owari) + b'"')
+    assert _mjlog.verify_mjlog(bad, rows, **settings()) == (1, 0, 0, 0)
+    assert twin.verify_mjlog(bad, rows, **settings()) == (1, 0, 0, 0)

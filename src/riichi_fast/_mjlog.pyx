@@ -955,12 +955,10 @@ cdef int _check_final(Game* g) noexcept nogil:
     for s in range(4):
         if final[s] != g.owari_scores[s]:
             return BAD
+    # the order by score and the order by points (ties: the lower seat first) agree
     for s in range(4):
         for t in range(s + 1, 4):
-            if final[s] >= final[t]:
-                if g.owari_points[s] <= g.owari_points[t]:
-                    return BAD
-            elif g.owari_points[s] >= g.owari_points[t]:
+            if (final[s] >= final[t]) != (g.owari_points[s] >= g.owari_points[t]):
                 return BAD
     return OK
 
