@@ -428,3 +428,13 @@ def test_compiled_path_checks_placements(rows):
                        b'owari="' + b",".join(owari) + b'"')
     assert _mjlog.verify_mjlog(bad, rows, **settings()) == (1, 0, 0, 0)
     assert twin.verify_mjlog(bad, rows, **settings()) == (1, 0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["game.mjson", "game.json", "game", "game.jsonl.gz"])
+def test_mjai_read_whatever_the_file_name(tmp_path, name):
+    raw = gzip.decompress(RIICHIENV[0].read_bytes())
+    p = tmp_path / name
+    p.write_bytes(gzip.compress(raw) if name.endswith(".gz") else raw)
+    want = verify_summary(RIICHIENV).as_dict()
+    got = verify_summary([p]).as_dict()
+    assert got == want and got["games"] == 1

@@ -914,7 +914,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     report = verify_paths(args.paths, kernel=args.kernel)
     print(format_report(report))
-    return 0 if report.n_wins_ok == report.n_wins and not report.unreadable else 1
+    if report.unreadable or any(g.errors for g in report.games):
+        return 2
+    return 0 if all(g.ok for g in report.games) else 1
 
 
 if __name__ == "__main__":  # pragma: no cover
