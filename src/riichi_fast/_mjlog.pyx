@@ -963,6 +963,137 @@ cdef int _check_final(Game* g) noexcept nogil:
     return OK
 
 
+cdef enum:
+    TOK_TAG = 0      # a self-closing tag inside the root
+    TOK_ROOT = 1     # the root's opening or closing tag
+    TOK_END = 2      # end of the data
+    TOK_BAD = 3      # not well-formed, or not in the plain form Tenhou writes
+
+
+cdef inline bint _space(char c) noexcept nogil:
+    return c == 32 or c == 10 or c == 13 or c == 9
+
+
+cdef inline bint _name_char(char c) noexcept nogil:
+    return (65 <= c <= 90) or (97 <= c <= 122) or (48 <= c <= 57) or c == 95
+
+
+cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, int* n_attrs,
+                   const char** tag, int* tag_len, int* state) noexcept nogil:
+    """The next tag from ``pos``, strictly: XML as Tenhou writes it (self-closing tags in
+    one root element, double- or single-quoted attributes without entities, control
+    characters or non-ASCII bytes).  Anything else is TOK_BAD and the full reader
+    (a real XML parser) decides.  ``state``: 0 before the root, 1 inside, 2 after."""
+    cdef Py_ssize_t i = pos[0], j
+    cdef int na = 0, a, b
+    cdef char c, q
+    cdef bint closing = False
+    while i < n and _space(s[i]):
+        i += 1
+    if i >= n:
+        pos[0] = i
+        return TOK_END
+    if s[i] != 60 or i + 1 >= n:
+        return TOK_BAD  # text between tags
+    i += 1
+    if s[i] == 63:  # <?xml ...?> before the root only
+        if state[0] != 0:
+            return TOK_BAD
+        while i + 1 < n and not (s[i] == 63 and s[i + 1] == 62):
+            if s[i] == 60:
+                return TOK_BAD
+            i += 1
+        if i + 1 >= n:
+            return TOK_BAD
+        pos[0] = i + 2
+        return TOK_ROOT
+    if s[i] == 47:
+        closing = True
+        i += 1
+    tag[0] = s + i
+    if i >= n or not (_name_char(s[i]) and not 48 <= s[i] <= 57):
+        return TOK_BAD
+    while i < n and _name_char(s[i]):
+        i += 1
+    tag_len[0] = <int>(s + i - tag[0])
+    if closing:
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or s[i] != 62 or state[0] != 1 or not _eq(tag[0], tag_len[0], "mjloggm"):
+            return TOK_BAD
+        state[0] = 2
+        pos[0] = i + 1
+        return TOK_ROOT
+    while True:
+        if i >= n:
+            return TOK_BAD
+        c = s[i]
+        if c == 47:  # '/>'
+            if i + 1 >= n or s[i + 1] != 62:
+                return TOK_BAD
+            i += 2
+            if _eq(tag[0], tag_len[0], "mjloggm"):
+                if state[0] != 0:
+                    return TOK_BAD
+                state[0] = 2
+                pos[0] = i
+                return TOK_ROOT
+            if state[0] != 1:
+                return TOK_BAD
+            n_attrs[0] = na
+            pos[0] = i
+            return TOK_TAG
+        if c == 62:  # '>': only the root opens
+            if state[0] != 0 or not _eq(tag[0], tag_len[0], "mjloggm"):
+                return TOK_BAD
+            state[0] = 1
+            pos[0] = i + 1
+            return TOK_ROOT
+        if not _space(c):
+            return TOK_BAD  # attributes are separated by white space
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n:
+            return TOK_BAD
+        if s[i] == 47 or s[i] == 62:
+            continue
+        if na >= MAX_ATTRS or not (_name_char(s[i]) and not 48 <= s[i] <= 57):
+            return TOK_BAD
+        attrs[na].name = s + i
+        while i < n and _name_char(s[i]):
+            i += 1
+        attrs[na].nlen = <int>(s + i - attrs[na].name)
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or s[i] != 61:
+            return TOK_BAD
+        i += 1
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or (s[i] != 34 and s[i] != 39):
+            return TOK_BAD
+        q = s[i]
+        i += 1
+        attrs[na].val = s + i
+        while i < n and s[i] != q:
+            c = s[i]
+            if c == 60 or c == 38 or c < 32 or c >= 127 or c < 0:
+                return TOK_BAD  # '<', entities, control or non-ASCII bytes
+            i += 1
+        if i >= n:
+            return TOK_BAD
+        attrs[na].vlen = <int>(s + i - attrs[na].val)
+        i += 1
+        for a in range(na):  # a duplicate attribute is not well-formed
+            if attrs[a].nlen == attrs[na].nlen:
+                b = 0
+                while b < attrs[a].nlen and attrs[a].name[b] == attrs[na].name[b]:
+                    b += 1
+                if b == attrs[a].nlen:
+                    return TOK_BAD
+        na += 1
+
+
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
@@ -977,7 +1108,8 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     cdef Py_ssize_t n = data.shape[0], i = 0, j
     cdef const char* s = <const char*>&data[0] if n else NULL
     cdef Attr attrs[MAX_ATTRS]
-    cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, closing
+    cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, k
+    cdef int xml_state = 0
     cdef const char* tag
     cdef RulesC rules[4]
     cdef Game* g
@@ -1004,58 +1136,15 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
         g.red = 1
         g.open_tanyao = 1
         row = 0
-        while i < n and st == OK:
-            if s[i] != 60:  # '<'
-                i += 1
-                continue
-            i += 1
-            if i >= n:
+        while st == OK:
+            k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
+            if k == TOK_END:
                 break
-            if s[i] == 63 or s[i] == 33:  # <? or <!
-                while i < n and s[i] != 62:
-                    i += 1
-                continue
-            closing = s[i] == 47
-            if closing:
-                i += 1
-            tag = s + i
-            while i < n and s[i] != 32 and s[i] != 47 and s[i] != 62 and s[i] != 10 \
-                    and s[i] != 13 and s[i] != 9:
-                i += 1
-            tag_len = <int>(s + i - tag)
-            na = 0
-            while i < n:
-                c = s[i]
-                if c == 62:
-                    i += 1
-                    break
-                if c == 32 or c == 47 or c == 10 or c == 13 or c == 9:
-                    i += 1
-                    continue
-                if na >= MAX_ATTRS:
-                    st = OUTSIDE
-                    break
-                attrs[na].name = s + i
-                while i < n and s[i] != 61 and s[i] != 32 and s[i] != 62:
-                    i += 1
-                attrs[na].nlen = <int>(s + i - attrs[na].name)
-                if i >= n or s[i] != 61 or i + 1 >= n or s[i + 1] != 34:
-                    st = OUTSIDE
-                    break
-                i += 2
-                attrs[na].val = s + i
-                while i < n and s[i] != 34:
-                    i += 1
-                if i >= n:
-                    st = OUTSIDE
-                    break
-                attrs[na].vlen = <int>(s + i - attrs[na].val)
-                i += 1
-                na += 1
-            if st != OK:
+            if k == TOK_BAD:
+                st = OUTSIDE
                 break
-            if closing or tag_len == 0:
-                continue
+            if k != TOK_TAG:
+                continue  # the root opening or closing
             c = tag[0]
             if tag_len > 1 and 48 <= tag[1] <= 57 and (84 <= c <= 87 or 68 <= c <= 71):
                 value = 0
@@ -1160,6 +1249,8 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                 pass
             else:
                 st = OUTSIDE
+        if st == OK and xml_state != 2:
+            st = OUTSIDE  # no root element, or it is not closed: not well-formed
         if st == OK:
             if g.n_rounds == 0 or not g.round_ended:
                 st = BAD  # no round, or the last one has no ending
