@@ -314,10 +314,21 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
             else:
                 yield path
 
+    import threading
+
+    # at most 4 chunks per worker in flight: the parent's memory stays flat too
+    # (the pool's task thread blocks here while the workers are busy)
+    in_flight = threading.BoundedSemaphore(4 * jobs)
+
+    def tasks():
+        for chunk in _chunks(files(), 32):
+            in_flight.acquire()
+            yield chunk, rules, kernel, fast, keep
+
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:
-        tasks = ((chunk, rules, kernel, fast, keep) for chunk in _chunks(files(), 32))
-        for part, n in pool.imap(_work, tasks):
+        for part, n in pool.imap(_work, tasks()):
+            in_flight.release()
             total.add(part, keep)
             if progress is not None:
                 progress(n)
