@@ -466,3 +466,13 @@ def test_compiled_path_equals_twin_on_seeded_mutations(rows):
         assert got == twin.verify_mjlog(bytes(d), rows, **settings())
         passed += got[0] == 0
     assert 0 < passed < 80
+
+
+def test_damaged_mjai_names_file_and_line(tmp_path):
+    raw = gzip.decompress(RIICHIENV[0].read_bytes()).decode().splitlines()
+    n = next(i for i, line in enumerate(raw) if '"tsumo"' in line)
+    raw[n] = re.sub(r'"pai": "[^"]*"', '"pai": "?"', raw[n])
+    p = tmp_path / "hidden.mjson"
+    p.write_text("\n".join(raw))
+    s = verify_summary([p])
+    assert s.unreadable == [(str(p), f"RecordError: hidden.mjson:{n + 1}: bad mjai tile '?'")]

@@ -84,7 +84,7 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     >>> g.players, g.format
     (('a', 'b', 'c', 'd'), 'mjai')
     """
-    events = []
+    events, lines = [], []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -92,8 +92,9 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
             events.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
+        lines.append(lineno)
     with malformed_record(source):
-        return _Reader(source, red_fives).read(events)
+        return _Reader(source, red_fives).read(events, lines)
 
 
 class _Reader:
@@ -128,23 +129,36 @@ class _Reader:
                 raise self.rp.error(f"seat {seat} has no {name} for a call")
         return out
 
-    def read(self, events: list[dict]) -> Game:
-        for ev in events:
-            t = ev.get("type")
-            if t == "start_game":
-                names = ev.get("names")
-                if names:
-                    self.game.players = tuple(str(x) for x in names)
-                continue
-            if t == "start_kyoku":
-                self.start(ev)
-                continue
-            if t in ("end_kyoku", "end_game", None):
-                continue
-            if self.rp is None:
-                raise RecordError(f"{self.source}: {t!r} before start_kyoku")
-            getattr(self, "on_" + t, self.on_other)(ev)
+    def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        for i, ev in enumerate(events):
+            try:
+                self._event(ev)
+            except RecordError as exc:
+                # name the position: the line of the event (and the round, when known)
+                where = f"{self.source}:{lines[i] if lines else i + 1}"
+                msg = str(exc)
+                if not msg.startswith(self.source):
+                    msg = f"{where}: {msg}"
+                else:
+                    msg = where + msg[len(self.source):]
+                raise RecordError(msg) from None
         return self.game
+
+    def _event(self, ev) -> None:
+        t = ev.get("type")
+        if t == "start_game":
+            names = ev.get("names")
+            if names:
+                self.game.players = tuple(str(x) for x in names)
+            return
+        if t == "start_kyoku":
+            self.start(ev)
+            return
+        if t in ("end_kyoku", "end_game", None):
+            return
+        if self.rp is None:
+            raise RecordError(f"{self.source}: {t!r} before start_kyoku")
+        getattr(self, "on_" + t, self.on_other)(ev)
 
     def start(self, ev: dict) -> None:
         n = len(ev["tehais"])
