@@ -12,9 +12,10 @@ the timed call.  ``test_ratio_taking_turns`` runs the two in turns, round after
 round, and reports games per second and the ratio in ``extra_info`` (and on
 stdout with ``-s``).
 
-Measured (2-core machine shared with other jobs, CPU time of one process;
-wall times were 2-4x longer from the load): riichi_fast ~6,200-6,500 games/s
-against jansou's ~180 games/s, about 35x.  Before the compiled mjlog path,
+Measured (2-core machine shared with 7 other jobs, load average 7-9, CPU time
+of one process; wall times were 2-4x longer from the load): riichi_fast
+5,900-7,200 games/s against jansou's 160-190 games/s, 37x in three runs
+(37.3x, 37.5x; pytest-benchmark's wall min: 41-49x).  Before the compiled mjlog path,
 ``riichi-fast verify`` ran at ~180 games/s on the same files (1.0x).
 """
 
