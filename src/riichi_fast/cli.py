@@ -326,14 +326,28 @@ def cmd_batch(ns) -> int:
 
 def cmd_verify(ns) -> int:
     from riichi_fast._progress import Progress
-    from riichi_fast.records.verify import format_report, verify_paths
+    from riichi_fast.records.fast import resolve_rules, verify_summary
+    from riichi_fast.records.sources import expand_paths
+    from riichi_fast.records.verify import format_summary
 
-    rules = None if ns.rules == "auto" else ns.rules
-    with Progress(len(ns.paths), "verifying", unit=" games", enabled=not ns.no_progress) as bar:
-        report = verify_paths(ns.paths, rules, progress=lambda *_: bar.update(1))
-    print(format_report(report, limit=ns.show))
-    ok = report.n_wins_ok == report.n_wins and all(d.ok for d in report.draws) and not report.unreadable
-    return 0 if ok else 1
+    rules = None if ns.rules == "auto" else resolve_rules(ns.rules)
+    if ns.jobs < 1:
+        print(f"riichi-fast: error: -j/--jobs must be at least 1, got {ns.jobs}", file=sys.stderr)
+        return 2
+    show = not ns.no_progress and sys.stderr.isatty()
+    total = 0
+    if show:  # count the files for the bar (archives and databases count as one)
+        total = sum(1 for _ in expand_paths(ns.paths))
+    with Progress(total, "verifying", unit=" records", enabled=show) as bar:
+        summary = verify_summary(ns.paths, rules, jobs=ns.jobs, keep=max(ns.show, 0),
+                                 progress=bar.update if show else None)
+    if ns.json:
+        for line in format_summary(summary, limit=ns.show).splitlines()[1:]:
+            print(line, file=sys.stderr)
+        print(json.dumps(summary.as_dict()))
+    else:
+        print(format_summary(summary, limit=ns.show))
+    return summary.exit_status()
 
 
 def cmd_replay(ns) -> int:
@@ -404,11 +418,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_batch)
 
-    p = sub.add_parser("verify", help="re-score every win of game records (Tenhou mjlog/JSON, mjai)")
+    p = sub.add_parser(
+        "verify", help="re-score every win of game records (Tenhou mjlog/JSON, mjai)",
+        description="Re-score every win, settle every win and draw, and check the score "
+                    "continuity (starting scores, counters, final scores and placements) of game "
+                    "records: files, directories (recursive), globs, .gz/.bz2, .zip and .tar(.gz) "
+                    "archives, Tenhou log SQLite databases.",
+        epilog="exit status: 0 everything matched; 1 a mismatch; 2 unreadable input, a damaged "
+               "or incomplete record, or bad usage.")
     p.add_argument("paths", nargs="+")
     p.add_argument("--rules", default="auto",
                    help="preset to score with (default: tenhou, adjusted to each game's lobby flags)")
     p.add_argument("--show", type=int, default=20, help="mismatches to print in full")
+    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object as the last line (games, wins, wins_matched, draws, "
+                        "draws_matched, unsupported, errors, unreadable, ...); details go to stderr")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_verify)
 

@@ -58,20 +58,26 @@ __all__ = [
 def read_record(path) -> Game:
     """Read a game record of any supported format, chosen from its content.
 
-    gzip or ``<`` first: mjlog XML; a JSON object with ``"log"``: tenhou.net/6;
-    JSON lines with ``"type"``: mjai.
+    gzip/bz2 are undone first; then ``<`` first: mjlog XML; JSON lines with
+    ``"type"``: mjai; a JSON object or array: tenhou.net/6.  For archives,
+    databases and directories see :func:`riichi_fast.records.sources.iter_records`.
     """
+    import os
+
+    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.sources import unpack
+
     with open(record_path(path, "read_record"), "rb") as f:
-        head = f.read(4096)
-    if head[:2] == b"\x1f\x8b" or head.lstrip()[:1] == b"<":
-        return read_mjlog(path)
-    text = head.decode("utf-8", errors="replace").lstrip()
-    first = text.split("\n", 1)[0]
-    if '"type"' in first and '"log"' not in first:
-        return read_mjai(path)
-    if '"log"' in text or text.startswith("{"):
-        return read_tenhou6(path)
-    raise RecordError(f"{path}: unknown record format")
+        data = f.read()
+    name = os.path.basename(os.fspath(path))
+    items = list(unpack(name, data))
+    if len(items) != 1:
+        raise RecordError(f"{name}: holds {len(items)} records (an archive or a database: "
+                          f"read it with riichi_fast.records.sources.iter_records)")
+    got = items[0][1]
+    if isinstance(got, BaseException):
+        raise RecordError(str(got))
+    return parse_record(got, name)
 
 
 def __getattr__(name):

@@ -49,6 +49,14 @@ _REASONS = {
     "yao9": DrawKind.KYUUSHU, "kyushukyuhai": DrawKind.KYUUSHU,
     "kaze4": DrawKind.SUUFON, "reach4": DrawKind.SUUCHA_RIICHI,
     "ron3": DrawKind.SANCHAHOU, "kan4": DrawKind.SUUKAIKAN,
+    # riichienv (and other engines) spell the reasons out
+    "exhaustive_draw": DrawKind.EXHAUSTIVE, "ryukyoku": DrawKind.EXHAUSTIVE,
+    "nagashi_mangan_draw": DrawKind.NAGASHI_MANGAN,
+    "kyushu_kyuhai": DrawKind.KYUUSHU, "kyuushu_kyuuhai": DrawKind.KYUUSHU,
+    "sufuurenta": DrawKind.SUUFON, "suufon_renda": DrawKind.SUUFON, "sufonrenda": DrawKind.SUUFON,
+    "suucha_riichi": DrawKind.SUUCHA_RIICHI, "suucha_reach": DrawKind.SUUCHA_RIICHI,
+    "sanchaho": DrawKind.SANCHAHOU, "sanchahou": DrawKind.SANCHAHOU,
+    "suukansansen": DrawKind.SUUKAIKAN, "suukaikan": DrawKind.SUUKAIKAN, "sukansansen": DrawKind.SUUKAIKAN,
 }
 
 
@@ -83,7 +91,7 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     >>> g.players, g.format
     (('a', 'b', 'c', 'd'), 'mjai')
     """
-    events = []
+    events, lines = [], []
     for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
         if not line.strip():
             continue
@@ -93,8 +101,9 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
             raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
         except RecursionError:
             raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
+        lines.append(lineno)
     with malformed_record(source):
-        return _Reader(source, red_fives).read(events)
+        return _Reader(source, red_fives).read(events, lines)
 
 
 class _Reader:
@@ -129,23 +138,36 @@ class _Reader:
                 raise self.rp.error(f"seat {seat} has no {name} for a call")
         return out
 
-    def read(self, events: list[dict]) -> Game:
-        for ev in events:
-            t = ev.get("type")
-            if t == "start_game":
-                names = ev.get("names")
-                if names:
-                    self.game.players = tuple(str(x) for x in names)
-                continue
-            if t == "start_kyoku":
-                self.start(ev)
-                continue
-            if t in ("end_kyoku", "end_game", None):
-                continue
-            if self.rp is None:
-                raise RecordError(f"{self.source}: {t!r} before start_kyoku")
-            getattr(self, "on_" + t, self.on_other)(ev)
+    def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        for i, ev in enumerate(events):
+            try:
+                self._event(ev)
+            except RecordError as exc:
+                # name the position: the line of the event (and the round, when known)
+                where = f"{self.source}:{lines[i] if lines else i + 1}"
+                msg = str(exc)
+                if not msg.startswith(self.source):
+                    msg = f"{where}: {msg}"
+                else:
+                    msg = where + msg[len(self.source):]
+                raise RecordError(msg) from None
         return self.game
+
+    def _event(self, ev) -> None:
+        t = ev.get("type")
+        if t == "start_game":
+            names = ev.get("names")
+            if names:
+                self.game.players = tuple(str(x) for x in names)
+            return
+        if t == "start_kyoku":
+            self.start(ev)
+            return
+        if t in ("end_kyoku", "end_game", None):
+            return
+        if self.rp is None:
+            raise RecordError(f"{self.source}: {t!r} before start_kyoku")
+        getattr(self, "on_" + t, self.on_other)(ev)
 
     def start(self, ev: dict) -> None:
         n = len(ev["tehais"])

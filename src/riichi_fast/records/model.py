@@ -307,6 +307,11 @@ class Game:
     rules: GameRules
     players: tuple[str, ...]
     rounds: list[Round] = field(default_factory=list)
+    final_scores: tuple[int, ...] | None = None
+    """Scores at the end of the game as the record states them (mjlog ``owari``;
+    leftover riichi sticks included), ``None`` when it does not."""
+    final_points: tuple[float, ...] | None = None
+    """The final points (uma and oka included) the record states, or ``None``."""
 
     @property
     def wins(self) -> list[RecordedWin]:

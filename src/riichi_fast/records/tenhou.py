@@ -298,8 +298,19 @@ class _Reader:
         change = tuple(x * 100 for x in sc[1::2])[: self.n]
         return before, change
 
+    def _owari(self, el) -> None:
+        owari = el.get("owari")
+        if owari is None:
+            return
+        parts = [x for x in owari.split(",") if x != ""][: 2 * self.n]
+        if len(parts) != 2 * self.n:
+            raise RecordError(f"{self.source}: owari needs {2 * self.n} numbers, got {owari!r}")
+        self.game.final_scores = tuple(int(x) * 100 for x in parts[0::2])
+        self.game.final_points = tuple(float(x) for x in parts[1::2])
+
     def _agari(self, el) -> None:
         self._need_round()
+        self._owari(el)
         who = int(el.get("who"))
         from_who = int(el.get("fromWho"))
         honba, sticks = self._ba(el)
@@ -317,6 +328,7 @@ class _Reader:
 
     def _ryuukyoku(self, el) -> None:
         rnd = self._need_round()
+        self._owari(el)
         kind = _RYUUKYOKU_KINDS.get(el.get("type"))
         if kind is None:
             raise RecordError(f"{self.source} {rnd.label}: unknown draw type {el.get('type')!r}")

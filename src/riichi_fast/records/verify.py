@@ -51,12 +51,16 @@ __all__ = [
     "check_round",
     "check_win",
     "draw_changes",
+    "final_mismatches",
+    "format_game_report",
     "format_report",
+    "format_summary",
     "format_win_check",
     "main",
     "noten_changes",
     "rules_for_game",
     "score_win",
+    "start_mismatches",
     "verify_game",
     "verify_paths",
     "win_changes",
@@ -139,11 +143,19 @@ class DrawCheck:
 
 @dataclass
 class GameReport:
-    """Checks of every win and draw of one game."""
+    """Checks of every win and draw of one game, and of the game as a whole.
+
+    ``errors``: what makes the record damaged or incomplete (no round, a round
+    with no result), each naming the file and the position.  ``mismatches``:
+    game-level items that disagree (``final_scores``, ``placements``).
+    """
 
     source: str
     wins: list[WinCheck] = field(default_factory=list)
     draws: list[DrawCheck] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    rounds: int = 0
 
     @property
     def n_wins(self) -> int:
@@ -158,8 +170,18 @@ class GameReport:
         return sum(c.ok for c in self.draws)
 
     @property
+    def n_unsupported(self) -> int:
+        """Draws whose settlement the record does not allow to compute (tenpai seats unknown)."""
+        return sum(c.changes is None and c.ok for c in self.draws)
+
+    @property
     def failures(self) -> list:
         return [c for c in self.wins if not c.ok] + [c for c in self.draws if not c.ok]
+
+    @property
+    def ok(self) -> bool:
+        """Every win and draw matched, no game-level mismatch, no error."""
+        return not self.errors and not self.mismatches and not self.failures
 
 
 @dataclass
@@ -658,42 +680,141 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     """
     if rules is None:
         rules = rules_for_game(game)
-    report = GameReport(game.source)
+    else:
+        from riichi_fast.rules.scoring import coerce_rules
+
+        rules = coerce_rules(rules)
+    report = GameReport(game.source, rounds=len(game.rounds))
     n = 3 if game.rules.three_player else 4
     rounds = game.rounds
+    if not rounds:
+        report.errors.append(f"{game.source}: no round in the record (empty, or not a game record)")
     for i, rnd in enumerate(rounds):
         nxt = rounds[i + 1] if i + 1 < len(rounds) else None
-        checks = [check_win(win, rules, kernel=kernel) for win in rnd.wins]
+        if not rnd.wins and rnd.draw is None:
+            where = "the record ends inside round" if nxt is None else "no result for round"
+            report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
+                                 f"(no win and no draw recorded)")
+        checks, shown = [], _scores_at_end(rnd, n)
+        for win in rnd.wins:
+            checks.append(_with_scores_before(check_win(win, rules, kernel=kernel), shown))
+            # the next winner of a double ron is shown the scores after this one's
+            ch = win.recorded.score_changes
+            if shown is not None and ch is not None and len(ch) == n:
+                shown = tuple(a + b for a, b in zip(shown, ch))
         report.wins += check_round(rnd, checks, rules, nxt, n)
         if rnd.draw is not None:
-            report.draws.append(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt))
+            report.draws.append(_with_scores_before(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
+                                                    _scores_at_end(rnd, n)))
+    report.mismatches += start_mismatches(game, rules) + final_mismatches(game)
     return report
+
+
+def start_mismatches(game: Game, rules) -> list[Mismatch]:
+    """A game recorded from its first hand (East 1) starts with no counter, no stick and
+    every seat at ``rules.start_points`` (item ``start``)."""
+    start = getattr(rules, "start_points", None)
+    if not game.rounds or start is None:
+        return []
+    first = game.rounds[0]
+    if (first.round_wind, first.kyoku) != (0, 0) or not first.scores:
+        return []
+    want = (0, 0, (start,) * len(first.scores))
+    have = (first.honba, first.riichi_sticks, tuple(first.scores))
+    return [] if have == want else [Mismatch("start", have, want)]
+
+
+def _scores_at_end(rnd: Round, n: int) -> tuple[int, ...] | None:
+    """The scores a round's record shows before its settlement: start less stakes."""
+    if not rnd.scores or len(rnd.scores) != n:
+        return None
+    declared = _declared(rnd)
+    return tuple(s - 1000 * (i in declared) for i, s in enumerate(rnd.scores))
+
+
+def _with_scores_before(check, want):
+    """Add a ``scores_before`` mismatch when the recorded scores before the
+    settlement are not ``want`` (the round's starting scores less the riichi stakes)."""
+    import dataclasses
+
+    item = check.win.recorded.scores_before if isinstance(check, WinCheck) \
+        else check.draw.scores_before
+    if item is None or want is None or tuple(item) == want:
+        return check
+    return dataclasses.replace(check, mismatches=check.mismatches + (
+        Mismatch("scores_before", tuple(item), want),))
+
+
+def final_mismatches(game: Game) -> list[Mismatch]:
+    """Compare the record's final scores and placements with its last round.
+
+    The final scores are the last round's scores less its riichi stakes plus
+    the recorded changes; riichi sticks left on the table go to the top seat
+    (ties: the lower seat, Tenhou's order).  The final points must rank the
+    seats as the scores do (item ``placements``).
+    """
+    if game.final_scores is None or not game.rounds:
+        return []
+    n = len(game.final_scores)
+    last = game.rounds[-1]
+    base = _scores_at_end(last, n)
+    if base is None:
+        return []
+    final = list(base)
+    changes = [w.recorded.score_changes for w in last.wins]
+    if last.draw is not None:
+        changes.append(last.draw.score_changes)
+    if any(c is None or len(c) != n for c in changes):
+        return []
+    for ch in changes:
+        for s in range(n):
+            final[s] += ch[s]
+    if not last.wins:
+        top = max(range(n), key=lambda s: (final[s], -s))
+        final[top] += 1000 * (last.riichi_sticks + len(_declared(last)))
+    out = []
+    if tuple(final) != tuple(game.final_scores):
+        out.append(Mismatch("final_scores", tuple(game.final_scores), tuple(final)))
+    if game.final_points is not None:
+        by_score = sorted(range(n), key=lambda s: (-final[s], s))
+        by_points = sorted(range(n), key=lambda s: (-game.final_points[s], s))
+        if by_score != by_points:
+            out.append(Mismatch("placements", tuple(by_points), tuple(by_score)))
+    return out
 
 
 def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
                  progress: Callable[[int, int, str], None] | None = None,
                  kernel: bool = False) -> VerifyReport:
-    """Read and verify many record files (any supported format).
+    """Read and verify many records (any supported format), keeping every report.
 
-    ``progress(done, total, path)`` is called after each file.  A file that
-    cannot be read is listed in ``unreadable`` with the reason; the others
-    are verified.
+    ``paths``: files, directories, globs, archives, databases
+    (:mod:`riichi_fast.records.sources`).  ``progress(done, total, path)`` is
+    called after each file.  A record that cannot be read (a damaged ``.gz``
+    too) is listed in ``unreadable`` with the reason; the others are verified.
+    For large runs :func:`riichi_fast.records.fast.verify_summary` keeps
+    counters only and is much faster.
     """
-    from riichi_fast.records import read_record
-    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.sources import expand_paths, iter_records
 
-    paths = [os.fspath(p) for p in paths]
+    files = list(expand_paths(paths))
     report = VerifyReport(scorer=f"score_kernel ({_kernel_module().__name__})" if kernel
                           else scorer_name())
-    for i, path in enumerate(paths, 1):
-        try:
-            game = read_record(path)
-        except (OSError, RecordError, ValueError) as exc:
-            report.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
-        else:
-            report.games.append(verify_game(game, rules, kernel=kernel))
+    for i, (path, err) in enumerate(files, 1):
+        for name, data in ([(path, err)] if err is not None else iter_records([path])):
+            if isinstance(data, BaseException):
+                report.unreadable.append((name, f"{type(data).__name__}: {data}"))
+                continue
+            source = os.path.basename(name) if "!" not in name else name
+            try:
+                game = parse_record(data, source)
+            except (RiichiError, ValueError, RecursionError) as exc:
+                report.unreadable.append((name, f"{type(exc).__name__}: {exc}"))
+            else:
+                report.games.append(verify_game(game, rules, kernel=kernel))
         if progress is not None:
-            progress(i, len(paths), path)
+            progress(i, len(files), path)
     return report
 
 
@@ -750,7 +871,43 @@ def format_report(report: VerifyReport, limit: int | None = None) -> str:
                           f"{d.changes}")]
             lines += [f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}"
                       for m in d.mismatches]
+    for g in report.games:
+        lines += [f"ERROR {e}" for e in g.errors]
+        lines += [f"{g.source}: end of game: MISMATCH {m.item}: recorded {m.recorded} computed "
+                  f"{m.computed}" for m in g.mismatches]
     for path, why in report.unreadable:
+        lines += ["", f"unreadable {path}: {why}"]
+    return "\n".join(lines)
+
+
+def format_game_report(rep: GameReport, limit: int | None = None) -> list[str]:
+    """Lines describing what did not match in one game (errors, wins, draws, final scores)."""
+    lines = [f"ERROR {e}" for e in rep.errors]
+    for c in [c for c in rep.wins if not c.ok][:limit]:
+        lines += ["", format_win_check(c)]
+    for d in rep.draws:
+        if not d.ok:
+            lines += ["", (f"{d.draw.source}: {d.draw.kind} tenpai {d.draw.tenpai} nagashi "
+                          f"{d.draw.nagashi}: recorded {d.draw.score_changes} computed "
+                          f"{d.changes}")]
+            lines += [f"  MISMATCH {m.item}: recorded {m.recorded} computed {m.computed}"
+                      for m in d.mismatches]
+    for m in rep.mismatches:
+        lines.append(f"{rep.source}: end of game: MISMATCH {m.item}: recorded {m.recorded} "
+                     f"computed {m.computed}")
+    return lines
+
+
+def format_summary(summary, limit: int | None = None) -> str:
+    """The summary line of a :class:`riichi_fast.records.fast.VerifySummary`, then the
+    games that did not match (up to ``limit``), the damaged records and the unreadable inputs."""
+    lines = [summary.summary()]
+    for rep in summary.failed[:limit]:
+        lines += [""] + format_game_report(rep, limit)
+    if summary.dropped or (limit is not None and len(summary.failed) > limit):
+        more = summary.dropped + max(len(summary.failed) - (limit or 0), 0)
+        lines += ["", f"... and {more} more games that did not match"]
+    for path, why in summary.unreadable:
         lines += ["", f"unreadable {path}: {why}"]
     return "\n".join(lines)
 
@@ -766,7 +923,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     report = verify_paths(args.paths, kernel=args.kernel)
     print(format_report(report))
-    return 0 if report.n_wins_ok == report.n_wins and not report.unreadable else 1
+    if report.unreadable or any(g.errors for g in report.games):
+        return 2
+    return 0 if all(g.ok for g in report.games) else 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,1263 @@
+# Compiled fast path of the record verifier for Tenhou mjlog XML (four players).
+#
+# One pass over the XML bytes: a tokenizer reads each tag and its attributes
+# in place (no Python object per tag or per tile), the round is replayed on C
+# arrays (136-id presence per seat, melds, the flags a win's situation needs),
+# every <AGARI> is scored by the compiled kernel (c_score_hand_digested) and
+# compared item by item with the record, every win and draw is settled (Tenhou
+# rules: the settle.py rules for the presets the caller allows) and the next
+# <INIT> is compared with the settled table state.  Contract: docs/INTERNALS.md
+# section "records fast path"; the pure-Python twin is
+# riichi_fast.reference.mjlog (the full reader + verifier, summarised).
+#
+# The answer is a summary: (status, rounds, wins, draws).  status 0: the game
+# was replayed and everything matched (the counts are then those of the full
+# verifier); 1: not verified here (something did not match, the record is
+# damaged or incomplete, or it is outside this path: three players, three
+# ron, a nagashi mangan nobody qualifies for, a tag it does not know...).
+# Pao (the whole hand, Tenhou's pao_scope) and nagashi mangan are settled here.  On 1 the caller runs the full
+# Python verifier, which explains.
+
+from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
+from libc.string cimport memset
+
+from riichi_fast._types cimport count_t
+from riichi_fast._score cimport (
+    RulesC, c_digest_rules, c_score_hand_digested, CTX_SIZE, OUT_SIZE,
+    CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA, CTX_N_URA, CTX_URA,
+    CTX_N_RED, CTX_N_KITA, CTX_HONBA, CTX_RIICHI_STICKS,
+    F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_HAITEI, F_HOUTEI, F_RINSHAN,
+    F_CHANKAN, F_TENHOU, F_CHIIHOU,
+    O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_DORA, O_URA, O_AKA, O_LIMIT, O_HAND_POINTS,
+    O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
+    R_HAN_CLOSED, R_HAN_OPEN, R_YAKUMAN, R_SIZE, ST_OK,
+    LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
+)
+
+cdef enum:
+    OK = 0
+    BAD = 1          # mismatch, damaged or incomplete record
+    OUTSIDE = 2      # not covered here: the full verifier decides
+    MAX_ATTRS = 24
+    MAX_INTS = 64
+    LAST_NONE = 0
+    LAST_DRAW = 1
+    LAST_DISCARD = 2
+    LAST_CALL = 3
+    LAST_KAKAN = 4
+    LAST_ANKAN = 5
+
+
+
+cdef struct Attr:
+    const char* name
+    int nlen
+    const char* val
+    int vlen
+
+
+cdef struct Meld:
+    int type          # 1 chi 2 pon 3 daiminkan 4 ankan 5 shouminkan
+    int kind          # lowest kind
+    int called        # 136-id taken, -1 none
+    int added         # kakan: the added tile
+    int tiles[4]
+    int n_tiles
+
+
+cdef struct WinRec:
+    int winner
+    int discarder     # -1 tsumo
+    int64_t ron
+    int64_t tsumo_dealer
+    int64_t tsumo_other
+    int pao           # liable seat whose pao applies, -1 none
+    int rec[4]        # recorded changes
+
+
+cdef struct Settings:
+    int honba_value
+    int noten_payment
+    int abortive_mask
+    int adds_counter
+    int counters_all
+    int nagashi        # nagashi mangan played
+    uint64_t pao_mask  # yaku ids whose yakuman make a liable seat pay (pao)
+    int pao_honba_liable
+    int start_points   # every seat's score at East 1 with no counter
+
+
+cdef struct Game:
+    int n
+    int red
+    int open_tanyao
+    int have_round
+    int round_ended
+    int n_rounds
+    int n_wins
+    int n_draws
+    # round
+    int dealer
+    int round_wind
+    int honba
+    int sticks
+    int scores[4]
+    uint8_t hand[4][136]
+    int hand_n[4]
+    Meld melds[4][4]
+    int n_melds[4]
+    int dora[5]
+    int n_dora
+    int n_draw_steps
+    int max_draws
+    int discards[4]
+    int any_call
+    int riichi[4]
+    int dbl[4]
+    int ippatsu[4]
+    int ippatsu_before[4]
+    int since_declare[4]
+    int after_kan[4]
+    int rinshan_draw[4]
+    int last_draw[4]
+    int last_type
+    int last_tile
+    int declared[4]
+    WinRec wins[4]
+    int round_wins
+    int nag_ok[4]     # every discard terminal/honor, none called
+    int pending_seat  # the previous event was this seat's discard (-1: it was not)
+    int pending_tile
+    int shown[4]      # scores a result shows before its settlement
+    # expected next table (after a settled round)
+    int have_next
+    int next_dealer
+    int next_wind
+    int next_honba
+    int next_sticks
+    int next_scores[4]
+    int have_owari
+    int owari_scores[4]
+    int owari_points[4]
+
+
+cdef inline bint _eq(const char* s, int n, const char* lit) noexcept nogil:
+    cdef int i = 0
+    while i < n:
+        if lit[i] == 0 or s[i] != lit[i]:
+            return False
+        i += 1
+    return lit[n] == 0
+
+
+cdef int _find(Attr* attrs, int na, const char* name) noexcept nogil:
+    cdef int i
+    for i in range(na):
+        if _eq(attrs[i].name, attrs[i].nlen, name):
+            return i
+    return -1
+
+
+cdef int _ints(const char* s, int n, int* out, int cap) noexcept nogil:
+    """Comma-separated ints into ``out``; the count, or -1 when malformed."""
+    cdef int i = 0, k = 0, neg, v, digits
+    if n == 0:
+        return 0
+    while i <= n:
+        neg = 0
+        v = 0
+        digits = 0
+        if i < n and s[i] == 45:  # '-'
+            neg = 1
+            i += 1
+        while i < n and 48 <= s[i] <= 57:
+            v = v * 10 + (s[i] - 48)
+            digits += 1
+            if digits > 9:
+                return -1
+            i += 1
+        if i < n and s[i] != 44:  # not ','
+            return -1
+        if digits == 0:
+            if i >= n and k > 0 and s[n - 1] == 44:
+                break   # a trailing comma
+            return -1
+        if k >= cap:
+            return -1
+        out[k] = -v if neg else v
+        k += 1
+        i += 1
+    return k
+
+
+cdef int _attr_ints(Attr* attrs, int na, const char* name, int* out, int cap) noexcept nogil:
+    """-2 when absent, -1 malformed, else the count."""
+    cdef int j = _find(attrs, na, name)
+    if j < 0:
+        return -2
+    return _ints(attrs[j].val, attrs[j].vlen, out, cap)
+
+
+cdef int _attr_int(Attr* attrs, int na, const char* name, int* value) noexcept nogil:
+    cdef int buf[2]
+    cdef int k = _attr_ints(attrs, na, name, buf, 2)
+    if k != 1:
+        return -1
+    value[0] = buf[0]
+    return 0
+
+
+cdef int _decode_meld(int code, int who, Meld* m) noexcept nogil:
+    """Tenhou meld code (four players) -> m; 0 ok, -1 kita or out of range."""
+    cdef int rel = code & 3, t, r, base, i, kind, unused, k
+    if code < 0 or code >= 65536:
+        return -1
+    m.called = -1
+    m.added = -1
+    if code & 0x4:
+        t = code >> 10
+        r = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        if base > 24 or rel == 0:
+            return -1
+        m.type = 1
+        m.kind = base
+        m.n_tiles = 3
+        m.tiles[0] = base * 4 + ((code >> 3) & 3)
+        m.tiles[1] = (base + 1) * 4 + ((code >> 5) & 3)
+        m.tiles[2] = (base + 2) * 4 + ((code >> 7) & 3)
+        m.called = m.tiles[r]
+        return 0
+    if code & 0x18:
+        t = code >> 9
+        r = t % 3
+        kind = t // 3
+        if kind >= 34 or rel == 0:
+            return -1
+        unused = (code >> 5) & 3
+        k = 0
+        for i in range(4):
+            if i != unused:
+                m.tiles[k] = kind * 4 + i
+                k += 1
+        m.called = m.tiles[r]
+        m.kind = kind
+        if code & 0x8:
+            m.type = 2
+            m.n_tiles = 3
+        else:
+            m.type = 5
+            m.added = kind * 4 + unused
+            for i in range(4):
+                m.tiles[i] = kind * 4 + i
+            m.n_tiles = 4
+        return 0
+    if code & 0x20:
+        return -1  # kita: three players only
+    t = code >> 8
+    kind = t // 4
+    if kind >= 34:
+        return -1
+    m.kind = kind
+    m.n_tiles = 4
+    for i in range(4):
+        m.tiles[i] = kind * 4 + i
+    if rel == 0:
+        m.type = 4
+    else:
+        m.type = 3
+        m.called = t
+    return 0
+
+
+cdef inline int64_t _meld_key(Meld* m) noexcept nogil:
+    cdef int64_t key = (<int64_t>m.type) << 40 | (<int64_t>m.kind) << 32
+    cdef int i
+    for i in range(m.n_tiles):
+        key |= (<int64_t>1) << (m.tiles[i] - m.kind * 4)
+    return key
+
+
+cdef void _sort64(int64_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef int64_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
+    cdef int seed[8]
+    cdef int buf[MAX_INTS]
+    cdef int k, s, i, t
+    cdef char name[5]
+    # continuity: the settled table of the previous round must be this one
+    k = _attr_ints(attrs, na, "seed", seed, 8)
+    if k < 6:
+        return OUTSIDE
+    if _attr_int(attrs, na, "oya", &g.dealer) < 0 or not 0 <= g.dealer < 4:
+        return OUTSIDE
+    if _attr_ints(attrs, na, "ten", buf, MAX_INTS) != 4:
+        return OUTSIDE
+    for s in range(4):
+        g.scores[s] = buf[s] * 100
+    g.round_wind = seed[0] // 4
+    g.honba = seed[1]
+    g.sticks = seed[2]
+    if seed[5] < 0 or seed[5] >= 136:
+        return OUTSIDE
+    g.dora[0] = seed[5]
+    g.n_dora = 1
+    if g.have_round and not g.round_ended:
+        return BAD  # the previous round has no ending
+    if not g.have_round and seed[0] == 0:  # the game from its first hand
+        if g.honba != 0 or g.sticks != 0:
+            return BAD
+        for s in range(4):
+            if g.scores[s] != st.start_points:
+                return BAD
+    if g.have_next:
+        if (g.next_dealer != g.dealer or g.next_wind != g.round_wind
+                or g.next_honba != g.honba or g.next_sticks != g.sticks):
+            return BAD
+        for s in range(4):
+            if g.next_scores[s] != g.scores[s]:
+                return BAD
+    g.have_next = 0
+    memset(g.hand, 0, sizeof(g.hand))
+    name[0] = 104  # 'h'
+    name[1] = 97   # 'a'
+    name[2] = 105  # 'i'
+    name[4] = 0
+    for s in range(4):
+        name[3] = 48 + s
+        k = _attr_ints(attrs, na, name, buf, MAX_INTS)
+        if k != 13:
+            return OUTSIDE
+        for i in range(13):
+            t = buf[i]
+            if t < 0 or t >= 136 or g.hand[s][t]:
+                return OUTSIDE
+            g.hand[s][t] = 1
+        g.hand_n[s] = 13
+        g.n_melds[s] = 0
+        g.discards[s] = 0
+        g.riichi[s] = 0
+        g.dbl[s] = 0
+        g.ippatsu[s] = 0
+        g.ippatsu_before[s] = 0
+        g.since_declare[s] = 0
+        g.after_kan[s] = 0
+        g.rinshan_draw[s] = 0
+        g.last_draw[s] = -1
+        g.declared[s] = 0
+        g.nag_ok[s] = 1
+    g.pending_seat = -1
+    g.n_draw_steps = 0
+    g.max_draws = 136 - 14 - 13 * 4
+    g.any_call = 0
+    g.last_type = LAST_NONE
+    g.last_tile = -1
+    g.round_wins = 0
+    g.have_round = 1
+    g.round_ended = 0
+    g.n_rounds += 1
+    return OK
+
+
+cdef int _call(Game* g, int who, int code) noexcept nogil:
+    cdef Meld m
+    cdef int i, j, t, n_own
+    cdef int own[4]
+    if _decode_meld(code, who, &m) < 0:
+        return OUTSIDE
+    if g.pending_seat >= 0 and m.called == g.pending_tile:
+        g.nag_ok[g.pending_seat] = 0  # the discard was called
+    g.pending_seat = -1
+    n_own = 0
+    if m.type == 5:
+        for i in range(g.n_melds[who]):
+            if g.melds[who][i].type == 2 and g.melds[who][i].kind == m.kind:
+                g.melds[who][i] = m
+                break
+        else:
+            return OUTSIDE
+        own[0] = m.added
+        n_own = 1
+    else:
+        if g.n_melds[who] >= 4:
+            return OUTSIDE
+        g.melds[who][g.n_melds[who]] = m
+        g.n_melds[who] += 1
+        for i in range(m.n_tiles):
+            if m.tiles[i] != m.called:
+                own[n_own] = m.tiles[i]
+                n_own += 1
+    for i in range(n_own):
+        t = own[i]
+        if not g.hand[who][t]:
+            return OUTSIDE
+        g.hand[who][t] = 0
+        g.hand_n[who] -= 1
+    if m.type >= 3:
+        g.after_kan[who] = 1
+    for j in range(4):
+        g.ippatsu_before[j] = g.ippatsu[j]
+        g.ippatsu[j] = 0
+        g.since_declare[j] = 1
+    g.any_call = 1
+    g.last_draw[who] = -1
+    if m.type == 5:
+        g.last_type = LAST_KAKAN
+        g.last_tile = m.added
+    elif m.type == 4:
+        g.last_type = LAST_ANKAN
+    else:
+        g.last_type = LAST_CALL
+    return OK
+
+
+cdef void _win_pay(int winner, int discarder, int dealer, int64_t ron, int64_t td, int64_t to,
+                   int counters, int pao, Settings* st, int64_t* ch) noexcept nogil:
+    """settle.py's payments of one win (Tenhou pao: the whole hand), sticks left out."""
+    cdef int s
+    cdef int64_t pay, each = counters * (st.honba_value // 3), half, bonus
+    if discarder < 0:
+        for s in range(4):
+            if s == winner:
+                continue
+            pay = td if (s == dealer and winner != dealer) else to
+            pay += each
+            if pao >= 0:
+                ch[pao] -= pay
+            else:
+                ch[s] -= pay
+            ch[winner] += pay
+    else:
+        bonus = counters * st.honba_value
+        if pao >= 0 and pao != discarder:
+            half = ron // 2
+            ch[discarder] -= ron - half
+            ch[pao] -= half
+            if st.pao_honba_liable:
+                ch[pao] -= bonus
+            else:
+                ch[discarder] -= bonus
+        else:
+            ch[discarder] -= ron + bonus
+        ch[winner] += ron + bonus
+
+
+cdef int _tenhou_limit(int limit) noexcept nogil:
+    if limit == LIMIT_KAZOE_YAKUMAN:
+        return LIMIT_YAKUMAN
+    if limit == LIMIT_KIRIAGE_MANGAN:
+        return LIMIT_MANGAN
+    return limit
+
+
+cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexcept nogil:
+    cdef int pao = -1
+    cdef int who, from_who, machi, k, i, j, s, t, n_closed, tsumo, rinshan, chankan
+    cdef int first_turn, riichi, first, honba, sticks, honba_paid, sticks_paid
+    cdef int ba[4]
+    cdef int closed[20]
+    cdef int codes[8]
+    cdef int ten[4]
+    cdef int yaku[MAX_INTS]
+    cdef int yakuman[8]
+    cdef int dora[8]
+    cdef int ura[8]
+    cdef int sc[8]
+    cdef int n_yaku, n_yakuman, n_dora_given, n_ura, n_codes
+    cdef uint8_t seen[136]
+    cdef int64_t keys_rec[4]
+    cdef int64_t keys_rep[4]
+    cdef Meld m
+    cdef count_t counts[34]
+    cdef uint8_t mt[4]
+    cdef uint8_t mk[4]
+    cdef int32_t ctx[CTX_SIZE]
+    cdef int64_t out[OUT_SIZE]
+    cdef int flags, n_red, is_open, status, rec_han, rec_dora, rec_ura, rec_aka
+    cdef uint64_t mask, rec_mask
+    cdef int64_t pay, ch[4]
+    cdef const int32_t* p = rules.p
+    cdef WinRec* w
+    if not g.have_round or g.round_ended and g.round_wins == 0:
+        return OUTSIDE
+    if _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4:
+        return OUTSIDE
+    if _attr_int(attrs, na, "fromWho", &from_who) < 0 or not 0 <= from_who < 4:
+        return OUTSIDE
+    if _attr_int(attrs, na, "machi", &machi) < 0 or not 0 <= machi < 136:
+        return OUTSIDE
+    if _find(attrs, na, "paoWho") >= 0:
+        if _attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < 4 or pao == who:
+            return OUTSIDE
+    if _attr_ints(attrs, na, "ba", ba, 4) != 2:
+        return OUTSIDE
+    if _attr_ints(attrs, na, "ten", ten, 4) != 3:
+        return OUTSIDE
+    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
+        return OUTSIDE
+    n_closed = _attr_ints(attrs, na, "hai", closed, 20)
+    if n_closed < 1:
+        return OUTSIDE
+    n_codes = _attr_ints(attrs, na, "m", codes, 8)
+    if n_codes == -2:
+        n_codes = 0
+    if n_codes < 0 or n_codes > 4:
+        return OUTSIDE
+    n_yaku = _attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
+    if n_yaku == -2:
+        n_yaku = 0
+    n_yakuman = _attr_ints(attrs, na, "yakuman", yakuman, 8)
+    if n_yakuman == -2:
+        n_yakuman = 0
+    n_dora_given = _attr_ints(attrs, na, "doraHai", dora, 8)
+    if n_dora_given == -2:
+        n_dora_given = 0
+    n_ura = _attr_ints(attrs, na, "doraHaiUra", ura, 8)
+    if n_ura == -2:
+        n_ura = 0
+    if n_yaku < 0 or n_yaku % 2 or n_yakuman < 0 or n_dora_given < 0 or n_ura < 0 \
+            or n_dora_given > 5 or n_ura > 5:
+        return OUTSIDE
+    tsumo = from_who == who
+    honba = ba[0]
+    sticks = ba[1]
+    # the recorded hand must be the replayed one
+    memset(seen, 0, 136)
+    for i in range(n_closed):
+        t = closed[i]
+        if t < 0 or t >= 136 or seen[t]:
+            return OUTSIDE
+        seen[t] = 1
+    if not tsumo:
+        if g.hand[who][machi]:
+            return OUTSIDE
+        g.hand[who][machi] = 1
+    k = 0
+    for t in range(136):
+        if g.hand[who][t]:
+            k += 1
+            if not seen[t]:
+                k = -100
+    if not tsumo:
+        g.hand[who][machi] = 0
+    if k != n_closed or not seen[machi]:
+        return OUTSIDE
+    if n_codes != g.n_melds[who]:
+        return OUTSIDE
+    for i in range(n_codes):
+        if _decode_meld(codes[i], who, &m) < 0:
+            return OUTSIDE
+        keys_rec[i] = _meld_key(&m)
+        keys_rep[i] = _meld_key(&g.melds[who][i])
+    _sort64(keys_rec, n_codes)
+    _sort64(keys_rep, n_codes)
+    for i in range(n_codes):
+        if keys_rec[i] != keys_rep[i]:
+            return OUTSIDE
+    if n_dora_given:
+        if n_dora_given != g.n_dora:
+            return OUTSIDE
+        for i in range(n_dora_given):
+            if dora[i] != g.dora[i]:
+                return OUTSIDE
+    # the situation
+    chankan = not tsumo and g.last_type == LAST_KAKAN
+    rinshan = tsumo and g.rinshan_draw[who]
+    first_turn = g.discards[who] == 0 and not g.any_call
+    riichi = g.riichi[who]
+    first = g.round_wins == 0
+    flags = 0
+    if tsumo:
+        flags |= F_TSUMO
+    if riichi:
+        flags |= F_RIICHI
+        if g.dbl[who]:
+            flags |= F_DOUBLE_RIICHI
+        if (g.ippatsu_before[who] if chankan else g.ippatsu[who]):
+            flags |= F_IPPATSU
+    if tsumo and not rinshan and g.n_draw_steps == g.max_draws:
+        flags |= F_HAITEI
+    if not tsumo and not chankan and g.n_draw_steps == g.max_draws:
+        flags |= F_HOUTEI
+    if rinshan:
+        flags |= F_RINSHAN
+    if chankan:
+        flags |= F_CHANKAN
+    if tsumo and first_turn:
+        flags |= F_TENHOU if who == g.dealer else F_CHIIHOU
+    honba_paid = honba if first else 0
+    sticks_paid = sticks if first else 0
+    for s in range(4):
+        if first:
+            g.shown[s] = g.scores[s] - 1000 * g.declared[s]
+        if sc[2 * s] * 100 != g.shown[s]:
+            g.round_wins += 1
+            g.n_wins += 1
+            g.round_ended = 1
+            return BAD
+        g.shown[s] += sc[2 * s + 1] * 100
+    # score
+    memset(counts, 0, sizeof(counts))
+    n_red = 0
+    for i in range(n_closed):
+        counts[closed[i] // 4] += 1
+        if g.red and (closed[i] == 16 or closed[i] == 52 or closed[i] == 88):
+            n_red += 1
+    is_open = 0
+    for i in range(4):
+        mt[i] = 0
+        mk[i] = 0
+    for i in range(g.n_melds[who]):
+        mt[i] = g.melds[who][i].type
+        mk[i] = g.melds[who][i].kind
+        if mt[i] != 4:
+            is_open = 1
+        for j in range(g.melds[who][i].n_tiles):
+            t = g.melds[who][i].tiles[j]
+            if g.red and (t == 16 or t == 52 or t == 88):
+                n_red += 1
+    memset(ctx, 0, sizeof(ctx))
+    ctx[CTX_FLAGS] = flags
+    ctx[CTX_SEAT_WIND] = (who - g.dealer + 4) % 4
+    ctx[CTX_ROUND_WIND] = g.round_wind
+    ctx[CTX_N_DORA] = g.n_dora
+    for i in range(g.n_dora):
+        ctx[CTX_DORA + i] = g.dora[i] // 4
+    if riichi:
+        ctx[CTX_N_URA] = n_ura
+        for i in range(n_ura):
+            if not 0 <= ura[i] < 136:
+                return OUTSIDE
+            ctx[CTX_URA + i] = ura[i] // 4
+    ctx[CTX_N_RED] = n_red
+    ctx[CTX_N_KITA] = 0
+    ctx[CTX_HONBA] = honba_paid
+    ctx[CTX_RIICHI_STICKS] = sticks_paid
+    status = c_score_hand_digested(counts, mt, mk, machi // 4, ctx, rules, out)
+    g.round_wins += 1
+    g.n_wins += 1
+    g.round_ended = 1
+    if status != ST_OK:
+        return BAD
+    # compare with the record
+    mask = <uint64_t>out[O_YAKU_MASK]
+    rec_mask = 0
+    rec_han = 0
+    rec_dora = rec_ura = rec_aka = 0
+    for i in range(n_yakuman):
+        if not 0 <= yakuman[i] < 64 or rec_mask >> yakuman[i] & 1:
+            return BAD
+        rec_mask |= (<uint64_t>1) << yakuman[i]
+    for i in range(64):
+        if mask >> i & 1 and p[R_YAKUMAN + i] > 0:
+            if not rec_mask >> i & 1:
+                return BAD
+        elif rec_mask >> i & 1:
+            return BAD
+    if n_yakuman == 0:
+        rec_mask = 0
+        for i in range(0, n_yaku, 2):
+            t = yaku[i]
+            rec_han += yaku[i + 1]
+            if t == 52:
+                rec_dora += yaku[i + 1]
+            elif t == 53:
+                rec_ura += yaku[i + 1]
+            elif t == 54:
+                rec_aka += yaku[i + 1]
+            else:
+                if not 0 <= t < 64 or rec_mask >> t & 1:
+                    return BAD
+                if p[R_YAKUMAN + t] > 0:
+                    return BAD
+                rec_mask |= (<uint64_t>1) << t
+                if p[(R_HAN_OPEN if is_open else R_HAN_CLOSED) + t] != yaku[i + 1]:
+                    return BAD
+        for i in range(64):
+            if mask >> i & 1 and p[R_YAKUMAN + i] <= 0 and not rec_mask >> i & 1:
+                return BAD
+        if rec_han != out[O_HAN] or ten[0] != out[O_FU]:
+            return BAD
+        if rec_dora != out[O_DORA] or rec_aka != out[O_AKA]:
+            return BAD
+        if riichi and rec_ura != out[O_URA]:
+            return BAD
+    if ten[2] != _tenhou_limit(<int>out[O_LIMIT]) or ten[1] != out[O_HAND_POINTS]:
+        return BAD
+    # a recorded liable seat pays only for a pao yakuman of the hand
+    if pao >= 0 and not (mask & st.pao_mask):
+        pao = -1
+    # the win settled alone, with the counters and sticks it was given
+    for s in range(4):
+        ch[s] = 0
+    _win_pay(who, -1 if tsumo else from_who, g.dealer, out[O_PAY_RON], out[O_PAY_TSUMO_DEALER],
+             out[O_PAY_TSUMO_OTHER], honba_paid, pao, st, ch)
+    ch[who] += 1000 * sticks_paid
+    for s in range(4):
+        if ch[s] != sc[2 * s + 1] * 100:
+            return BAD
+    if g.round_wins > 4:
+        return OUTSIDE
+    w = &g.wins[g.round_wins - 1]
+    w.winner = who
+    w.discarder = -1 if tsumo else from_who
+    w.ron = out[O_PAY_RON]
+    w.tsumo_dealer = out[O_PAY_TSUMO_DEALER]
+    w.tsumo_other = out[O_PAY_TSUMO_OTHER]
+    w.pao = pao
+    for s in range(4):
+        w.rec[s] = sc[2 * s + 1] * 100
+    return OK
+
+
+cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
+    """The round's wins settled together from its table; sets the next table."""
+    cdef int order[4]
+    cdef int i, j, k, s, n = g.round_wins, pot, n_declared = 0, repeat = 0, counters
+    cdef int disc, x
+    cdef int64_t ch[4]
+    cdef int64_t deltas[4]
+    cdef WinRec* w
+    if n == 0:
+        return OK
+    if n >= 3:
+        return OUTSIDE
+    for i in range(n):
+        order[i] = i
+        for j in range(i):
+            if g.wins[j].winner == g.wins[i].winner:
+                return BAD
+    if n > 1:
+        disc = g.wins[0].discarder
+        for i in range(n):
+            if g.wins[i].discarder < 0 or g.wins[i].discarder != disc:
+                return BAD
+        # turn order from the discarder (stable insertion sort)
+        for i in range(1, n):
+            x = order[i]
+            j = i - 1
+            while j >= 0 and (g.wins[order[j]].winner - disc + 4) % 4 > (g.wins[x].winner - disc + 4) % 4:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = x
+    for s in range(4):
+        if g.declared[s]:
+            n_declared += 1
+        deltas[s] = -1000 if g.declared[s] else 0
+    pot = g.sticks + n_declared
+    for k in range(n):
+        w = &g.wins[order[k]]
+        counters = g.honba if (k == 0 or st.counters_all) else 0
+        for s in range(4):
+            ch[s] = 0
+        _win_pay(w.winner, w.discarder, g.dealer, w.ron, w.tsumo_dealer, w.tsumo_other,
+                 counters, w.pao, st, ch)
+        if k == 0:
+            ch[w.winner] += 1000 * pot
+        for s in range(4):
+            if ch[s] != w.rec[s]:
+                return BAD
+            deltas[s] += ch[s]
+        if w.winner == g.dealer:
+            repeat = 1
+    _set_next(g, repeat, g.honba + 1 if repeat else 0, 0, deltas)
+    return OK
+
+
+cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas) noexcept nogil:
+    cdef int s
+    g.next_dealer = g.dealer
+    g.next_wind = g.round_wind
+    if not repeat:
+        g.next_dealer = (g.dealer + 1) % 4
+        if g.next_dealer == 0:
+            g.next_wind = (g.round_wind + 1) % 4
+    g.next_honba = honba
+    g.next_sticks = sticks
+    for s in range(4):
+        g.next_scores[s] = <int>(g.scores[s] + deltas[s])
+    g.have_next = 1
+
+
+cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
+    cdef int j, s, t, kind, k, n_declared = 0, n_tenpai = 0, n_nagashi = 0
+    cdef int noten_payment = st.noten_payment, abortive_mask = st.abortive_mask
+    cdef int adds_counter = st.adds_counter
+    cdef int sc[8]
+    cdef int tenpai[4]
+    cdef int64_t deltas[4]
+    cdef int64_t pay
+    cdef char name[5]
+    if not g.have_round or g.round_ended:
+        return OUTSIDE
+    j = _find(attrs, na, "type")
+    if j < 0:
+        kind = 0
+    elif _eq(attrs[j].val, attrs[j].vlen, "yao9"):
+        kind = 1
+    elif _eq(attrs[j].val, attrs[j].vlen, "kaze4"):
+        kind = 2
+    elif _eq(attrs[j].val, attrs[j].vlen, "reach4"):
+        kind = 3
+    elif _eq(attrs[j].val, attrs[j].vlen, "ron3"):
+        kind = 4
+    elif _eq(attrs[j].val, attrs[j].vlen, "kan4"):
+        kind = 5
+    elif _eq(attrs[j].val, attrs[j].vlen, "nm"):
+        kind = 6
+        for s in range(4):
+            n_nagashi += g.nag_ok[s]
+        if n_nagashi == 0:
+            return OUTSIDE  # nobody qualifies: the full verifier leaves it unsettled
+    else:
+        return OUTSIDE  # unknown kinds: the full verifier
+    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
+        return OUTSIDE
+    if _find(attrs, na, "ba") < 0:
+        return OUTSIDE
+    g.round_ended = 1
+    g.n_draws += 1
+    for s in range(4):
+        if sc[2 * s] * 100 != g.scores[s] - 1000 * g.declared[s]:
+            return BAD
+        if g.declared[s]:
+            n_declared += 1
+        deltas[s] = -1000 if g.declared[s] else 0
+    if 0 < kind < 6:
+        if not abortive_mask >> kind & 1:
+            return BAD
+        for s in range(4):
+            if sc[2 * s + 1] != 0:
+                return BAD
+        _set_next(g, 1, g.honba + 1 if adds_counter else g.honba, g.sticks + n_declared, deltas)
+        return OK
+    name[0] = 104
+    name[1] = 97
+    name[2] = 105
+    name[4] = 0
+    for s in range(4):
+        name[3] = 48 + s
+        tenpai[s] = _find(attrs, na, name) >= 0
+        n_tenpai += tenpai[s]
+        if g.declared[s] and not tenpai[s]:
+            return BAD  # a noten riichi: settle.py calls it a chombo
+    if kind == 6:
+        if not st.nagashi:
+            return BAD
+        for j in range(4):
+            if not g.nag_ok[j]:
+                continue
+            for s in range(4):
+                if s != j:
+                    t = 4000 if (g.dealer == s or g.dealer == j) else 2000
+                    deltas[s] -= t
+                    deltas[j] += t
+        for s in range(4):
+            if deltas[s] + (1000 if g.declared[s] else 0) != sc[2 * s + 1] * 100:
+                return BAD
+        _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
+        return OK
+    for s in range(4):
+        if n_tenpai == 0 or n_tenpai == 4:
+            pay = 0
+        elif tenpai[s]:
+            pay = noten_payment // n_tenpai
+        else:
+            pay = -(noten_payment // (4 - n_tenpai))
+        if pay != sc[2 * s + 1] * 100:
+            return BAD
+        deltas[s] += pay
+    _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
+    return OK
+
+
+cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
+    if g.round_wins:
+        return _settle_round(g, st)
+    return OK
+
+
+cdef int _decimals(const char* s, int n, int* out, int cap) noexcept nogil:
+    """Comma-separated numbers with at most one decimal, times 10; count or -1."""
+    cdef int i = 0, k = 0, neg, v, digits, frac
+    if n == 0:
+        return 0
+    while i < n:
+        neg = 0
+        v = 0
+        digits = 0
+        frac = 0
+        if s[i] == 45:
+            neg = 1
+            i += 1
+        while i < n and 48 <= s[i] <= 57:
+            v = v * 10 + (s[i] - 48)
+            digits += 1
+            i += 1
+        v *= 10
+        if i < n and s[i] == 46:  # '.'
+            i += 1
+            if i < n and 48 <= s[i] <= 57:
+                v += s[i] - 48
+                i += 1
+                frac = 1
+            if frac and i < n and 48 <= s[i] <= 57:
+                return -1  # two decimals: not Tenhou's
+        if digits == 0 or digits > 8 or k >= cap or (i < n and s[i] != 44):
+            return -1
+        out[k] = -v if neg else v
+        k += 1
+        i += 1
+    return k
+
+
+cdef int _read_owari(Game* g, Attr* attrs, int na) noexcept nogil:
+    cdef int j = _find(attrs, na, "owari")
+    cdef int buf[16]
+    cdef int k, s
+    if j < 0:
+        return OK
+    k = _decimals(attrs[j].val, attrs[j].vlen, buf, 16)
+    if k != 8 or g.have_owari:
+        return OUTSIDE
+    for s in range(4):
+        g.owari_scores[s] = buf[2 * s] * 10      # (score / 100) x 10 -> points
+        g.owari_points[s] = buf[2 * s + 1]
+    g.have_owari = 1
+    return OK
+
+
+cdef int _check_final(Game* g) noexcept nogil:
+    """Final scores: the last settled scores, the sticks left to the top seat (Tenhou);
+    the placements the final points give follow the scores (ties: seat order)."""
+    cdef int s, t, top = 0
+    cdef int final[4]
+    if not g.have_owari:
+        return OK
+    if not g.have_next:
+        return BAD
+    for s in range(4):
+        final[s] = g.next_scores[s]
+        if final[s] > final[top]:
+            top = s
+    final[top] += 1000 * g.next_sticks
+    for s in range(4):
+        if final[s] != g.owari_scores[s]:
+            return BAD
+    # the order by score and the order by points (ties: the lower seat first) agree
+    for s in range(4):
+        for t in range(s + 1, 4):
+            if (final[s] >= final[t]) != (g.owari_points[s] >= g.owari_points[t]):
+                return BAD
+    return OK
+
+
+cdef enum:
+    TOK_TAG = 0      # a self-closing tag inside the root
+    TOK_ROOT = 1     # the root's opening or closing tag
+    TOK_END = 2      # end of the data
+    TOK_BAD = 3      # not well-formed, or not in the plain form Tenhou writes
+
+
+cdef inline bint _space(char c) noexcept nogil:
+    return c == 32 or c == 10 or c == 13 or c == 9
+
+
+cdef inline bint _name_char(char c) noexcept nogil:
+    return (65 <= c <= 90) or (97 <= c <= 122) or (48 <= c <= 57) or c == 95
+
+
+cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, int* n_attrs,
+                   const char** tag, int* tag_len, int* state) noexcept nogil:
+    """The next tag from ``pos``, strictly: XML as Tenhou writes it (self-closing tags in
+    one root element, double- or single-quoted attributes without entities, control
+    characters or non-ASCII bytes).  Anything else is TOK_BAD and the full reader
+    (a real XML parser) decides.  ``state``: 0 before the root, 1 inside, 2 after."""
+    cdef Py_ssize_t i = pos[0], j
+    cdef int na = 0, a, b
+    cdef char c, q
+    cdef bint closing = False
+    while i < n and _space(s[i]):
+        i += 1
+    if i >= n:
+        pos[0] = i
+        return TOK_END
+    if s[i] != 60 or i + 1 >= n:
+        return TOK_BAD  # text between tags
+    i += 1
+    if s[i] == 63:  # <?xml ...?> before the root only
+        if state[0] != 0:
+            return TOK_BAD
+        while i + 1 < n and not (s[i] == 63 and s[i + 1] == 62):
+            if s[i] == 60:
+                return TOK_BAD
+            i += 1
+        if i + 1 >= n:
+            return TOK_BAD
+        pos[0] = i + 2
+        return TOK_ROOT
+    if s[i] == 47:
+        closing = True
+        i += 1
+    tag[0] = s + i
+    if i >= n or not (_name_char(s[i]) and not 48 <= s[i] <= 57):
+        return TOK_BAD
+    while i < n and _name_char(s[i]):
+        i += 1
+    tag_len[0] = <int>(s + i - tag[0])
+    if closing:
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or s[i] != 62 or state[0] != 1 or not _eq(tag[0], tag_len[0], "mjloggm"):
+            return TOK_BAD
+        state[0] = 2
+        pos[0] = i + 1
+        return TOK_ROOT
+    while True:
+        if i >= n:
+            return TOK_BAD
+        c = s[i]
+        if c == 47:  # '/>'
+            if i + 1 >= n or s[i + 1] != 62:
+                return TOK_BAD
+            i += 2
+            if _eq(tag[0], tag_len[0], "mjloggm"):
+                if state[0] != 0:
+                    return TOK_BAD
+                state[0] = 2
+                pos[0] = i
+                return TOK_ROOT
+            if state[0] != 1:
+                return TOK_BAD
+            n_attrs[0] = na
+            pos[0] = i
+            return TOK_TAG
+        if c == 62:  # '>': only the root opens
+            if state[0] != 0 or not _eq(tag[0], tag_len[0], "mjloggm"):
+                return TOK_BAD
+            state[0] = 1
+            pos[0] = i + 1
+            return TOK_ROOT
+        if not _space(c):
+            return TOK_BAD  # attributes are separated by white space
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n:
+            return TOK_BAD
+        if s[i] == 47 or s[i] == 62:
+            continue
+        if na >= MAX_ATTRS or not (_name_char(s[i]) and not 48 <= s[i] <= 57):
+            return TOK_BAD
+        attrs[na].name = s + i
+        while i < n and _name_char(s[i]):
+            i += 1
+        attrs[na].nlen = <int>(s + i - attrs[na].name)
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or s[i] != 61:
+            return TOK_BAD
+        i += 1
+        while i < n and _space(s[i]):
+            i += 1
+        if i >= n or (s[i] != 34 and s[i] != 39):
+            return TOK_BAD
+        q = s[i]
+        i += 1
+        attrs[na].val = s + i
+        while i < n and s[i] != q:
+            c = s[i]
+            if c == 60 or c == 38 or c < 32 or c >= 127 or c < 0:
+                return TOK_BAD  # '<', entities, control or non-ASCII bytes
+            i += 1
+        if i >= n:
+            return TOK_BAD
+        attrs[na].vlen = <int>(s + i - attrs[na].val)
+        i += 1
+        for a in range(na):  # a duplicate attribute is not well-formed
+            if attrs[a].nlen == attrs[na].nlen:
+                b = 0
+                while b < attrs[a].nlen and attrs[a].name[b] == attrs[na].name[b]:
+                    b += 1
+                if b == attrs[a].nlen:
+                    return TOK_BAD
+        na += 1
+
+
+def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
+                 int honba_value=300, int noten_payment=3000, int abortive_mask=62,
+                 bint adds_counter=True, bint counters_all=False, bint nagashi=True,
+                 uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000):
+    """Verify one mjlog (XML bytes, four players) in compiled code.
+
+    ``params``: four rules arrays (``R_SIZE`` each) for the game's flags:
+    row ``2 * (not red_fives) + (not open_tanyao)``.  Returns ``(0, rounds,
+    wins, draws)`` when every win, draw, next table and the final scores
+    matched, else ``(1, 0, 0, 0)``: the full verifier must look.
+    """
+    cdef Py_ssize_t n = data.shape[0], i = 0, j
+    cdef const char* s = <const char*>&data[0] if n else NULL
+    cdef Attr attrs[MAX_ATTRS]
+    cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, k
+    cdef int xml_state = 0
+    cdef const char* tag
+    cdef RulesC rules[4]
+    cdef Game* g
+    cdef Game game
+    cdef Settings st_
+    cdef char c
+    st_.honba_value = honba_value
+    st_.noten_payment = noten_payment
+    st_.abortive_mask = abortive_mask
+    st_.adds_counter = adds_counter
+    st_.counters_all = counters_all
+    st_.nagashi = nagashi
+    st_.pao_mask = pao_mask
+    st_.pao_honba_liable = pao_honba_liable
+    st_.start_points = start_points
+    if params.shape[0] != 4 or params.shape[1] != R_SIZE:
+        raise ValueError(f"params must be 4 x {R_SIZE}")
+    g = &game
+    with nogil:
+        for row in range(4):
+            c_digest_rules(&params[row, 0], &rules[row])
+        memset(g, 0, sizeof(Game))
+        g.n = 4
+        g.red = 1
+        g.open_tanyao = 1
+        row = 0
+        while st == OK:
+            k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
+            if k == TOK_END:
+                break
+            if k == TOK_BAD:
+                st = OUTSIDE
+                break
+            if k != TOK_TAG:
+                continue  # the root opening or closing
+            c = tag[0]
+            if tag_len > 1 and 48 <= tag[1] <= 57 and (84 <= c <= 87 or 68 <= c <= 71):
+                value = 0
+                for j in range(1, tag_len):
+                    if not 48 <= tag[j] <= 57:
+                        st = OUTSIDE
+                        break
+                    value = value * 10 + (tag[j] - 48)
+                if st != OK:
+                    break
+                if not g.have_round or g.round_ended or value >= 136:
+                    st = OUTSIDE
+                    break
+                if c >= 84:  # T U V W: a draw
+                    seat = c - 84
+                    if g.hand[seat][value]:
+                        st = OUTSIDE
+                        break
+                    g.hand[seat][value] = 1
+                    g.hand_n[seat] += 1
+                    g.n_draw_steps += 1
+                    g.last_draw[seat] = value
+                    g.rinshan_draw[seat] = g.after_kan[seat]
+                    g.after_kan[seat] = 0
+                    g.last_type = LAST_DRAW
+                    g.pending_seat = -1
+                else:        # D E F G: a discard
+                    seat = c - 68
+                    if not g.hand[seat][value]:
+                        st = OUTSIDE
+                        break
+                    g.hand[seat][value] = 0
+                    g.hand_n[seat] -= 1
+                    g.last_draw[seat] = -1
+                    if g.riichi[seat]:
+                        g.ippatsu[seat] = 0
+                    g.discards[seat] += 1
+                    g.last_type = LAST_DISCARD
+                    g.last_tile = value
+                    tile = value // 4
+                    if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
+                        g.nag_ok[seat] = 0
+                    g.pending_seat = seat
+                    g.pending_tile = value
+            elif _eq(tag, tag_len, "N"):
+                if not g.have_round or g.round_ended:
+                    st = OUTSIDE
+                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
+                        or _attr_int(attrs, na, "m", &code) < 0:
+                    st = OUTSIDE
+                else:
+                    st = _call(g, who, code)
+            elif _eq(tag, tag_len, "REACH"):
+                if not g.have_round or g.round_ended:
+                    st = OUTSIDE
+                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
+                        or _attr_int(attrs, na, "step", &step) < 0:
+                    st = OUTSIDE
+                elif step == 1:
+                    g.pending_seat = -1
+                    g.since_declare[who] = 0
+                    g.dbl[who] = g.discards[who] == 0 and not g.any_call
+                else:
+                    g.pending_seat = -1
+                    g.riichi[who] = 1
+                    g.declared[who] = 1
+                    g.ippatsu[who] = not g.since_declare[who]
+            elif _eq(tag, tag_len, "DORA"):
+                if not g.have_round or g.round_ended or g.n_dora >= 5:
+                    st = OUTSIDE
+                elif _attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
+                    st = OUTSIDE
+                else:
+                    g.pending_seat = -1
+                    g.dora[g.n_dora] = tile
+                    g.n_dora += 1
+            elif _eq(tag, tag_len, "INIT"):
+                if g.have_round:
+                    st = _finish_round(g, &st_)
+                if st == OK:
+                    st = _new_round(g, attrs, na, &st_)
+            elif _eq(tag, tag_len, "AGARI"):
+                st = _agari(g, attrs, na, &rules[row], &st_)
+                if st == OK:
+                    st = _read_owari(g, attrs, na)
+            elif _eq(tag, tag_len, "RYUUKYOKU"):
+                st = _ryuukyoku(g, attrs, na, &st_)
+                if st == OK:
+                    st = _read_owari(g, attrs, na)
+            elif _eq(tag, tag_len, "GO"):
+                if _attr_int(attrs, na, "type", &flags) < 0:
+                    st = OUTSIDE
+                elif flags & 0x10:
+                    st = OUTSIDE  # three players
+                else:
+                    g.red = not flags & 0x02
+                    g.open_tanyao = not flags & 0x04
+                    row = 2 * (not g.red) + (not g.open_tanyao)
+            elif _eq(tag, tag_len, "mjloggm") or _eq(tag, tag_len, "SHUFFLE") \
+                    or _eq(tag, tag_len, "UN") or _eq(tag, tag_len, "TAIKYOKU") \
+                    or _eq(tag, tag_len, "BYE"):
+                pass
+            else:
+                st = OUTSIDE
+        if st == OK and xml_state != 2:
+            st = OUTSIDE  # no root element, or it is not closed: not well-formed
+        if st == OK:
+            if g.n_rounds == 0 or not g.round_ended:
+                st = BAD  # no round, or the last one has no ending
+            else:
+                st = _finish_round(g, &st_)
+            if st == OK:
+                st = _check_final(g)
+    if st != OK:
+        return (1, 0, 0, 0)
+    return (0, g.n_rounds, g.n_wins, g.n_draws)

@@ -1,0 +1,349 @@
+"""Verify many records fast: compiled mjlog path, the full verifier where it must explain, workers.
+
+:func:`verify_summary` streams records from :func:`riichi_fast.records.sources.iter_records`
+and keeps counters (memory stays flat: only the reports of games that did
+not match are kept, up to ``keep``).  A four-player Tenhou mjlog verified
+under the automatic rules goes through the compiled fast path
+(:mod:`riichi_fast._mjlog`: tokenize, replay, re-score and settle in C);
+any game it does not pass (a mismatch, a damaged record, or what it leaves
+to the full verifier: three players, pao, nagashi mangan) is verified
+again by :func:`riichi_fast.records.verify.verify_game`, whose report says
+what and where.  Other formats, and explicit ``rules``, use the full
+verifier.  ``jobs > 1`` spreads the records over worker processes.
+
+>>> s = verify_summary([])
+>>> s.as_dict()["games"], s.exit_status()
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from riichi_fast.errors import RiichiError
+
+__all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "verify_summary"]
+
+
+# ---------------------------------------------------------------------------
+# Reading one record from bytes
+# ---------------------------------------------------------------------------
+
+def _format(data: bytes) -> str:
+    head = data[:4096].lstrip()
+    if head[:3] == b"\xef\xbb\xbf":
+        head = head[3:].lstrip()
+    if head[:1] == b"<":
+        return "mjlog"
+    first = head.split(b"\n", 1)[0]
+    if b'"type"' in first and b'"log"' not in first:
+        return "mjai"
+    if head[:1] in (b"{", b"["):
+        return "tenhou6"
+    raise RiichiError("unknown record format (not mjlog XML, tenhou.net/6 JSON or mjai JSON lines)")
+
+
+def parse_record(data: bytes, source: str = "<record>"):
+    """A :class:`~riichi_fast.records.Game` from a record's bytes (format told by the content).
+
+    >>> parse_record(b'<mjloggm><GO type="9"/></mjloggm>', "x").format
+    'mjlog'
+    """
+    from riichi_fast.records import parse_mjai, parse_mjlog, parse_tenhou6
+    from riichi_fast.records._replay import RecordError
+
+    try:
+        fmt = _format(data)
+    except RiichiError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    if fmt == "mjlog":
+        return parse_mjlog(data, source=source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{source}: not UTF-8 text ({exc})") from None
+    if fmt == "mjai":
+        return parse_mjai(text, source=source)
+    return parse_tenhou6(text, source=source)
+
+
+# ---------------------------------------------------------------------------
+# The compiled path's settings
+# ---------------------------------------------------------------------------
+
+_ABORTIVE_ORDER = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "sanchahou", "suukaikan")
+
+
+def params_rows(base=None):
+    """The four rules arrays of the fast path: ``base`` (default ``tenhou``) adjusted to
+    red fives on/off x open tanyao on/off, row ``2 * (not red) + (not open_tanyao)``."""
+    import numpy as np
+
+    from riichi_fast.records.model import Game, GameRules
+    from riichi_fast.records.verify import rules_for_game
+
+    rows = []
+    for red in (True, False):
+        for open_tanyao in (True, False):
+            g = Game("", "mjlog", GameRules(red_fives=red, open_tanyao=open_tanyao), ())
+            rows.append(rules_for_game(g, base).params())
+    return np.ascontiguousarray(np.stack(rows).astype(np.int32))
+
+
+def fast_settings(rules) -> dict | None:
+    """Keyword settings of ``_mjlog.verify_mjlog`` for ``rules``, or ``None`` when the
+    compiled path does not play them (it plays Tenhou's four-player table)."""
+    from riichi_fast.rules.yaku import YAKU
+
+    if rules.n_players != 4 or rules.multiple_ron != "allowed" or rules.wareme \
+            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % 3 \
+            or rules.pao_scope != "whole":
+        return None
+    pao_mask = 0
+    for y in YAKU.values():
+        if y.yakuman and (y.name in rules.pao or y.name.replace(" ", "_") in rules.pao):
+            pao_mask |= 1 << y.id
+    mask = 0
+    for i, kind in enumerate(_ABORTIVE_ORDER, 1):
+        on = rules.triple_ron_aborts if kind == "sanchahou" else kind in rules.abortive_draws
+        mask |= int(bool(on)) << i
+    return {"honba_value": rules.honba_value, "noten_payment": rules.noten_payment,
+            "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
+            "counters_all": rules.multiple_ron_counters == "all",
+            "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
+            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points}
+
+
+_FAST = None
+
+
+def _fast():
+    """(verify_mjlog, params rows, settings) of the automatic rules, built once per process."""
+    global _FAST
+    if _FAST is None:
+        from riichi_fast import _backend
+        from riichi_fast.rules import config
+
+        mod = _backend.load("mjlog")
+        _FAST = (mod.verify_mjlog, params_rows(), fast_settings(config.TENHOU))
+    return _FAST
+
+
+# ---------------------------------------------------------------------------
+# Summary
+# ---------------------------------------------------------------------------
+
+@dataclass
+class VerifySummary:
+    """Counters of a verification run, the reports of the games that did not match.
+
+    ``unsupported``: draws the record does not allow to settle (tenpai seats
+    not given), neither matched nor mismatched.  ``errors``: damaged or
+    incomplete records (the game was read but cannot be verified as a whole).
+    ``unreadable``: inputs that could not be read at all.
+    """
+
+    games: int = 0
+    rounds: int = 0
+    wins: int = 0
+    wins_matched: int = 0
+    draws: int = 0
+    draws_matched: int = 0
+    unsupported: int = 0
+    games_matched: int = 0
+    fast_games: int = 0
+    game_mismatches: int = 0
+    errors: list[str] = field(default_factory=list)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    failed: list = field(default_factory=list)
+    """:class:`~riichi_fast.records.verify.GameReport` of the games that did not match."""
+    dropped: int = 0
+    """Failed reports not kept (over ``keep``)."""
+    scorer: str = ""
+
+    def add(self, other: VerifySummary, keep: int | None = None) -> None:
+        for name in ("games", "rounds", "wins", "wins_matched", "draws", "draws_matched",
+                     "unsupported", "games_matched", "fast_games", "game_mismatches", "dropped"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.errors += other.errors
+        self.unreadable += other.unreadable
+        for rep in other.failed:
+            if keep is None or len(self.failed) < keep:
+                self.failed.append(rep)
+            else:
+                self.dropped += 1
+
+    def add_report(self, rep, keep: int | None = None) -> None:
+        self.games += 1
+        self.rounds += rep.rounds
+        self.wins += rep.n_wins
+        self.wins_matched += rep.n_wins_ok
+        self.draws += len(rep.draws)
+        self.draws_matched += sum(c.ok and c.changes is not None for c in rep.draws)
+        self.unsupported += rep.n_unsupported
+        self.game_mismatches += len(rep.mismatches)
+        self.errors += rep.errors
+        if rep.ok:
+            self.games_matched += 1
+        elif keep is None or len(self.failed) < keep:
+            self.failed.append(rep)
+        else:
+            self.dropped += 1
+
+    @property
+    def mismatches(self) -> int:
+        """Wins and draws that disagree with the record, plus game-level mismatches."""
+        return (self.wins - self.wins_matched) + (self.draws - self.draws_matched
+                                                  - self.unsupported) + self.game_mismatches
+
+    def exit_status(self) -> int:
+        """0 all matched, 1 a mismatch, 2 unreadable input or a damaged record."""
+        if self.unreadable or self.errors:
+            return 2
+        return 1 if self.mismatches else 0
+
+    def as_dict(self) -> dict:
+        """The ``--json`` object."""
+        return {"games": self.games, "games_matched": self.games_matched, "rounds": self.rounds,
+                "wins": self.wins, "wins_matched": self.wins_matched, "draws": self.draws,
+                "draws_matched": self.draws_matched, "unsupported": self.unsupported,
+                "mismatches": self.mismatches, "errors": len(self.errors),
+                "unreadable": len(self.unreadable), "fast_games": self.fast_games,
+                "exit_status": self.exit_status(), "scorer": self.scorer}
+
+    def summary(self) -> str:
+        return (f"{self.games} games: {self.wins_matched}/{self.wins} wins match, "
+                f"{self.draws_matched}/{self.draws} draws match"
+                + (f" ({self.unsupported} draws not settled: the record lacks the tenpai seats)"
+                   if self.unsupported else "")
+                + f", {self.game_mismatches} start/final-score mismatches, {len(self.errors)} damaged "
+                  f"records, {len(self.unreadable)} unreadable files (scorer: {self.scorer})")
+
+
+def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool = True,
+               keep: int | None = None) -> VerifySummary:
+    """Verify one record (bytes, or the exception that made it unreadable)."""
+    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.verify import verify_game
+
+    out = VerifySummary()
+    if isinstance(data, BaseException):
+        out.unreadable.append((name, _why(data)))
+        return out
+    if fast and rules is None and not kernel and data[:1] == b"<":
+        fn, params, settings = _fast()
+        try:
+            status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
+        except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
+            status = 1
+        if status == 0:
+            out.games = out.games_matched = out.fast_games = 1
+            out.rounds = n_rounds
+            out.wins = out.wins_matched = n_wins
+            out.draws = out.draws_matched = n_draws
+            return out
+    try:
+        game = parse_record(data, os.path.basename(name) if "!" not in name else name)
+    except (RecordError, RiichiError, ValueError, RecursionError) as exc:
+        out.unreadable.append((name, _why(exc)))
+        return out
+    out.add_report(verify_game(game, rules, kernel=kernel), keep)
+    return out
+
+
+def _why(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _work(args):
+    """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
+    from riichi_fast.records.sources import iter_records
+
+    files, rules, kernel, fast, keep = args
+    total = VerifySummary()
+    for name, data in iter_records(files):
+        total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+    return total, len(files)
+
+
+def _chunks(records, size: int):
+    chunk = []
+    for item in records:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool = False,
+                   fast: bool = True, keep: int | None = 100,
+                   progress: Callable[[int], None] | None = None) -> VerifySummary:
+    """Verify every record ``paths`` name (files, directories, globs, archives, databases).
+
+    ``rules``: ``None`` (Tenhou, adjusted to each game's flags; the compiled
+    path is used), a preset name or a Rules object.  ``jobs``: worker
+    processes, each reading its share of the files (an archive or a database
+    is one file: one worker reads it).  ``keep``: how many failing game reports to keep.
+    ``progress(n)`` is called with the number of records done since the last call.
+    """
+    from riichi_fast.records.sources import expand_paths, iter_records
+    from riichi_fast.records.verify import scorer_name
+
+    if rules is not None:
+        rules = resolve_rules(rules)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
+    total = VerifySummary(scorer=("compiled mjlog path + " if fast and rules is None and not kernel
+                                  else "") + scorer_name())
+    if jobs == 1:
+        for name, data in iter_records(paths):
+            total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+            if progress is not None:
+                progress(1)
+        return total
+    import multiprocessing as mp
+
+    def files():
+        for path, err in expand_paths(paths):
+            if err is not None:
+                total.unreadable.append((path, _why(err)))
+            else:
+                yield path
+
+    import threading
+
+    # at most 4 chunks per worker in flight: the parent's memory stays flat too
+    # (the pool's task thread blocks here while the workers are busy)
+    in_flight = threading.BoundedSemaphore(4 * jobs)
+
+    def tasks():
+        for chunk in _chunks(files(), 32):
+            in_flight.acquire()
+            yield chunk, rules, kernel, fast, keep
+
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    with ctx.Pool(jobs) as pool:
+        for part, n in pool.imap(_work, tasks()):
+            in_flight.release()
+            total.add(part, keep)
+            if progress is not None:
+                progress(n)
+    return total
+
+
+def resolve_rules(rules):
+    """A Rules object from a preset name or a Rules; an unknown name lists the presets.
+
+    >>> try:
+    ...     resolve_rules("nope")
+    ... except ValueError as exc:
+    ...     print(str(exc)[:41])
+    no rules preset 'nope'; known: default, t
+    """
+    from riichi_fast.rules.scoring import coerce_rules
+
+    return coerce_rules(rules)

@@ -1,0 +1,240 @@
+"""Where game records come from: files, directories, globs, archives, SQLite log databases.
+
+:func:`iter_records` turns command-line style arguments into a stream of
+``(name, data)`` pairs, one per record, ``data`` being the record's bytes
+(gzip/bz2 already undone) or the exception that made it unreadable; a
+damaged member never stops the stream.  Accepted:
+
+- a file: mjlog XML, tenhou.net/6 JSON or mjai JSON lines, plain, gzip or bz2;
+- a directory: every record file under it, recursively (names ending in
+  ``.mjlog .xml .json .jsonl .mjson .log .txt`` or an archive/database name
+  below, optionally ``.gz``/``.bz2``), in sorted order;
+- a glob (``logs/**/*.mjlog``), expanded in sorted order;
+- ``.zip``, ``.tar``, ``.tar.gz``/``.tgz``/``.tar.bz2`` archives (told by
+  their content): every member file;
+- a SQLite database written by the Tenhou Phoenix/Houou log downloaders
+  (MahjongRepository/phoenix-logs: table ``logs``, ``log_id`` and
+  ``log_content`` = the bz2-compressed mjlog; other downloaders' ``id`` /
+  ``content`` / ``log`` columns too): every row with content.
+
+Names are ``path`` for files, ``archive!member`` for archive members and
+``database!log_id`` for database rows.
+
+>>> import os, tempfile
+>>> d = tempfile.mkdtemp(); p = os.path.join(d, "a.mjlog")
+>>> with open(p, "wb") as f:
+...     _ = f.write(b"<mjloggm/>")
+>>> [(os.path.basename(n), b) for n, b in iter_records([d])]
+[('a.mjlog', b'<mjloggm/>')]
+"""
+
+from __future__ import annotations
+
+import bz2
+import glob
+import gzip
+import io
+import os
+import sqlite3
+import tarfile
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator
+
+from riichi_fast.errors import RiichiError
+
+__all__ = ["RECORD_SUFFIXES", "SourceError", "expand_paths", "iter_records", "unpack"]
+
+RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt",
+                   ".zip", ".tar", ".tgz", ".db", ".sqlite", ".sqlite3")
+
+_GZIP = b"\x1f\x8b"
+_BZ2 = b"BZh"
+_ZIP = b"PK\x03\x04"
+_SQLITE = b"SQLite format 3\x00"
+_MAX_NESTING = 3
+
+
+class SourceError(RiichiError):
+    """A path names nothing readable, or an archive/compressed file is damaged."""
+
+
+def _is_record_name(name: str) -> bool:
+    low = name.lower()
+    for comp in (".gz", ".bz2"):
+        low = low.removesuffix(comp)
+    return low.endswith(RECORD_SUFFIXES)
+
+
+def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, Exception | None]]:
+    """Every file the arguments name: ``(path, None)``, or ``(arg, error)`` when one names nothing."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    for arg in paths:
+        path = os.fspath(arg)
+        if os.path.isdir(path):
+            found = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                found += [os.path.join(root, f) for f in sorted(files)
+                          if not f.startswith(".") and _is_record_name(f)]
+            for f in found:
+                yield f, None
+        elif os.path.exists(path):
+            yield path, None
+        elif any(c in path for c in "*?["):
+            hits = sorted(glob.glob(path, recursive=True))
+            if not hits:
+                yield path, SourceError(f"{path}: no file matches this pattern")
+            for h in hits:
+                if os.path.isdir(h):
+                    yield from expand_paths([h])
+                else:
+                    yield h, None
+        else:
+            yield path, SourceError(f"{path}: no such file or directory")
+
+
+def _gunzip(data: bytes) -> bytes:
+    """gzip.decompress, faster for the usual single-member file (zlib in one call)."""
+    d = zlib.decompressobj(31)
+    out = d.decompress(data)
+    if d.eof and not d.unused_data:
+        return out
+    return gzip.decompress(data)  # several members, or damaged: gzip says which
+
+
+def unpack(name: str, data: bytes, depth: int = 0) -> Iterator[tuple[str, bytes | Exception]]:
+    """The records inside ``data`` (a record, compressed record, archive or database)."""
+    try:
+        if data[:2] == _GZIP:
+            data = _gunzip(data)
+        elif data[:3] == _BZ2:
+            data = bz2.decompress(data)
+    except (OSError, EOFError, ValueError, zlib.error) as exc:
+        yield name, SourceError(f"{name}: damaged compressed data ({type(exc).__name__}: {exc})")
+        return
+    if depth < _MAX_NESTING and data[:4] == _ZIP:
+        yield from _zip_members(name, data, depth)
+    elif depth < _MAX_NESTING and data[:16] == _SQLITE:
+        yield from _sqlite_rows(name, data)
+    elif depth < _MAX_NESTING and len(data) > 512 and data[257:262] == b"ustar":
+        yield from _tar_members(name, data, depth)
+    else:
+        yield name, data
+
+
+def _zip_members(name: str, data: bytes, depth: int):
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+        infos = [i for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        yield name, SourceError(f"{name}: damaged zip archive ({exc})")
+        return
+    for info in infos:
+        member = f"{name}!{info.filename}"
+        try:
+            content = zf.read(info)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
+            yield member, SourceError(f"{member}: damaged zip member ({exc})")
+            continue
+        yield from unpack(member, content, depth + 1)
+
+
+def _tar_members(name: str, data: bytes, depth: int):
+    try:
+        tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:")  # noqa: SIM115 - read member by member
+    except (tarfile.TarError, OSError, EOFError) as exc:
+        yield name, SourceError(f"{name}: damaged tar archive ({exc})")
+        return
+    while True:
+        try:
+            info = tf.next()
+        except (tarfile.TarError, OSError, EOFError) as exc:
+            yield name, SourceError(f"{name}: damaged tar archive ({exc})")
+            return
+        if info is None:
+            return
+        if not info.isfile():
+            continue
+        member = f"{name}!{info.name}"
+        try:
+            content = tf.extractfile(info).read()
+        except (tarfile.TarError, OSError, EOFError) as exc:
+            yield member, SourceError(f"{member}: damaged tar member ({exc})")
+            continue
+        yield from unpack(member, content, depth + 1)
+
+
+_ID_COLUMNS = ("log_id", "id")
+_CONTENT_COLUMNS = ("log_content", "content", "log", "data")
+
+
+def _sqlite_rows(name: str, data: bytes):
+    import tempfile
+
+    # sqlite3 opens files only: the bytes go to a temporary file (a database
+    # named on the command line is opened where it is, see iter_records)
+    with tempfile.NamedTemporaryFile(suffix=".db", delete=False) as tmp:
+        tmp.write(data)
+    try:
+        yield from _sqlite_file_rows(name, tmp.name)
+    finally:
+        os.unlink(tmp.name)
+
+
+def _sqlite_file_rows(name: str, path: str):
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        yield name, SourceError(f"{name}: cannot open the database ({exc})")
+        return
+    try:
+        try:
+            cols = [r[1] for r in con.execute("PRAGMA table_info(logs)")]
+        except sqlite3.Error as exc:
+            yield name, SourceError(f"{name}: damaged database ({exc})")
+            return
+        id_col = next((c for c in _ID_COLUMNS if c in cols), None)
+        content_col = next((c for c in _CONTENT_COLUMNS if c in cols), None)
+        if id_col is None or content_col is None:
+            yield name, SourceError(
+                f"{name}: not a Tenhou log database (needs a table 'logs' with a "
+                f"{'/'.join(_ID_COLUMNS)} and a {'/'.join(_CONTENT_COLUMNS)} column; "
+                f"found {cols or 'no such table'})")
+            return
+        try:
+            rows = con.execute(f'SELECT "{id_col}", "{content_col}" FROM logs '
+                               f'WHERE "{content_col}" IS NOT NULL AND "{content_col}" != \'\' '
+                               f'ORDER BY rowid')
+            for log_id, content in rows:
+                member = f"{name}!{log_id}"
+                if isinstance(content, str):
+                    content = content.encode("utf-8")
+                yield from unpack(member, bytes(content), _MAX_NESTING)
+        except sqlite3.Error as exc:
+            yield name, SourceError(f"{name}: damaged database ({exc})")
+    finally:
+        con.close()
+
+
+def iter_records(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, bytes | Exception]]:
+    """``(name, bytes or exception)`` for every record the arguments name (module docstring)."""
+    for path, err in expand_paths(paths):
+        if err is not None:
+            yield path, err
+            continue
+        try:
+            with open(path, "rb") as f:
+                if path.lower().endswith((".db", ".sqlite", ".sqlite3")):
+                    head = f.read(16)
+                    data = None if head == _SQLITE else head + f.read()
+                else:
+                    data = f.read()
+        except OSError as exc:
+            yield path, SourceError(f"{path}: cannot read ({exc.strerror or exc})")
+            continue
+        if data is None:
+            yield from _sqlite_file_rows(path, path)
+        else:
+            yield from unpack(path, data)

@@ -1,0 +1,194 @@
+"""Pure-Python twin of ``riichi_fast._mjlog``: the full reader and verifier, summarised.
+
+``verify_mjlog`` answers what the compiled fast path answers: ``(0, rounds,
+wins, draws)`` when the four-player mjlog verifies with everything matched
+(every win re-scored, every win and draw settled, every next table, the
+final scores and placements), else ``(1, 0, 0, 0)``.  The compiled path
+leaves to the full verifier what it does not cover (three players, a
+nagashi mangan draw nobody qualifies for, three ron, tags it does not know);
+so does the twin.
+
+``params`` are the rules rows the compiled path scores with (built by
+:func:`riichi_fast.records.fast.params_rows` from the same rules as the
+settings below); the twin scores through the public API with the ``tenhou``
+preset adjusted to those settings and to the game's flags, which gives the
+same rows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from riichi_fast.errors import RiichiError
+
+_KNOWN = re.compile(rb"<(?!/|\?|!)(?!(?:mjloggm|SHUFFLE|GO|UN|TAIKYOKU|INIT|N|REACH|DORA|AGARI|"
+                    rb"RYUUKYOKU|BYE|[TUVWDEFG]\d+)[\s/>])")
+
+_ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "sanchahou", "suukaikan")
+
+# The plain XML Tenhou writes, which the compiled tokenizer reads (anything else is left to
+# the XML parser of the full reader): self-closing tags inside one root, quoted ASCII
+# attribute values without entities, no text.
+_NAME = rb"[A-Za-z_][A-Za-z0-9_]*"
+_ATTRS = (rb"(?:\s+" + _NAME + rb"\s*=\s*(?:\"[^\"<&\x00-\x1f\x7f-\xff]*\""
+          rb"|'[^'<&\x00-\x1f\x7f-\xff]*'))*")
+_PLAIN = re.compile(
+    rb"\A(?:[ \t\r\n]*<\?[^<]*?\?>)?[ \t\r\n]*(?:<mjloggm" + _ATTRS + rb"[ \t\r\n]*/>|<mjloggm"
+    + _ATTRS + rb"[ \t\r\n]*>(?:[ \t\r\n]*<(?!mjloggm(?![A-Za-z0-9_]))" + _NAME + _ATTRS
+    + rb"[ \t\r\n]*/>)*[ \t\r\n]*</mjloggm[ \t\r\n]*>)[ \t\r\n]*\Z")
+_TAG = re.compile(rb"<(" + _NAME + rb")(" + _ATTRS + rb")[ \t\r\n]*/?>")
+_ATTR = re.compile(rb"(" + _NAME + rb")\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_INT = re.compile(rb"-?[0-9]{1,9}\Z")
+_DEC = re.compile(rb"-?[0-9]{1,8}(?:\.[0-9]?)?\Z")
+
+# (tag, attribute) -> (fewest, most) comma-separated numbers the compiled path reads
+_SHAPES = {
+    (b"GO", b"type"): (1, 1), (b"INIT", b"seed"): (6, 8), (b"INIT", b"oya"): (1, 1),
+    (b"INIT", b"ten"): (4, 4), (b"N", b"who"): (1, 1), (b"N", b"m"): (1, 1),
+    (b"REACH", b"who"): (1, 1), (b"REACH", b"step"): (1, 1), (b"DORA", b"hai"): (1, 1),
+    (b"AGARI", b"who"): (1, 1), (b"AGARI", b"fromWho"): (1, 1), (b"AGARI", b"machi"): (1, 1),
+    (b"AGARI", b"paoWho"): (1, 1), (b"AGARI", b"ba"): (2, 2), (b"AGARI", b"ten"): (3, 3),
+    (b"AGARI", b"sc"): (8, 8), (b"AGARI", b"hai"): (1, 20), (b"AGARI", b"m"): (0, 4),
+    (b"AGARI", b"yaku"): (0, 64), (b"AGARI", b"yakuman"): (0, 8), (b"AGARI", b"doraHai"): (0, 5),
+    (b"AGARI", b"doraHaiUra"): (0, 5), (b"RYUUKYOKU", b"sc"): (8, 8),
+}
+_REQUIRED = {b"GO": (b"type",), b"INIT": (b"seed", b"oya", b"ten", b"hai0", b"hai1", b"hai2", b"hai3"),
+             b"N": (b"who", b"m"), b"REACH": (b"who", b"step"), b"DORA": (b"hai",),
+             b"AGARI": (b"who", b"fromWho", b"machi", b"ba", b"ten", b"sc", b"hai"),
+             b"RYUUKYOKU": (b"sc", b"ba")}
+_EVENTS = re.compile(rb"[TUVWDEFG][0-9]+\Z")
+
+
+def _numbers(value: bytes, lo: int, hi: int) -> bool:
+    """What the compiled path's int-list reader accepts (a single trailing comma allowed)."""
+    if value == b"":
+        return lo == 0
+    parts = value.split(b",")
+    if len(parts) > 1 and parts[-1] == b"":
+        parts = parts[:-1]
+    return lo <= len(parts) <= hi and all(_INT.match(x) for x in parts)
+
+
+def _plain_tenhou(data: bytes) -> bool:
+    """The record is in the plain form the compiled path reads (see _PLAIN, _SHAPES)."""
+    if not _PLAIN.match(data):
+        return False
+    in_round = False
+    ended = b""  # how the current round ended: b"AGARI", b"RYUUKYOKU" or not yet
+    for m in _TAG.finditer(data):
+        name = m.group(1)
+        attrs = {}
+        for a in _ATTR.finditer(m.group(2)):
+            key = a.group(1)
+            if key in attrs:
+                return False
+            attrs[key] = a.group(2) if a.group(2) is not None else a.group(3)
+        for key in _REQUIRED.get(name, ()):
+            if key not in attrs:
+                return False
+        for key, value in attrs.items():
+            shape = _SHAPES.get((name, key))
+            if shape is not None and not _numbers(value, *shape):
+                return False
+        if name == b"INIT":
+            if not all(_numbers(attrs[b"hai%d" % i], 13, 13) for i in range(4)):
+                return False
+            hands = [{int(x) for x in attrs[b"hai%d" % i].split(b",") if x} for i in range(4)]
+            if any(len(h) != 13 for h in hands):
+                return False
+            in_round, ended = True, b""
+        elif name in (b"N", b"REACH", b"DORA") or _EVENTS.match(name):
+            if not in_round or ended:
+                return False
+            if _EVENTS.match(name):
+                tile, seat = int(name[1:]), b"TUVWDEFG".index(name[:1])
+                if tile >= 136:
+                    return False
+                if seat < 4:  # a draw: the compiled replay keeps one flag per 136-id and seat
+                    if tile in hands[seat]:
+                        return False
+                    hands[seat].add(tile)
+                else:
+                    hands[seat - 4].discard(tile)
+            elif name == b"N" and not _own_tiles_out(hands, attrs):
+                return False
+        elif name == b"AGARI":
+            if not in_round or ended == b"RYUUKYOKU":
+                return False
+            ended = name
+            if b"owari" in attrs and not _owari(attrs[b"owari"]):
+                return False
+        elif name == b"RYUUKYOKU":
+            if not in_round or ended:
+                return False
+            ended = name
+            if b"owari" in attrs and not _owari(attrs[b"owari"]):
+                return False
+    return True
+
+
+def _own_tiles_out(hands, attrs) -> bool:
+    """Take a call's own tiles out of the caller's hand; False when the compiled path
+    would not decode the call (kita, a code out of range)."""
+    from riichi_fast.enums import MeldType
+    from riichi_fast.records.tenhou import decode_meld
+
+    who, code = int(attrs[b"who"]), int(attrs[b"m"])
+    if not 0 <= who < 4 or not 0 <= code < 65536:
+        return False
+    try:
+        meld = decode_meld(code, who)
+    except (ValueError, IndexError):
+        return False
+    if meld.type == MeldType.KITA:
+        return False
+    own = [meld.added] if meld.type == MeldType.SHOUMINKAN else \
+        [t for t in meld.tiles if t != meld.called]
+    for t in own:
+        hands[who].discard(t)
+    return True
+
+
+def _owari(value: bytes) -> bool:
+    parts = value.split(b",")
+    return len(parts) == 8 and all(_DEC.match(x) for x in parts)
+
+
+def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mask=62,
+                 adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
+                 pao_honba_liable=True, start_points=25000):
+    """Verify one mjlog (XML bytes, four players); see the module docstring.
+
+    >>> verify_mjlog(b"<mjloggm></mjloggm>", None)
+    (1, 0, 0, 0)
+    """
+    from riichi_fast.records import parse_mjlog
+    from riichi_fast.records.model import DrawKind
+    from riichi_fast.records.verify import rules_for_game, verify_game
+    from riichi_fast.rules import config
+
+    data = bytes(data)
+    if _KNOWN.search(data) or not _plain_tenhou(data):
+        return (1, 0, 0, 0)
+    try:
+        game = parse_mjlog(data)
+    except RiichiError:
+        return (1, 0, 0, 0)
+    if game.rules.three_player \
+            or any(d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi for d in game.draws) \
+            or any(len(r.wins) >= 3 for r in game.rounds):
+        return (1, 0, 0, 0)
+    from riichi_fast.rules.yaku import YAKU
+
+    pao = frozenset(y.name.replace(" ", "_") for y in YAKU.values() if pao_mask >> y.id & 1)
+    allowed = frozenset(k for i, k in enumerate(_ABORTIVE, 1) if abortive_mask >> i & 1)
+    base = config.TENHOU.replace(
+        honba_value=honba_value, noten_payment=noten_payment,
+        abortive_draws=allowed - {"sanchahou"}, triple_ron_aborts="sanchahou" in allowed,
+        abortive_draw_adds_counter=bool(adds_counter),
+        multiple_ron_counters="all" if counters_all else "nearest", nagashi_mangan=bool(nagashi),
+        pao=pao, pao_honba="liable" if pao_honba_liable else "discarder", start_points=start_points)
+    report = verify_game(game, rules_for_game(game, base))
+    if not report.ok:
+        return (1, 0, 0, 0)
+    return (0, report.rounds, report.n_wins, len(report.draws))
