@@ -638,6 +638,20 @@ cdef class LineParser:
                 return -1
             ln.counts[win_kind] += 1
             n_red += win_red
+        # dora and ura indicators are physical tiles too: a fifth copy is the specification's error
+        cdef int seen[34]
+        for k in range(34):
+            seen[k] = ln.all_counts[k]
+        if total != 14:
+            seen[win_kind] += 1
+        for k in range(ln.nd):
+            seen[ln.dora[k]] += 1
+            if seen[ln.dora[k]] > 4:
+                return -1
+        for k in range(ln.nu):
+            seen[ln.ura[k]] += 1
+            if seen[ln.ura[k]] > 4:
+                return -1
         # write row i
         self.c_line[i] = line
         for k in range(34):
