@@ -211,7 +211,8 @@ def test_whole_bundled_corpus_reads_and_counts_every_format(capsys):
     tenhou6 = [json.loads(line) for p in paths if p.endswith(".json") for line in Path(p).read_text().splitlines()]
     t6_hands = sum(len(o["log"]) for o in tenhou6)
     t6_wins = sum(len(r[16]) // 2 for o in tenhou6 for r in o["log"] if r[16][0] == "和了")
-    mjai = [json.loads(line) for p in paths if p.endswith(".jsonl") for line in Path(p).read_text().splitlines()]
+    mjai = [json.loads(line) for p in paths if p.endswith((".jsonl", ".jsonl.gz"))
+            for line in _raw(Path(p)).splitlines() if line.strip()]
     mjai_hands = sum(e["type"] == "start_kyoku" for e in mjai)
     mjai_wins = sum(e["type"] == "hora" for e in mjai)
     assert s.hands == inits + t6_hands + mjai_hands

@@ -181,7 +181,7 @@ class Stats:
         check_game(game)
         rules = rules_for_game(game, None if rules is None else coerce_rules(rules))
         self.games += 1
-        n = 3 if game.rules.three_player else len(game.players)
+        n = 3 if game.rules.three_player else 4  # a record may name no player (riichienv mjai)
         names = list(game.players[:n]) + [f"seat {i}" for i in range(len(game.players), n)]
         for name in names:
             self.player(name).games += 1

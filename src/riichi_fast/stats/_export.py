@@ -71,7 +71,7 @@ def game_tables(game: Game, game_id: str | None = None) -> dict[str, dict[str, l
         raise RiichiError(f"game_id must be a str, got {game_id!r}")
     gid = game.source if game_id is None else game_id
     red = game.rules.red_fives
-    n = 3 if game.rules.three_player else len(game.players)
+    n = 3 if game.rules.three_player else 4  # a record may name no player (riichienv mjai)
     t = {name: {c: [] for c in cols} for name, cols in TABLES.items()}
 
     def row(table, **values):
