@@ -117,6 +117,11 @@ cdef tuple _ZEROS3 = (0, 0, 0)
 cdef tuple _ZEROS4 = (0, 0, 0, 0)
 cdef dict _PRESETS = {}      # preset name -> Rules (presets are immutable)
 cdef object _coerce_rules = None
+cdef dict _NO_KWARGS = {}          # shared, never changed (f(**{}) copies it)
+
+
+cdef inline dict _wareme_kw(object wareme_seat):
+    return _NO_KWARGS if wareme_seat is None else {"wareme_seat": wareme_seat}
 
 
 # ---------------------------------------------------------------------------
@@ -416,7 +421,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             repeat = True
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
-    explain = (_ref.settle_win, (table, tuple(wins), tuple(riichi_declared), rules_arg), {"wareme_seat": wareme_seat})
+    explain = (_ref.settle_win, (table, tuple(wins), tuple(riichi_declared), rules_arg), _wareme_kw(wareme_seat))
     return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, tuple(per_win),
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
@@ -475,7 +480,7 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
     explain = (_ref.settle_exhaustive_draw, (table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg),
-               {"wareme_seat": wareme_seat})
+               _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
 
