@@ -56,8 +56,11 @@ class HandResult:
     """
 
     # ``_out``: the output slots as any int sequence (a tuple, or the compiled front end's
-    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``
-    __slots__ = ("_closed34", "_is_open", "_out", "_params", "_raw", "_reading", "_yaku", "dealer", "tsumo")
+    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``; ``_yaku``,
+    # ``_reading``, ``_fu``, ``_payment``: None until first read (riichi_fast._score_api
+    # fills these slots directly: keep it in step)
+    __slots__ = ("_closed34", "_fu", "_is_open", "_out", "_params", "_payment", "_raw", "_reading", "_yaku",
+                 "dealer", "tsumo")
 
     def __init__(self, raw, params=None, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
                  closed34=None):
@@ -72,6 +75,8 @@ class HandResult:
         set_(self, "_closed34", closed34)
         set_(self, "_yaku", None)
         set_(self, "_reading", None)
+        set_(self, "_fu", None)
+        set_(self, "_payment", None)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"HandResult is immutable (cannot set {name})")
@@ -116,16 +121,24 @@ class HandResult:
     @property
     def payment(self) -> Payment | None:
         """Who pays what (``None`` if the hand does not win)."""
-        out = self._out
-        if out[L.O_STATUS] != L.ST_OK:
-            return None
-        return _new_tuple(Payment, out[L.O_PAY_RON:L.O_TOTAL + 1])
+        p = self._payment
+        if p is None:
+            out = self._out
+            if out[L.O_STATUS] != L.ST_OK:
+                return None
+            p = _new_tuple(Payment, tuple(out[L.O_PAY_RON:L.O_TOTAL + 1]))
+            object.__setattr__(self, "_payment", p)
+        return p
 
     @property
     def fu_details(self) -> tuple:
         """The fu items, in the order of docs/SCORING.md 5.5."""
-        raw, fl = self._out, L.O_FU_LIST
-        return tuple(_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N]))
+        fu = self._fu
+        if fu is None:
+            raw, fl = self._out, L.O_FU_LIST
+            fu = tuple([_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N])])
+            object.__setattr__(self, "_fu", fu)
+        return fu
 
     @property
     def yaku(self) -> tuple:
