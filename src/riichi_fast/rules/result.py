@@ -30,12 +30,22 @@ class FuItem(NamedTuple):
 
 
 class YakuItem(NamedTuple):
-    """One yaku of the result: name, han (0 for a yakuman), Tenhou id (None if Tenhou lacks it), yakuman multiple."""
+    """One yaku of the result: name, han (0 for a yakuman), Tenhou id (None if Tenhou lacks it), yakuman multiple, key.
+
+    ``key`` is the yaku's stable snake_case identifier (``"menzen_tsumo"``,
+    ``"kokushi_musou_13_sided"``: ``rules.yaku.YAKU_BY_KEY``); the name is
+    for people and may be reworded, the key and the ids never change.
+
+    >>> from riichi_fast import score
+    >>> score("123m456p789s11222z", "2z", tsumo=True).yaku[0]
+    YakuItem(name='menzen tsumo', han=1, tenhou_id=0, yakuman=0, key='menzen_tsumo')
+    """
 
     name: str
     han: int
     tenhou_id: int | None
     yakuman: int = 0
+    key: str = ""
 
 
 class HandResult:
@@ -222,7 +232,8 @@ class HandResult:
             "han": self.han,
             "fu": self.fu,
             "fu_details": [item._asdict() for item in self.fu_details],
-            "yaku": [item._asdict() for item in self.yaku],
+            "yaku": [{"name": y.name, "key": y.key, "han": y.han, "tenhou_id": y.tenhou_id, "yakuman": y.yakuman}
+                     for y in self.yaku],
             "yakuman": self.yakuman,
             "dora": self.dora_counts,
             "limit": self.limit,
@@ -289,13 +300,13 @@ def _yaku_item(row, out, params, is_open):
     yid = row.id
     if params is None:  # no rules given: the standard values of the table
         return YakuItem(row.name, 0 if row.yakuman else (row.han_open if is_open else row.han_closed), row.tenhou_id,
-                        row.yakuman)
+                        row.yakuman, row.key)
     if out[L.O_LIMIT] == L.LIMIT_YAKUMAN:
-        return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]))
+        return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]), row.key)
     if yid == L.Y_RENHOU and out[L.O_YAKU_MASK] == 1 << L.Y_RENHOU and int(params[L.R_RENHOU]) == L.RENHOU_MANGAN:
-        return YakuItem(row.name, 5, row.tenhou_id)
+        return YakuItem(row.name, 5, row.tenhou_id, 0, row.key)
     han = int(params[(L.R_HAN_OPEN if is_open else L.R_HAN_CLOSED) + yid])
-    return YakuItem(row.name, han, row.tenhou_id)
+    return YakuItem(row.name, han, row.tenhou_id, 0, row.key)
 
 
 def _reading(out, closed34):
