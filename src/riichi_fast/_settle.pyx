@@ -183,6 +183,37 @@ cdef object _plain_rules(object rules):
     return None
 
 
+cdef class _WinRules:
+    """The fields of a Rules object that settle_win reads, read once per Rules object."""
+    cdef object rules             # kept alive: the cache is keyed by id()
+    cdef int n
+    cdef bint honba_ok            # honba_value a plain int in 0..2**40
+    cdef int64_t honba_value
+    cdef bint wareme, triple_ron_aborts, head_bump, counters_all, own_back
+
+
+cdef dict _WIN_RULES = {}
+
+
+cdef _WinRules _win_rules(object rules):
+    cdef _WinRules v = _WIN_RULES.get(id(rules))
+    if v is not None and v.rules is rules:
+        return v
+    v = _WinRules()
+    v.rules = rules
+    v.n = rules.n_players
+    v.honba_ok = _small(rules.honba_value, &v.honba_value) and v.honba_value >= 0
+    v.wareme = bool(rules.wareme)
+    v.triple_ron_aborts = bool(rules.triple_ron_aborts)
+    v.head_bump = rules.multiple_ron == "head_bump"
+    v.counters_all = rules.multiple_ron_counters == "all"
+    v.own_back = rules.multiple_ron_sticks == "own_back"
+    if len(_WIN_RULES) >= 64:  # Rules objects made on the fly (rules.replace per game): keep the cache small
+        _WIN_RULES.clear()
+    _WIN_RULES[id(rules)] = v
+    return v
+
+
 cdef inline int _popcount(int mask):
     cdef int k = 0
     while mask:
@@ -256,13 +287,13 @@ cdef struct TableC:
     int64_t honba, sticks
 
 
-cdef bint _table(object table, object rules, TableC* t):
-    """Read a TableState played under ``rules`` (False: not the fast path)."""
+cdef bint _table(object table, object rules, TableC* t, int n_rules=0):
+    """Read a TableState played under ``rules`` (``n_rules``: their n_players if known; False: not the fast path)."""
     cdef int64_t v = 0
     if type(table) is not TableState:
         return False
     n = table.n_players
-    if type(n) is not int or rules.n_players != n:
+    if type(n) is not int or (n_rules or rules.n_players) != n:
         return False
     t.n = n
     if not _small(table.dealer, &v):
@@ -295,8 +326,12 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     cdef int64_t deltas[MAXN]
     cdef int64_t taken[MAXN]
     cdef int64_t honba_value, counters, each, share, amount, pot, sum_taken
+    cdef _WinRules rv
     rules = _plain_rules(rules_arg)
-    if rules is None or not _table(table, rules, &t):
+    if rules is None:
+        return None
+    rv = _win_rules(rules)
+    if not _table(table, rules, &t, rv.n):
         return None
     n = t.n
     tw = type(wins)
@@ -355,12 +390,11 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         for i in range(nw):
             if disc[i] < 0 or disc[i] != disc[0]:
                 return None
-        if nw >= 3 and rules.triple_ron_aborts:
+        if nw >= 3 and rv.triple_ron_aborts:
             return None
-    if rules.wareme:
+    if rv.wareme or not rv.honba_ok:
         return None
-    if not _small(rules.honba_value, &honba_value) or honba_value < 0:
-        return None
+    honba_value = rv.honba_value
     # turn order from the discarder (stable, as the twin's sorted())
     for i in range(nw):
         key[i] = (winner[i] - (disc[i] if disc[i] >= 0 else 0) + n) % n
@@ -371,7 +405,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         order[j] = i
     detail = "tsumo" if disc[0] < 0 else "ron"
     if nw > 1:
-        if rules.multiple_ron == "head_bump":
+        if rv.head_bump:
             nw = 1
             detail = "head_bump"
         else:
@@ -381,7 +415,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     for s in range(n):
         taken[s] = 0
         deltas[s] = -1000 if declared >> s & 1 else 0
-    if nw > 1 and rules.multiple_ron_sticks == "own_back":
+    if nw > 1 and rv.own_back:
         for k in range(1, nw):
             w = winner[order[k]]
             if declared >> w & 1:
@@ -390,7 +424,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     for s in range(n):
         sum_taken += taken[s]
     taken[first] += pot - sum_taken
-    counters_all = rules.multiple_ron_counters == "all"
+    cdef bint counters_all = rv.counters_all
     per_win = []
     for k in range(nw):
         i = order[k]
@@ -414,7 +448,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         for s in range(n):
             deltas[s] += ch[s]
         per_win.append(_tuple(ch, n))
-    winners = tuple([winner[order[k]] for k in range(nw)])
+    winners = (first,) if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
     repeat = False
     for k in range(nw):
         if winner[order[k]] == t.dealer:

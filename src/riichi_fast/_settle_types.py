@@ -80,7 +80,9 @@ class TableState:
                 and 0 <= dealer < n_players and 0 <= round_wind < 4 and honba >= 0 and riichi_sticks >= 0):
             if scores is None:
                 scores = (0,) * n_players
-            elif not (type(scores) is tuple and len(scores) == n_players and all(type(x) is int for x in scores)):
+            elif not (type(scores) is tuple and len(scores) == n_players and type(scores[0]) is int
+                      and type(scores[1]) is int and type(scores[2]) is int
+                      and (n_players == 3 or type(scores[3]) is int)):
                 scores = _checked_scores(scores, n_players)
             set_(self, "dealer", dealer)
             set_(self, "round_wind", round_wind)

@@ -103,6 +103,8 @@ def settle_win(table: TableState, wins, riichi_declared=(), rules=_config.DEFAUL
     >>> s.deltas, s.next.dealer, s.next.honba
     ((2700, -900, -900, -900), 0, 3)
     """
+    if wareme_seat is None:  # positional arguments only: the quickest call of the compiled function
+        return _win(table, wins, riichi_declared, rules)
     return _win(table, wins, riichi_declared, rules, wareme_seat=wareme_seat)
 
 
@@ -124,6 +126,8 @@ def settle_exhaustive_draw(table: TableState, tenpai=(), riichi_declared=(), nag
     >>> s.deltas, s.payments, s.next.dealer, s.next.honba, s.next.riichi_sticks
     ((-1000, 2000, -1000, -1000), (-1000, 3000, -1000, -1000), 1, 1, 1)
     """
+    if wareme_seat is None:
+        return _exhaustive(table, tenpai, riichi_declared, nagashi, rules)
     return _exhaustive(table, tenpai, riichi_declared, nagashi, rules, wareme_seat=wareme_seat)
 
 
