@@ -233,3 +233,19 @@ def test_table_state_numpy_fields_become_ints():
     assert t == TableState(1, 2, 3, 0, (5, 5, 5), 3)
     assert [type(v) for v in (t.dealer, t.round_wind, t.honba, t.riichi_sticks, t.n_players)] == [int] * 5
     assert repr(t) == "TableState(dealer=1, round_wind=2, honba=3, riichi_sticks=0, scores=(5, 5, 5), n_players=3)"
+
+
+def test_settlement_is_a_dataclass_to_the_dataclasses_module():
+    import dataclasses
+
+    hand = score("234567m234p23455s", "5s", seat_wind=1, riichi=True)
+    s = compiled.settle_win(TableState(scores=(25000,) * 4), [(1, hand, 2)])
+    assert dataclasses.is_dataclass(s) and [f.name for f in dataclasses.fields(s)] == [
+        "outcome", "table", "next", "deltas", "stakes", "dealer_repeats", "detail", "winners", "per_win",
+        "sticks_taken", "penalties", "lines"]
+    d = dataclasses.asdict(s)
+    assert d["deltas"] == (0, 8000, -8000, 0) and d["next"]["dealer"] == 1 and d["lines"] == s.lines
+    r = dataclasses.replace(s, detail="x")
+    assert r.detail == "x" and r.lines == s.lines and r.deltas == s.deltas and r != s
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.detail = "y"

@@ -185,8 +185,13 @@ class Settlement:
     changes.  ``next``: the next hand's :class:`TableState`.  ``lines``:
     the plain-English explanation (built on first use).
 
-    Immutable, picklable; ``==``, ``hash`` and ``repr`` as a frozen
-    dataclass of these twelve fields.
+    Immutable, picklable; ``==``, ``hash``, ``repr`` and the
+    :mod:`dataclasses` functions as a frozen dataclass of these twelve fields.
+
+    >>> import dataclasses
+    >>> s = Settlement("abortive_draw", TableState(), TableState(honba=1), (0,) * 4, (0,) * 4, True, "suufon_renda")
+    >>> [f.name for f in dataclasses.fields(s)][-3:], dataclasses.replace(s, detail="x").detail
+    (['sticks_taken', 'penalties', 'lines'], 'x')
     """
 
     __slots__ = (
@@ -264,6 +269,28 @@ class Settlement:
 
     def __reduce__(self):
         return (Settlement, self._astuple())
+
+
+@dataclass(frozen=True)
+class _SettlementFields:
+    outcome: str
+    table: TableState
+    next: TableState
+    deltas: tuple
+    stakes: tuple
+    dealer_repeats: bool
+    detail: str = ""
+    winners: tuple = ()
+    per_win: tuple = ()
+    sticks_taken: tuple = ()
+    penalties: tuple = ()
+    lines: tuple = ()
+
+
+# Settlement is a dataclass to the dataclasses module (fields, asdict, replace) as it was before
+Settlement.__dataclass_fields__ = _SettlementFields.__dataclass_fields__
+Settlement.__dataclass_params__ = _SettlementFields.__dataclass_params__
+del _SettlementFields
 
 
 class HandValue(NamedTuple):
