@@ -20,7 +20,7 @@ from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.scoring import score
-from riichi_fast.tiles import as_counts
+from riichi_fast.tiles import as_counts, red_counts
 from strategies import complete_hands
 
 cy = pytest.importorskip("riichi_fast._score")
@@ -61,7 +61,9 @@ def rows(draw, max_size=24):
         "round_wind": ints(0, 1, np.uint8),
         "dora": dora,
         "ura": ura,
-        "n_red": ints(0, 3, np.uint8),
+        # red tiles the hand can hold (one red five per suit in every rules of RULES): more is a bad row
+        "n_red": np.array([draw(st.integers(0, int(room))) for room in B._red_room(hands, melds, red_counts())],
+                          np.uint8),
         "n_kita": np.zeros(n, np.uint8),
         "honba": ints(0, 6, np.uint16),
         "riichi_sticks": ints(0, 2, np.uint16),

@@ -131,7 +131,8 @@ def test_result_serialises(sc):
     assert r.tenhou_yaku() == [(1, 1), (7, 1), (9, 1), (33, 3)]
     import json
 
-    assert json.loads(r.to_json())["yaku"][3] == {"name": "junchan", "han": 3, "tenhou_id": 33, "yakuman": 0}
+    assert json.loads(r.to_json())["yaku"][3] == {"name": "junchan", "key": "junchan", "han": 3,
+                                                     "tenhou_id": 33, "yakuman": 0}
     assert repr(r) == "HandResult(ok: 6 han 30 fu haneman, ron 12000, total 13300; riichi 1, pinfu 1, iipeikou 1, junchan 3)"
 
 

@@ -102,7 +102,7 @@ cdef void _bind() except *:
 # HandResult slots (written directly into a fresh instance)
 
 cdef Py_ssize_t _OFF_OUT, _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
-cdef Py_ssize_t _OFF_YAKU, _OFF_READING
+cdef Py_ssize_t _OFF_YAKU, _OFF_READING, _OFF_FU, _OFF_PAYMENT
 
 
 cdef Py_ssize_t _offset(str name) except -1:
@@ -121,7 +121,10 @@ _OFF_OPEN = _offset("_is_open")
 _OFF_CLOSED = _offset("_closed34")
 _OFF_YAKU = _offset("_yaku")
 _OFF_READING = _offset("_reading")
-_SLOTS = {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku", "_reading"}
+_OFF_FU = _offset("_fu")
+_OFF_PAYMENT = _offset("_payment")
+_SLOTS = {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku", "_reading", "_fu",
+          "_payment"}
 if set(HandResult.__slots__) != _SLOTS:
     raise TypeError("HandResult slots changed: update riichi_fast._score_api")
 
@@ -770,6 +773,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     rf_set_slot(r, _OFF_CLOSED, PyBytes_FromStringAndSize(<char*>closed, 34))
     rf_set_slot(r, _OFF_YAKU, None)
     rf_set_slot(r, _OFF_READING, None)
+    rf_set_slot(r, _OFF_FU, None)
+    rf_set_slot(r, _OFF_PAYMENT, None)
     return r
 
 

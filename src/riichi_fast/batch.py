@@ -26,6 +26,13 @@ Input columns (``N`` rows):
 
 Context columns may be scalars (broadcast) or None (0; indicators: none).
 
+A row gets the limits :func:`riichi_fast.score` applies to one hand: ``honba``
+and ``riichi_sticks`` at most :data:`MAX_COUNTERS` (1000), and ``n_red`` at
+most the red fives the row's tiles (closed and melded) can hold under the
+rules (a hand with no five holds none).  A row beyond them is flagged
+``RowStatus.BAD_CONTEXT`` (``score_status`` ``ST_BAD_INPUT``, results zero),
+never scored.
+
 Output columns (:data:`COLUMNS`): ``status`` (RowStatus), ``score_status``
 (``ST_*``, names in ``layout.STATUS_NAMES``), ``han``, ``fu``, ``yaku`` (uint64
 mask of yaku ids), ``yakuman``, ``limit``, ``dora``/``ura``/``aka``/``kita``,
@@ -56,14 +63,16 @@ import numpy as np
 from riichi_fast import _backend
 from riichi_fast._parallel import check_n_threads
 from riichi_fast.enums import MeldType, RowStatus
-from riichi_fast.errors import ArrayError
+from riichi_fast.errors import ArrayError, ContextError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
 from riichi_fast.rules.scoring import coerce_rules
 
-__all__ = ["COLUMNS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
+__all__ = ["COLUMNS", "MAX_COUNTERS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
 
 NO_INDICATOR = 255
+#: the largest ``honba`` / ``riichi_sticks`` of a row (as ``WinContext`` and :func:`riichi_fast.score`)
+MAX_COUNTERS = 1000
 
 #: output columns and their dtypes
 COLUMNS = {
@@ -343,20 +352,26 @@ def score_batch_chunks(
         "honba": honba,
         "riichi_sticks": riichi_sticks,
     }
+    per_row = {k: _is_rows(k, v, n) for k, v in values.items()}
     for start in range(0, n, chunk_size):
         stop = min(start + chunk_size, n)
-        part = {k: (v[start:stop] if _is_rows(v, n) else v) for k, v in values.items()}
+        part = {k: (v[start:stop] if per_row[k] else v) for k, v in values.items()}
         m, cols = _columns(hands[start:stop], **part)
         res = buf if m == len(buf) else buf.rows(0, m)
         _run(cols, rules, res, 0, m, 0, n_threads)
         yield start, res
 
 
-def _is_rows(v, n) -> bool:
-    """True for a per-row column (sliced per chunk), False for a scalar or None."""
+def _is_rows(name: str, v, n) -> bool:
+    """True for a per-row column (sliced per chunk), False for a scalar or None; ArrayError for anything else."""
     if v is None or isinstance(v, numbers.Integral):
         return False
-    return len(v) == n
+    if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or not hasattr(v, "__getitem__") \
+            or (isinstance(v, np.ndarray) and v.ndim == 0):
+        raise ArrayError(f"{name}: expected an integer or an array with one entry per row, got {type(v).__name__}")
+    if len(v) != n:
+        raise ArrayError(f"{name}: expected {n} rows (one per hand), got {len(v)}")
+    return True
 
 
 def _run(cols, rules: Rules, res: BatchResult, start, stop, offset, n_threads):
@@ -368,6 +383,45 @@ def _run(cols, rules: Rules, res: BatchResult, start, stop, offset, n_threads):
         )
     else:
         _score_columns_py(kernel, cols, params, rules.ura_dora, res, start, stop, offset, rules.kan_dora)
+    _flag_limits(cols, rules, res, start, stop, offset)
+
+
+def _red_room(hands, melds, red: tuple) -> np.ndarray:
+    """Per row: the red tiles its closed and melded tiles can hold under ``red`` (34 red counts)."""
+    room = np.zeros(len(hands), np.int64)
+    t, k = melds >> 8, melds & 0xFF
+    for kind, copies in enumerate(red):
+        if not copies:
+            continue
+        full = hands[:, kind].astype(np.int64)
+        full += ((t == MeldType.CHI) & (k <= kind) & (kind <= k + 2)).sum(axis=1)
+        full += 3 * ((t == MeldType.PON) & (k == kind)).sum(axis=1)
+        full += 4 * ((t >= MeldType.DAIMINKAN) & (t <= MeldType.SHOUMINKAN) & (k == kind)).sum(axis=1)
+        room += np.minimum(full, copies)
+    return room
+
+
+def _flag_limits(cols, rules: Rules, res: BatchResult, start, stop, offset) -> None:
+    """Flag ``BAD_CONTEXT`` the rows the kernel took whose counters or ``n_red`` :func:`score` refuses.
+
+    A context defect comes before a win-tile defect (the order of :func:`row_status`).
+    """
+    out = slice(offset, offset + stop - start)
+    status = res.status[out]
+    bad = (cols["honba"][start:stop] > MAX_COUNTERS) | (cols["riichi_sticks"][start:stop] > MAX_COUNTERS)
+    n_red = cols["n_red"][start:stop]
+    rows = np.flatnonzero(n_red)
+    if rows.size:
+        room = _red_room(cols["hands"][start:stop][rows], cols["melds"][start:stop][rows], rules.red_counts)
+        bad[rows] |= n_red[rows] > room
+    bad &= (status == RowStatus.OK) | (status == RowStatus.BAD_WIN_TILE)
+    rows = np.flatnonzero(bad) + offset
+    if not rows.size:
+        return
+    for name in COLUMNS:
+        getattr(res, name)[rows] = -1 if name in ("form", "wait") else 0
+    res.status[rows] = RowStatus.BAD_CONTEXT
+    res.score_status[rows] = L.ST_BAD_INPUT
 
 
 # ---------------------------------------------------------------------------
@@ -480,6 +534,12 @@ def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset, u
 # from Hand objects
 
 
+def _short(x) -> str:
+    """``repr(x)``, cut to 60 characters."""
+    r = repr(x)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
 def _listed(values, name: str) -> list:
     """``values`` as a list (one entry per hand); ArrayError when it is not a sequence."""
     if isinstance(values, (str, bytes)):
@@ -521,7 +581,10 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
         for name, (dtype, tail, _) in _INPUTS.items()
     }
     for i, (hand, win, ctx) in enumerate(zip(hands, win_tiles, contexts)):
-        ctx = WinContext() if ctx is None else ctx
+        if ctx is None:
+            ctx = WinContext()
+        elif not isinstance(ctx, WinContext):
+            raise ContextError(f"contexts[{i}] must be a WinContext or None, got {_short(ctx)}")
         closed, types, kinds, win_kind, c, _ = encode(hand, win, ctx, rules)
         cols["hands"][i] = closed
         cols["melds"][i] = [(int(t) << 8) | int(k) if t else 0 for t, k in zip(types, kinds)]

@@ -30,12 +30,22 @@ class FuItem(NamedTuple):
 
 
 class YakuItem(NamedTuple):
-    """One yaku of the result: name, han (0 for a yakuman), Tenhou id (None if Tenhou lacks it), yakuman multiple."""
+    """One yaku of the result: name, han (0 for a yakuman), Tenhou id (None if Tenhou lacks it), yakuman multiple, key.
+
+    ``key`` is the yaku's stable snake_case identifier (``"menzen_tsumo"``,
+    ``"kokushi_musou_13_sided"``: ``rules.yaku.YAKU_BY_KEY``); the name is
+    for people and may be reworded, the key and the ids never change.
+
+    >>> from riichi_fast import score
+    >>> score("123m456p789s11222z", "2z", tsumo=True).yaku[0]
+    YakuItem(name='menzen tsumo', han=1, tenhou_id=0, yakuman=0, key='menzen_tsumo')
+    """
 
     name: str
     han: int
     tenhou_id: int | None
     yakuman: int = 0
+    key: str = ""
 
 
 class HandResult:
@@ -56,8 +66,11 @@ class HandResult:
     """
 
     # ``_out``: the output slots as any int sequence (a tuple, or the compiled front end's
-    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``
-    __slots__ = ("_closed34", "_is_open", "_out", "_params", "_raw", "_reading", "_yaku", "dealer", "tsumo")
+    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``; ``_yaku``,
+    # ``_reading``, ``_fu``, ``_payment``: None until first read (riichi_fast._score_api
+    # fills these slots directly: keep it in step)
+    __slots__ = ("_closed34", "_fu", "_is_open", "_out", "_params", "_payment", "_raw", "_reading", "_yaku",
+                 "dealer", "tsumo")
 
     def __init__(self, raw, params=None, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
                  closed34=None):
@@ -72,6 +85,8 @@ class HandResult:
         set_(self, "_closed34", closed34)
         set_(self, "_yaku", None)
         set_(self, "_reading", None)
+        set_(self, "_fu", None)
+        set_(self, "_payment", None)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"HandResult is immutable (cannot set {name})")
@@ -116,16 +131,24 @@ class HandResult:
     @property
     def payment(self) -> Payment | None:
         """Who pays what (``None`` if the hand does not win)."""
-        out = self._out
-        if out[L.O_STATUS] != L.ST_OK:
-            return None
-        return _new_tuple(Payment, out[L.O_PAY_RON:L.O_TOTAL + 1])
+        p = self._payment
+        if p is None:
+            out = self._out
+            if out[L.O_STATUS] != L.ST_OK:
+                return None
+            p = _new_tuple(Payment, tuple(out[L.O_PAY_RON:L.O_TOTAL + 1]))
+            object.__setattr__(self, "_payment", p)
+        return p
 
     @property
     def fu_details(self) -> tuple:
         """The fu items, in the order of docs/SCORING.md 5.5."""
-        raw, fl = self._out, L.O_FU_LIST
-        return tuple(_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N]))
+        fu = self._fu
+        if fu is None:
+            raw, fl = self._out, L.O_FU_LIST
+            fu = tuple([_fu_item(raw[fl + 2 * i], raw[fl + 2 * i + 1]) for i in range(raw[L.O_FU_N])])
+            object.__setattr__(self, "_fu", fu)
+        return fu
 
     @property
     def yaku(self) -> tuple:
@@ -209,7 +232,8 @@ class HandResult:
             "han": self.han,
             "fu": self.fu,
             "fu_details": [item._asdict() for item in self.fu_details],
-            "yaku": [item._asdict() for item in self.yaku],
+            "yaku": [{"name": y.name, "key": y.key, "han": y.han, "tenhou_id": y.tenhou_id, "yakuman": y.yakuman}
+                     for y in self.yaku],
             "yakuman": self.yakuman,
             "dora": self.dora_counts,
             "limit": self.limit,
@@ -276,13 +300,13 @@ def _yaku_item(row, out, params, is_open):
     yid = row.id
     if params is None:  # no rules given: the standard values of the table
         return YakuItem(row.name, 0 if row.yakuman else (row.han_open if is_open else row.han_closed), row.tenhou_id,
-                        row.yakuman)
+                        row.yakuman, row.key)
     if out[L.O_LIMIT] == L.LIMIT_YAKUMAN:
-        return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]))
+        return YakuItem(row.name, 0, row.tenhou_id, int(params[L.R_YAKUMAN + yid]), row.key)
     if yid == L.Y_RENHOU and out[L.O_YAKU_MASK] == 1 << L.Y_RENHOU and int(params[L.R_RENHOU]) == L.RENHOU_MANGAN:
-        return YakuItem(row.name, 5, row.tenhou_id)
+        return YakuItem(row.name, 5, row.tenhou_id, 0, row.key)
     han = int(params[(L.R_HAN_OPEN if is_open else L.R_HAN_CLOSED) + yid])
-    return YakuItem(row.name, han, row.tenhou_id)
+    return YakuItem(row.name, han, row.tenhou_id, 0, row.key)
 
 
 def _reading(out, closed34):

@@ -1,0 +1,52 @@
+"""HandResult builds what is read, once: same values, repr, to_dict, pickle on both scoring paths."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from riichi_fast import _score_api
+from riichi_fast.reference import score_api as ref_api
+from riichi_fast.rules.payment import Payment
+from riichi_fast.rules.result import FuItem, HandResult
+
+CASES = [
+    ("234567m234p23455s", "5s", {"riichi": True, "seat_wind": 1, "dora": "4m"}),
+    ("123m456p789s11222z", "2z", {"tsumo": True}),
+    ("19m19p19s1234567z", "1m", {"tsumo": True}),
+    ("1133557799m1144p", "4p", {"rules": "tenhou", "honba": 2, "riichi_sticks": 1}),
+    ("234m567p23455s chi:678s", "5s", {"seat_wind": 2}),
+    ("123m456p789s1z2z3z4z", "4z", {}),  # does not win
+]
+
+
+@pytest.mark.parametrize("hand, win, kwargs", CASES)
+def test_compiled_and_pipeline_results_read_the_same(hand, win, kwargs):
+    fast = _score_api.score(hand, win, **kwargs)
+    slow = ref_api.score(hand, win, **kwargs)
+    assert fast == slow and hash(fast) == hash(slow)
+    assert (repr(fast), fast.to_dict(), fast.to_json()) == (repr(slow), slow.to_dict(), slow.to_json())
+    for r in (fast, slow):
+        back = pickle.loads(pickle.dumps(r))
+        assert back == r and back.to_dict() == r.to_dict() and repr(back) == repr(r)
+
+
+def test_attributes_are_built_on_first_read_and_kept():
+    r = _score_api.score("234567m234p23455s", "5s", riichi=True, seat_wind=1, honba=1)
+    assert (r._fu, r._payment, r._yaku, r._reading, r._raw) == (None, None, None, None, None)
+    p = r.payment
+    assert p == Payment(8000, 0, 0, 300, 0, 0, 8000, 8300) and type(p) is Payment and r.payment is p
+    fu = r.fu_details
+    assert fu == (FuItem("base", 20), FuItem("menzen_ron", 10), FuItem("tanki", 2))  # 23455s won on 5s: 40 fu
+    assert r.fu_details is fu and r._fu is fu
+    assert r.payers() == {"discarder": 8300}
+    miss = _score_api.score("123m456p789s1z2z3z4z", "4z")
+    assert (miss.payment, miss.fu_details, miss._payment) == (None, (), None)
+
+
+def test_a_result_rebuilt_from_its_output_reads_the_same():
+    r = _score_api.score("1133557799m1144p", "4p", rules="tenhou", tsumo=True)
+    again = HandResult.from_output(r.raw, r._params, tsumo=r.tsumo, dealer=r.dealer, is_open=False,
+                                   closed34=r._closed34)
+    assert again == r and again.to_dict() == r.to_dict() and again.fu_details == r.fu_details
