@@ -32,19 +32,22 @@ module                                names
 >>> r.han, r.fu, r.cost["main"], r.cost["additional"], r.yaku
 (3, 20, 1300, 700, [Menzen Tsumo, Riichi, Pinfu])
 
+Traps kept on purpose: code written against mahjong relies on them, so they
+behave exactly as in mahjong 2.1.0 (riichi_fast's own API keeps the strict
+checks):
+
+- ``TilesConverter`` does not check counts (``11111m`` parses, to ids 0-4)
+  and, without ``has_aka_dora``, gives each digit the lowest free id of its
+  kind, red ids included: a plain ``5p`` is id 52 (the red five) and ``0p`` is
+  id 32 (a 9m).  With ``has_aka_dora`` plain fives skip the red id (a fourth
+  ``5m`` is id 20, a 6m).  A non-digit raises ``ValueError`` with ``int()``'s
+  message (a :class:`~riichi_fast.errors.TileParseError`).
+
 Where the answers differ from mahjong 2.1.0 (``tests/test_compat_diff.py``
 compares both on 50,000 random calls and lists each accepted difference):
 
 Fixed mahjong bugs (RULES.md decides):
 
-- ``0m``/``0p``/``0s`` (or ``r``) is always the red five, whatever
-  ``has_aka_dora`` says; a plain ``5`` never is (ids 17-19, the red id only
-  as a fourth plain five).  mahjong reads ``0p`` as 9m with aka off and
-  gives the first plain 5 the red id, so a hand parsed without aka and
-  scored with aka counted a red five that was not there.
-- Bad tile strings (``11111m``, ``8z``, ``0z``, ``x``) raise
-  :class:`~riichi_fast.errors.TileCountError` / ``TileParseError``
-  (``ValueError``) instead of returning ids of other tiles.
 - ``yaku_level`` is ``"mangan"`` for a hand under 5 han capped at mangan
   when ``kiriage`` is on (mahjong leaves it empty).
 - ``fu_for_pinfu_tsumo`` keeps pinfu (mahjong drops it once it adds the
