@@ -52,7 +52,12 @@ def is_aka_dora(tile_136: int, aka_enabled: bool) -> bool:
     return bool(aka_enabled) and tile_136 in AKA_DORAS
 
 
-def _dora_of_indicator(indicator_34: int, is_three_player: bool = False) -> int:
+def _indicator_to_dora_34(indicator_34: int, is_three_player: bool = False) -> int:
+    """The dora kind (34-index) an indicator kind points at (three-player: 1m points at 9m).
+
+    >>> _indicator_to_dora_34(8), _indicator_to_dora_34(30), _indicator_to_dora_34(0, True)
+    (0, 27, 8)
+    """
     if is_three_player and indicator_34 == 0:
         return 8  # 2m-8m are not used in three-player games: 1m points to 9m
     if indicator_34 < EAST:
@@ -81,7 +86,7 @@ def plus_dora(
         ind = indicator // 4
         if kind < EAST and ind >= EAST:
             continue
-        if _dora_of_indicator(ind, is_three_player) == kind:
+        if _indicator_to_dora_34(ind, is_three_player) == kind:
             n += 1
     return n
 
@@ -96,7 +101,7 @@ def build_dora_count_map(dora_indicators_136: Collection[int], is_three_player: 
     """
     out: dict[int, int] = {}
     for indicator in dora_indicators_136:
-        dora = _dora_of_indicator(indicator // 4, is_three_player)
+        dora = _indicator_to_dora_34(indicator // 4, is_three_player)
         out[dora] = out.get(dora, 0) + 1
     return out
 

@@ -9,8 +9,13 @@ computed by riichi_fast's decompose kernel.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache  # noqa: F401 (mahjong's name)
+from typing import Literal  # noqa: F401 (mahjong's name)
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.errors import MeldError
 
@@ -21,6 +26,53 @@ _decompose = _backend.load("decompose").decompose
 # mahjong's block order: (kind, QUAD 0 < TRIPLET 1 < PAIR 2 < SEQUENCE 3)
 _SET_ORDER = {SetType.QUAD: 0, SetType.TRIPLET: 1, SetType.SEQUENCE: 3}
 _PAIR_ORDER = 2
+
+
+class _MeldTypeError(MeldError, RuntimeError):
+    """A meld type mahjong cannot divide (nuki or unknown): a ``RuntimeError`` as mahjong raises,
+    and one of riichi_fast's errors (``MeldError``, a ``ValueError``)."""
+
+
+class _BlockType(IntEnum):
+    """Kinds of block, in mahjong's order (the sort order of a decomposition's blocks)."""
+
+    QUAD = 0
+    TRIPLET = 1
+    PAIR = 2
+    SEQUENCE = 3
+
+
+@dataclass(frozen=True, order=True)
+class _Block:
+    """One block of a decomposition: its first 34-index and its kind (mahjong's ``_Block``).
+
+    >>> _Block(4, _BlockType.SEQUENCE).tiles_34, _Block(4, _BlockType.PAIR) < _Block(4, _BlockType.SEQUENCE)
+    ([4, 5, 6], True)
+    """
+
+    tile_34: int
+    ty: _BlockType
+
+    @classmethod
+    def from_meld(cls, meld: Meld) -> _Block:
+        """The block of a declared meld (chi, pon, kan, shouminkan); nuki or another type raises."""
+        kind = meld.tiles_34[0]
+        ty = {Meld.CHI: _BlockType.SEQUENCE, Meld.PON: _BlockType.TRIPLET,
+              Meld.KAN: _BlockType.QUAD, Meld.SHOUMINKAN: _BlockType.QUAD}.get(meld.type)
+        if ty is None:
+            raise _MeldTypeError(f"invalid meld type: {meld.type}, tiles: {meld.tiles_34}")
+        return cls(kind, ty)
+
+    @property
+    def tiles_34(self) -> list[int]:
+        """The block's 34-indices."""
+        k = self.tile_34
+        if self.ty == _BlockType.SEQUENCE:
+            return [k, k + 1, k + 2]
+        return [k] * (4 - self.ty) if self.ty != _BlockType.PAIR else [k, k]
+
+
+_Blocks = tuple[_Block, ...]
 
 
 def meld_code(meld) -> tuple[int, int, int]:
@@ -36,7 +88,7 @@ def meld_code(meld) -> tuple[int, int, int]:
         return (MeldType.DAIMINKAN if meld.opened else MeldType.ANKAN), tiles[0] // 4 if tiles else -1, 4
     if t == "shouminkan":
         return MeldType.SHOUMINKAN, tiles[0] // 4 if tiles else -1, 4
-    raise MeldError(f"invalid meld type: {t}, tiles: {meld.tiles_34}")
+    raise _MeldTypeError(f"invalid meld type: {t}, tiles: {meld.tiles_34}")
 
 
 def _block(kind: int, order: int) -> list[int]:

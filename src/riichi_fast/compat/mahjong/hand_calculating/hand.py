@@ -19,26 +19,59 @@ from __future__ import annotations
 import array
 from collections.abc import Collection
 from operator import attrgetter
+from typing import TypedDict
 
 import numpy as np
 
 from riichi_fast import _backend
-from riichi_fast.compat.mahjong.constants import AKA_DORAS
+from riichi_fast.compat.mahjong.constants import AKA_DORAS, CHUN, HAKU, HATSU, NORTH  # noqa: F401
 from riichi_fast.compat.mahjong.hand_calculating import yaku_config
-from riichi_fast.compat.mahjong.hand_calculating.divider import meld_code
-from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
+from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider, meld_code  # noqa: F401
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator, FuDetail
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
-from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator, ScoresResult
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 from riichi_fast.compat.mahjong.meld import Meld
-from riichi_fast.compat.mahjong.utils import build_dora_count_map, count_dora_for_hand, plus_dora
+from riichi_fast.compat.mahjong.tile import TilesConverter  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suits: mahjong's name)
+    build_dora_count_map,
+    classify_hand_suits,
+    count_dora_for_hand,
+    plus_dora,
+)
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.rules import layout as L
 
 __all__ = ["HandCalculator"]
 
 _score_kernel = None
+
+
+class _CalculatedHand(TypedDict):
+    """One scored reading, as mahjong ranks them (``_hand_priority``)."""
+
+    cost: ScoresResult | None
+    error: str | None
+    hand_yaku: list[Yaku]
+    han: int
+    fu: int
+    fu_details: list[FuDetail]
+
+
+def _hand_priority(hand: _CalculatedHand) -> tuple[int, bool, int, int]:
+    """mahjong's ranking key of a reading: total points (-1 without cost), holds a real yakuman, han, fu.
+
+    >>> _hand_priority({"cost": {"total": 8000}, "hand_yaku": [], "han": 5, "fu": 30})
+    (8000, False, 5, 30)
+    """
+    cost = hand["cost"]
+    return (cost["total"] if cost else -1), any(y.is_yakuman for y in hand["hand_yaku"]), hand["han"], hand["fu"]
+
+
+#: suit bitmask of all three suits (sou 1, pin 2, man 4), as ``classify_hand_suits`` sets them
+_ALL_SUITS_MASK = 7
 
 
 def _kernel():

@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuDetail  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.hand_calculating.scores import ScoresResult  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku  # noqa: F401 (mahjong's name)
 
 __all__ = ["HandResponse"]
 
