@@ -146,15 +146,14 @@ def is_agari(tiles_34, open_sets_34=None):
                     return _py_is_agari(tiles_34, open_sets_34)
                 v[k] -= 1
     for i in range(34):
-        if v[i] < 0 or v[i] > 255:  # what bytes() refuses: not complete
-            return False
+        if v[i] < 0 or v[i] > 4:  # odd counts: mahjong's own test answers (the Python method)
+            return _py_is_agari(tiles_34, open_sets_34)
         n += v[i]
-    if n % 3 != 2 or n > 14:
-        return False
-    for i in range(34):
-        if v[i] > 4:  # more than four copies: not complete
-            return False
         c[i] = <count_t>v[i]
+    if n > 14:
+        return _py_is_agari(tiles_34, open_sets_34)
+    if n % 3 != 2:
+        return False
     return c_is_agari(c)
 
 
