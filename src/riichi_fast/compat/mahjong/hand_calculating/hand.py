@@ -42,11 +42,18 @@ from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suit
     plus_dora,
 )
 from riichi_fast.enums import Form, MeldType, SetType
+from riichi_fast.errors import TileParseError
 from riichi_fast.rules import layout as L
 
 __all__ = ["HandCalculator"]
 
 _score_kernel = None
+
+
+class _TileIdError(TileParseError, IndexError):
+    """A tile id of ``estimate_hand_value`` past the 34 kinds (136 or more, below -136): mahjong
+    raises ``IndexError`` ("list index out of range") whatever the rest of the call; this is also
+    one of riichi_fast's errors (``TileParseError``, a ``ValueError``)."""
 
 
 class _CalculatedHand(TypedDict):
@@ -473,6 +480,9 @@ class HandCalculator:
 def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
                      ura_dora_indicators) -> HandResponse:
     """The pure-Python path (the reference twin of the compiled fast path in ``_compat_hand``)."""
+    for t in tiles:  # mahjong counts the tiles first: an id past the 34 kinds raises IndexError there
+        if type(t) is int and not -136 <= t < 136:
+            raise _TileIdError("list index out of range")
     melds = melds or ()
     scores_calculator = scores_calculator_factory()
     options = config.options
