@@ -37,6 +37,12 @@ __all__ = ["Tile", "TilesConverter"]
 _SUITS = ((0, FIVE_RED_MAN, "m"), (36, FIVE_RED_PIN, "p"), (72, FIVE_RED_SOU, "s"), (108, None, "z"))
 
 
+class _TileIdError(TileParseError, IndexError):
+    """A 136-id past the 34 kinds (136 or more, below -136) where mahjong indexes its count list:
+    mahjong raises ``IndexError`` ("list index out of range"); this is also one of riichi_fast's
+    errors (``TileParseError``, a ``ValueError``)."""
+
+
 class Tile:
     """A discarded tile record (``value`` and ``is_tsumogiri``); not used by the library itself.
 
@@ -85,8 +91,11 @@ class TilesConverter:
         [4, 0]
         """
         out = [0] * 34
-        for t in tiles:
-            out[t // 4] += 1
+        try:
+            for t in tiles:
+                out[t // 4] += 1
+        except IndexError:
+            raise _TileIdError("list index out of range") from None
         return out
 
     @staticmethod

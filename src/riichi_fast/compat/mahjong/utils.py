@@ -67,6 +67,10 @@ def _indicator_to_dora_34(indicator_34: int, is_three_player: bool = False) -> i
     return HAKU + (indicator_34 - HAKU + 1) % 3
 
 
+#: mahjong's wrap of a suited indicator: 9m -> 1m, 9p -> 1p, 9s -> 1s
+_SUITED_SUCCESSOR = {8: 0, 17: 9, 26: 18}
+
+
 def plus_dora(
     tile_136: int,
     dora_indicators_136: Collection[int],
@@ -84,10 +88,18 @@ def plus_dora(
     n = 1 if add_aka_dora and tile_136 in AKA_DORAS else 0
     for indicator in dora_indicators_136:
         ind = indicator // 4
-        if kind < EAST and ind >= EAST:
-            continue
-        if _indicator_to_dora_34(ind, is_three_player) == kind:
-            n += 1
+        if kind < EAST:
+            # a suited tile: the indicator's successor in its suit, 9 wrapping to 1 (mahjong's test,
+            # which compares ranks across suits for an indicator of another suit or an honor)
+            target = 8 if is_three_player and ind == 0 else _SUITED_SUCCESSOR.get(ind, ind + 1)
+            if kind == target:
+                n += 1
+        elif ind >= EAST:
+            # an honor: winds cycle E S W N, dragons haku hatsu chun
+            rel = ind - EAST
+            target = 0 if rel == 3 else 4 if rel == 6 else rel + 1
+            if kind - EAST == target:
+                n += 1
     return n
 
 

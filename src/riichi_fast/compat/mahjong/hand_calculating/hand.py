@@ -34,7 +34,7 @@ from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresC
 from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 from riichi_fast.compat.mahjong.meld import Meld
-from riichi_fast.compat.mahjong.tile import TilesConverter  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.tile import TilesConverter, _TileIdError  # noqa: F401 (TilesConverter: mahjong's)
 from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suits: mahjong's name)
     build_dora_count_map,
     classify_hand_suits,
@@ -42,18 +42,11 @@ from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suit
     plus_dora,
 )
 from riichi_fast.enums import Form, MeldType, SetType
-from riichi_fast.errors import TileParseError
 from riichi_fast.rules import layout as L
 
 __all__ = ["HandCalculator"]
 
 _score_kernel = None
-
-
-class _TileIdError(TileParseError, IndexError):
-    """A tile id of ``estimate_hand_value`` past the 34 kinds (136 or more, below -136): mahjong
-    raises ``IndexError`` ("list index out of range") whatever the rest of the call; this is also
-    one of riichi_fast's errors (``TileParseError``, a ``ValueError``)."""
 
 
 class _CalculatedHand(TypedDict):

@@ -54,7 +54,8 @@ class _HandResponse:
         return f"{self.han} han, {self.fu} fu"
 
 
-if _backend.PUREPYTHON:
+if _backend.PUREPYTHON:  # the twin is the public class, under mahjong's class name
+    _HandResponse.__name__ = _HandResponse.__qualname__ = "HandResponse"
     HandResponse = _HandResponse
 else:  # the compiled type; an import failure is an error (no silent fallback)
     from riichi_fast.compat.mahjong.hand_calculating._compat_hand import HandResponse
