@@ -130,3 +130,37 @@ def test_private_helpers_match_mahjong():
             if "r" in text and red is None:
                 continue
             assert CT._split_string(text, offset, red) == MT._split_string(text, offset, red), (text, offset, red)
+
+
+def test_private_class_helpers_match_mahjong():
+    """The small private helpers of mahjong's classes (its search internals are the kernels here)."""
+    from mahjong.hand_calculating.divider import HandDivider as MD
+    from mahjong.hand_calculating.divider import _Block as MBlock
+    from mahjong.hand_calculating.fu import FuCalculator as MF
+    from mahjong.hand_calculating.hand import HandCalculator as MH
+    from mahjong.meld import Meld as MMeld
+
+    from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider as CD
+    from riichi_fast.compat.mahjong.hand_calculating.divider import _Block as CBlock
+    from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator as CF
+    from riichi_fast.compat.mahjong.hand_calculating.hand import HandCalculator as CH
+    from riichi_fast.compat.mahjong.meld import Meld as CMeld
+
+    assert CF._PON_KAN_FU_TABLE == MF._PON_KAN_FU_TABLE
+    rng = random.Random(61)
+    for _ in range(3000):
+        hand = [[k] * rng.choice((2, 3)) if rng.random() < 0.5 else [k, k + 1, k + 2]
+                for k in (rng.randrange(7) for _ in range(5))]
+        opened = rng.sample(hand, rng.randrange(3)) + ([[1, 1, 1]] if rng.random() < 0.2 else [])
+        win = rng.choice((None, 0, 4, 8, 12, 16, 20, 27))
+        assert CH._find_win_groups(win, hand, opened) == MH._find_win_groups(win, hand, opened), (win, hand, opened)
+        counts = [rng.choice((0, 0, 1, 2, 3, 4, 5, -1)) for _ in range(34)]
+        assert CD._validate_tiles(counts) == MD._validate_tiles(counts)
+        k = rng.randrange(7)
+        spec = rng.choice([("chi", [4 * k, 4 * k + 4, 4 * k + 8]), ("pon", [4 * k] * 3), ("kan", [4 * k] * 4)])
+        m_blocks = MD._melds_to_blocks([MMeld(*spec)])
+        c_blocks = CD._melds_to_blocks([CMeld(*spec)])
+        assert [(b.tile_34, int(b.ty)) for b in c_blocks] == [(b.tile_34, int(b.ty)) for b in m_blocks]
+        assert CD._get_pure_hand(counts, c_blocks) == MD._get_pure_hand(counts, m_blocks)
+    assert CD._melds_to_blocks(None) == MD._melds_to_blocks(None) == ()
+    assert isinstance(CBlock(0, 1), CBlock) and not isinstance(CBlock(0, 1), MBlock)

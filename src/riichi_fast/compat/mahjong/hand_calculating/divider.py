@@ -102,7 +102,39 @@ def _block(kind: int, order: int) -> list[int]:
 
 
 class HandDivider:
-    """Decompositions of a complete hand into blocks of 34-indices (mahjong's format and order)."""
+    """Decompositions of a complete hand into blocks of 34-indices (mahjong's format and order).
+
+    The small helpers of mahjong's class are here too (``_validate_tiles``, ``_melds_to_blocks``,
+    ``_get_pure_hand``); its search (``_divide_hand_impl``, ``_decompose_*``) is riichi_fast's
+    decompose kernel instead.
+    """
+
+    @staticmethod
+    def _validate_tiles(tiles_34: Sequence[int]) -> bool:
+        """True when every count is 0-4.
+
+        >>> HandDivider._validate_tiles([4, 0] + [0] * 32), HandDivider._validate_tiles([5] + [0] * 33)
+        (True, False)
+        """
+        return all(0 <= c <= 4 for c in tiles_34)
+
+    @staticmethod
+    def _melds_to_blocks(melds: Collection | None = None) -> tuple[_Block, ...]:
+        """The blocks of declared melds (``RuntimeError`` for nuki, as ``_Block.from_meld``)."""
+        return tuple(_Block.from_meld(m) for m in melds or ())
+
+    @staticmethod
+    def _get_pure_hand(tiles_34: Sequence[int], melds: tuple[_Block, ...]) -> tuple[int, ...]:
+        """The counts left once the meld blocks' tiles are taken out.
+
+        >>> HandDivider._get_pure_hand([3, 1] + [0] * 32, (_Block(0, _BlockType.TRIPLET),))[:2]
+        (0, 1)
+        """
+        left = list(tiles_34)
+        for block in melds:
+            for k in block.tiles_34:
+                left[k] -= 1
+        return tuple(left)
 
     @staticmethod
     def divide_hand(tiles_34: Sequence[int], melds: Collection | None = None) -> list[list[list[int]]]:

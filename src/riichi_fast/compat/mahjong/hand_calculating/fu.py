@@ -61,6 +61,7 @@ class FuCalculator:
         (((4, CLOSED_PON), (2, OPEN_PON)), ((16, CLOSED_KAN), (8, OPEN_KAN))),
         (((8, CLOSED_TERMINAL_PON), (4, OPEN_TERMINAL_PON)), ((32, CLOSED_TERMINAL_KAN), (16, OPEN_TERMINAL_KAN))),
     )
+    _PON_KAN_FU_TABLE = _SET_FU  # mahjong's name for the same table
 
     @staticmethod
     def calculate_fu(

@@ -441,6 +441,25 @@ class HandCalculator:
     ERR_RENHOU_WITH_MELD = "renhou_with_meld_not_allowed"
 
     @staticmethod
+    def _find_win_groups(win_tile: int, hand: list[list[int]], opened_melds: list[list[int]]) -> list[list[int]]:
+        """The groups of a decomposition that can hold the winning tile, each shape once, skipping
+        one group per open meld equal to it (mahjong's helper; the scorer does not use it).
+
+        >>> HandCalculator._find_win_groups(20, [[3, 4, 5], [5, 5], [5, 5, 5]], [[5, 5, 5]])
+        [[3, 4, 5], [5, 5]]
+        """
+        kind = (win_tile or 0) // 4
+        unmatched = list(opened_melds)
+        groups: list[list[int]] = []
+        for group in hand:
+            if group in unmatched:
+                unmatched.remove(group)
+                continue
+            if kind in group and group not in groups:
+                groups.append(group)
+        return groups
+
+    @staticmethod
     def estimate_hand_value(
         tiles: Collection[int],
         win_tile: int,
