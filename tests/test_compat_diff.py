@@ -446,7 +446,7 @@ def _outcome(f, *args):
     try:
         return ("value", f(*args))
     except (ValueError, IndexError, RuntimeError, TypeError) as e:
-        kind = next(k for k in (IndexError, RuntimeError, ValueError, TypeError) if isinstance(e, k))
+        kind = next(k for k in (IndexError, RuntimeError, TypeError, ValueError) if isinstance(e, k))
         return ("raises", kind.__name__, str(e))
 
 
@@ -651,3 +651,21 @@ def test_three_player_scores_shanten_and_dora_match_mahjong():
     assert CShanten.calculate_shanten(counts) == MShanten.calculate_shanten(counts) == 1
     with pytest.raises(ValueError, match="^Invalid tile for three player$"):
         CShanten.calculate_shanten([0, 1] + [0] * 32, is_three_player=True)
+
+
+def test_counts_of_other_types_give_mahjongs_error_class_and_message():
+    """Floats, strings and None as counts: mahjong's answer, or its TypeError (also a RiichiError)."""
+    from riichi_fast.errors import RiichiError
+
+    checked = 0
+    for counts in ([1.0] * 14 + [0] * 20, ["1"] * 34, [None] * 34, [1.0] * 13 + [0] * 21, [0] * 27 + [-1] + [0] * 6):
+        for ours, theirs in ((CAgari.is_agari, MAgari.is_agari), (CShanten.calculate_shanten, MShanten.calculate_shanten),
+                             (CShanten.calculate_shanten_for_chiitoitsu_hand,
+                              MShanten.calculate_shanten_for_chiitoitsu_hand)):
+            a, b = _outcome(theirs, counts), _outcome(ours, counts)
+            assert a == b, (ours.__qualname__, counts)
+            if b[0] == "raises":
+                with pytest.raises(RiichiError):
+                    ours(counts)
+                checked += 1
+    assert checked >= 8

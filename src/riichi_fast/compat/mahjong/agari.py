@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong._errors import ours_on_type_error
 from riichi_fast.errors import TileCountError
 
 __all__ = ["Agari"]
@@ -28,6 +29,7 @@ class Agari:
     """Is a 34-count hand (melds implied by its size, or subtracted) complete?"""
 
     @staticmethod
+    @ours_on_type_error
     def is_agari(tiles_34: Sequence[int], open_sets_34: Collection[Sequence[int]] | None = None) -> bool:
         """True if ``tiles_34`` (minus the tiles of ``open_sets_34``) is sets + a pair, seven pairs or
         thirteen orphans; a size that cannot be complete gives False.
@@ -66,11 +68,12 @@ class Agari:
         True
         """
         honors = tiles[27:34]
-        if any(h < 0 for h in honors):
-            raise TileCountError("negative shift count")
         held = 0  # bit c set: some honor is held c times
-        for h in honors:
-            held |= 1 << h
+        try:
+            for h in honors:
+                held |= 1 << h
+        except ValueError as e:  # a negative count: "negative shift count"
+            raise TileCountError(str(e)) from None
         if held >= 0x10:
             return False
         if held & 3 == 2:  # no honor missing, some single: thirteen orphans when one pair and the rest singles
@@ -83,15 +86,19 @@ class Agari:
             return True
         if held & 2:
             return False
-        suits = []
-        for base in (0, 9, 18):
-            by_rank = [tiles[base + r] + tiles[base + r + 3] + tiles[base + r + 6] for r in range(3)]
-            rest = sum(by_rank) % 3
+        by_rank = [[tiles[base + r] + tiles[base + r + 3] + tiles[base + r + 6] for r in range(3)] for base in (0, 9, 18)]
+        rests = []
+        for ranks in by_rank:  # every suit's size is checked before any is packed, as in mahjong
+            rest = sum(ranks) % 3
             if rest == 1:
                 return False
-            suits.append((rest, (by_rank[0] + 2 * by_rank[1]) % 3, Agari._to_meld(tiles, base)))
-        if sum(rest == 2 for rest, _, _ in suits) + sum(h == 2 for h in honors) != 1:
+            rests.append(rest)
+        if sum(rest == 2 for rest in rests) + sum(h == 2 for h in honors) != 1:
             return False
+        suits = [
+            (rest, (ranks[0] + 2 * ranks[1]) % 3, Agari._to_meld(tiles, base))
+            for rest, ranks, base in zip(rests, by_rank, (0, 9, 18), strict=True)
+        ]
         if held & 4:  # the pair is an honor: every suit is sets only
             return all(not rest and not nn and Agari._is_mentsu(m) for rest, nn, m in suits)
         pair_suit = next((i for i, (rest, _, _) in enumerate(suits) if rest == 2), 2)

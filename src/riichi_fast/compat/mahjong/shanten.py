@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong._errors import ours_on_type_error
 from riichi_fast.compat.mahjong.constants import TERMINAL_AND_HONOR_INDICES  # noqa: F401 (mahjong's name)
 from riichi_fast.errors import TileCountError
 
@@ -210,6 +211,7 @@ class Shanten:
     AGARI_STATE = -1
 
     @staticmethod
+    @ours_on_type_error
     def calculate_shanten(
         tiles_34: Sequence[int],
         use_chiitoitsu: bool = True,
@@ -232,6 +234,7 @@ class Shanten:
         return best
 
     @staticmethod
+    @ours_on_type_error
     def calculate_shanten_for_chiitoitsu_hand(tiles_34: Sequence[int]) -> int:
         """Seven-pairs shanten (a quad is one pair).
 
@@ -245,6 +248,7 @@ class Shanten:
         return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
     @staticmethod
+    @ours_on_type_error
     def calculate_shanten_for_kokushi_hand(tiles_34: Sequence[int]) -> int:
         """Thirteen-orphans shanten.
 
@@ -257,6 +261,7 @@ class Shanten:
         return 13 - kinds - (1 if pair else 0)
 
     @staticmethod
+    @ours_on_type_error
     def calculate_shanten_for_regular_hand(tiles_34: Sequence[int], is_three_player: bool = False) -> int:
         """Shanten of 4 sets + a pair; missing sets count as melded (``len // 3`` sets are looked for).
 
@@ -282,6 +287,7 @@ class _RegularShanten:
     def __init__(self, tiles_34: Sequence[int]) -> None:
         self._tiles = list(tiles_34)
 
+    @ours_on_type_error
     def calculate(self, count_of_tiles: int, is_three_player: bool) -> int:
         """The regular-form shanten (-1 complete); ``ValueError`` (``TileCountError``) as mahjong."""
         _check(self._tiles, count_of_tiles, is_three_player)

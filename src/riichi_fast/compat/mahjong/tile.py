@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from riichi_fast.compat.mahjong._errors import TileIdError as _TileIdError
 from riichi_fast.compat.mahjong.constants import FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU
 from riichi_fast.errors import TileParseError
 
@@ -35,12 +36,6 @@ __all__ = ["Tile", "TilesConverter"]
 
 #: (first id, red id printed as 0, suffix) of each suit, for to_one_line_string
 _SUITS = ((0, FIVE_RED_MAN, "m"), (36, FIVE_RED_PIN, "p"), (72, FIVE_RED_SOU, "s"), (108, None, "z"))
-
-
-class _TileIdError(TileParseError, IndexError):
-    """A 136-id past the 34 kinds (136 or more, below -136) where mahjong indexes its count list:
-    mahjong raises ``IndexError`` ("list index out of range"); this is also one of riichi_fast's
-    errors (``TileParseError``, a ``ValueError``)."""
 
 
 class Tile:

@@ -15,9 +15,9 @@ from functools import lru_cache  # noqa: F401 (mahjong's name)
 from typing import Literal  # noqa: F401 (mahjong's name)
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong._errors import MeldTypeError as _MeldTypeError
 from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.enums import Form, MeldType, SetType
-from riichi_fast.errors import MeldError
 
 __all__ = ["HandDivider"]
 
@@ -26,11 +26,6 @@ _decompose = _backend.load("decompose").decompose
 # mahjong's block order: (kind, QUAD 0 < TRIPLET 1 < PAIR 2 < SEQUENCE 3)
 _SET_ORDER = {SetType.QUAD: 0, SetType.TRIPLET: 1, SetType.SEQUENCE: 3}
 _PAIR_ORDER = 2
-
-
-class _MeldTypeError(MeldError, RuntimeError):
-    """A meld type mahjong cannot divide (nuki or unknown): a ``RuntimeError`` as mahjong raises,
-    and one of riichi_fast's errors (``MeldError``, a ``ValueError``)."""
 
 
 class _BlockType(IntEnum):
