@@ -669,3 +669,36 @@ def test_counts_of_other_types_give_mahjongs_error_class_and_message():
                     ours(counts)
                 checked += 1
     assert checked >= 8
+
+
+def test_divider_on_malformed_hands_matches_mahjong():
+    """Complete hands with a tile added or removed, a count set to 5 or -1, and chi tiles in any
+    order: mahjong's search drops an honor it cannot use and reads a chi from its first tile."""
+    rng = random.Random(67)
+    divided = 0
+    for _ in range(8000):
+        call = random_call(rng)
+        counts = _complete_counts(call)
+        r = rng.random()
+        if r < 0.3:
+            counts[rng.randrange(27, 34)] += 1  # a stray honor
+        elif r < 0.5:
+            counts[rng.randrange(34)] -= 1
+        elif r < 0.7:
+            counts[rng.randrange(34)] += rng.choice((1, 2, 3))
+        elif r < 0.8:
+            counts[rng.randrange(34)] = rng.choice((5, -1))
+        melds = [(t, rng.sample(tiles, len(tiles)) if t == "chi" and rng.random() < 0.5 else tiles, o)
+                 for t, tiles, o in call["melds"]]
+        m_melds = [M.Meld(t, tiles, o) for t, tiles, o in melds]
+        c_melds = [C.Meld(t, tiles, o) for t, tiles, o in melds]
+        a = _outcome(MDivider.divide_hand, counts, m_melds)
+        assert _outcome(CDivider.divide_hand, counts, c_melds) == a, (counts, melds)
+        divided += a[0] == "value" and bool(a[1])
+    assert divided > 2000
+    # a stray honor beside a complete hand: mahjong (and compat) read the hand without it
+    counts = [0] * 34
+    for k in (0, 1, 2, 3, 4, 5, 9, 9, 9, 18, 18, 18, 22, 22, 31):
+        counts[k] += 1
+    assert CDivider.divide_hand(counts) == MDivider.divide_hand(counts) == [
+        [[0, 1, 2], [3, 4, 5], [9, 9, 9], [18, 18, 18], [22, 22]]]
