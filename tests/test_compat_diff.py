@@ -88,6 +88,14 @@ KNOWN_DIFFERENCES = {
         "scores the closed kan as the completed set, riichi_fast needs the winning tile among "
         "the closed tiles and answers hand_not_winning."),
     ),
+    "malformed_hand": (
+        {"error", "han", "fu", "fu_details", "cost", "yaku", "is_open_hand"},
+        ("compat right: the tiles are not a hand (not 14 tiles plus one per kan, a duplicate id, a "
+         "meld tile missing from the tiles, a chi listed called tile first); mahjong's divider "
+         "leaves out an honor it cannot use and reads a chi from its first tile, then scores what "
+         "is left (dora still counted on every tile); RULES.md 2 scores complete hands only: "
+         "compat answers hand_not_winning, or the right chi. HandDivider itself mirrors mahjong."),
+    ),
     "aotenjou_yakuman": (
         {"han", "fu", "fu_details", "cost", "yaku"},
         ("neither: Aotenjou with a yakuman: the scorer keeps only the yakuman, the compat layer "
@@ -168,10 +176,22 @@ def explain(call: dict, a: dict, b: dict) -> tuple[set, set]:
         reasons.add("no_wind_all_pairs")
     if any(call["win_tile"] in tiles for _, tiles, _ in call["melds"]):
         reasons.add("win_tile_in_meld")
+    if _malformed(call):
+        reasons.add("malformed_hand")
     if call.get("aotenjou") and any(y[0] >= 100 and y[0] < 120 for y in a["yaku"] or ()):
         reasons.add("aotenjou_yakuman")
     allowed = set().union(*(KNOWN_DIFFERENCES[r][0] for r in reasons)) if reasons else set()
     return reasons, diff - allowed
+
+
+def _malformed(call: dict) -> bool:
+    """True when ``call``'s tiles are not a hand (see ``malformed_hand``)."""
+    tiles = call["tiles"]
+    kans = sum(1 for t, ids, _ in call["melds"] if t in ("kan", "shouminkan"))
+    if len(tiles) != 14 + kans or len(set(tiles)) != len(tiles) or any(not 0 <= t < 136 for t in tiles):
+        return True
+    held = set(tiles)
+    return any(not set(ids) <= held or (t == "chi" and list(ids) != sorted(ids)) for t, ids, _ in call["melds"])
 
 
 @pytest.mark.parametrize("chunk", range(N_CHUNKS))
@@ -702,3 +722,46 @@ def test_divider_on_malformed_hands_matches_mahjong():
         counts[k] += 1
     assert CDivider.divide_hand(counts) == MDivider.divide_hand(counts) == [
         [[0, 1, 2], [3, 4, 5], [9, 9, 9], [18, 18, 18], [22, 22]]]
+
+
+def test_estimate_hand_value_on_malformed_hands():
+    """A fifth copy, odd or duplicate ids, dropped tiles, empty hands, chi tiles in any order: the
+    same answer or error as mahjong, except where the tiles are not a hand (``malformed_hand``)."""
+    rng = random.Random(71)
+    seen = collections.Counter()
+    failures = []
+    n = max(N_HANDS // 10, 1000)
+    for _ in range(n):
+        call = random_call(rng)
+        tiles = list(call["tiles"])
+        r = rng.random()
+        if r < 0.25:  # a fifth copy of a kind
+            k = rng.randrange(34)
+            tiles[rng.randrange(len(tiles))] = 4 * k + rng.randrange(4)
+            tiles.append(4 * k + rng.randrange(4))
+        elif r < 0.4:
+            tiles[rng.randrange(len(tiles))] = rng.choice((-1, -4, -5, -100, -136))
+        elif r < 0.55:
+            tiles[rng.randrange(len(tiles))] = tiles[0]
+        elif r < 0.7:
+            del tiles[: rng.randrange(1, 5)]
+        elif r < 0.75:
+            tiles = []
+        elif r < 0.9:
+            call["melds"] = [(t, rng.sample(ids, len(ids)) if t == "chi" else ids, o) for t, ids, o in call["melds"]]
+        call["tiles"] = tiles
+        if tiles and rng.random() < 0.3:
+            call["win_tile"] = rng.choice(tiles)
+        a = _outcome(lambda c=call: _view(MCalc.estimate_hand_value(**build_args(c, M))))
+        b = _outcome(lambda c=call: _view(CCalc.estimate_hand_value(**build_args(c, C))))
+        if a == b:
+            seen["same"] += 1
+            continue
+        if a[0] == b[0] == "value":
+            reasons, left = explain(call, a[1], b[1])
+            seen.update(reasons)
+            if not left:
+                continue
+        failures.append((call, a, b))
+    assert not failures, f"{len(failures)} unexplained differences, first: {failures[:2]}"
+    assert seen["same"] > 0.9 * n and seen["malformed_hand"] > 0, seen

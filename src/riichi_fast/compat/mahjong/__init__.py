@@ -84,6 +84,11 @@ Fixed mahjong bugs (RULES.md decides):
   with ``fu_for_open_pinfu=False``.
 - A winning tile inside a declared meld (impossible input) is
   ``hand_not_winning``; mahjong scores the closed kan as the completed set.
+- Tiles that are not a hand (not 14 plus one per kan, a duplicate id, a
+  meld tile missing from ``tiles``, a chi listed called tile first) are
+  ``hand_not_winning`` (or the chi is read right); mahjong's divider leaves out
+  an honor it cannot use and reads a chi from its first tile, then scores what
+  is left.  ``HandDivider.divide_hand`` itself answers as mahjong's.
 - ``Aotenjou`` never raises: mahjong's ``aotenjou_filter_yaku`` crashes on a
   seven-pairs tsuuiisou (it removes toitoi that is not there).
 
