@@ -17,13 +17,14 @@ from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YAKU_ID_TO_T
 from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.compat.mahjong.shanten import Shanten
 from riichi_fast.compat.mahjong.tile import TilesConverter
-from riichi_fast.errors import MeldError, RiichiError, TileCountError, TileParseError
+from riichi_fast.errors import MeldError, RiichiError, TileParseError
 
 T = TilesConverter
 
 
 def _hand(one_line: str) -> list[int]:
-    return T.one_line_string_to_136_array(one_line)
+    """136-ids with ``0`` = red five and plain fives off the red id (mahjong's ``has_aka_dora=True``)."""
+    return T.one_line_string_to_136_array(one_line, has_aka_dora=True)
 
 
 def _tile(one_line: str, hand: list[int]) -> int:
@@ -77,35 +78,46 @@ def test_yaku_table_matches_mahjong_ids_names_and_han():
 
 
 # ---------------------------------------------------------------------------
-# tiles: the red-five fixes (RULES.md 1) and bad input
+# tiles: mahjong 2.1.0's parser, traps included (the strict one is riichi_fast.parse_tiles)
 
 
-def test_zero_is_always_red_five():
-    # mahjong reads 0p as 9m (id 32) when has_aka_dora is False
-    assert T.one_line_string_to_136_array("0p") == [52]
+def test_zero_without_aka_is_rank_minus_one():
+    # mahjong reads 0 as rank -1 when has_aka_dora is False: 0p is id 32 (a 9m), 0m is id -4
+    assert T.one_line_string_to_136_array("0p") == [32]
+    assert T.one_line_string_to_136_array("0m") == [-4]
     assert T.one_line_string_to_136_array("0p", has_aka_dora=True) == [52]
-    assert T.string_to_136_array(man="0", sou="r") == [16, 88]
+    assert T.string_to_136_array(man="0", sou="r", has_aka_dora=True) == [16, 88]
 
 
-def test_plain_five_is_never_red():
-    # mahjong gives the first plain 5 the red id when has_aka_dora is False
-    assert T.one_line_string_to_136_array("5m5p5s") == [17, 53, 89]
-    assert T.one_line_string_to_136_array("555m") == [17, 18, 19]
-    # a fourth plain five takes the last id of the kind (mahjong: id 20, a 6m, with aka on)
-    assert T.one_line_string_to_136_array("5555m", has_aka_dora=True) == [17, 18, 19, 16]
-    assert T.one_line_string_to_136_array("0555m") == [16, 17, 18, 19]
-    assert T.one_line_string_to_136_array("00p") == [52, 53]  # two red 5p (a house rule)
+def test_plain_five_takes_the_lowest_free_id():
+    # without has_aka_dora the first plain 5 gets the red id, as in mahjong
+    assert T.one_line_string_to_136_array("5m5p5s") == [16, 52, 88]
+    assert T.one_line_string_to_136_array("555m") == [16, 17, 18]
+    # with it, plain fives skip the red id: a fourth one is id 20 (a 6m), as in mahjong
+    assert T.one_line_string_to_136_array("5555m", has_aka_dora=True) == [17, 18, 19, 20]
+    assert T.one_line_string_to_136_array("0555m", has_aka_dora=True) == [16, 17, 18, 19]
+    assert T.one_line_string_to_136_array("00p", has_aka_dora=True) == [52, 52]  # the red id twice
 
 
 @pytest.mark.parametrize(
-    ("text", "error"),
-    [("55550m", TileCountError), ("11111m", TileCountError), ("8z", TileParseError), ("0z", TileParseError),
-     ("1x2m", TileParseError), ("\u0661\u0662\u0663m", TileParseError), ("00000s", TileCountError),
-     ("r0rr5p", TileCountError)],  # \u0661: an Arabic-Indic digit (str.isdigit() says yes; not a tile)
+    ("text", "aka", "ids"),
+    [("11111m", False, [0, 1, 2, 3, 4]), ("8z", False, [136]), ("0z", True, [104]),
+     ("55550m", True, [17, 18, 19, 20, 16]), ("r0rr5p", True, [52, 52, 52, 52, 53]),
+     ("123", False, []), ("", True, [])],
 )
-def test_bad_tiles_raise_package_errors(text, error):
-    with pytest.raises(error) as info:
+def test_counts_are_not_checked(text, aka, ids):
+    assert T.one_line_string_to_136_array(text, aka) == ids
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1x2m", "invalid literal for int() with base 10: 'x'"), ("r5p", "invalid literal for int() with base 10: 'r'"),
+     ("1 2s", "invalid literal for int() with base 10: ' '")],
+)
+def test_non_digit_raises_value_error_with_mahjongs_message(text, message):
+    with pytest.raises(TileParseError) as info:
         T.one_line_string_to_136_array(text)
+    assert str(info.value) == message
     assert isinstance(info.value, RiichiError) and isinstance(info.value, ValueError)
 
 
@@ -194,10 +206,15 @@ def test_red_fives_counted_only_for_zero():
     red = _hand("234m406p789s22777z")
     r = HandCalculator.estimate_hand_value(red, _tile("2z", red), config=HandConfig(is_riichi=True, options=opts))
     assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)", "Aka Dora 1"]
-    # a plain 5 parsed without has_aka_dora stays plain (mahjong would make it 52, counted red)
+    # a plain 5 parsed with has_aka_dora stays plain
     plain = _hand("234m456p789s22777z")
     r = HandCalculator.estimate_hand_value(plain, _tile("2z", plain), config=HandConfig(is_riichi=True, options=opts))
     assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)"]
+    # parsed without it, the first plain 5 is the red id 52 and counts as red, as in mahjong
+    trap = T.one_line_string_to_136_array("234m456p789s22777z")
+    assert 52 in trap
+    r = HandCalculator.estimate_hand_value(trap, _tile("2z", trap), config=HandConfig(is_riichi=True, options=opts))
+    assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)", "Aka Dora 1"]
     # aka off: the red five is an ordinary five
     r = HandCalculator.estimate_hand_value(red, _tile("2z", red), config=HandConfig(is_riichi=True))
     assert [str(y) for y in r.yaku] == ["Riichi", "Yakuhai (chun)"]

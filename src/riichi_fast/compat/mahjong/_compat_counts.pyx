@@ -146,15 +146,14 @@ def is_agari(tiles_34, open_sets_34=None):
                     return _py_is_agari(tiles_34, open_sets_34)
                 v[k] -= 1
     for i in range(34):
-        if v[i] < 0 or v[i] > 255:  # what bytes() refuses: not complete
-            return False
+        if v[i] < 0 or v[i] > 4:  # odd counts: mahjong's own test answers (the Python method)
+            return _py_is_agari(tiles_34, open_sets_34)
         n += v[i]
-    if n % 3 != 2 or n > 14:
-        return False
-    for i in range(34):
-        if v[i] > 4:  # more than four copies: not complete
-            return False
         c[i] = <count_t>v[i]
+    if n > 14:
+        return _py_is_agari(tiles_34, open_sets_34)
+    if n % 3 != 2:
+        return False
     return c_is_agari(c)
 
 
@@ -228,9 +227,11 @@ def divide_hand(tiles_34, melds=None):
     if melds:
         for m in melds:  # every meld is read first: mahjong's error for nuki / an unknown type
             mtype, kind, _ = _meld_code(m)
+            if mtype == MELD_CHI and m.tiles_34[0] != kind:  # mahjong reads a chi from its first tile
+                bad = True
             if not (MELD_CHI <= mtype <= MELD_SHOUMINKAN and 0 <= kind < 34) or (
                     mtype == MELD_CHI and (kind >= 27 or kind % 9 > 6)):
-                bad = True  # a meld the kernel rejects: no reading
+                bad = True  # a meld the kernel rejects: the Python method (mahjong's search) answers
             elif n_melds < 4:
                 mt[n_melds] = <uint8_t>mtype
                 mk[n_melds] = <uint8_t>kind
@@ -242,14 +243,14 @@ def divide_hand(tiles_34, melds=None):
             elif 0 <= kind < 34:
                 v[kind] -= 3 if mtype == MELD_PON else 4
     if bad or n_melds > 4:
-        return []
+        return _py_divide_hand(tiles_34, melds)
     for i in range(34):
-        if v[i] < 0:
-            return []
+        if v[i] < 0:  # a meld not in the hand: mahjong's search answers
+            return _py_divide_hand(tiles_34, melds)
         total += v[i]
         closed[i] = <count_t>v[i]
-    if total != 14 - 3 * n_melds:
-        return []
+    if total != 14 - 3 * n_melds:  # a hand of the wrong size: mahjong's search answers
+        return _py_divide_hand(tiles_34, melds)
     n = c_decompose(closed, mt, mk, n_melds, readings)
     for i in range(n):
         lens[n_out] = _reading_key(&readings[i], keys[n_out])

@@ -61,12 +61,34 @@ def _regular(rng: random.Random, counts: list[int], n_sets: int, kinds: list[int
     return sets
 
 
-def random_call(rng: random.Random) -> dict:
-    """One random call (see the module docstring)."""
+def random_call(rng: random.Random, three_player: bool = False) -> dict:
+    """One random call (see the module docstring).
+
+    ``three_player``: a three-player call: no 2m-8m anywhere (hand, melds, indicators),
+    ``is_three_player`` on, 0-4 nuki dora (kita).
+    """
     while True:
         call = _try_call(rng)
-        if call is not None:
-            return call
+        if call is None:
+            continue
+        if three_player:
+            call = _three_player(rng, call)
+            if call is None:
+                continue
+        return call
+
+
+def _three_player(rng: random.Random, call: dict) -> dict | None:
+    """``call`` made three-player, or None when its hand holds a 2m-8m."""
+    tiles = call["tiles"] + [call["win_tile"]]
+    if any(1 <= t // 4 <= 7 for t in tiles):
+        return None
+    allowed = [t for t in range(136) if not 1 <= t // 4 <= 7]
+    call["dora"] = [rng.choice(allowed) for _ in call["dora"]]
+    call["ura"] = [rng.choice(allowed) for _ in call["ura"]]
+    call["options"]["is_three_player"] = True
+    call["config"]["num_nuki_dora"] = rng.choice((0, 0, 1, 1, 2, 3, 4))
+    return call
 
 
 def _try_call(rng: random.Random) -> dict | None:

@@ -1,36 +1,41 @@
-"""Tile conversions, as in ``mahjong.tile`` (``TilesConverter``), with the red-five fixes.
+"""Tile conversions, as in ``mahjong.tile`` (``TilesConverter``): mahjong 2.1.0's behaviour, traps included.
 
-Differences from ``mahjong`` 2.1.0 (RULES.md section 1):
+Code written against ``mahjong`` relies on what its parser does with any
+string, so this one does the same (the strict parser is riichi_fast's own
+:func:`riichi_fast.parse_tiles`):
 
-- ``0`` (or ``r``) is always a red five, whether or not ``has_aka_dora`` is
-  passed: ``mahjong`` reads ``0p`` as 9m (id 32) when aka is off.
-- A plain ``5`` is never a red five: it takes ids 17, 18, 19 (53-55, 89-91),
-  and the red id only as a fourth plain five of a hand with no red five.
-  ``mahjong`` gives the first plain 5 the red id 16 when aka is off, and a
-  fourth plain 5 the id 20 (a 6m) when aka is on.
-- More than four copies of a kind, an honor outside 1z-7z, ``0z`` or a
-  character that is neither an ASCII digit nor a suit letter raise
-  :class:`~riichi_fast.errors.TileCountError` / ``TileParseError``
-  (``ValueError`` subclasses) instead of returning ids of other tiles.
+- Without ``has_aka_dora`` every digit takes the lowest free id of its kind,
+  the red ids included: the first plain ``5m`` is id 16 (the red five), and a
+  ``0`` means rank "-1": ``0p`` is id 32 (a 9m), ``0m`` the id -4.
+- With ``has_aka_dora`` a ``0``/``r`` is the red id (16, 52, 88) every time it
+  appears, and plain fives skip it: ``5555m`` is 17, 18, 19, 20 (20 is a 6m).
+- Counts are not checked: ``11111m`` is 0-4 (4 is a 2m), ``8z`` is id 136.
+- A character that is not a digit raises ``ValueError`` with ``int()``'s
+  message, as in mahjong (here a :class:`~riichi_fast.errors.TileParseError`,
+  which is a ``ValueError``).
 
->>> TilesConverter.one_line_string_to_136_array("0p55p")
+>>> TilesConverter.one_line_string_to_136_array("0p55p", has_aka_dora=True)
 [52, 53, 54]
+>>> TilesConverter.one_line_string_to_136_array("0p55p")
+[32, 52, 53]
 >>> TilesConverter.to_one_line_string([52, 53, 54], print_aka_dora=True)
 '055p'
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from riichi_fast.errors import TileCountError, TileParseError
+from riichi_fast.compat.mahjong._errors import TileIdError as _TileIdError
+from riichi_fast.compat.mahjong.constants import FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU
+from riichi_fast.errors import TileParseError
 
 __all__ = ["Tile", "TilesConverter"]
 
-_SUIT_OFFSET = {"m": 0, "p": 36, "s": 72, "z": 108, "h": 108}
-_SUFFIXES = "mpsz"
-_RED_IDS = (16, 52, 88)
+#: (first id, red id printed as 0, suffix) of each suit, for to_one_line_string
+_SUITS = ((0, FIVE_RED_MAN, "m"), (36, FIVE_RED_PIN, "p"), (72, FIVE_RED_SOU, "s"), (108, None, "z"))
 
 
 class Tile:
@@ -45,38 +50,6 @@ class Tile:
         self.is_tsumogiri = is_tsumogiri
 
 
-_PLAIN_ORDER = (0, 1, 2, 3)
-_FIVE_ORDER = (1, 2, 3, 0)  # a plain five leaves the lowest id (the red one) for last
-
-
-def _parse_suit(digits: str | None, suit: str, out: list[int], used: list[int]) -> None:
-    """Append the ids of ``digits`` in ``suit``; ``used[kind]`` is a bit mask of the ids taken."""
-    if not digits:
-        return
-    base = _SUIT_OFFSET[suit] // 4
-    honors = suit == "z"
-    last = "7" if honors else "9"
-    for ch in digits:
-        if not honors and (ch == "0" or ch == "r"):
-            kind = base + 4
-            order = _PLAIN_ORDER  # red copies are the lowest ids of the kind (docs/INTERNALS.md)
-            name = "5"
-        elif "1" <= ch <= last and len(ch) == 1:
-            kind = base + ord(ch) - 49
-            order = _FIVE_ORDER if ch == "5" and not honors else _PLAIN_ORDER
-            name = ch
-        else:
-            raise TileParseError(f"bad tile {ch!r}{suit}")
-        taken = used[kind]
-        for i in order:
-            if not taken >> i & 1:
-                break
-        else:
-            raise TileCountError(f"more than four copies of {name}{suit}")
-        used[kind] = taken | 1 << i
-        out.append(kind * 4 + i)
-
-
 class TilesConverter:
     """Static conversions between mpsz strings, 34-counts and 136-ids (``mahjong.tile.TilesConverter``)."""
 
@@ -84,16 +57,26 @@ class TilesConverter:
     def to_one_line_string(tiles: Collection[int], print_aka_dora: bool = False) -> str:
         """136-ids to an mpsz string; red fives print as ``0`` when ``print_aka_dora``.
 
+        Ids below 36 are manzu, 36-71 pinzu, 72-107 souzu, the rest honors
+        (out-of-range ids print as mahjong prints them).
+
         >>> TilesConverter.to_one_line_string([0, 4, 8, 12, 16, 24, 32])
         '1234579m'
         >>> TilesConverter.to_one_line_string([0, 4, 8, 12, 16, 24, 32], print_aka_dora=True)
         '1234079m'
         """
-        groups = ["", "", "", ""]
-        for t in sorted(tiles):
-            suit = min(t // 36, 3)
-            groups[suit] += "0" if print_aka_dora and t in _RED_IDS else str((t - 36 * suit) // 4 + 1)
-        return "".join(g + _SUFFIXES[i] for i, g in enumerate(groups) if g)
+        ordered = sorted(tiles)
+        text = []
+        for i, (first, red, suffix) in enumerate(_SUITS):
+            end = _SUITS[i + 1][0] if i < 3 else None
+            digits = [
+                "0" if print_aka_dora and t == red else str((t - first) // 4 + 1)
+                for t in ordered
+                if (i == 0 or t >= first) and (end is None or t < end)
+            ]
+            if digits:
+                text.append("".join(digits) + suffix)
+        return "".join(text)
 
     @staticmethod
     def to_34_array(tiles: Collection[int]) -> list[int]:
@@ -103,8 +86,11 @@ class TilesConverter:
         [4, 0]
         """
         out = [0] * 34
-        for t in tiles:
-            out[t // 4] += 1
+        try:
+            for t in tiles:
+                out[t // 4] += 1
+        except IndexError:
+            raise _TileIdError("list index out of range") from None
         return out
 
     @staticmethod
@@ -120,6 +106,32 @@ class TilesConverter:
         return out
 
     @staticmethod
+    def _split_string(string: str | None, offset: int, red: int | None = None) -> list[int]:
+        """The ids of one suit's digits (first id of the suit ``offset``, red id ``red`` or None).
+
+        >>> TilesConverter._split_string("505", 36, 52), TilesConverter._split_string("505", 36)
+        ([53, 52, 54], [52, 32, 53])
+        """
+        if not string:
+            return []
+        handed: Counter[int] = Counter()  # first id of a kind -> plain copies given out
+        out: list[int] = []
+        for ch in string:
+            if red is not None and ch in ("0", "r"):
+                out.append(red)  # the red id, every time (not counted)
+                continue
+            try:
+                rank = int(ch)
+            except ValueError as e:
+                raise TileParseError(str(e)) from None
+            first = offset + 4 * (rank - 1)
+            if first == red:
+                first += 1  # with aka on, plain fives start after the red id
+            out.append(first + handed[first])
+            handed[first] += 1
+        return out
+
+    @staticmethod
     def string_to_136_array(
         sou: str | None = None,
         pin: str | None = None,
@@ -127,20 +139,21 @@ class TilesConverter:
         honors: str | None = None,
         has_aka_dora: bool = False,
     ) -> list[int]:
-        """Per-suit digit strings to 136-ids (man, then pin, sou, honors); ``0``/``r`` = red five.
+        """Per-suit digit strings to 136-ids (man, then pin, sou, honors); with ``has_aka_dora``
+        ``0``/``r`` is the red five (see the module docstring for the rest).
 
         >>> TilesConverter.string_to_136_array(man="123")
         [0, 4, 8]
-        >>> TilesConverter.string_to_136_array(man="0"), TilesConverter.string_to_136_array(man="5")
-        ([16], [17])
+        >>> TilesConverter.string_to_136_array(man="0", has_aka_dora=True), TilesConverter.string_to_136_array(man="5")
+        ([16], [16])
         """
-        out: list[int] = []
-        used = [0] * 34
-        _parse_suit(man, "m", out, used)
-        _parse_suit(pin, "p", out, used)
-        _parse_suit(sou, "s", out, used)
-        _parse_suit(honors, "z", out, used)
-        return out
+        split = TilesConverter._split_string
+        return (
+            split(man, 0, FIVE_RED_MAN if has_aka_dora else None)
+            + split(pin, 36, FIVE_RED_PIN if has_aka_dora else None)
+            + split(sou, 72, FIVE_RED_SOU if has_aka_dora else None)
+            + split(honors, 108)
+        )
 
     @staticmethod
     def string_to_34_array(
@@ -177,8 +190,8 @@ class TilesConverter:
         Digits after the last suit letter are ignored, as in ``mahjong``.
 
         >>> TilesConverter.one_line_string_to_136_array("123m456s")
-        [0, 4, 8, 84, 89, 92]
-        >>> TilesConverter.one_line_string_to_136_array("0m")
+        [0, 4, 8, 84, 88, 92]
+        >>> TilesConverter.one_line_string_to_136_array("0m", has_aka_dora=True)
         [16]
         """
         parts = {"m": "", "p": "", "s": "", "z": ""}

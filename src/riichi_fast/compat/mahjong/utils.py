@@ -52,7 +52,12 @@ def is_aka_dora(tile_136: int, aka_enabled: bool) -> bool:
     return bool(aka_enabled) and tile_136 in AKA_DORAS
 
 
-def _dora_of_indicator(indicator_34: int, is_three_player: bool = False) -> int:
+def _indicator_to_dora_34(indicator_34: int, is_three_player: bool = False) -> int:
+    """The dora kind (34-index) an indicator kind points at (three-player: 1m points at 9m).
+
+    >>> _indicator_to_dora_34(8), _indicator_to_dora_34(30), _indicator_to_dora_34(0, True)
+    (0, 27, 8)
+    """
     if is_three_player and indicator_34 == 0:
         return 8  # 2m-8m are not used in three-player games: 1m points to 9m
     if indicator_34 < EAST:
@@ -60,6 +65,10 @@ def _dora_of_indicator(indicator_34: int, is_three_player: bool = False) -> int:
     if indicator_34 <= NORTH:
         return EAST + (indicator_34 - EAST + 1) % 4
     return HAKU + (indicator_34 - HAKU + 1) % 3
+
+
+#: mahjong's wrap of a suited indicator: 9m -> 1m, 9p -> 1p, 9s -> 1s
+_SUITED_SUCCESSOR = {8: 0, 17: 9, 26: 18}
 
 
 def plus_dora(
@@ -79,10 +88,18 @@ def plus_dora(
     n = 1 if add_aka_dora and tile_136 in AKA_DORAS else 0
     for indicator in dora_indicators_136:
         ind = indicator // 4
-        if kind < EAST and ind >= EAST:
-            continue
-        if _dora_of_indicator(ind, is_three_player) == kind:
-            n += 1
+        if kind < EAST:
+            # a suited tile: the indicator's successor in its suit, 9 wrapping to 1 (mahjong's test,
+            # which compares ranks across suits for an indicator of another suit or an honor)
+            target = 8 if is_three_player and ind == 0 else _SUITED_SUCCESSOR.get(ind, ind + 1)
+            if kind == target:
+                n += 1
+        elif ind >= EAST:
+            # an honor: winds cycle E S W N, dragons haku hatsu chun
+            rel = ind - EAST
+            target = 0 if rel == 3 else 4 if rel == 6 else rel + 1
+            if kind - EAST == target:
+                n += 1
     return n
 
 
@@ -96,7 +113,7 @@ def build_dora_count_map(dora_indicators_136: Collection[int], is_three_player: 
     """
     out: dict[int, int] = {}
     for indicator in dora_indicators_136:
-        dora = _dora_of_indicator(indicator // 4, is_three_player)
+        dora = _indicator_to_dora_34(indicator // 4, is_three_player)
         out[dora] = out.get(dora, 0) + 1
     return out
 

@@ -1096,6 +1096,19 @@ cdef object _core(object tiles, long win_tile, object melds, object dora_indicat
     return r
 
 
+cdef bint _ids_in_range(object tiles):
+    """True for a list of ints mahjong can count (-136..135); nagashi mangan is answered without
+    the hand, but mahjong counts the tiles first (an id past the 34 kinds raises IndexError there:
+    the Python path does the same)."""
+    cdef object x
+    if type(tiles) is not list:
+        return False
+    for x in <list>tiles:
+        if type(x) is not int or not -136 <= x < 136:
+            return False
+    return True
+
+
 def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, config=None,
                         scores_calculator_factory=None, ura_dora_indicators=None):
     """``HandCalculator.estimate_hand_value`` (compiled entry; ``None`` factory = ScoresCalculator)."""
@@ -1106,7 +1119,7 @@ def estimate_hand_value(tiles, win_tile, melds=None, dora_indicators=None, confi
         p = _default_prep() if config is None else _prep_of(config)
         if not p.fallback:
             if p.nagashi:
-                r = _nagashi(p, config)
+                r = _nagashi(p, config) if _ids_in_range(tiles) else None
             else:
                 r = _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)
             if r is not None:
@@ -1124,5 +1137,5 @@ def estimate(tiles, long win_tile, melds, dora_indicators, config, ura_dora_indi
     if p.fallback:
         return None
     if p.nagashi:
-        return _nagashi(p, config)
+        return _nagashi(p, config) if _ids_in_range(tiles) else None
     return _core(tiles, win_tile, melds, dora_indicators, config, ura_dora_indicators, p)

@@ -16,6 +16,8 @@ from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from riichi_fast.compat.mahjong.constants import TERMINAL_AND_HONOR_INDICES
+from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.meld import Meld  # noqa: F401 (mahjong's name)
 
 __all__ = ["FuCalculator", "FuDetail"]
 
@@ -25,6 +27,13 @@ class FuDetail(TypedDict):
 
     fu: int
     reason: str
+
+
+#: terminal-or-honor flag of each 34-index (mahjong's module-level lookup)
+_IS_TERMINAL_OR_HONOR = [k in TERMINAL_AND_HONOR_INDICES for k in range(34)]
+#: mahjong's meld state bits (open, kan)
+_OPENED = 1
+_IS_KAN = 2
 
 
 class FuCalculator:
@@ -52,6 +61,7 @@ class FuCalculator:
         (((4, CLOSED_PON), (2, OPEN_PON)), ((16, CLOSED_KAN), (8, OPEN_KAN))),
         (((8, CLOSED_TERMINAL_PON), (4, OPEN_TERMINAL_PON)), ((32, CLOSED_TERMINAL_KAN), (16, OPEN_TERMINAL_KAN))),
     )
+    _PON_KAN_FU_TABLE = _SET_FU  # mahjong's name for the same table
 
     @staticmethod
     def calculate_fu(

@@ -19,26 +19,59 @@ from __future__ import annotations
 import array
 from collections.abc import Collection
 from operator import attrgetter
+from typing import TypedDict
 
 import numpy as np
 
 from riichi_fast import _backend
-from riichi_fast.compat.mahjong.constants import AKA_DORAS
+from riichi_fast.compat.mahjong.constants import AKA_DORAS, CHUN, HAKU, HATSU, NORTH  # noqa: F401
 from riichi_fast.compat.mahjong.hand_calculating import yaku_config
-from riichi_fast.compat.mahjong.hand_calculating.divider import meld_code
-from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator
+from riichi_fast.compat.mahjong.hand_calculating.divider import HandDivider, meld_code  # noqa: F401
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator, FuDetail
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
-from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator, ScoresResult
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 from riichi_fast.compat.mahjong.meld import Meld
-from riichi_fast.compat.mahjong.utils import build_dora_count_map, count_dora_for_hand, plus_dora
+from riichi_fast.compat.mahjong.tile import TilesConverter, _TileIdError  # noqa: F401 (TilesConverter: mahjong's)
+from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suits: mahjong's name)
+    build_dora_count_map,
+    classify_hand_suits,
+    count_dora_for_hand,
+    plus_dora,
+)
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.rules import layout as L
 
 __all__ = ["HandCalculator"]
 
 _score_kernel = None
+
+
+class _CalculatedHand(TypedDict):
+    """One scored reading, as mahjong ranks them (``_hand_priority``)."""
+
+    cost: ScoresResult | None
+    error: str | None
+    hand_yaku: list[Yaku]
+    han: int
+    fu: int
+    fu_details: list[FuDetail]
+
+
+def _hand_priority(hand: _CalculatedHand) -> tuple[int, bool, int, int]:
+    """mahjong's ranking key of a reading: total points (-1 without cost), holds a real yakuman, han, fu.
+
+    >>> _hand_priority({"cost": {"total": 8000}, "hand_yaku": [], "han": 5, "fu": 30})
+    (8000, False, 5, 30)
+    """
+    cost = hand["cost"]
+    return (cost["total"] if cost else -1), any(y.is_yakuman for y in hand["hand_yaku"]), hand["han"], hand["fu"]
+
+
+#: suit bitmask of all three suits (sou 1, pin 2, man 4), as ``classify_hand_suits`` sets them
+_ALL_SUITS_MASK = 7
 
 
 def _kernel():
@@ -408,6 +441,25 @@ class HandCalculator:
     ERR_RENHOU_WITH_MELD = "renhou_with_meld_not_allowed"
 
     @staticmethod
+    def _find_win_groups(win_tile: int, hand: list[list[int]], opened_melds: list[list[int]]) -> list[list[int]]:
+        """The groups of a decomposition that can hold the winning tile, each shape once, skipping
+        one group per open meld equal to it (mahjong's helper; the scorer does not use it).
+
+        >>> HandCalculator._find_win_groups(20, [[3, 4, 5], [5, 5], [5, 5, 5]], [[5, 5, 5]])
+        [[3, 4, 5], [5, 5]]
+        """
+        kind = (win_tile or 0) // 4
+        unmatched = list(opened_melds)
+        groups: list[list[int]] = []
+        for group in hand:
+            if group in unmatched:
+                unmatched.remove(group)
+                continue
+            if kind in group and group not in groups:
+                groups.append(group)
+        return groups
+
+    @staticmethod
     def estimate_hand_value(
         tiles: Collection[int],
         win_tile: int,
@@ -440,6 +492,9 @@ class HandCalculator:
 def _estimate_python(tiles, win_tile, melds, dora_indicators, config, scores_calculator_factory,
                      ura_dora_indicators) -> HandResponse:
     """The pure-Python path (the reference twin of the compiled fast path in ``_compat_hand``)."""
+    for t in tiles:  # mahjong counts the tiles first: an id past the 34 kinds raises IndexError there
+        if type(t) is int and not -136 <= t < 136:
+            raise _TileIdError("list index out of range")
     melds = melds or ()
     scores_calculator = scores_calculator_factory()
     options = config.options

@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from riichi_fast import _backend
+from riichi_fast.compat.mahjong.hand_calculating.fu import FuDetail  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.hand_calculating.scores import ScoresResult  # noqa: F401 (mahjong's name)
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku  # noqa: F401 (mahjong's name)
 
 __all__ = ["HandResponse"]
 
@@ -51,7 +54,8 @@ class _HandResponse:
         return f"{self.han} han, {self.fu} fu"
 
 
-if _backend.PUREPYTHON:
+if _backend.PUREPYTHON:  # the twin is the public class, under mahjong's class name
+    _HandResponse.__name__ = _HandResponse.__qualname__ = "HandResponse"
     HandResponse = _HandResponse
 else:  # the compiled type; an import failure is an error (no silent fallback)
     from riichi_fast.compat.mahjong.hand_calculating._compat_hand import HandResponse

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence, MutableSet  # noqa: F401 (mahjong's names)
 from typing import TypedDict
 
-from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConstants
+from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants  # noqa: F401
+from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku  # noqa: F401 (mahjong's name)
 
 __all__ = ["Aotenjou", "ScoresCalculator", "ScoresResult"]
 

@@ -49,6 +49,7 @@ from the rules, these predicates follow mahjong, since they exist for drop-in us
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Collection, Sequence  # noqa: F401 (mahjong's names)
 
 __all__ = ["YAKU_TABLE", "Yaku"]
 

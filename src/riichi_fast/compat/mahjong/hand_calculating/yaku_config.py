@@ -19,6 +19,8 @@ _ID_OF = {row[0]: row[2] for row in YAKU_TABLE}
 YAKU_ID_TO_TENHOU_ID: dict[int, int] = {_ID_OF[a]: i for i, a in enumerate(_TENHOU_ORDER)}
 
 _CLASSES = {row[0]: getattr(_yaku, row[1]) for row in YAKU_TABLE}
+# every yaku class under its mahjong name, as mahjong's module imports them all
+globals().update({row[1]: getattr(_yaku, row[1]) for row in YAKU_TABLE})
 
 
 class _Made:

@@ -5,6 +5,11 @@
 28
 """
 
+# the other names of mahjong's module (its imports), so that dir() and imports match
+from collections.abc import Collection, Sequence  # noqa: F401
+
+from riichi_fast.compat.mahjong.constants import HONOR_INDICES, TERMINAL_INDICES  # noqa: F401
 from riichi_fast.compat.mahjong.hand_calculating.yaku import Chantai, Yaku
+from riichi_fast.compat.mahjong.utils import is_chi  # noqa: F401
 
 __all__ = ["Chantai", "Yaku"]

@@ -5,6 +5,9 @@
 34
 """
 
+# the other names of mahjong's module (its imports), so that dir() and imports match
+from collections.abc import Collection, Sequence  # noqa: F401
+
 from riichi_fast.compat.mahjong.hand_calculating.yaku import Chiitoitsu, Yaku
 
 __all__ = ["Chiitoitsu", "Yaku"]
