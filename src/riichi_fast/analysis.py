@@ -198,8 +198,9 @@ def waits(hand, *, karaten: bool | None = None, rules=None, n_players=None) -> t
     """
     n, held, kara = _settings(rules, n_players)
     closed, melds = _hand_parts(hand)
-    return _wt.waits(closed, meld_counts=melds if held else None,
-                     karaten=kara if karaten is None else karaten, n_players=n)
+    return _wt.waits(
+        closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
+    )
 
 
 def ukeire(hand, visible=None, *, rules=None, n_players=None):
@@ -244,8 +245,9 @@ def discard_waits(hand, *, karaten: bool | None = None, rules=None, n_players=No
     """
     n, held, kara = _settings(rules, n_players)
     closed, melds = _hand_parts(hand)
-    return _wt.discard_waits(closed, meld_counts=melds if held else None,
-                             karaten=kara if karaten is None else karaten, n_players=n)
+    return _wt.discard_waits(
+        closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
+    )
 
 
 def is_furiten(hand, discards, *, rules=None, n_players=None) -> bool:
@@ -299,8 +301,9 @@ def waits_batch(hands, *, karaten=None, n_threads=1, out=None, rules=None, n_pla
     ([0, 8], [0])
     """
     n, _, kara = _settings(rules, n_players)
-    return _wt.waits_batch(hands, karaten=kara if karaten is None else karaten, n_threads=n_threads,
-                           out=out, n_players=n)
+    return _wt.waits_batch(
+        hands, karaten=kara if karaten is None else karaten, n_threads=n_threads, out=out, n_players=n
+    )
 
 
 def ukeire_batch(hands, visible=None, *, n_threads=1, rules=None, n_players=None):

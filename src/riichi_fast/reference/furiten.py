@@ -29,6 +29,7 @@ def _kind_arg(obj, name: str) -> int:
         return parse_kind(obj)
     return as_kind(obj, name)
 
+
 __all__ = ["FuritenState", "is_furiten"]
 
 

@@ -39,12 +39,14 @@ from riichi_fast.reference.decompose import (
     _set_decompositions,
     as_counts,
 )
-from riichi_fast.reference.shanten import _n_players, _shanten as _shanten_core, caps_for
+from riichi_fast.reference.shanten import _n_players, caps_for
+from riichi_fast.reference.shanten import _shanten as _shanten_core
 
 
 def _shanten(counts: bytes, caps=None) -> int:
     values = list(counts)
     return _shanten_core(values, sum(values), (4,) * 34 if caps is None else caps)
+
 
 __all__ = ["DiscardOption", "discard_analysis", "discard_waits", "ukeire", "ukeire_batch", "waits", "waits_batch"]
 
@@ -167,7 +169,9 @@ def ukeire(counts, visible=None, *, meld_counts=None, melds_held=True, n_players
     return _ukeire(closed, seen, _shanten(bytes(closed), caps), caps)
 
 
-def discard_analysis(counts, visible=None, *, meld_counts=None, melds_held=True, n_players=4) -> tuple[DiscardOption, ...]:
+def discard_analysis(
+    counts, visible=None, *, meld_counts=None, melds_held=True, n_players=4
+) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a complete-sized hand: (kind, shanten, ukeire, kinds).
 
     Ascending by kind.  The unseen tiles are counted against the hand before the
@@ -217,7 +221,10 @@ def discard_waits(counts, *, meld_counts=None, karaten=False, n_players=4) -> di
             continue
         closed[k] -= 1
         got = waits(
-            bytes(closed), meld_counts=None if meld_counts is None else bytes(melds), karaten=karaten, n_players=n_players
+            bytes(closed),
+            meld_counts=None if meld_counts is None else bytes(melds),
+            karaten=karaten,
+            n_players=n_players,
         )
         closed[k] += 1
         if got:
