@@ -509,3 +509,22 @@ def test_mahjong_three_player_shanten_oracle():
         Shanten.calculate_shanten(list(mpsz_to_counts("2m")), is_three_player=True)
     with pytest.raises(TileCountError):
         rf.shanten("2m", n_players=3)
+
+
+def test_kita_tiles_are_own_meld_tiles():
+    # kokushi waiting on North with three kita declared: one 4z is left to win on
+    three = "19m19p19s1235677z kita:4z kita:4z kita:4z"
+    for rules in ("tenhou_3p", "majsoul_3p", None):
+        kw = {"rules": rules} if rules else {"n_players": 3}
+        assert rf.waits(three, **kw) == (30,)
+        assert rf.shanten(three, **kw) == 0
+        assert rf.ukeire(three, **kw) == (1, (30,))
+    # the fourth kita: no North is left; held (default) the hand is noten, on Tenhou tenpai on 4z
+    four = three + " kita:4z"
+    assert (rf.waits(four, n_players=3), rf.shanten(four, n_players=3)) == ((), 5)
+    assert (rf.waits(four, rules="tenhou_3p"), rf.shanten(four, rules="tenhou_3p")) == ((30,), 0)
+    assert rf.ukeire(four, rules="tenhou_3p") == (0, ())
+    # a North kept in the hand is an ordinary honor: pairs and triplets
+    assert rf.waits("1m999m123p456p444z", n_players=3) == (0,)
+    assert rf.waits("11m99m123p456p444z", n_players=3) == (0, 8)
+    assert rf.waits("11m99m123p456p44z5z", n_players=3) == ()
