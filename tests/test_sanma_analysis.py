@@ -528,3 +528,20 @@ def test_kita_tiles_are_own_meld_tiles():
     assert rf.waits("1m999m123p456p444z", n_players=3) == (0,)
     assert rf.waits("11m99m123p456p444z", n_players=3) == (0, 8)
     assert rf.waits("11m99m123p456p44z5z", n_players=3) == ()
+
+
+def test_player_state_copy_and_pickle_keep_the_settings():
+    import pickle
+
+    from riichi_fast._player import PlayerState as CP
+    from riichi_fast.reference.player import PlayerState as RP
+
+    for P in (CP, RP):
+        p = P("13m456p789s11z ankan:2222m", rules="tenhou")
+        for q in (pickle.loads(pickle.dumps(p)), p.copy()):
+            assert (q.waits, q.shanten) == ((1,), 0)
+        p3 = P("11m99m123p456p789s", n_players=3)
+        for q in (pickle.loads(pickle.dumps(p3)), p3.copy()):
+            with pytest.raises(TileCountError) as info:
+                q.draw("2m")
+            assert str(info.value) == "draw of 2m: there is no 2m in three-player mahjong"
