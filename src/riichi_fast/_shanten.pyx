@@ -1053,10 +1053,14 @@ cdef object _py_form_caps(const count_t* c, object meld_counts, object n_players
     cdef count_t caps[N_KINDS]
     cdef int t = _validate(c)
     cdef int k, x
-    values = caps_for(list((<const char*>c)[:N_KINDS]),
-                      None if form == FORM_AGARI else meld_counts, n_players)
-    for k in range(N_KINDS):
-        caps[k] = values[k]
+    if ((meld_counts is None or form == FORM_AGARI) and type(n_players) is int and n_players == 3
+            and not _has_2to8m(c)):
+        c_make_caps(NULL, 3, caps)     # the common three-player call: checked here, in C
+    else:
+        values = caps_for(list((<const char*>c)[:N_KINDS]),
+                          None if form == FORM_AGARI else meld_counts, n_players)
+        for k in range(N_KINDS):
+            caps[k] = values[k]
     if form == FORM_ALL:
         return _shanten_caps_t(c, caps, t)
     if form == FORM_REGULAR:

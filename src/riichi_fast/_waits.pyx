@@ -415,10 +415,14 @@ cdef int _sanma_caps(const count_t* closed, const count_t* melds, object n_playe
     """Validate n_players (and, in three-player, no 2m-8m in the hand or melds: the
     reference's caps_for errors); fill the shanten caps (melds counted if ``held``).
     Returns the player count."""
-    cdef int k, n = _n_players(n_players)
-    if n == 3:
+    cdef int n
+    if type(n_players) is int and (n_players == 3 or n_players == 4):
+        n = n_players
+    else:
+        n = _n_players(n_players)   # raises
+    if n == 3 and (_has_2to8m(closed) or (melds is not NULL and _has_2to8m(melds))):
         caps_for(list((<const char*>closed)[:34]),
-                 None if melds is NULL else (<const char*>melds)[:34], 3)
+                 None if melds is NULL else (<const char*>melds)[:34], 3)   # raises, naming the tile
     c_make_caps(melds if held else NULL, n, caps)
     return n
 
