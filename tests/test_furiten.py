@@ -45,7 +45,7 @@ def test_is_furiten_forms(furiten_impl):
     [
         pytest.param(hand("123m456p789s11222z"), [], TileCountError, id="hand_14"),
         pytest.param(5, [], ArrayError, id="int_waits"),
-        pytest.param("1z", [], ArrayError, id="str_waits"),
+        pytest.param("1x", [], TileParseError, id="str_waits"),
         pytest.param([34], [], TileParseError, id="wait_34"),
         pytest.param([0], [-1], TileParseError, id="discard_negative"),
         pytest.param([0], [True], TileParseError, id="discard_bool"),
@@ -145,7 +145,7 @@ def test_state_bad_input(furiten_impl):
     with pytest.raises(TileParseError):
         state.discard(34)
     with pytest.raises(TileParseError):
-        state.pass_tile("1m")
+        state.pass_tile("1x")
     with pytest.raises(TileParseError):
         state.can_ron(-1)
     with pytest.raises(ArrayError):

@@ -206,7 +206,10 @@ def test_karaten(P):
     assert q.can_ron("1m") is False and q.can_tsumo("1m") is False  # no fifth copy exists
     # karaten through a meld: 79p waits on 8p, whose four copies are in the ankan
     r = P("79p123m789m11z ankan:8888p")
-    assert r.waits == () and r.shanten == 0
+    assert r.waits == () and r.shanten == 1  # one treatment of own meld tiles (Rules.own_melds_held)
+    t = P("79p123m789m11z ankan:8888p", rules="tenhou")  # Tenhou: meld tiles are not held
+    assert (t.waits, t.is_tenpai, t.shanten) == (ks("8p"), True, 0)
+    assert t.can_ron("8p") is False and t.can_tsumo("8p") is False  # tenpai, but no 8p exists
     assert P("79p123m789m11z ankan:8888p", rules=Rules(karaten_counts=True)).waits == ks("8p")
     # riichi discards follow the same rule: 1111m234p567p789s5z
     p.draw("5z")

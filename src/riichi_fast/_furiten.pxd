@@ -15,6 +15,8 @@ cdef class FuritenState:
     cdef bint temporary              # a winning tile passed since the player's last turn
     cdef bint in_riichi_            # riichi declared
     cdef bint riichi_furiten_        # a winning tile passed after riichi (permanent)
+    cdef int n_players_              # 3 or 4 (set_hand's waits)
+    cdef bint melds_held             # set_hand's meld_counts count as held (Rules.own_melds_held)
 
     cdef void c_draw(self) noexcept nogil
     cdef void c_discard(self, int kind) noexcept nogil

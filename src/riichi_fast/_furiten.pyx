@@ -13,6 +13,8 @@ from riichi_fast._decompose cimport load_counts, load_kind
 
 from riichi_fast.errors import ArrayError
 from riichi_fast._waits import waits as _waits
+from riichi_fast._analysis_rules import analysis_settings
+from riichi_fast.tiles import parse_kind, parse_tiles
 
 import numpy as np
 
@@ -21,17 +23,27 @@ __all__ = ["is_furiten", "FuritenState"]
 cdef tuple _KINDS = tuple(range(34))
 
 
+cdef inline int _kind_arg(object obj, str name) except -1:
+    """A kind from an int 0..33 or a tile name (``"5p"``, ``"0p"``)."""
+    if isinstance(obj, str):
+        return parse_kind(obj)
+    return load_kind(obj, name)
+
+
 cdef uint64_t _kinds_mask(object kinds, str name) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint64_t mask = 0
     cdef int k
-    if isinstance(kinds, (str, int)):
-        raise ArrayError(f"{name} must be an iterable of kinds 0..33, got {kinds!r}")
-    try:
-        items = list(kinds)
-    except TypeError:
-        raise ArrayError(f"{name} must be an iterable of kinds 0..33, got {kinds!r}") from None
+    if isinstance(kinds, str):
+        items = [t // 4 for t in parse_tiles(kinds)]
+    elif isinstance(kinds, int):
+        raise ArrayError(f"{name} must be an iterable of kinds 0..33 or tile names, got {kinds!r}")
+    else:
+        try:
+            items = list(kinds)
+        except TypeError:
+            raise ArrayError(f"{name} must be an iterable of kinds 0..33 or tile names, got {kinds!r}") from None
     for item in items:
-        k = load_kind(item, f"{name} item")
+        k = _kind_arg(item, f"{name} item")
         mask |= (<uint64_t>1) << k
     return mask
 
@@ -40,9 +52,9 @@ cdef inline bint _is_counts(object obj):
     return isinstance(obj, (bytes, bytearray, np.ndarray))
 
 
-cdef uint64_t _wait_mask(object obj) except? 0xFFFFFFFFFFFFFFFF:
+cdef uint64_t _wait_mask(object obj, int n_players=4) except? 0xFFFFFFFFFFFFFFFF:
     if _is_counts(obj):
-        return _kinds_mask(_waits(obj), "waits")
+        return _kinds_mask(_waits(obj, n_players=n_players), "waits")
     return _kinds_mask(obj, "waits")
 
 
@@ -62,16 +74,19 @@ cdef uint64_t _discard_mask(object obj) except? 0xFFFFFFFFFFFFFFFF:
 def is_furiten(wait_kinds_or_counts, discards):
     """Discard furiten: is any wait among the player's own discards?
 
-    ``wait_kinds_or_counts``: the wait kinds (an iterable of ints), or the
-    tenpai-sized closed hand as 34-counts (``bytes`` or a uint8 array), whose
-    waits are then computed.  ``discards``: the player's discarded kinds (an
-    iterable of ints) or their 34-counts (``bytes`` or a uint8 array).
+    ``wait_kinds_or_counts``: the wait kinds (an iterable of ints or tile
+    names, or an mpsz string), or the tenpai-sized closed hand as 34-counts
+    (``bytes`` or a uint8 array), whose waits are then computed.
+    ``discards``: the player's discarded kinds (as the waits) or their
+    34-counts (``bytes`` or a uint8 array).
 
     >>> from riichi_fast.reference.decompose import _mpsz
     >>> is_furiten(_mpsz("123m456p789s1122z"), [0, 27])
     True
     >>> is_furiten((27, 28), _mpsz("3z"))
     False
+    >>> is_furiten(["1z", "2z"], "2z3z"), is_furiten("47p", ["5p"])
+    (True, False)
     """
     return c_is_furiten(_wait_mask(wait_kinds_or_counts), _discard_mask(discards))
 
@@ -86,10 +101,21 @@ cdef class FuritenState:
     True
     >>> state.riichi(); state.pass_tile(2); state.draw(); state.riichi_furiten, state.can_ron(5)
     (True, False)
+    >>> state = FuritenState(waits=["3m", "6m"]); state.discard("6m"); state.furiten, state.can_ron("3m")
+    (True, False)
+
+    ``waits``: wait kinds or tile names (or an mpsz string), or a closed
+    tenpai-sized hand as 34-counts (its waits are computed).  ``rules`` /
+    ``n_players`` (keyword-only, as for :func:`riichi_fast.analysis.waits`)
+    decide the three-player waits and whether :meth:`set_hand`'s
+    ``meld_counts`` count as held.  Every kind argument accepts a tile name.
     """
 
-    def __init__(self, waits=()):
-        self.wait_mask = _wait_mask(waits)
+    def __init__(self, waits=(), *, rules=None, n_players=None):
+        settings = analysis_settings(rules, n_players)
+        self.n_players_ = settings[0]
+        self.melds_held = settings[1]
+        self.wait_mask = _wait_mask(waits, self.n_players_)
         self.discard_mask = 0
         self.temporary = False
         self.in_riichi_ = False
@@ -125,23 +151,26 @@ cdef class FuritenState:
 
     def discard(self, kind):
         """The player discards ``kind``: it joins his river; his turn ends a temporary furiten."""
-        self.c_discard(load_kind(kind, "kind"))
+        self.c_discard(_kind_arg(kind, "kind"))
 
     def pass_tile(self, kind):
         """A winning tile ``kind`` was let pass: temporary furiten, or permanent in riichi."""
-        self.c_pass_tile(load_kind(kind, "kind"))
+        self.c_pass_tile(_kind_arg(kind, "kind"))
 
     def riichi(self):
         """The player declares riichi: from now on a passed winning tile is permanent furiten."""
         self.in_riichi_ = True
 
     def set_waits(self, kinds):
-        """Replace the waits (an iterable of kinds) after the hand changed."""
+        """Replace the waits (an iterable of kinds or tile names) after the hand changed."""
         self.wait_mask = _kinds_mask(kinds, "waits")
 
     def set_hand(self, counts, meld_counts=None):
-        """Recompute the waits from a tenpai-sized closed hand (and meld tile counts)."""
-        self.wait_mask = _kinds_mask(_waits(counts, meld_counts=meld_counts), "waits")
+        """Recompute the waits from a tenpai-sized closed hand (and meld tile counts,
+        used when the rules count them as held)."""
+        self.wait_mask = _kinds_mask(
+            _waits(counts, meld_counts=meld_counts if self.melds_held else None, n_players=self.n_players_),
+            "waits")
 
     # queries ------------------------------------------------------------------
 
@@ -177,7 +206,7 @@ cdef class FuritenState:
 
     def can_ron(self, kind):
         """``kind`` is a wait and the player is not furiten."""
-        return self.c_can_ron(load_kind(kind, "kind"))
+        return self.c_can_ron(_kind_arg(kind, "kind"))
 
     def __repr__(self):
         return (f"FuritenState(waits={self.waits}, discard_furiten={self.discard_furiten}, "

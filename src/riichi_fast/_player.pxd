@@ -33,6 +33,7 @@ cpdef enum:
     PS_RIICHI_NOTEN = 17          # riichi with no discard leaving the hand tenpai
     PS_RIICHI_PENDING = 18        # riichi declared: the next event must be its discard
     PS_TOO_MANY_MELDS = 19        # a fifth meld
+    PS_NO_SUCH_TILE = 20          # a 2m-8m tile in three-player mahjong
 
 # ankan_after_riichi rules
 cpdef enum:
@@ -60,6 +61,11 @@ cdef class PlayerState:
     cdef int ankan_rule              # ANKAN_*
     cdef int min_tiles
     cdef int min_points
+    cdef int n_players               # 3 or 4 (three-player: no 2m-8m)
+    cdef bint melds_held             # Rules.own_melds_held: meld tiles count as held for waits/shanten
+    # shanten caps (riichi_fast._shanten c_make_caps) and whether any is below 4
+    cdef bint capped
+    cdef count_t caps[34]
     # caches, recomputed lazily when the closed hand changed
     cdef bint waits_ok               # wait_mask_ is valid
     cdef uint64_t wait_mask_         # waits of the 13-tile hand (before the draw during a turn)
@@ -73,6 +79,7 @@ cdef class PlayerState:
     cdef uint64_t waits_tuple_mask
 
     cdef void _reset_flags(self) noexcept nogil   # own counts, flags and caches from closed + melds
+    cdef void _update_caps(self) noexcept nogil   # caps / capped from the melds and the settings
 
     # events (status code; nothing changes on a defect)
     cdef int c_draw(self, int kind) noexcept nogil

@@ -24,6 +24,7 @@ PS_RIICHI_AGAIN: int
 PS_RIICHI_NOTEN: int
 PS_RIICHI_PENDING: int
 PS_TOO_MANY_MELDS: int
+PS_NO_SUCH_TILE: int
 ANKAN_RULES: tuple[str, ...]
 ANKAN_WAITS: int
 ANKAN_WAITS_AND_READING: int
@@ -32,7 +33,7 @@ ANKAN_NEVER: int
 Kind: TypeAlias = int | str
 
 class PlayerState:
-    def __init__(self, hand: Any, melds: Any = (), *, rules: Any = None) -> None: ...
+    def __init__(self, hand: Any, melds: Any = (), *, rules: Any = None, n_players: int | None = None) -> None: ...
     def reset(self, hand: Any, melds: Any = ()) -> None: ...
     def copy(self) -> PlayerState: ...
     # events

@@ -34,16 +34,18 @@ from riichi_fast._types cimport (
     count_t, Reading, MAX_READINGS, MELD_CHI, MELD_PON, MELD_DAIMINKAN, MELD_ANKAN,
     MELD_SHOUMINKAN, FORM_REGULAR, SET_TRIPLET,
 )
-from riichi_fast._shanten cimport c_shanten as k_shanten
-from riichi_fast._waits cimport c_discard_waits, c_wait_mask
+from riichi_fast._shanten cimport c_shanten_caps, c_make_caps
+from riichi_fast._waits cimport c_discard_waits_ex, c_wait_mask_ex
 from riichi_fast._decompose cimport c_decompose
 
 from riichi_fast import _score
 from riichi_fast.enums import MeldType
 from riichi_fast.reference.decompose import KIND_NAMES
 from riichi_fast.reference.player import (
-    ANKAN_RULES, _error, _wins, as_ankan_rule, as_call_type, as_tile_kind, load_hand, load_settings,
+    ANKAN_RULES, _error, _wins, as_ankan_rule, as_call_type, as_tile_kind, check_players, load_hand,
+    load_settings,
 )
+from riichi_fast._analysis_rules import analysis_settings
 from riichi_fast.reference.player import _as_int as _py_as_int
 
 __all__ = ["ANKAN_RULES", "PlayerState"]
@@ -90,6 +92,15 @@ cdef inline int _size(PlayerState s) noexcept nogil:
     return s.n_closed + 3 * s.n_melds
 
 
+cdef inline bint _missing(PlayerState s, int k) noexcept nogil:
+    """``k`` does not exist at this table (2m-8m in three-player)."""
+    return s.n_players == 3 and 1 <= k <= 7
+
+
+cdef inline int k_shanten(PlayerState s, const count_t* closed) noexcept nogil:
+    return c_shanten_caps(closed, &s.caps[0] if s.capped else NULL)
+
+
 cdef class PlayerState:
     """One player's hand through a deal: events in, shanten/waits/furiten/riichi answers out.
 
@@ -97,8 +108,10 @@ cdef class PlayerState:
     string, a ``Hand``, 136-ids or 34 counts) and optional ``melds``;
     ``rules``: a :class:`~riichi_fast.rules.Rules`, a preset name or None,
     read once for ``karaten_counts``, ``ankan_after_riichi``,
-    ``riichi_min_tiles`` and ``riichi_min_points``.  The turn model is
-    described in :mod:`riichi_fast.reference.player`.
+    ``riichi_min_tiles``, ``riichi_min_points``, ``n_players`` and
+    ``own_melds_held``; ``n_players``: 3 or 4 (contract C1).  The turn model
+    and the three-player behaviour are described in
+    :mod:`riichi_fast.reference.player`.
 
     >>> p = PlayerState("123m456p789s1122z")
     >>> p.shanten, p.waits, p.is_tenpai
@@ -111,8 +124,11 @@ cdef class PlayerState:
     (True, True)
     """
 
-    def __init__(self, hand, melds=(), *, rules=None):
+    def __init__(self, hand, melds=(), *, rules=None, n_players=None):
         karaten, ankan_rule, min_tiles, min_points = load_settings(rules)
+        settings = analysis_settings(rules, n_players)
+        self.n_players = settings[0]
+        self.melds_held = settings[1]
         self.karaten = karaten
         self.ankan_rule = ankan_rule
         self.min_tiles = min_tiles
@@ -132,11 +148,14 @@ cdef class PlayerState:
                     fast = False
                 t += view[k]
             fast = fast and t == 13
+        if fast and self.n_players == 3:
+            fast = not (view[1] | view[2] | view[3] | view[4] | view[5] | view[6] | view[7])
         if fast:
             memcpy(self.closed, view, 34)
             self.n_melds = 0
         else:
             closed, meld_list = load_hand(hand, melds)
+            check_players(closed, meld_list, self.n_players)
             for k in range(34):
                 self.closed[k] = closed[k]
             self.n_melds = len(meld_list)
@@ -168,7 +187,18 @@ cdef class PlayerState:
         self.in_riichi_ = False
         self.temporary = False
         self.riichi_furiten_ = False
+        self._update_caps()
         _stale(self)
+
+    cdef void _update_caps(self) noexcept nogil:
+        cdef count_t melded[34]
+        cdef int k
+        for k in range(34):
+            melded[k] = self.own[k] - self.closed[k]
+        c_make_caps(melded if self.melds_held else NULL, self.n_players, self.caps)
+        self.capped = False
+        for k in range(34):
+            self.capped |= self.caps[k] != 4
 
     def copy(self):
         """An independent copy (for look-ahead search)."""
@@ -190,6 +220,10 @@ cdef class PlayerState:
         other.ankan_rule = self.ankan_rule
         other.min_tiles = self.min_tiles
         other.min_points = self.min_points
+        other.n_players = self.n_players
+        other.melds_held = self.melds_held
+        other.capped = self.capped
+        memcpy(other.caps, self.caps, 34)
         other.waits_ok = self.waits_ok
         other.wait_mask_ = self.wait_mask_
         other.shanten_ok = self.shanten_ok
@@ -205,7 +239,7 @@ cdef class PlayerState:
             (<char*>self.closed)[:34], tuple([self.meld_type[i] for i in range(self.n_melds)]),
             tuple([self.meld_kind[i] for i in range(self.n_melds)]), self.drawn_, self.discard_mask,
             self.riichi_pending, self.in_riichi_, self.temporary, self.riichi_furiten_,
-            self.karaten, self.ankan_rule, self.min_tiles, self.min_points,
+            self.karaten, self.ankan_rule, self.min_tiles, self.min_points, self.n_players, self.melds_held,
         )
         return _unpickle, state
 
@@ -216,6 +250,8 @@ cdef class PlayerState:
             return PS_BAD_KIND
         if _size(self) != 13:
             return PS_HOLDS_14
+        if _missing(self, kind):
+            return PS_NO_SUCH_TILE
         if self.own[kind] >= 4:
             return PS_FIFTH_COPY
         self.closed[kind] += 1
@@ -285,6 +321,9 @@ cdef class PlayerState:
                 return PS_CALLED_KIND
         elif called_kind != kind:
             return PS_CALLED_KIND
+        for j in range(kind, kind + (3 if meld_type == MELD_CHI else 1)):
+            if _missing(self, j):
+                return PS_NO_SUCH_TILE
         if self.own[called_kind] >= 4:
             return PS_FIFTH_COPY
         if meld_type == MELD_CHI:
@@ -308,6 +347,7 @@ cdef class PlayerState:
         self.n_open += 1
         self.drawn_ = -1
         self.temporary = False
+        self._update_caps()
         _stale(self)
         return PS_OK
 
@@ -328,6 +368,7 @@ cdef class PlayerState:
         self.meld_kind[self.n_melds] = kind
         self.n_melds += 1
         self.drawn_ = -1
+        self._update_caps()
         _stale(self)
         return PS_OK
 
@@ -351,6 +392,7 @@ cdef class PlayerState:
         self.n_closed -= 1
         self.meld_type[found] = MELD_SHOUMINKAN
         self.drawn_ = -1
+        self._update_caps()
         _stale(self)
         return PS_OK
 
@@ -371,6 +413,8 @@ cdef class PlayerState:
             return PS_BAD_KIND
         if _size(self) != 13:
             return PS_HOLDS_14
+        if _missing(self, kind):
+            return PS_NO_SUCH_TILE
         if self.own[kind] >= 4:
             return PS_FIFTH_COPY
         if (self.c_waits() >> kind) & 1:
@@ -384,7 +428,7 @@ cdef class PlayerState:
 
     cdef int c_shanten(self) noexcept nogil:
         if not self.shanten_ok:
-            self.shanten_ = k_shanten(self.closed)
+            self.shanten_ = k_shanten(self, self.closed)
             self.shanten_ok = True
         return self.shanten_
 
@@ -396,16 +440,18 @@ cdef class PlayerState:
                 if not self.karaten and self.c_shanten() > 0:
                     self.wait_mask_ = 0
                 else:
-                    self.wait_mask_ = c_wait_mask(self.closed, self.own, self.karaten)
+                    self.wait_mask_ = c_wait_mask_ex(self.closed, &self.own[0] if self.melds_held else &self.closed[0],
+                                                     self.karaten, self.n_players)
             elif self.drawn_ >= 0:
                 memcpy(base, self.closed, 34)
                 memcpy(own, self.own, 34)
                 base[self.drawn_] -= 1
                 own[self.drawn_] -= 1
-                if not self.karaten and k_shanten(base) > 0:
+                if not self.karaten and k_shanten(self, base) > 0:
                     self.wait_mask_ = 0
                 else:
-                    self.wait_mask_ = c_wait_mask(base, own, self.karaten)
+                    self.wait_mask_ = c_wait_mask_ex(base, &own[0] if self.melds_held else &base[0], self.karaten,
+                                                     self.n_players)
             else:
                 self.wait_mask_ = 0
             self.waits_ok = True
@@ -440,7 +486,9 @@ cdef class PlayerState:
             self.discard_waits_ok = False
             if self.karaten or self.c_shanten() <= 0:
                 # one pass: discards leaving shanten > 0 skip c_wait_mask (see _waits.pyx)
-                mask = c_discard_waits(self.closed, self.own, self.karaten, self.discard_waits)
+                mask = c_discard_waits_ex(self.closed, &self.own[0] if self.melds_held else &self.closed[0],
+                                          &self.caps[0] if self.capped else NULL, self.karaten, self.n_players,
+                                          self.discard_waits)
                 self.discard_waits_ok = True
             self.riichi_mask_ = mask
             self.riichi_ok = True
@@ -468,7 +516,8 @@ cdef class PlayerState:
             return False
         memcpy(after, self.closed, 34)
         after[kind] = 0
-        if c_wait_mask(after, self.own, self.karaten) != before:
+        if c_wait_mask_ex(after, &self.own[0] if self.melds_held else &after[0], self.karaten,
+                          self.n_players) != before:
             return False
         if rule == ANKAN_WAITS:
             return True
@@ -525,6 +574,10 @@ cdef class PlayerState:
         cdef int st = self.c_call(mtype, k, called)
         if st == PS_FIFTH_COPY:
             raise _error(st, "call", called)
+        if st == PS_NO_SUCH_TILE:
+            while not _missing(self, k):
+                k += 1
+            raise _error(st, "call", k)
         if st:
             raise _error(st, "call", k, called, mtype)
 
@@ -751,10 +804,12 @@ cdef class PlayerState:
 
 
 def _unpickle(closed, meld_types, meld_kinds, drawn, discard_mask, riichi_pending, in_riichi, temporary,
-              riichi_furiten, karaten, ankan_rule, min_tiles, min_points):
+              riichi_furiten, karaten, ankan_rule, min_tiles, min_points, n_players=4, melds_held=True):
     """Rebuild a pickled PlayerState (caches start stale)."""
     cdef PlayerState p = PlayerState.__new__(PlayerState)
     cdef int i
+    p.n_players = n_players
+    p.melds_held = melds_held
     for i in range(34):
         p.closed[i] = closed[i]
     p.n_melds = len(meld_types)

@@ -34,3 +34,15 @@ cdef bint c_is_agari(const count_t* counts) noexcept nogil
 # About 2.5x cheaper than 34 calls of c_shanten (ukeire, discard analysis).
 cdef void c_shanten_after_change(const count_t* counts, int delta,
                                  signed char* out) noexcept nogil
+
+# Caps (three-player, the player's own meld tiles held; see _shanten.pyx and
+# riichi_fast/reference/shanten.py): caps[k] = most copies of kind k the closed
+# part of a complete hand may hold.  PRECONDITION: counts[k] <= caps[k].
+# caps[k] = 4 - melds[k] (melds NULL: 4), and 0 for 2m-8m when n_players == 3.
+cdef void c_make_caps(const count_t* melds, int n_players, count_t* caps) noexcept nogil
+# c_shanten under the caps (NULL caps: c_shanten).
+cdef int c_shanten_caps(const count_t* counts, const count_t* caps) noexcept nogil
+# c_shanten_after_change under the caps (NULL caps: the plain kernel); a kind
+# whose count would exceed its cap gets SHANTEN_INVALID.
+cdef void c_shanten_after_change_caps(const count_t* counts, const count_t* caps, int delta,
+                                      signed char* out) noexcept nogil

@@ -57,7 +57,8 @@ from riichi_fast._types cimport (
     count_t, N_KINDS, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
 )
 from riichi_fast._parallel import check_n_threads, run_chunks
-from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.errors import ArrayError, ContextError, TileCountError
+from riichi_fast.reference.shanten import _n_players, caps_for
 
 cdef enum:
     INF = 64
@@ -65,6 +66,7 @@ cdef enum:
     N_SUIT = 405350               # 9-vectors with entries 0..4 and sum <= 14
     N_HONOR_KEYS = 512
     N_SUIT_BYTES = 50669          # ceil(N_SUIT / 8)
+    KOKUSHI_NONE = 99             # kokushi impossible under the caps (above any shanten)
 
 cdef uint32_t RANK_OFF[9][15][5]
 cdef uint16_t SUIT_CODE[N_SUIT]
@@ -304,16 +306,19 @@ _BUILD_SECONDS = _perf_counter() - _t0
 _BUILD_CPU_SECONDS = _thread_time() - _c0
 
 
-def _shanten_after_change(counts, int delta):
-    """Test hook of ``c_shanten_after_change``: a list of 34 shanten values.
+def _shanten_after_change(counts, int delta, *, meld_counts=None, n_players=4):
+    """Test hook of ``c_shanten_after_change`` (``c_shanten_after_change_caps`` with
+    ``meld_counts`` or three players): a list of 34 shanten values.
 
     ``counts``: at most 14 tiles of any size (3n too), every count <= 4.
     """
     cdef signed char out[N_KINDS]
+    cdef count_t caps[N_KINDS]
     cdef Py_buffer view
     cdef const count_t* c = _fast_counts(counts)
-    cdef int t, status
+    cdef int t, status, k
     cdef bint acquired = c is NULL
+    cdef bint plain = _plain(meld_counts, n_players)
     if delta != 1 and delta != -1:
         raise ValueError("delta must be +1 or -1")
     if acquired:
@@ -322,7 +327,13 @@ def _shanten_after_change(counts, int delta):
         status = _status(c, &t)
         if status == ROW_COUNT_ABOVE_FOUR or t > 14:
             _raise_bad_counts(c, t)
-        c_shanten_after_change(c, delta, out)
+        if plain:
+            c_shanten_after_change(c, delta, out)
+        else:
+            values = caps_for(list((<const char*>c)[:N_KINDS]), meld_counts, n_players)
+            for k in range(N_KINDS):
+                caps[k] = values[k]
+            c_shanten_after_change_caps(c, caps, delta, out)
     finally:
         if acquired:
             PyBuffer_Release(&view)
@@ -456,9 +467,7 @@ cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
     # profile has f(m + 1, p) <= f(m, p) + 3 and f(m, 1) <= f(m, 0) + 2: skip it.
     cdef uint8_t g0[4][8]
     cdef uint8_t g1[4][8]
-    cdef uint8_t acc0[2][8]
-    cdef uint8_t acc1[2][8]
-    cdef int top = t // 3, n = 0, i, k, v, w, cur
+    cdef int top = t // 3, n = 0, i, k
     cdef const uint8_t* h
     n += _suit_profile(counts, g0[n], g1[n]) != 0
     n += _suit_profile(counts + 9, g0[n], g1[n]) != 0
@@ -473,8 +482,15 @@ cdef inline int _regular(const count_t* counts, int t) noexcept nogil:
         n += 1
     if n == 1:
         return g1[0][top] - 1
-    # fold all but the last group, then read (top sets, 1 pair) against the last one
-    cur = 0
+    return _fold(g0, g1, n, top)
+
+
+cdef inline int _fold(const uint8_t (*g0)[8], const uint8_t (*g1)[8], int n, int top) noexcept nogil:
+    """Shanten from n >= 2 group profiles: fold all but the last group, then read
+    (top sets, 1 pair) against the last one."""
+    cdef uint8_t acc0[2][8]
+    cdef uint8_t acc1[2][8]
+    cdef int i, k, v, w, cur = 0
     memcpy(acc0[0], g0[0], 8)
     memcpy(acc1[0], g1[0], 8)
     for i in range(1, n - 1):
@@ -661,6 +677,237 @@ cdef void c_shanten_after_change(const count_t* counts, int delta,
         out[k] = r
 
 
+
+# ---------------------------------------------------------------------------
+# Caps: three-player and the player's own meld tiles (reference/shanten.py)
+#
+# caps[k] = most copies of kind k the closed part of a complete hand may hold:
+# 4, or 4 - own meld copies (melds counted as held), 0 for 2m-8m in three-player.
+# A group whose caps are all 4 uses the tables; three-player manzu (1m and 9m
+# only, no sequences) uses the honor table on its two kinds; any other capped
+# group gets its profile from a 9-kind (or 7-kind) walk of ``_step_one``, the
+# per-kind step of the table generation with the cap in place of 4.  Capped
+# hands fold all four groups (no group is skipped).
+
+cdef uint16_t _step_one(const uint8_t (*src)[16], uint16_t live, uint8_t (*dst)[16],
+                        int c, int cap, bint seq_ok) noexcept nogil:
+    """``_step`` for one count ``c`` and a usage limit ``cap`` (<= 4) on this kind."""
+    cdef uint8_t padded[32]
+    cdef uint8_t moved[16]
+    cdef int st, a, b, s, t, q, u, k, d, smax
+    cdef uint16_t out_live = 0
+    memset(dst, INF, N_STATES * 16)
+    memset(padded, INF, 16)
+    for st in range(N_STATES):
+        if not (live >> st) & 1:
+            continue
+        a = STATE_A[st]
+        b = STATE_B[st]
+        if a + b > cap:
+            continue
+        memcpy(padded + 16, src[st], 16)
+        smax = cap - a - b if seq_ok else 0
+        for s in range(smax + 1):
+            d = STATE_OF[b][s]
+            out_live |= 1 << d
+            for t in range(2):
+                for q in range(2):
+                    u = a + b + s + 3 * t + 2 * q
+                    if u > cap:
+                        continue
+                    k = s + t
+                    rf_shift16(moved, padded, k + 8 * q, LANE_MASK[k])
+                    rf_minadd16(dst[d], moved, u - c if u > c else 0)
+    return out_live
+
+
+cdef void _capped_profile(const count_t* c, const count_t* caps, int n, bint suit,
+                          uint8_t* f0, uint8_t* f1) noexcept nogil:
+    """Exact profile of n kinds (a suit, or the honors) under their caps; INF = impossible."""
+    cdef uint8_t buf[2][N_STATES][16]
+    cdef uint16_t live = 1
+    cdef int i, m, cur = 0, v
+    memset(buf[0], INF, sizeof(buf[0]))
+    buf[0][0][0] = 0
+    for i in range(n):
+        live = _step_one(buf[cur], live, buf[1 - cur], c[i], caps[i], suit and i <= 6)
+        cur = 1 - cur
+    for m in range(5):
+        v = buf[cur][0][m]
+        f0[m] = v if v < INF else INF
+        v = buf[cur][0][8 + m]
+        f1[m] = v if v < INF else INF
+
+
+cdef inline void _profile_caps(const count_t* counts, const count_t* caps, int g,
+                               uint8_t* f0, uint8_t* f1) noexcept nogil:
+    """Profile of group g under the caps (every group, tiles or not)."""
+    cdef int i, lo = 9 * g, hi = 9 * g + 9 if g < 3 else N_KINDS, key
+    cdef bint capped = False, sanma
+    cdef const uint8_t* h
+    for i in range(lo, hi):
+        capped |= caps[i] != 4
+    if not capped:
+        _group_profile(counts, g, f0, f1)
+        return
+    sanma = g == 0 and caps[0] == 4 and caps[8] == 4
+    if sanma:
+        for i in range(1, 8):
+            sanma &= caps[i] == 0
+    if sanma:
+        # 1m and 9m only, no sequences: the honor table on two kinds (a set or pair
+        # the table puts on a third kind costs 3 or 2, as in any other group)
+        key = HONOR_W[counts[0]] + HONOR_W[counts[8]]
+        h = HONOR_F[key]
+        for i in range(5):
+            f0[i] = h[i]
+            f1[i] = h[8 + i]
+        return
+    _capped_profile(counts + lo, caps + lo, hi - lo, g < 3, f0, f1)
+
+
+cdef inline int _regular_caps(const count_t* counts, const count_t* caps, int t) noexcept nogil:
+    cdef uint8_t g0[4][8]
+    cdef uint8_t g1[4][8]
+    cdef int g
+    for g in range(4):
+        _profile_caps(counts, caps, g, g0[g], g1[g])
+    return _fold(g0, g1, 4, t // 3)
+
+
+cdef inline int _chiitoitsu_caps(const count_t* counts, const count_t* caps) noexcept nogil:
+    cdef int i, pairs = 0, kinds = 0, lack
+    for i in range(N_KINDS):
+        pairs += counts[i] >= 2
+        kinds += (counts[i] >= 2) | ((counts[i] == 1) & (caps[i] >= 2))
+    lack = 7 - kinds
+    return 6 - pairs + (lack & -(lack > 0))
+
+
+cdef inline int _kokushi_caps(const count_t* counts, const count_t* caps) noexcept nogil:
+    """Kokushi shanten under the caps; KOKUSHI_NONE when a needed kind has a cap of 0."""
+    cdef int i
+    for i in range(13):
+        if caps[KOKUSHI_KINDS[i]] == 0:
+            return KOKUSHI_NONE
+    return _kokushi(counts)
+
+
+cdef inline int _shanten_caps_t(const count_t* counts, const count_t* caps, int t) noexcept nogil:
+    cdef int r = _regular_caps(counts, caps, t)
+    cdef int x
+    if t >= 13:
+        x = _chiitoitsu_caps(counts, caps)
+        if x < r:
+            r = x
+        x = _kokushi_caps(counts, caps)
+        if x < r:
+            r = x
+    return r
+
+
+cdef int c_shanten_caps(const count_t* counts, const count_t* caps) noexcept nogil:
+    cdef int t = _n_tiles(counts)
+    if t > 14 or t % 3 == 0:
+        return SHANTEN_INVALID
+    if caps is NULL:
+        return _shanten_t(counts, t)
+    return _shanten_caps_t(counts, caps, t)
+
+
+cdef void c_make_caps(const count_t* melds, int n_players, count_t* caps) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        caps[k] = 4 - melds[k] if melds is not NULL else 4
+    if n_players == 3:
+        for k in range(1, 8):
+            caps[k] = 0
+
+
+cdef void c_shanten_after_change_caps(const count_t* counts, const count_t* caps, int delta,
+                                      signed char* out) noexcept nogil:
+    """``c_shanten_after_change`` under the caps (NULL: the plain kernel)."""
+    cdef uint8_t g0[4][8]
+    cdef uint8_t g1[4][8]
+    cdef uint8_t p0[8]
+    cdef uint8_t p1[8]
+    cdef uint8_t q0[8]
+    cdef uint8_t q1[8]
+    cdef uint8_t o0[4][8]
+    cdef uint8_t o1[4][8]
+    cdef uint8_t n0[8]
+    cdef uint8_t n1[8]
+    cdef count_t tmp[N_KINDS]
+    cdef int i, k, g, j, c, c2, t = 0, top, v, w, r, forms
+    cdef int pairs = 0, kinds = 0, tkinds = 0, tpairs = 0, x, lack, kok_ok = 1
+    if caps is NULL:
+        c_shanten_after_change(counts, delta, out)
+        return
+    for i in range(N_KINDS):
+        t += counts[i]
+        pairs += counts[i] >= 2
+        kinds += (counts[i] >= 2) | ((counts[i] == 1) & (caps[i] >= 2))
+        if IS_KOKUSHI_KIND[i]:
+            tkinds += counts[i] >= 1
+            tpairs += counts[i] >= 2
+            kok_ok &= caps[i] > 0
+    if t > 14:
+        memset(out, SHANTEN_INVALID, N_KINDS)
+        return
+    t += delta
+    if t < 1 or t > 14 or t % 3 == 0:
+        memset(out, SHANTEN_INVALID, N_KINDS)
+        return
+    top = t // 3
+    forms = t >= 13
+    for g in range(4):
+        _profile_caps(counts, caps, g, g0[g], g1[g])
+    _combine(g0[0], g1[0], g0[1], g1[1], p0, p1, top)
+    _combine(g0[2], g1[2], g0[3], g1[3], q0, q1, top)
+    _combine(g0[1], g1[1], q0, q1, o0[0], o1[0], top)
+    _combine(g0[0], g1[0], q0, q1, o0[1], o1[1], top)
+    _combine(p0, p1, g0[3], g1[3], o0[2], o1[2], top)
+    _combine(p0, p1, g0[2], g1[2], o0[3], o1[3], top)
+    memcpy(tmp, counts, N_KINDS)
+    for k in range(N_KINDS):
+        c = counts[k]
+        c2 = c + delta
+        if c2 < 0 or c2 > caps[k]:
+            out[k] = SHANTEN_INVALID
+            continue
+        g = k // 9 if k < 27 else 3
+        tmp[k] = c2
+        _profile_caps(tmp, caps, g, n0, n1)
+        tmp[k] = c
+        v = o0[g][0] + n1[top]
+        w = o1[g][0] + n0[top]
+        if w < v:
+            v = w
+        for j in range(1, top + 1):
+            w = o0[g][j] + n1[top - j]
+            if w < v:
+                v = w
+            w = o1[g][j] + n0[top - j]
+            if w < v:
+                v = w
+        r = v - 1
+        if forms:
+            x = pairs - (c >= 2) + (c2 >= 2)
+            lack = 7 - (kinds - ((c >= 2) | ((c == 1) & (caps[k] >= 2)))
+                        + ((c2 >= 2) | ((c2 == 1) & (caps[k] >= 2))))
+            x = 6 - x + (lack & -(lack > 0))
+            if x < r:
+                r = x
+            if kok_ok:
+                if IS_KOKUSHI_KIND[k]:
+                    x = 13 - (tkinds - (c >= 1) + (c2 >= 1)) - (tpairs - (c >= 2) + (c2 >= 2) > 0)
+                else:
+                    x = 13 - tkinds - (tpairs > 0)
+                if x < r:
+                    r = x
+        out[k] = r
+
+
 cdef inline bint _suit_complete(const count_t* c, int* pairs) noexcept nogil:
     cdef int total
     cdef uint32_t r = _suit_rank(c, &total)
@@ -788,19 +1035,82 @@ cdef inline object _py_is_agari(const count_t* c):
     return _agari_t(c, _validate(c))
 
 
-def shanten(counts):
+cdef enum:
+    FORM_ALL = 0
+    FORM_REGULAR = 1
+    FORM_CHIITOITSU = 2
+    FORM_KOKUSHI = 3
+    FORM_AGARI = 4
+
+
+cdef inline bint _plain(object meld_counts, object n_players) noexcept:
+    """The common case: no meld tiles held, four players (the tables alone)."""
+    return meld_counts is None and type(n_players) is int and n_players == 4
+
+
+cdef object _py_form_caps(const count_t* c, object meld_counts, object n_players, int form):
+    """The forms under caps (three-player, meld tiles held); errors as the reference's."""
+    cdef count_t caps[N_KINDS]
+    cdef int t = _validate(c)
+    cdef int k, x
+    if ((meld_counts is None or form == FORM_AGARI) and type(n_players) is int and n_players == 3
+            and not _has_2to8m(c)):
+        c_make_caps(NULL, 3, caps)     # the common three-player call: checked here, in C
+    else:
+        values = caps_for(list((<const char*>c)[:N_KINDS]),
+                          None if form == FORM_AGARI else meld_counts, n_players)
+        for k in range(N_KINDS):
+            caps[k] = values[k]
+    if form == FORM_ALL:
+        return _shanten_caps_t(c, caps, t)
+    if form == FORM_REGULAR:
+        return _regular_caps(c, caps, t)
+    if form == FORM_AGARI:
+        return _agari_t(c, t)
+    if t != 13 and t != 14:
+        name = "chiitoitsu" if form == FORM_CHIITOITSU else "kokushi"
+        raise TileCountError(f"counts: {name} needs 13 or 14 closed tiles, got {t}")
+    if form == FORM_CHIITOITSU:
+        return _chiitoitsu_caps(c, caps)
+    x = _kokushi_caps(c, caps)
+    if x == KOKUSHI_NONE:
+        raise ContextError("counts: kokushi is impossible: all four copies of a terminal or honor "
+                           "are in the melds")
+    return x
+
+
+cdef object _form_caps(object counts, object meld_counts, object n_players, int form):
+    cdef Py_buffer view
+    cdef const count_t* c = _fast_counts(counts)
+    if c is not NULL:
+        return _py_form_caps(c, meld_counts, n_players, form)
+    c = _buffer_counts(counts, &view)
+    try:
+        return _py_form_caps(c, meld_counts, n_players, form)
+    finally:
+        PyBuffer_Release(&view)
+
+
+def shanten(counts, *, meld_counts=None, n_players=4):
     """Shanten of a closed hand: the minimum over regular, chiitoitsu and kokushi.
 
     ``-1`` is a complete hand, ``0`` tenpai.  Melds are implied by the tile count.
+    ``meld_counts`` (the player's meld tiles held against the four copies) and
+    ``n_players`` set the caps (riichi_fast.reference.shanten).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> shanten(mpsz_to_counts("1111m111122233z")), shanten(mpsz_to_counts("1111m111122233z"), n_players=3)
+    (1, 2)
     >>> shanten(mpsz_to_counts("123m456p789s1122z"))
     0
     >>> shanten(mpsz_to_counts("11223344556677z"))
     -1
     """
     cdef Py_buffer view
-    cdef const count_t* c = _fast_counts(counts)
+    cdef const count_t* c
+    if not _plain(meld_counts, n_players):
+        return _form_caps(counts, meld_counts, n_players, FORM_ALL)
+    c = _fast_counts(counts)
     if c is not NULL:
         return _py_shanten(c)
     c = _buffer_counts(counts, &view)
@@ -810,7 +1120,7 @@ def shanten(counts):
         PyBuffer_Release(&view)
 
 
-def shanten_regular(counts):
+def shanten_regular(counts, *, meld_counts=None, n_players=4):
     """Shanten of the regular form (t // 3 sets and a pair from t closed tiles).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -820,7 +1130,10 @@ def shanten_regular(counts):
     -1
     """
     cdef Py_buffer view
-    cdef const count_t* c = _fast_counts(counts)
+    cdef const count_t* c
+    if not _plain(meld_counts, n_players):
+        return _form_caps(counts, meld_counts, n_players, FORM_REGULAR)
+    c = _fast_counts(counts)
     if c is not NULL:
         return _py_shanten_regular(c)
     c = _buffer_counts(counts, &view)
@@ -830,7 +1143,7 @@ def shanten_regular(counts):
         PyBuffer_Release(&view)
 
 
-def shanten_chiitoitsu(counts):
+def shanten_chiitoitsu(counts, *, meld_counts=None, n_players=4):
     """Shanten of the seven-pairs form (13 or 14 closed tiles; a quad is one pair).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -840,7 +1153,10 @@ def shanten_chiitoitsu(counts):
     2
     """
     cdef Py_buffer view
-    cdef const count_t* c = _fast_counts(counts)
+    cdef const count_t* c
+    if not _plain(meld_counts, n_players):
+        return _form_caps(counts, meld_counts, n_players, FORM_CHIITOITSU)
+    c = _fast_counts(counts)
     if c is not NULL:
         return _py_shanten_chiitoitsu(c)
     c = _buffer_counts(counts, &view)
@@ -850,7 +1166,7 @@ def shanten_chiitoitsu(counts):
         PyBuffer_Release(&view)
 
 
-def shanten_kokushi(counts):
+def shanten_kokushi(counts, *, meld_counts=None, n_players=4):
     """Shanten of the thirteen-orphans form (13 or 14 closed tiles).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -858,7 +1174,10 @@ def shanten_kokushi(counts):
     0
     """
     cdef Py_buffer view
-    cdef const count_t* c = _fast_counts(counts)
+    cdef const count_t* c
+    if not _plain(meld_counts, n_players):
+        return _form_caps(counts, meld_counts, n_players, FORM_KOKUSHI)
+    c = _fast_counts(counts)
     if c is not NULL:
         return _py_shanten_kokushi(c)
     c = _buffer_counts(counts, &view)
@@ -868,7 +1187,7 @@ def shanten_kokushi(counts):
         PyBuffer_Release(&view)
 
 
-def is_agari(counts):
+def is_agari(counts, *, n_players=4):
     """True when the closed tiles form a complete hand (sets and a pair, chiitoitsu, kokushi).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -878,7 +1197,10 @@ def is_agari(counts):
     False
     """
     cdef Py_buffer view
-    cdef const count_t* c = _fast_counts(counts)
+    cdef const count_t* c
+    if not _plain(None, n_players):
+        return _form_caps(counts, None, n_players, FORM_AGARI)
+    c = _fast_counts(counts)
     if c is not NULL:
         return _py_is_agari(c)
     c = _buffer_counts(counts, &view)
@@ -886,6 +1208,10 @@ def is_agari(counts):
         return _py_is_agari(c)
     finally:
         PyBuffer_Release(&view)
+
+
+cdef inline bint _has_2to8m(const count_t* c) noexcept nogil:
+    return (c[1] | c[2] | c[3] | c[4] | c[5] | c[6] | c[7]) != 0
 
 
 cdef enum:
@@ -911,12 +1237,14 @@ def _as_batch(hands):
     return hands
 
 
-def shanten_batch(hands, *, n_threads=1, out=None):
+def shanten_batch(hands, *, n_threads=1, out=None, n_players=4):
     """Shanten of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(shanten, status)``: int8 and uint8 arrays of length N.  A bad row
     gets its :class:`~riichi_fast.enums.RowStatus` and ``SHANTEN_INVALID``;
     ``out`` (an int8 array of length N) receives the shanten when given.
+    ``n_players=3``: three-player shanten; a row holding 2m-8m is
+    ``COUNT_ABOVE_FOUR`` (more copies than exist).
 
     >>> import numpy as np
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -926,6 +1254,9 @@ def shanten_batch(hands, *, n_threads=1, out=None):
     ([0, 127], [0, 1])
     """
     hands = _as_batch(hands)
+    cdef bint sanma = _n_players(n_players) == 3
+    cdef count_t caps[N_KINDS]
+    c_make_caps(NULL, 3 if sanma else 4, caps)
     cdef Py_ssize_t n = hands.shape[0]
     if out is None:
         out = np.empty(n, dtype=np.int8)
@@ -943,18 +1274,26 @@ def shanten_batch(hands, *, n_threads=1, out=None):
         with nogil:
             for i in range(start, stop):
                 s = _status(&hv[i, 0], &t)
+                if sanma and s == ROW_OK and _has_2to8m(&hv[i, 0]):
+                    s = ROW_COUNT_ABOVE_FOUR
                 sv[i] = s
-                ov[i] = _shanten_t(&hv[i, 0], t) if s == ROW_OK else SHANTEN_INVALID
+                if s != ROW_OK:
+                    ov[i] = SHANTEN_INVALID
+                elif sanma:
+                    ov[i] = _shanten_caps_t(&hv[i, 0], caps, t)
+                else:
+                    ov[i] = _shanten_t(&hv[i, 0], t)
 
     run_chunks(run, n, _useful_threads(n_threads, n))
     return out, status
 
 
-def is_agari_batch(hands, *, n_threads=1):
+def is_agari_batch(hands, *, n_threads=1, n_players=4):
     """Agari flag of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(agari, status)``: a bool array and a uint8 status array; a bad row
-    is ``False`` with its :class:`~riichi_fast.enums.RowStatus`.
+    is ``False`` with its :class:`~riichi_fast.enums.RowStatus` (in three-player,
+    a row holding 2m-8m is ``COUNT_ABOVE_FOUR``).
 
     >>> import numpy as np
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -966,6 +1305,7 @@ def is_agari_batch(hands, *, n_threads=1):
     ([True, False], [0, 2])
     """
     hands = _as_batch(hands)
+    cdef bint sanma = _n_players(n_players) == 3
     cdef Py_ssize_t n = hands.shape[0]
     res = np.empty(n, dtype=np.bool_)
     status = np.empty(n, dtype=np.uint8)
@@ -979,6 +1319,8 @@ def is_agari_batch(hands, *, n_threads=1):
         with nogil:
             for i in range(start, stop):
                 s = _status(&hv[i, 0], &t)
+                if sanma and s == ROW_OK and _has_2to8m(&hv[i, 0]):
+                    s = ROW_COUNT_ABOVE_FOUR
                 sv[i] = s
                 rv[i] = _agari_t(&hv[i, 0], t) if s == ROW_OK else 0
 

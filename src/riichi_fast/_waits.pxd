@@ -29,3 +29,16 @@ cdef uint64_t c_discard_waits(const count_t* closed,  # IN 34 closed counts
                               const count_t* own,     # IN 34 counts of the whole hand
                               bint karaten,
                               uint64_t* out) noexcept nogil  # OUT 34 wait masks
+
+# The same kernels for three-player (n_players == 3: 2m-8m are never waits;
+# the hand must hold none) and under shanten caps (riichi_fast._shanten
+# c_make_caps: 2m-8m in three-player, the player's own meld tiles when they count
+# as held; caps NULL = none).  c_wait_mask / c_discard_waits / c_ukeire are these
+# with n_players = 4 and no caps.
+cdef uint64_t c_wait_mask_ex(const count_t* closed, const count_t* own,
+                             bint karaten, int n_players) noexcept nogil
+# ``seen`` must count 2m-8m as 4 in three-player (no copy to draw).
+cdef int c_ukeire_caps(const count_t* closed, const count_t* seen, const count_t* caps,
+                       int base, uint64_t* kinds) noexcept nogil
+cdef uint64_t c_discard_waits_ex(const count_t* closed, const count_t* own, const count_t* caps,
+                                 bint karaten, int n_players, uint64_t* out) noexcept nogil

@@ -49,11 +49,14 @@ import numpy as np
 from riichi_fast._types cimport (
     count_t, ROW_OK, ROW_BAD_TILE_COUNT, ROW_COUNT_ABOVE_FOUR,
 )
-from riichi_fast._shanten cimport c_shanten, c_shanten_after_change
+from riichi_fast._shanten cimport (
+    c_shanten, c_shanten_after_change, c_shanten_caps, c_shanten_after_change_caps, c_make_caps,
+)
 from riichi_fast._decompose cimport load_counts
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.reference.shanten import _n_players, caps_for
 from riichi_fast.readings import DiscardOption
 
 __all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "discard_waits",
@@ -71,6 +74,8 @@ for _k in range(48):
     MOD3[_k] = _k % 3
 cdef uint64_t HONOR_MASK = ((<uint64_t>1) << 34) - ((<uint64_t>1) << 27)
 cdef uint64_t ALL_MASK = ((<uint64_t>1) << 34) - 1
+# the kinds that exist in three-player mahjong (no 2m-8m)
+cdef uint64_t SANMA_MASK = ALL_MASK & ~((<uint64_t>0xFE))
 cdef tuple _KINDS = tuple(range(34))
 
 cdef enum:
@@ -179,6 +184,11 @@ cdef inline bint _special_complete(const count_t* c, int k) noexcept nogil:
 
 cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
                           bint karaten) noexcept nogil:
+    return c_wait_mask_ex(closed, own, karaten, 4)
+
+
+cdef uint64_t c_wait_mask_ex(const count_t* closed, const count_t* own,
+                             bint karaten, int n_players) noexcept nogil:
     cdef count_t c[34]
     cdef uint64_t held = 0, cand, out = 0
     cdef int k, g, t = 0, n_yao = 0, n_pair_groups = 0, n_bad = 0, bad_group = -1
@@ -219,6 +229,8 @@ cdef uint64_t c_wait_mask(const count_t* closed, const count_t* own,
             bad_group = g
         elif shapes[g] == 2:
             n_pair_groups += 1
+    if n_players == 3:
+        cand &= SANMA_MASK
     # a drawn tile changes one group: with two broken groups only a special form can win
     if n_bad >= 2:
         if not special:
@@ -251,6 +263,23 @@ cdef inline int _ukeire_all(const count_t* closed, const count_t* seen, int base
     cdef int k, n = 0
     cdef uint64_t mask = 0
     c_shanten_after_change(closed, 1, after)
+    for k in range(34):
+        if seen[k] < 4 and after[k] < base:
+            n += 4 - seen[k]
+            mask |= (<uint64_t>1) << k
+    kinds[0] = mask
+    return n
+
+
+cdef int c_ukeire_caps(const count_t* closed, const count_t* seen, const count_t* caps,
+                       int base, uint64_t* kinds) noexcept nogil:
+    """c_ukeire under shanten caps (NULL: c_ukeire): one after-change call, no pruning."""
+    cdef signed char after[34]
+    cdef int k, n = 0
+    cdef uint64_t mask = 0
+    if caps is NULL:
+        return c_ukeire(closed, seen, base, kinds)
+    c_shanten_after_change_caps(closed, caps, 1, after)
     for k in range(34):
         if seen[k] < 4 and after[k] < base:
             n += 4 - seen[k]
@@ -301,6 +330,11 @@ cdef int c_ukeire(const count_t* closed, const count_t* seen, int base,
 
 cdef uint64_t c_discard_waits(const count_t* closed, const count_t* own, bint karaten,
                               uint64_t* out) noexcept nogil:
+    return c_discard_waits_ex(closed, own, NULL, karaten, 4, out)
+
+
+cdef uint64_t c_discard_waits_ex(const count_t* closed, const count_t* own, const count_t* caps,
+                                 bint karaten, int n_players, uint64_t* out) noexcept nogil:
     cdef count_t c[34]
     cdef count_t o[34]
     cdef signed char after[34]
@@ -309,22 +343,22 @@ cdef uint64_t c_discard_waits(const count_t* closed, const count_t* own, bint ka
     cdef int n_quads = 0
     memcpy(c, closed, 34)
     memcpy(o, own, 34)
-    # A wait j of the hand after the discard needs shanten 0 there, unless it is a
-    # fifth copy (c[j] == 4, karaten only): below four copies, hand + j is a
-    # complete hand the shanten counts.
-    c_shanten_after_change(closed, -1, after)
+    # A wait j of the hand after the discard needs shanten 0 there (under the caps),
+    # unless it is a copy beyond the four held (o[j] == 4, karaten only): otherwise
+    # hand + j is a complete hand the shanten counts.
+    c_shanten_after_change_caps(closed, caps, -1, after)
     if karaten:
         for k in range(34):
-            n_quads += c[k] == 4
+            n_quads += o[k] == 4
     for k in range(34):
         out[k] = 0
         if not c[k]:
             continue
-        if after[k] != 0 and not (karaten and n_quads - (c[k] == 4) > 0):
+        if after[k] != 0 and not (karaten and n_quads - (o[k] == 4) > 0):
             continue
         c[k] -= 1
         o[k] -= 1
-        out[k] = c_wait_mask(c, o, karaten)
+        out[k] = c_wait_mask_ex(c, o, karaten, n_players)
         if out[k]:
             tenpai |= (<uint64_t>1) << k
         c[k] += 1
@@ -376,6 +410,27 @@ cdef int _add_counts(const count_t* a, const count_t* b, count_t* out, str name)
     return 0
 
 
+cdef int _sanma_caps(const count_t* closed, const count_t* melds, object n_players,
+                     bint held, count_t* caps) except -1:
+    """Validate n_players (and, in three-player, no 2m-8m in the hand or melds: the
+    reference's caps_for errors); fill the shanten caps (melds counted if ``held``).
+    Returns the player count."""
+    cdef int n
+    if type(n_players) is int and (n_players == 3 or n_players == 4):
+        n = n_players
+    else:
+        n = _n_players(n_players)   # raises
+    if n == 3 and (_has_2to8m(closed) or (melds is not NULL and _has_2to8m(melds))):
+        caps_for(list((<const char*>closed)[:34]),
+                 None if melds is NULL else (<const char*>melds)[:34], 3)   # raises, naming the tile
+    c_make_caps(melds if held else NULL, n, caps)
+    return n
+
+
+cdef inline bint _plain(object n_players) noexcept:
+    return type(n_players) is int and n_players == 4
+
+
 cdef extern from *:
     """
     /* index of the lowest set bit of a nonzero 64-bit mask */
@@ -424,72 +479,117 @@ cdef extern from *:
     object rf_tuple_subtype(object cls, object args)
 
 
-def waits(counts, *, meld_counts=None, karaten=False):
+def waits(counts, *, meld_counts=None, karaten=False, n_players=4):
     """Kinds (0..33, ascending) that complete a tenpai-sized hand; ``()`` if not tenpai.
 
     ``meld_counts``: 34-counts of the tiles in the player's melds (a kan
     counts 4), used only to tell that all four copies of a kind are held.
+    ``n_players=3``: 2m-8m do not exist (never waits; in the hand, an error).
 
     >>> from riichi_fast.reference.decompose import _mpsz
     >>> waits(_mpsz("1112345678999m"))
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
     >>> waits(_mpsz("1111m234p567p789s")), waits(_mpsz("1111m234p567p789s"), karaten=True)
     ((), (0,))
+    >>> waits(_mpsz("11m99m123p456p789s"), n_players=3)
+    (0, 8)
     """
     cdef count_t closed[34]
     cdef count_t melded[34]
     cdef count_t own[34]
+    cdef count_t caps[34]
     cdef uint64_t mask
     cdef bint kara = karaten
+    cdef int n = 4
     _load(counts, closed, "counts")
     _check_size(closed, False)
     if meld_counts is None:
+        if not _plain(n_players):
+            n = _sanma_caps(closed, NULL, n_players, False, caps)
         with nogil:
-            mask = c_wait_mask(closed, closed, kara)
+            mask = c_wait_mask_ex(closed, closed, kara, n)
     else:
         _load(meld_counts, melded, "meld_counts")
         _add_counts(closed, melded, own, "melds")
+        if not _plain(n_players):
+            n = _sanma_caps(closed, melded, n_players, False, caps)
         with nogil:
-            mask = c_wait_mask(closed, own, kara)
+            mask = c_wait_mask_ex(closed, own, kara, n)
     return _mask_kinds(mask)
 
 
-def ukeire(counts, visible=None):
-    """``(n_tiles, kinds)``: unseen tiles (4 - own - visible) whose draw lowers the shanten.
+cdef int _seen_caps(object counts, object visible, object meld_counts, bint held, object n_players,
+                    bint complete, count_t* closed, count_t* seen, count_t* caps) except -1:
+    """Load and check an ukeire-style call: closed tiles, seen = closed + melds + visible
+    (2m-8m all seen in three-player), the caps; returns 1 when caps apply, else 0."""
+    cdef count_t vis[34]
+    cdef count_t melded[34]
+    cdef count_t held_tiles[34]
+    cdef int k, n
+    cdef bint capped = False
+    _load(counts, closed, "counts")
+    _check_size(closed, complete)
+    memcpy(held_tiles, closed, 34)
+    if meld_counts is not None:
+        _load(meld_counts, melded, "meld_counts")
+        _add_counts(closed, melded, held_tiles, "melds")
+    if visible is None:
+        memcpy(seen, held_tiles, 34)
+    else:
+        _load(visible, vis, "visible")
+        _add_counts(held_tiles, vis, seen, "visible")
+    if meld_counts is not None or not _plain(n_players):
+        n = _sanma_caps(closed, melded if meld_counts is not None else NULL, n_players,
+                        held and meld_counts is not None, caps)
+        if n == 3:
+            for k in range(1, 8):
+                seen[k] = 4
+        for k in range(34):
+            capped |= caps[k] != 4
+    return capped
+
+
+def ukeire(counts, visible=None, *, meld_counts=None, melds_held=True, n_players=4):
+    """``(n_tiles, kinds)``: unseen tiles whose draw lowers the shanten.
 
     ``counts``: a tenpai-sized hand (13, 10, 7, 4 or 1 closed tiles).
-    ``visible``: 34-counts of the tiles the player can see outside his closed
-    hand (discards, melds including his own, dora indicators).
+    ``visible``: 34-counts of the tiles the player sees outside his own hand
+    (discards, other players' melds, dora indicators).  ``meld_counts``: the
+    tiles of the player's own melds and kita.  A kind has 4 - closed - melds
+    - visible unseen copies (none of 2m-8m when ``n_players=3``).  With
+    ``melds_held`` (Rules.own_melds_held), the shanten also counts the meld
+    tiles as held (no complete hand needs a copy beyond them).
 
     >>> from riichi_fast.reference.decompose import _mpsz
     >>> ukeire(_mpsz("123m456p789s1122z"))
     (4, (27, 28))
     >>> ukeire(_mpsz("123m456p789s1122z"), visible=_mpsz("11z"))
     (2, (28,))
+    >>> ukeire(_mpsz("13m456p789s11z"), meld_counts=_mpsz("2222m"))   # 2m is gone: 1-shanten
+    (16, (0, 2, 3, 4, 27))
     """
     cdef count_t closed[34]
-    cdef count_t vis[34]
     cdef count_t seen[34]
+    cdef count_t caps[34]
     cdef uint64_t mask
     cdef int n
-    _load(counts, closed, "counts")
-    _check_size(closed, False)
-    if visible is None:
-        memcpy(seen, closed, 34)
-    else:
-        _load(visible, vis, "visible")
-        _add_counts(closed, vis, seen, "visible")
+    cdef bint capped = _seen_caps(counts, visible, meld_counts, melds_held, n_players, False,
+                                  closed, seen, caps)
     with nogil:
-        n = c_ukeire(closed, seen, c_shanten(closed), &mask)
+        if capped:
+            n = c_ukeire_caps(closed, seen, caps, c_shanten_caps(closed, caps), &mask)
+        else:
+            n = c_ukeire(closed, seen, c_shanten(closed), &mask)
     return n, _mask_kinds(mask)
 
 
-def discard_analysis(counts, visible=None):
+def discard_analysis(counts, visible=None, *, meld_counts=None, melds_held=True, n_players=4):
     """Every distinct discard of a complete-sized hand: (kind, shanten, ukeire, kinds).
 
     Ascending by kind.  The unseen tiles are counted against the hand before the
     discard (the discarded tile is then in the player's river): entry ``k``
-    equals ``ukeire(counts - k, visible + k)``.
+    equals ``ukeire(counts - k, visible + k)``.  ``meld_counts``,
+    ``melds_held`` and ``n_players`` as for :func:`ukeire`.
 
     >>> from riichi_fast.reference.decompose import _mpsz
     >>> for option in discard_analysis(_mpsz("123m456p789s11223z"))[-2:]:
@@ -498,38 +598,39 @@ def discard_analysis(counts, visible=None):
     DiscardOption(kind=29, shanten=0, ukeire=4, kinds=(27, 28))
     """
     cdef count_t closed[34]
-    cdef count_t vis[34]
     cdef count_t seen[34]
+    cdef count_t caps[34]
     cdef uint64_t masks[34]
     cdef signed char shantens[34]
     cdef int ns[34]
     cdef int k
-    _load(counts, closed, "counts")
-    _check_size(closed, True)
-    if visible is None:
-        memcpy(seen, closed, 34)
-    else:
-        _load(visible, vis, "visible")
-        _add_counts(closed, vis, seen, "visible")
+    cdef bint capped = _seen_caps(counts, visible, meld_counts, melds_held, n_players, True,
+                                  closed, seen, caps)
     with nogil:
-        c_shanten_after_change(closed, -1, shantens)
+        if capped:
+            c_shanten_after_change_caps(closed, caps, -1, shantens)
+        else:
+            c_shanten_after_change(closed, -1, shantens)
         for k in range(34):
             if closed[k]:
                 closed[k] -= 1
-                ns[k] = c_ukeire(closed, seen, shantens[k], &masks[k])
+                if capped:
+                    ns[k] = c_ukeire_caps(closed, seen, caps, shantens[k], &masks[k])
+                else:
+                    ns[k] = c_ukeire(closed, seen, shantens[k], &masks[k])
                 closed[k] += 1
     cls = DiscardOption
     return tuple([rf_tuple_subtype(cls, ((_KINDS[k], shantens[k], ns[k], _mask_kinds(masks[k])),))
                   for k in range(34) if closed[k]])
 
 
-def discard_waits(counts, *, meld_counts=None, karaten=False):
+def discard_waits(counts, *, meld_counts=None, karaten=False, n_players=4):
     """Waits after each discard of a complete-sized hand: ``{discard kind: waits}``.
 
     Only the discards that leave the hand tenpai are keys (ascending); each
     value is what :func:`waits` gives for the hand after that discard (so the
-    riichi discards are the keys).  ``meld_counts`` and ``karaten`` as for
-    :func:`waits`.
+    riichi discards are the keys).  ``meld_counts``, ``karaten`` and
+    ``n_players`` as for :func:`waits`.
 
     >>> from riichi_fast.reference.decompose import _mpsz
     >>> discard_waits(_mpsz("123m456p789s11223z"))
@@ -540,19 +641,26 @@ def discard_waits(counts, *, meld_counts=None, karaten=False):
     cdef count_t closed[34]
     cdef count_t melded[34]
     cdef count_t own[34]
+    cdef count_t caps[34]
     cdef uint64_t masks[34]
     cdef uint64_t tenpai
     cdef bint kara = karaten
-    cdef int k
+    cdef const count_t* cp = NULL
+    cdef int k, n = 4
     _load(counts, closed, "counts")
     _check_size(closed, True)
     if meld_counts is None:
         memcpy(own, closed, 34)
+        if not _plain(n_players):
+            n = _sanma_caps(closed, NULL, n_players, False, caps)
+            cp = caps if n == 3 else NULL
     else:
         _load(meld_counts, melded, "meld_counts")
         _add_counts(closed, melded, own, "melds")
+        n = _sanma_caps(closed, melded, n_players, True, caps)
+        cp = caps
     with nogil:
-        tenpai = c_discard_waits(closed, own, kara, masks)
+        tenpai = c_discard_waits_ex(closed, own, cp, kara, n, masks)
     return {_KINDS[k]: _mask_kinds(masks[k]) for k in range(34) if (tenpai >> k) & 1}
 
 
@@ -561,6 +669,7 @@ cdef class _WaitsJob:
     cdef uint64_t[::1] masks
     cdef uint8_t[::1] status
     cdef bint karaten
+    cdef int n_players
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         cdef Py_ssize_t i
@@ -575,13 +684,17 @@ cdef class _WaitsJob:
                     t += row[k]
                     mx |= row[k]
                 self.masks[i] = 0
-                if mx > 4 and _above_four(row):
+                if (mx > 4 and _above_four(row)) or (self.n_players == 3 and _has_2to8m(row)):
                     self.status[i] = ROW_COUNT_ABOVE_FOUR
                 elif t > 13 or t % 3 != 1:
                     self.status[i] = ROW_BAD_TILE_COUNT
                 else:
                     self.status[i] = ROW_OK
-                    self.masks[i] = c_wait_mask(row, row, self.karaten)
+                    self.masks[i] = c_wait_mask_ex(row, row, self.karaten, self.n_players)
+
+
+cdef inline bint _has_2to8m(const count_t* c) noexcept nogil:
+    return (c[1] | c[2] | c[3] | c[4] | c[5] | c[6] | c[7]) != 0
 
 
 cdef inline bint _above_four(const count_t* row) noexcept nogil:
@@ -604,13 +717,15 @@ def _check_batch(hands, str name):
     return hands
 
 
-def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
+def waits_batch(hands, *, karaten=False, n_threads=1, out=None, n_players=4):
     """Wait bitmasks (bit k set = kind k is a wait) of ``(N, 34)`` uint8 tenpai-sized hands.
 
     Returns ``(masks, status)``: ``uint64 (N,)`` and ``uint8 (N,)``
     (:class:`~riichi_fast.enums.RowStatus`); a bad row gets mask 0 and its
     status, the other rows are computed.  Without melds, a kind held four
-    times in the closed tiles is not a wait unless ``karaten``.
+    times in the closed tiles is not a wait unless ``karaten``.  With
+    ``n_players=3`` a row holding 2m-8m is ``COUNT_ABOVE_FOUR`` (more copies
+    than exist).
 
     >>> import numpy as np
     >>> from riichi_fast.reference.decompose import _mpsz
@@ -621,6 +736,7 @@ def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
     """
     hands = _check_batch(hands, "hands")
     check_n_threads(n_threads)
+    n_pl = _n_players(n_players)
     n = hands.shape[0]
     if out is None:
         out = np.zeros(n, dtype=np.uint64)
@@ -634,6 +750,7 @@ def waits_batch(hands, *, karaten=False, n_threads=1, out=None):
     job.masks = out
     job.status = status
     job.karaten = karaten
+    job.n_players = n_pl
     if n:
         run_chunks(job.run, n, n_threads)
     return out, status
@@ -646,6 +763,8 @@ cdef class _UkeireJob:
     cdef uint8_t[::1] tiles
     cdef uint64_t[::1] masks
     cdef uint8_t[::1] status
+    cdef int n_players
+    cdef count_t caps[34]
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         cdef Py_ssize_t i
@@ -667,10 +786,17 @@ cdef class _UkeireJob:
                     seen[k] = <count_t>v
                 self.tiles[i] = 0
                 self.masks[i] = 0
-                if bad:
+                if bad or (self.n_players == 3 and _has_2to8m(row)):
                     self.status[i] = ROW_COUNT_ABOVE_FOUR
                 elif t > 13 or t % 3 != 1:
                     self.status[i] = ROW_BAD_TILE_COUNT
+                elif self.n_players == 3:
+                    self.status[i] = ROW_OK
+                    for k in range(1, 8):
+                        seen[k] = 4
+                    self.tiles[i] = <uint8_t>c_ukeire_caps(row, seen, self.caps,
+                                                           c_shanten_caps(row, self.caps), &mask)
+                    self.masks[i] = mask
                 else:
                     self.status[i] = ROW_OK
                     self.tiles[i] = <uint8_t>c_ukeire(row, seen, c_shanten(row), &mask)
@@ -681,7 +807,7 @@ cdef enum:
     UKEIRE_MIN_ROWS_PER_THREAD = 512   # ~1 us a row: below this a thread costs more than it saves
 
 
-def ukeire_batch(hands, visible=None, *, n_threads=1):
+def ukeire_batch(hands, visible=None, *, n_threads=1, n_players=4):
     """Ukeire of ``(N, 34)`` uint8 tenpai-sized hands: ``(n_tiles, kinds, status)``.
 
     ``n_tiles`` ``uint8 (N,)``: the unseen tiles whose draw lowers the shanten;
@@ -690,6 +816,8 @@ def ukeire_batch(hands, visible=None, *, n_threads=1):
     ``None`` or ``(N, 34)`` uint8 counts seen outside each closed hand, as for
     :func:`ukeire`.  A bad row (hand + visible above four copies, or a hand not
     tenpai-sized) gets 0, 0 and its status; the other rows are computed.
+    ``n_players=3``: three-player ukeire; a row holding 2m-8m is
+    ``COUNT_ABOVE_FOUR``.
 
     >>> import numpy as np
     >>> from riichi_fast.reference.decompose import _mpsz
@@ -700,8 +828,11 @@ def ukeire_batch(hands, visible=None, *, n_threads=1):
     """
     hands = _check_batch(hands, "hands")
     check_n_threads(n_threads)
+    n_pl = _n_players(n_players)
     n = hands.shape[0]
     cdef _UkeireJob job = _UkeireJob()
+    job.n_players = n_pl
+    c_make_caps(NULL, n_pl, job.caps)
     if visible is not None:
         visible = _check_batch(visible, "visible")
         if visible.shape[0] != n:

@@ -6,11 +6,28 @@ Every function accepts a hand as an mpsz string (melds allowed, see
 the compiled kernels, or by their pure-Python twins under
 ``RIICHI_FAST_PUREPYTHON=1``.  ``bytes`` of length 34 is the fastest input: it
 goes to the kernel with no conversion.
+
+Every function takes keyword-only ``rules`` (a Rules or a preset name) and
+``n_players`` (3 or 4): see :mod:`riichi_fast._analysis_rules`.  In
+three-player, 2m-8m do not exist (no manzu sequences; a hand holding one is a
+TileCountError naming it).  The tiles of the player's own melds (and kita)
+always leave the unseen copies of :func:`ukeire`; they also count as held
+(a wait needing them is dead, the shanten reaches no hand needing them) when
+the rules' ``own_melds_held`` is true, the default (Tenhou and Mahjong Soul:
+false).
+
+>>> shanten("1111m111122233z"), shanten("1111m111122233z", n_players=3)
+(1, 2)
+>>> waits("13m456p789s11z ankan:2222m"), waits("13m456p789s11z ankan:2222m", rules="tenhou")
+((), (1,))
+>>> shanten("13m456p789s11z ankan:2222m"), shanten("13m456p789s11z ankan:2222m", rules="tenhou")
+(1, 0)
 """
 
 from __future__ import annotations
 
 from riichi_fast import _backend
+from riichi_fast._analysis_rules import analysis_settings
 from riichi_fast.hand import Hand, as_hand
 from riichi_fast.tiles import _check_kind, as_counts, parse_kind
 
@@ -40,11 +57,7 @@ __all__ = [
 
 FuritenState = _fu.FuritenState
 
-# Batch kernels on (N, 34) uint8 arrays: values plus a RowStatus array, GIL released, n_threads.
-shanten_batch = _sh.shanten_batch
-is_agari_batch = _sh.is_agari_batch
-waits_batch = _wt.waits_batch
-ukeire_batch = _wt.ukeire_batch
+_PLAIN = analysis_settings()
 
 
 def _closed_counts(hand):
@@ -60,6 +73,20 @@ def _closed_counts(hand):
     return as_counts(hand)
 
 
+def _hand_parts(hand):
+    """``(closed counts, meld tile counts or None)`` of any accepted hand form (kita included)."""
+    if isinstance(hand, str) and " " in hand.strip() or isinstance(hand, Hand):
+        h = as_hand(hand)
+        return h.counts34(), (h.all_counts34() - h.counts34() if h.melds else None)
+    return _closed_counts(hand), None
+
+
+def _settings(rules, n_players):
+    if rules is None and n_players is None:
+        return _PLAIN
+    return analysis_settings(rules, n_players)
+
+
 def _kind(tile) -> int:
     """A tile kind from a kind index or an mpsz tile name (``'5p'``, ``'0p'``)."""
     if isinstance(tile, str):
@@ -67,7 +94,7 @@ def _kind(tile) -> int:
     return _check_kind(tile, "tile kind")
 
 
-def shanten(hand) -> int:
+def shanten(hand, *, rules=None, n_players=None) -> int:
     """Shanten number: minimum of the regular, chiitoitsu and kokushi forms.
 
     -1 means complete, 0 tenpai.  Open melds are implied by the tile count.
@@ -77,37 +104,45 @@ def shanten(hand) -> int:
     >>> shanten("123m456p789s11222z")
     -1
     """
-    return _sh.shanten(_closed_counts(hand))
+    n, held, _ = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _sh.shanten(closed, meld_counts=melds if held else None, n_players=n)
 
 
-def shanten_regular(hand) -> int:
+def shanten_regular(hand, *, rules=None, n_players=None) -> int:
     """Shanten of the four-sets-and-a-pair form only.
 
     >>> shanten_regular("1133557799m1133p")
     3
     """
-    return _sh.shanten_regular(_closed_counts(hand))
+    n, held, _ = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _sh.shanten_regular(closed, meld_counts=melds if held else None, n_players=n)
 
 
-def shanten_chiitoitsu(hand) -> int:
+def shanten_chiitoitsu(hand, *, rules=None, n_players=None) -> int:
     """Shanten of the seven-pairs form (closed 13/14-tile hands).
 
     >>> shanten_chiitoitsu("1133557799m1133p")
     -1
     """
-    return _sh.shanten_chiitoitsu(_closed_counts(hand))
+    n, held, _ = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _sh.shanten_chiitoitsu(closed, meld_counts=melds if held else None, n_players=n)
 
 
-def shanten_kokushi(hand) -> int:
+def shanten_kokushi(hand, *, rules=None, n_players=None) -> int:
     """Shanten of the thirteen-orphans form (closed 13/14-tile hands).
 
     >>> shanten_kokushi("19m19p19s1234567z")
     0
     """
-    return _sh.shanten_kokushi(_closed_counts(hand))
+    n, held, _ = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _sh.shanten_kokushi(closed, meld_counts=melds if held else None, n_players=n)
 
 
-def is_agari(hand) -> bool:
+def is_agari(hand, *, rules=None, n_players=None) -> bool:
     """True if the hand is complete (any form).
 
     >>> is_agari("123m456p789s11222z")
@@ -115,10 +150,21 @@ def is_agari(hand) -> bool:
     >>> is_agari("123m456p789s11223z")
     False
     """
-    return bool(_sh.is_agari(_closed_counts(hand)))
+    n = _settings(rules, n_players)[0]
+    if n == 3:
+        _, melds = _hand_parts(hand)
+        if melds is not None:
+            _check_sanma_melds(melds)
+    return bool(_sh.is_agari(_closed_counts(hand), n_players=n))
 
 
-def decompose(hand, win_tile=None, *, tsumo: bool = False):
+def _check_sanma_melds(melds) -> None:
+    from riichi_fast.reference.shanten import caps_for
+
+    caps_for([0] * 34, bytes(melds), 3)
+
+
+def decompose(hand, win_tile=None, *, tsumo: bool = False, rules=None, n_players=None):
     """Every reading of a complete hand; with ``win_tile``, every (reading, completed set, wait).
 
     >>> [str(r) for r in decompose("111222333m78999p")]
@@ -127,16 +173,21 @@ def decompose(hand, win_tile=None, *, tsumo: bool = False):
     ['123m 456p 789s 777z 11z (won on 123m, penchan)']
     """
     h = as_hand(hand)
+    if _settings(rules, n_players)[0] == 3:
+        from riichi_fast.reference.shanten import caps_for
+
+        caps_for(list(h.counts34()), bytes(h.all_counts34() - h.counts34()), 3)
     melds = tuple(zip(*h.meld_arrays()))
     win = None if win_tile is None else _kind(win_tile)
     return _dec.decompose(h.counts34(), melds, win, tsumo)
 
 
-def waits(hand, *, karaten: bool = False) -> tuple[int, ...]:
+def waits(hand, *, karaten: bool | None = None, rules=None, n_players=None) -> tuple[int, ...]:
     """Kinds (0..33) that complete a tenpai hand.
 
-    A kind whose four copies are all in the hand (closed or melded) is not a
-    wait unless ``karaten`` is true (RULES.md section 2, ``karaten_counts``).
+    A kind whose four copies are all in the hand (closed, or melded when the
+    rules' ``own_melds_held``) is not a wait unless ``karaten`` is true
+    (default: the rules' ``karaten_counts``; RULES.md section 2).
 
     >>> waits("123m456p789s1122z")
     (27, 28)
@@ -145,33 +196,46 @@ def waits(hand, *, karaten: bool = False) -> tuple[int, ...]:
     >>> waits("1111m234p567s789s")   # the fifth 1m does not exist: karaten
     ()
     """
-    h = as_hand(hand)
-    meld_counts = h.all_counts34() - h.counts34() if h.melds else None
-    return _wt.waits(h.counts34(), meld_counts=meld_counts, karaten=karaten)
+    n, held, kara = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _wt.waits(
+        closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
+    )
 
 
-def ukeire(hand, visible=None):
+def ukeire(hand, visible=None, *, rules=None, n_players=None):
     """``(n_tiles, kinds)``: unseen tiles that lower the shanten, given visible tiles.
+
+    ``visible``: the tiles seen outside the player's own hand (discards, other
+    players' melds, dora indicators); the player's own melds and kita are
+    taken from the hand.  A kind never counts more than 4 - closed - own
+    melds - visible copies.
 
     >>> ukeire("123m456p789s1122z")
     (4, (27, 28))
+    >>> ukeire("13m456p789s11z ankan:2222m"), ukeire("13m456p789s11z ankan:2222m", rules="tenhou")
+    ((16, (0, 2, 3, 4, 27)), (0, ()))
     """
+    n, held, _ = _settings(rules, n_players)
     vis = None if visible is None else as_counts(visible)
-    return _wt.ukeire(_closed_counts(hand), vis)
+    closed, melds = _hand_parts(hand)
+    return _wt.ukeire(closed, vis, meld_counts=melds, melds_held=held, n_players=n)
 
 
-def discard_analysis(hand, visible=None):
+def discard_analysis(hand, visible=None, *, rules=None, n_players=None):
     """For a 14-tile hand, every distinct discard with its shanten and ukeire after it.
 
     >>> best = min(discard_analysis("123m456p789s11223z"), key=lambda d: (d[1], -d[2]))
     >>> best[:3]   # discard 3z: tenpai (shanten 0) on 4 tiles
     (29, 0, 4)
     """
+    n, held, _ = _settings(rules, n_players)
     vis = None if visible is None else as_counts(visible)
-    return _wt.discard_analysis(_closed_counts(hand), vis)
+    closed, melds = _hand_parts(hand)
+    return _wt.discard_analysis(closed, vis, meld_counts=melds, melds_held=held, n_players=n)
 
 
-def discard_waits(hand, *, karaten: bool = False) -> dict:
+def discard_waits(hand, *, karaten: bool | None = None, rules=None, n_players=None) -> dict:
     """For a 14-tile hand: ``{discard kind: waits}`` for every discard that leaves it tenpai.
 
     What "may I declare riichi, and with which discards" needs, in one pass.
@@ -179,17 +243,77 @@ def discard_waits(hand, *, karaten: bool = False) -> dict:
     >>> discard_waits("123m456p789s11223z")
     {29: (27, 28)}
     """
-    h = as_hand(hand)
-    meld_counts = h.all_counts34() - h.counts34() if h.melds else None
-    return _wt.discard_waits(h.counts34(), meld_counts=meld_counts, karaten=karaten)
+    n, held, kara = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand)
+    return _wt.discard_waits(
+        closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
+    )
 
 
-def is_furiten(hand, discards) -> bool:
-    """Discard furiten: is any wait of ``hand`` among the player's own ``discards``?
+def is_furiten(hand, discards, *, rules=None, n_players=None) -> bool:
+    """Discard furiten: is any wait of ``hand`` (as :func:`waits` gives them) among the player's own ``discards``?
 
     >>> is_furiten("123m456p789s1122z", "1z")
     True
     >>> is_furiten("123m456p789s1122z", "3z")
     False
     """
-    return bool(_fu.is_furiten(_closed_counts(hand), as_counts(discards)))
+    if rules is None and n_players is None and type(hand) is bytes:
+        return bool(_fu.is_furiten(hand, as_counts(discards)))
+    return bool(_fu.is_furiten(waits(hand, rules=rules, n_players=n_players), as_counts(discards)))
+
+
+def shanten_batch(hands, *, n_threads=1, out=None, rules=None, n_players=None):
+    """Shanten of every row of a C-contiguous (N, 34) uint8 array: ``(shanten, status)``.
+
+    See :func:`riichi_fast._shanten.shanten_batch`; ``rules`` / ``n_players``
+    choose three-player (a row holding 2m-8m gets ``RowStatus.COUNT_ABOVE_FOUR``).
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> hands = np.stack([mpsz_to_counts("1111m111122233z"), mpsz_to_counts("123m456p789s1122z")])
+    >>> [x.tolist() for x in shanten_batch(hands, n_players=3)]
+    [[2, 127], [0, 2]]
+    """
+    return _sh.shanten_batch(hands, n_threads=n_threads, out=out, n_players=_settings(rules, n_players)[0])
+
+
+def is_agari_batch(hands, *, n_threads=1, rules=None, n_players=None):
+    """Agari flag of every row of a (N, 34) uint8 array: ``(agari, status)``
+    (:func:`riichi_fast._shanten.is_agari_batch`; ``rules`` / ``n_players`` as for :func:`shanten_batch`).
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> [x.tolist() for x in is_agari_batch(np.stack([mpsz_to_counts("111999m11p")]), rules="tenhou_3p")]
+    [[True], [0]]
+    """
+    return _sh.is_agari_batch(hands, n_threads=n_threads, n_players=_settings(rules, n_players)[0])
+
+
+def waits_batch(hands, *, karaten=None, n_threads=1, out=None, rules=None, n_players=None):
+    """Wait bitmasks of (N, 34) uint8 tenpai-sized hands: ``(masks, status)``
+    (:func:`riichi_fast._waits.waits_batch`; ``karaten`` defaults to the rules').
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> masks, status = waits_batch(np.stack([mpsz_to_counts("11m99m123p456p789s")]), n_players=3)
+    >>> [k for k in range(34) if int(masks[0]) >> k & 1], status.tolist()
+    ([0, 8], [0])
+    """
+    n, _, kara = _settings(rules, n_players)
+    return _wt.waits_batch(
+        hands, karaten=kara if karaten is None else karaten, n_threads=n_threads, out=out, n_players=n
+    )
+
+
+def ukeire_batch(hands, visible=None, *, n_threads=1, rules=None, n_players=None):
+    """Ukeire of (N, 34) uint8 tenpai-sized hands: ``(n_tiles, kinds, status)``
+    (:func:`riichi_fast._waits.ukeire_batch`; ``rules`` / ``n_players`` as for :func:`shanten_batch`).
+
+    >>> import numpy as np
+    >>> from riichi_fast.tiles import mpsz_to_counts
+    >>> n_tiles, kinds, status = ukeire_batch(np.stack([mpsz_to_counts("1m")]), n_players=3)
+    >>> n_tiles.tolist(), status.tolist()
+    ([3], [0])
+    """
+    return _wt.ukeire_batch(hands, visible, n_threads=n_threads, n_players=_settings(rules, n_players)[0])

@@ -20,6 +20,16 @@ from riichi_fast.reference.decompose import (
 )
 from riichi_fast.reference.waits import waits as _waits
 
+
+def _kind_arg(obj, name: str) -> int:
+    """A kind from an int 0..33 or a tile name (``"5p"``, ``"0p"``)."""
+    if isinstance(obj, str):
+        from riichi_fast.tiles import parse_kind
+
+        return parse_kind(obj)
+    return as_kind(obj, name)
+
+
 __all__ = ["FuritenState", "is_furiten"]
 
 
@@ -29,21 +39,26 @@ def _is_counts(obj) -> bool:
 
 
 def _kinds_mask(kinds, name: str) -> int:
-    if isinstance(kinds, (str, int)):
-        raise ArrayError(f"{name} must be an iterable of kinds 0..33, got {kinds!r}")
-    try:
-        items = list(kinds)
-    except TypeError:
-        raise ArrayError(f"{name} must be an iterable of kinds 0..33, got {kinds!r}") from None
+    if isinstance(kinds, str):
+        from riichi_fast.tiles import parse_tiles
+
+        items = [t // 4 for t in parse_tiles(kinds)]
+    elif isinstance(kinds, int):
+        raise ArrayError(f"{name} must be an iterable of kinds 0..33 or tile names, got {kinds!r}")
+    else:
+        try:
+            items = list(kinds)
+        except TypeError:
+            raise ArrayError(f"{name} must be an iterable of kinds 0..33 or tile names, got {kinds!r}") from None
     mask = 0
     for k in items:
-        mask |= 1 << as_kind(k, f"{name} item")
+        mask |= 1 << _kind_arg(k, f"{name} item")
     return mask
 
 
-def _wait_mask(wait_kinds_or_counts) -> int:
+def _wait_mask(wait_kinds_or_counts, n_players: int = 4) -> int:
     if _is_counts(wait_kinds_or_counts):
-        return _kinds_mask(_waits(wait_kinds_or_counts), "waits")
+        return _kinds_mask(_waits(wait_kinds_or_counts, n_players=n_players), "waits")
     return _kinds_mask(wait_kinds_or_counts, "waits")
 
 
@@ -57,15 +72,18 @@ def _discard_mask(discards) -> int:
 def is_furiten(wait_kinds_or_counts, discards) -> bool:
     """Discard furiten: is any wait among the player's own discards?
 
-    ``wait_kinds_or_counts``: the wait kinds (an iterable of ints), or the
-    tenpai-sized closed hand as 34-counts (``bytes`` or a uint8 array), whose
-    waits are then computed.  ``discards``: the player's discarded kinds (an
-    iterable of ints) or their 34-counts (``bytes`` or a uint8 array).
+    ``wait_kinds_or_counts``: the wait kinds (an iterable of ints or tile
+    names, or an mpsz string), or the tenpai-sized closed hand as 34-counts
+    (``bytes`` or a uint8 array), whose waits are then computed.
+    ``discards``: the player's discarded kinds (as the waits) or their
+    34-counts (``bytes`` or a uint8 array).
 
     >>> is_furiten(_mpsz("123m456p789s1122z"), [0, 27])
     True
     >>> is_furiten((27, 28), _mpsz("3z"))
     False
+    >>> is_furiten(["1z", "2z"], "2z3z"), is_furiten("47p", ["5p"])
+    (True, False)
     """
     return bool(_wait_mask(wait_kinds_or_counts) & _discard_mask(discards))
 
@@ -80,12 +98,23 @@ class FuritenState:
     True
     >>> state.riichi(); state.pass_tile(2); state.draw(); state.riichi_furiten, state.can_ron(5)
     (True, False)
+    >>> state = FuritenState(waits=["3m", "6m"]); state.discard("6m"); state.furiten, state.can_ron("3m")
+    (True, False)
+
+    ``waits``: wait kinds or tile names (or an mpsz string), or a closed
+    tenpai-sized hand as 34-counts (its waits are computed).  ``rules`` /
+    ``n_players`` (keyword-only, as for :func:`riichi_fast.analysis.waits`)
+    decide the three-player waits and whether :meth:`set_hand`'s
+    ``meld_counts`` count as held.  Every kind argument accepts a tile name.
     """
 
-    __slots__ = ("_discards", "_in_riichi", "_riichi_furiten", "_temporary", "_waits")
+    __slots__ = ("_discards", "_in_riichi", "_melds_held", "_n_players", "_riichi_furiten", "_temporary", "_waits")
 
-    def __init__(self, waits=()):
-        self._waits = _wait_mask(waits)
+    def __init__(self, waits=(), *, rules=None, n_players=None):
+        from riichi_fast._analysis_rules import analysis_settings
+
+        self._n_players, self._melds_held, _ = analysis_settings(rules, n_players)
+        self._waits = _wait_mask(waits, self._n_players)
         self._discards = 0
         self._temporary = False
         self._in_riichi = False
@@ -99,12 +128,12 @@ class FuritenState:
 
     def discard(self, kind) -> None:
         """The player discards ``kind``: it joins his river; his turn ends a temporary furiten."""
-        self._discards |= 1 << as_kind(kind, "kind")
+        self._discards |= 1 << _kind_arg(kind, "kind")
         self._temporary = False
 
     def pass_tile(self, kind) -> None:
         """A winning tile ``kind`` was let pass: temporary furiten, or permanent in riichi."""
-        if self._waits >> as_kind(kind, "kind") & 1:
+        if self._waits >> _kind_arg(kind, "kind") & 1:
             if self._in_riichi:
                 self._riichi_furiten = True
             else:
@@ -115,12 +144,16 @@ class FuritenState:
         self._in_riichi = True
 
     def set_waits(self, kinds) -> None:
-        """Replace the waits (an iterable of kinds) after the hand changed."""
+        """Replace the waits (an iterable of kinds or tile names) after the hand changed."""
         self._waits = _kinds_mask(kinds, "waits")
 
     def set_hand(self, counts, meld_counts=None) -> None:
-        """Recompute the waits from a tenpai-sized closed hand (and meld tile counts)."""
-        self._waits = _kinds_mask(_waits(counts, meld_counts=meld_counts), "waits")
+        """Recompute the waits from a tenpai-sized closed hand (and meld tile counts,
+        used when the rules count them as held)."""
+        self._waits = _kinds_mask(
+            _waits(counts, meld_counts=meld_counts if self._melds_held else None, n_players=self._n_players),
+            "waits",
+        )
 
     # queries --------------------------------------------------------------
 
@@ -155,7 +188,7 @@ class FuritenState:
 
     def can_ron(self, kind) -> bool:
         """``kind`` is a wait and the player is not furiten."""
-        k = as_kind(kind, "kind")
+        k = _kind_arg(kind, "kind")
         return bool(self._waits >> k & 1) and not self.furiten
 
     def __repr__(self) -> str:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.errors import ContextError, MeldError, TileCountError, TileParseError
 from riichi_fast.reference.decompose import KIND_NAMES, decompose
+from riichi_fast.reference.shanten import caps_for
 from riichi_fast.reference.shanten import shanten as _shanten
 from riichi_fast.reference.waits import waits as _waits
 
@@ -59,6 +60,7 @@ PS_RIICHI_AGAIN = 16  # riichi while already in riichi (or declared)
 PS_RIICHI_NOTEN = 17  # riichi with no discard leaving the hand tenpai
 PS_RIICHI_PENDING = 18  # riichi declared: the next event must be the discard
 PS_TOO_MANY_MELDS = 19  # a fifth meld
+PS_NO_SUCH_TILE = 20  # a 2m-8m tile in three-player mahjong
 
 #: ``ankan_after_riichi`` rules, as in :class:`riichi_fast.rules.Rules` (index = ANKAN_* code)
 ANKAN_RULES = ("waits", "waits_and_reading", "never")
@@ -112,6 +114,8 @@ def _error(code: int, event: str, kind: int = -1, other: int = -1, meld_type: in
         return ContextError(f"{event}: riichi was declared, the next event must be its discard")
     if code == PS_TOO_MANY_MELDS:
         return MeldError(f"{label} on {name}: the hand already has four melds")
+    if code == PS_NO_SUCH_TILE:
+        return TileCountError(f"{event} of {name}: there is no {name} in three-player mahjong")
     return RuntimeError(f"{event}: unknown status {code}")  # pragma: no cover
 
 
@@ -162,6 +166,29 @@ def _as_int(value, name: str) -> int:
 
 
 _DEFAULT_SETTINGS = []
+
+
+def meld_tile_counts(melds) -> list[int]:
+    """34 counts of the tiles of ``(meld_type, kind)`` melds (a kan counts 4)."""
+    out = [0] * 34
+    for mtype, kind in melds:
+        if mtype == MeldType.CHI:
+            for j in range(3):
+                out[kind + j] += 1
+        else:
+            out[kind] += 3 if mtype == MeldType.PON else 4
+    return out
+
+
+def check_players(closed, melds, n_players: int) -> None:
+    """A three-player hand holds no 2m-8m, closed or melded (TileCountError naming the tile)."""
+    if n_players == 3:
+        caps_for(closed, meld_tile_counts(melds), 3)
+
+
+def is_missing(kind: int, n_players: int) -> bool:
+    """``kind`` does not exist at this table (2m-8m in three-player)."""
+    return n_players == 3 and 1 <= kind <= 7
 
 
 def load_settings(rules):
@@ -257,8 +284,11 @@ class PlayerState:
 
     ``hand``: the 13-tile starting hand (see :func:`load_hand`); ``rules``: a
     :class:`~riichi_fast.rules.Rules`, a preset name or None, read once for
-    ``karaten_counts``, ``ankan_after_riichi``, ``riichi_min_tiles`` and
-    ``riichi_min_points``.
+    ``karaten_counts``, ``ankan_after_riichi``, ``riichi_min_tiles``,
+    ``riichi_min_points``, ``n_players`` and ``own_melds_held``;
+    ``n_players``: 3 or 4 (contract C1, as for :func:`riichi_fast.analysis.waits`).
+    In three-player, 2m-8m do not exist (drawing, calling or passing one is a
+    TileCountError); kita are not tracked (a 4z kept in the hand is an honor).
 
     >>> p = PlayerState("123m456p789s1122z")
     >>> p.shanten, p.waits, p.is_tenpai
@@ -279,20 +309,26 @@ class PlayerState:
         "_in_riichi",
         "_karaten",
         "_melds",
+        "_melds_held",
         "_min_points",
         "_min_tiles",
+        "_n_players",
         "_riichi_furiten",
         "_riichi_pending",
         "_temporary",
     )
 
-    def __init__(self, hand, melds=(), *, rules=None):
+    def __init__(self, hand, melds=(), *, rules=None, n_players=None):
+        from riichi_fast._analysis_rules import analysis_settings
+
         self._karaten, self._ankan_rule, self._min_tiles, self._min_points = load_settings(rules)
+        self._n_players, self._melds_held, _ = analysis_settings(rules, n_players)
         self.reset(hand, melds)
 
     def reset(self, hand, melds=()) -> None:
         """Start a new deal from a 13-tile hand (the rules settings are kept)."""
         closed, meld_list = load_hand(hand, melds)
+        check_players(closed, meld_list, self._n_players)
         self._closed = closed
         self._melds = [list(m) for m in meld_list]
         self._discards = set()
@@ -318,14 +354,7 @@ class PlayerState:
         return sum(self._closed) + 3 * len(self._melds)
 
     def _meld_counts(self) -> list[int]:
-        out = [0] * 34
-        for mtype, kind in self._melds:
-            if mtype == MeldType.CHI:
-                for j in range(3):
-                    out[kind + j] += 1
-            else:
-                out[kind] += 3 if mtype == MeldType.PON else 4
-        return out
+        return meld_tile_counts(self._melds)
 
     def _own(self) -> list[int]:
         return [a + b for a, b in zip(self._closed, self._meld_counts())]
@@ -341,7 +370,8 @@ class PlayerState:
         return base
 
     def _waits_of(self, closed: list[int], meld_counts: list[int]) -> tuple[int, ...]:
-        return _waits(bytes(closed), meld_counts=bytes(meld_counts), karaten=self._karaten)
+        melds = bytes(meld_counts) if self._melds_held else None
+        return _waits(bytes(closed), meld_counts=melds, karaten=self._karaten, n_players=self._n_players)
 
     def _wait_set(self) -> tuple[int, ...]:
         base = self._base()
@@ -357,6 +387,8 @@ class PlayerState:
         k = as_tile_kind(kind)
         if self._size() != 13:
             raise _error(PS_HOLDS_14, "draw", k)
+        if is_missing(k, self._n_players):
+            raise _error(PS_NO_SUCH_TILE, "draw", k)
         if self._own()[k] >= 4:
             raise _error(PS_FIFTH_COPY, "draw", k)
         self._closed[k] += 1
@@ -403,6 +435,9 @@ class PlayerState:
             raise _error(PS_TOO_MANY_MELDS, "call", k, called, mtype)
         if (mtype == MeldType.CHI and not k <= called <= k + 2) or (mtype != MeldType.CHI and called != k):
             raise _error(PS_CALLED_KIND, "call", k, called, mtype)
+        for j in range(k, k + (3 if mtype == MeldType.CHI else 1)):
+            if is_missing(j, self._n_players):
+                raise _error(PS_NO_SUCH_TILE, "call", j)
         if self._own()[called] >= 4:
             raise _error(PS_FIFTH_COPY, "call", called)
         need = [0] * 34
@@ -476,6 +511,8 @@ class PlayerState:
         k = as_tile_kind(kind)
         if self._size() != 13:
             raise _error(PS_HOLDS_14, "tile_passed", k)
+        if is_missing(k, self._n_players):
+            raise _error(PS_NO_SUCH_TILE, "tile_passed", k)
         if self._own()[k] >= 4:
             raise _error(PS_FIFTH_COPY, "tile_passed", k)
         if k in self._wait_set():
@@ -529,7 +566,8 @@ class PlayerState:
     @property
     def shanten(self) -> int:
         """Shanten of the current closed tiles: -1 complete, 0 tenpai (13 tiles) or one discard from it (14)."""
-        return _shanten(bytes(self._closed))
+        melds = bytes(self._meld_counts()) if self._melds_held and self._melds else None
+        return _shanten(bytes(self._closed), meld_counts=melds, n_players=self._n_players)
 
     @property
     def wait_mask(self) -> int:

@@ -20,6 +20,15 @@ The regular form is a direct branch-and-bound search: take the lowest tile
 still in the hand and try every way the target hand could use it (in a
 triplet, a sequence, the pair) or drop it; sets and a pair that use no tile of
 the hand cost 3 and 2 drawn tiles.
+
+Caps.  A complete hand holds at most ``caps[k]`` tiles of kind ``k`` in its
+closed part: 4 by default; ``4 - meld_counts[k]`` when the tiles of the
+player's own melds (and kita) count as held (``Rules.own_melds_held``, the
+caller decides and passes ``meld_counts`` only then); 0 for 2m-8m in
+three-player mahjong (``n_players=3``), which leaves manzu without sequences.
+A three-player hand holding 2m-8m raises :class:`TileCountError` naming the
+tile.  Chiitoitsu needs pairs of kinds with a cap of 2 or more; kokushi is
+impossible when a terminal or honor has a cap of 0 (all four kita declared).
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import itertools
 import numpy as np
 
 from riichi_fast.enums import RowStatus
-from riichi_fast.errors import ArrayError, TileCountError
+from riichi_fast.errors import ArrayError, ContextError, TileCountError
 
 __all__ = [
     "SHANTEN_INVALID",
@@ -87,13 +96,52 @@ def _check(counts: list[int]) -> int:
     return total
 
 
+#: the caps of the plain four-player case (no meld counted)
+FULL_CAPS = (4,) * N_KINDS
+
+
+def _n_players(n_players) -> int:
+    if type(n_players) is not int or n_players not in (3, 4):
+        raise ContextError(f"n_players={n_players!r}: expected 3 or 4")
+    return n_players
+
+
+def caps_for(counts: list[int], meld_counts=None, n_players=4) -> tuple[int, ...]:
+    """The 34 caps of a validated closed hand (module docstring), after checking the melds.
+
+    ``meld_counts``: None or the 34 counts of the player's meld (and kita) tiles
+    that count as held.  Raises :class:`TileCountError` for closed + meld copies
+    above 4 and, in three-player, for a 2m-8m tile.
+    """
+    from riichi_fast.reference.decompose import as_counts
+
+    _n_players(n_players)
+    melds = [0] * N_KINDS if meld_counts is None else as_counts(meld_counts, "meld_counts")
+    for kind in range(N_KINDS):
+        if counts[kind] + melds[kind] > 4:
+            raise TileCountError(
+                f"counts: tile {_kind_name(kind)} (kind {kind}) held {counts[kind]} times "
+                f"and {melds[kind]} times in melds (at most 4 in all)"
+            )
+    if n_players == 3:
+        for kind in range(1, 8):
+            if counts[kind] or melds[kind]:
+                raise TileCountError(
+                    f"counts: tile {_kind_name(kind)} (kind {kind}) does not exist in three-player mahjong"
+                )
+    caps = [4 - m for m in melds]
+    if n_players == 3:
+        caps[1:8] = [0] * 7
+    return tuple(caps)
+
+
 #: for each kind, the first tiles of the sequences holding it (as 3rd, 2nd, 1st tile)
 SEQUENCE_FIRSTS = tuple(
     tuple(f for f in (k - 2, k - 1, k) if k < 27 and f // 9 == k // 9 and f % 9 <= 6) for k in range(N_KINDS)
 )
 
 
-def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
+def _group_distance(counts: list[int], n_sets: int, n_pairs: int, caps=FULL_CAPS) -> int:
     """Fewest tiles to draw so that ``counts`` holds ``n_sets`` sets and ``n_pairs`` pairs.
 
     Tries budgets 0, 1, 2, ... drawn tiles until a target hand fits.  For a
@@ -103,6 +151,8 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
     at all (option 5).  Choices made on one kind are taken in non-decreasing
     option order so that each combination is visited once.  Tiles of a set below
     the current kind are drawn (the hand's copies there are already placed).
+    No kind is used beyond its cap.  Sets and a pair made of drawn tiles only
+    are assumed placeable (there are always enough kinds with room for them).
     """
     rest = list(counts)  # hand tiles not yet placed
     used = [0] * N_KINDS  # tiles of each kind in the target hand (at most 4)
@@ -119,7 +169,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
             return True  # missing sets/pair are made of drawn tiles only
         held = rest[kind]
         found = False
-        if sets_left and first_option == 0 and used[kind] <= 1:  # triplet
+        if sets_left and first_option == 0 and used[kind] + 3 <= caps[kind]:  # triplet
             take = min(held, 3)
             rest[kind] -= take
             used[kind] += 3
@@ -130,7 +180,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
             for first in SEQUENCE_FIRSTS[kind]:
                 option = 3 - (kind - first)
                 tiles = (first, first + 1, first + 2)
-                if option < first_option or any(used[j] == 4 for j in tiles):
+                if option < first_option or any(used[j] >= caps[j] for j in tiles):
                     continue
                 taken = [j for j in tiles if j >= kind and rest[j] > 0]
                 for j in tiles:
@@ -146,7 +196,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
                     rest[j] += 1
                 if found:
                     break
-        if pair_left and first_option <= 4 and used[kind] <= 2 and not found:  # the pair
+        if pair_left and first_option <= 4 and used[kind] + 2 <= caps[kind] and not found:  # the pair
             take = min(held, 2)
             rest[kind] -= take
             used[kind] += 2
@@ -169,7 +219,7 @@ def _group_distance(counts: list[int], n_sets: int, n_pairs: int) -> int:
 GROUPS = (range(9), range(9, 18), range(18, 27), range(27, 34))
 
 
-def _regular_distance(counts: list[int], n_sets: int) -> int:
+def _regular_distance(counts: list[int], n_sets: int, caps=FULL_CAPS) -> int:
     """Fewest tiles to draw so that the hand holds ``n_sets`` sets and a pair.
 
     Each group (man, pin, sou, honors) is searched alone for every number of
@@ -179,14 +229,14 @@ def _regular_distance(counts: list[int], n_sets: int) -> int:
     """
     held = [kinds for kinds in GROUPS if any(counts[k] for k in kinds)]
     if len(held) <= 1:
-        return _group_distance(counts, n_sets, 1)
+        return _group_distance(counts, n_sets, 1, caps)
     distance = {}
     for g, kinds in enumerate(GROUPS):
         group_counts = [counts[k] if k in kinds else 0 for k in range(N_KINDS)]
         for m in range(n_sets + 1):
             for p in (0, 1):
                 if kinds in held:
-                    distance[g, m, p] = _group_distance(group_counts, m, p)
+                    distance[g, m, p] = _group_distance(group_counts, m, p, caps)
                 else:
                     distance[g, m, p] = 3 * m + 2 * p
     best = 3 * n_sets + 2
@@ -199,26 +249,33 @@ def _regular_distance(counts: list[int], n_sets: int) -> int:
     return best
 
 
-def _regular(counts: list[int], total: int) -> int:
-    return _regular_distance(counts, total // 3) - 1
+def _regular(counts: list[int], total: int, caps=FULL_CAPS) -> int:
+    return _regular_distance(counts, total // 3, caps) - 1
 
 
-def _chiitoitsu(counts: list[int]) -> int:
+def _chiitoitsu(counts: list[int], caps=FULL_CAPS) -> int:
     pairs = sum(1 for n in counts if n >= 2)
-    kinds = sum(1 for n in counts if n >= 1)
+    # a single can become a pair only if its kind has room for two copies
+    kinds = pairs + sum(1 for n, cap in zip(counts, caps) if n == 1 and cap >= 2)
     return 6 - pairs + max(0, 7 - kinds)
 
 
-def _kokushi(counts: list[int]) -> int:
+def _kokushi(counts: list[int], caps=FULL_CAPS) -> int | None:
+    """Kokushi shanten; None when impossible (a terminal or honor with a cap of 0)."""
+    if any(caps[k] == 0 for k in KOKUSHI_KINDS):
+        return None
     kinds = sum(1 for k in KOKUSHI_KINDS if counts[k] >= 1)
     has_pair = any(counts[k] >= 2 for k in KOKUSHI_KINDS)
     return 13 - kinds - has_pair
 
 
-def _shanten(counts: list[int], total: int) -> int:
-    result = _regular(counts, total)
+def _shanten(counts: list[int], total: int, caps=FULL_CAPS) -> int:
+    result = _regular(counts, total, caps)
     if total >= 13:
-        result = min(result, _chiitoitsu(counts), _kokushi(counts))
+        result = min(result, _chiitoitsu(counts, caps))
+        kokushi = _kokushi(counts, caps)
+        if kokushi is not None:
+            result = min(result, kokushi)
     return result
 
 
@@ -259,10 +316,12 @@ def _is_agari(counts: list[int], total: int) -> bool:
     return False
 
 
-def shanten(counts) -> int:
+def shanten(counts, *, meld_counts=None, n_players=4) -> int:
     """Shanten of a closed hand: the minimum over regular, chiitoitsu and kokushi.
 
     ``-1`` is a complete hand, ``0`` tenpai.  Melds are implied by the tile count.
+    ``meld_counts`` (tiles of the player's melds held against the four copies)
+    and ``n_players`` set the caps (module docstring).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
     >>> shanten(mpsz_to_counts("123m456p789s1122z"))
@@ -271,10 +330,11 @@ def shanten(counts) -> int:
     -1
     """
     counts = _as_counts(counts)
-    return _shanten(counts, _check(counts))
+    total = _check(counts)
+    return _shanten(counts, total, caps_for(counts, meld_counts, n_players))
 
 
-def shanten_regular(counts) -> int:
+def shanten_regular(counts, *, meld_counts=None, n_players=4) -> int:
     """Shanten of the regular form (t // 3 sets and a pair from t closed tiles).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -284,10 +344,11 @@ def shanten_regular(counts) -> int:
     -1
     """
     counts = _as_counts(counts)
-    return _regular(counts, _check(counts))
+    total = _check(counts)
+    return _regular(counts, total, caps_for(counts, meld_counts, n_players))
 
 
-def shanten_chiitoitsu(counts) -> int:
+def shanten_chiitoitsu(counts, *, meld_counts=None, n_players=4) -> int:
     """Shanten of the seven-pairs form (13 or 14 closed tiles; a quad is one pair).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -298,13 +359,17 @@ def shanten_chiitoitsu(counts) -> int:
     """
     counts = _as_counts(counts)
     total = _check(counts)
+    caps = caps_for(counts, meld_counts, n_players)
     if total not in (13, 14):
         raise TileCountError(f"counts: chiitoitsu needs 13 or 14 closed tiles, got {total}")
-    return _chiitoitsu(counts)
+    return _chiitoitsu(counts, caps)
 
 
-def shanten_kokushi(counts) -> int:
+def shanten_kokushi(counts, *, meld_counts=None, n_players=4) -> int:
     """Shanten of the thirteen-orphans form (13 or 14 closed tiles).
+
+    Raises :class:`ContextError` when kokushi is impossible (all four copies of
+    a terminal or honor out of the closed hand, such as four kita).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
     >>> shanten_kokushi(mpsz_to_counts("19m19p19s1234567z"))
@@ -312,12 +377,16 @@ def shanten_kokushi(counts) -> int:
     """
     counts = _as_counts(counts)
     total = _check(counts)
+    caps = caps_for(counts, meld_counts, n_players)
     if total not in (13, 14):
         raise TileCountError(f"counts: kokushi needs 13 or 14 closed tiles, got {total}")
-    return _kokushi(counts)
+    result = _kokushi(counts, caps)
+    if result is None:
+        raise ContextError("counts: kokushi is impossible: all four copies of a terminal or honor are in the melds")
+    return result
 
 
-def is_agari(counts) -> bool:
+def is_agari(counts, *, n_players=4) -> bool:
     """True when the closed tiles form a complete hand (sets and a pair, chiitoitsu, kokushi).
 
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -327,7 +396,9 @@ def is_agari(counts) -> bool:
     False
     """
     counts = _as_counts(counts)
-    return _is_agari(counts, _check(counts))
+    total = _check(counts)
+    caps_for(counts, None, n_players)
+    return _is_agari(counts, total)
 
 
 def _as_batch(hands) -> np.ndarray:
@@ -342,8 +413,8 @@ def _as_batch(hands) -> np.ndarray:
     return hands
 
 
-def _row_status(row: list[int]) -> RowStatus:
-    if max(row) > 4:
+def _row_status(row: list[int], n_players: int = 4) -> RowStatus:
+    if max(row) > 4 or n_players == 3 and any(row[1:8]):
         return RowStatus.COUNT_ABOVE_FOUR
     total = sum(row)
     if total > 14 or total % 3 == 0:
@@ -351,12 +422,14 @@ def _row_status(row: list[int]) -> RowStatus:
     return RowStatus.OK
 
 
-def shanten_batch(hands, *, n_threads=1, out=None) -> tuple[np.ndarray, np.ndarray]:
+def shanten_batch(hands, *, n_threads=1, out=None, n_players=4) -> tuple[np.ndarray, np.ndarray]:
     """Shanten of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(shanten, status)``: int8 and uint8 arrays of length N.  A bad row
     gets its :class:`~riichi_fast.enums.RowStatus` and ``SHANTEN_INVALID``;
     ``out`` (an int8 array of length N) receives the shanten when given.
+    ``n_players=3``: three-player shanten; a row holding 2m-8m is
+    ``COUNT_ABOVE_FOUR`` (more copies than exist).
 
     >>> import numpy as np
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -369,6 +442,8 @@ def shanten_batch(hands, *, n_threads=1, out=None) -> tuple[np.ndarray, np.ndarr
 
     hands = _as_batch(hands)
     check_n_threads(n_threads)
+    _n_players(n_players)
+    caps = caps_for([0] * N_KINDS, None, n_players)
     n = hands.shape[0]
     if out is None:
         out = np.empty(n, dtype=np.int8)
@@ -383,16 +458,17 @@ def shanten_batch(hands, *, n_threads=1, out=None) -> tuple[np.ndarray, np.ndarr
     status = np.empty(n, dtype=np.uint8)
     for i in range(n):
         row = hands[i].tolist()
-        status[i] = _row_status(row)
-        out[i] = _shanten(row, sum(row)) if status[i] == RowStatus.OK else SHANTEN_INVALID
+        status[i] = _row_status(row, n_players)
+        out[i] = _shanten(row, sum(row), caps) if status[i] == RowStatus.OK else SHANTEN_INVALID
     return out, status
 
 
-def is_agari_batch(hands, *, n_threads=1) -> tuple[np.ndarray, np.ndarray]:
+def is_agari_batch(hands, *, n_threads=1, n_players=4) -> tuple[np.ndarray, np.ndarray]:
     """Agari flag of every row of a C-contiguous (N, 34) uint8 array.
 
     Returns ``(agari, status)``: a bool array and a uint8 status array; a bad row
-    is ``False`` with its :class:`~riichi_fast.enums.RowStatus`.
+    is ``False`` with its :class:`~riichi_fast.enums.RowStatus` (in three-player,
+    a row holding 2m-8m is ``COUNT_ABOVE_FOUR``).
 
     >>> import numpy as np
     >>> from riichi_fast.tiles import mpsz_to_counts
@@ -407,11 +483,12 @@ def is_agari_batch(hands, *, n_threads=1) -> tuple[np.ndarray, np.ndarray]:
 
     hands = _as_batch(hands)
     check_n_threads(n_threads)
+    _n_players(n_players)
     n = hands.shape[0]
     result = np.zeros(n, dtype=np.bool_)
     status = np.empty(n, dtype=np.uint8)
     for i in range(n):
         row = hands[i].tolist()
-        status[i] = _row_status(row)
+        status[i] = _row_status(row, n_players)
         result[i] = status[i] == RowStatus.OK and _is_agari(row, sum(row))
     return result, status

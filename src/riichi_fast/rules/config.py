@@ -98,6 +98,11 @@ class Rules:
     renhou_han: int = 5
     #: a wait on a kind whose four copies the player holds still counts as tenpai
     karaten_counts: bool = False
+    #: the tiles of the player's own melds (and kita) count among the copies he holds: a wait whose
+    #: other copies are all in his melds is dead, and shanten counts no hand needing them (ukeire
+    #: never counts them as unseen either way); False: only the closed tiles count, so a wait on the
+    #: tile of his own kan or pon stays tenpai (Tenhou [KT-RW†][KT-MJN†], Mahjong Soul [KT-RW†])
+    own_melds_held: bool = True
     #: nagashi mangan is played (an exhaustive-draw outcome paid as a mangan tsumo)
     nagashi_mangan: bool = True
     #: which abortive draws are played (subset of ABORTIVE_DRAWS)
@@ -387,7 +392,8 @@ DEFAULT = _BASE
 #: double ron with counters and sticks to the nearest winner (上家取り) [TH],
 #: pao daisangen/daisuushii, honba paid by the liable player [TH], double wind pair 4 fu [TH],
 #: rinshan 2 fu [TH], riichi needs 1000 points and >= 4 live tiles [TH][RE†],
-#: ankan after riichi if the waits do not change [TH], no 2-han minimum [TH].
+#: ankan after riichi if the waits do not change [TH], no 2-han minimum [TH],
+#: own meld tiles not held (a wait on them stays tenpai) [KT-RW†][KT-MJN†].
 TENHOU = Rules(
     red_fives=1,
     kazoe="yakuman",
@@ -404,6 +410,7 @@ TENHOU = Rules(
     ankan_after_riichi="waits",
     double_wind_pair_fu=4,
     rinshan_tsumo_fu=True,
+    own_melds_held=False,
     start_points=25000,
     return_points=30000,
     uma=(20, 10, -10, -20),
@@ -430,7 +437,8 @@ TENHOU_3P = TENHOU.replace(
 #: counters [RE†] to the nearest winner, pao daisangen/daisuushii [MSW] honba by the liable
 #: player [RE†], liability only for the pao yakuman's part of a composite hand [RE†][MSW],
 #: double wind 4 fu [MSW], riichi >= 4 tiles [RE†], ankan if waits unchanged [MSW], a
-#: dealer's tenhou takes the best last tile (kokushi 13-sided, junsei chuuren, suuankou tanki) [MSW].
+#: dealer's tenhou takes the best last tile (kokushi 13-sided, junsei chuuren, suuankou tanki) [MSW],
+#: own meld tiles not held (a wait on an own kan stays tenpai) [KT-RW†].
 #: Rinshan fu is unknown (PRESETS.md); the standard 2 fu is kept.
 MAJSOUL = Rules(
     red_fives=1,
@@ -448,6 +456,7 @@ MAJSOUL = Rules(
     ankan_after_riichi="waits",
     double_wind_pair_fu=4,
     tenhou_any_last_tile=True,
+    own_melds_held=False,
     start_points=25000,
     return_points=30000,
     uma=(15, 5, -5, -15),
