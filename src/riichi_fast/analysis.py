@@ -10,9 +10,12 @@ goes to the kernel with no conversion.
 
 from __future__ import annotations
 
+import numpy as np
+
 from riichi_fast import _backend
+from riichi_fast.errors import TileCountError
 from riichi_fast.hand import Hand, as_hand
-from riichi_fast.tiles import _check_kind, as_counts, parse_kind
+from riichi_fast.tiles import _check_kind, _quote, _short, as_counts, mpsz_to_counts, parse_kind
 
 _sh = _backend.load("shanten")
 _dec = _backend.load("decompose")
@@ -47,17 +50,69 @@ waits_batch = _wt.waits_batch
 ukeire_batch = _wt.ukeire_batch
 
 
-def _closed_counts(hand):
-    """34 closed counts of any accepted hand form (melds never change the closed shape)."""
+# closed-size requirement of each function (checked here so the message quotes the input as written)
+ANY_SIZE, CLOSED_13_14, TENPAI_SIZED, COMPLETE_SIZED, WAITS_SIZE = 0, 1, 2, 3, 4
+
+
+def _closed_counts(hand, need=ANY_SIZE, form=""):
+    """34 closed counts of any accepted hand form (melds never change the closed shape), size checked.
+
+    This is the pure-Python twin of the compiled conversion (``riichi_fast._inputs``): same
+    counts, same errors.  ``bytes`` go to the kernel as they are (it checks them).
+    """
     if type(hand) is bytes:
         return hand
     if isinstance(hand, str):
-        if " " in hand.strip():
-            return as_hand(hand).counts34()
-        return as_counts(hand)
+        if ":" in hand or "@" in hand or "*" in hand:
+            counts = as_hand(hand).counts34()
+        else:
+            counts = mpsz_to_counts(hand)
+    elif isinstance(hand, Hand):
+        counts = hand.counts34()
+    else:
+        counts = as_counts(hand)
+    _check_closed_size(hand, sum(counts.tolist()), need, form)
+    return counts
+
+
+def _input_label(hand) -> str:
+    """The hand as the user wrote it, for an error message (a long input is cut to a window)."""
+    if isinstance(hand, str):
+        return _quote(hand)
     if isinstance(hand, Hand):
-        return hand.counts34()
-    return as_counts(hand)
+        return _quote(str(hand))
+    if isinstance(hand, (bytes, bytearray, memoryview)) or isinstance(hand, np.ndarray) and hand.shape == (34,):
+        return "counts"
+    if isinstance(hand, np.ndarray):
+        return _short(hand.tolist())
+    return _short(hand)
+
+
+def _check_closed_size(hand, t, need, form=""):
+    if t > 14 or t % 3 == 0:
+        raise TileCountError(
+            f"{_input_label(hand)}: a hand of {t} closed tiles is impossible (need 3n+1 or 3n+2 tiles, at most 14)"
+        )
+    if need == CLOSED_13_14 and t < 13:
+        raise TileCountError(f"{_input_label(hand)}: {form} needs 13 or 14 closed tiles, got {t}")
+    if need in (TENPAI_SIZED, WAITS_SIZE) and t % 3 != 1:
+        hint = ""
+        if need == WAITS_SIZE:
+            hint = "; for the waits after each discard of a complete-sized hand use discard_waits()"
+        raise TileCountError(
+            f"{_input_label(hand)}: {t} closed tiles: the hand must be tenpai-sized (13, 10, 7, 4 or 1){hint}"
+        )
+    if need == COMPLETE_SIZED and t % 3 != 2:
+        raise TileCountError(
+            f"{_input_label(hand)}: {t} closed tiles: the hand must be complete-sized (14, 11, 8, 5 or 2)"
+        )
+
+
+def _waits_hand(hand, need):
+    """The hand as a Hand (its melds count for the waits), closed size checked with the input quoted."""
+    h = as_hand(hand)
+    _check_closed_size(hand, len(h.closed), need)
+    return h
 
 
 def _kind(tile) -> int:
@@ -95,7 +150,7 @@ def shanten_chiitoitsu(hand) -> int:
     >>> shanten_chiitoitsu("1133557799m1133p")
     -1
     """
-    return _sh.shanten_chiitoitsu(_closed_counts(hand))
+    return _sh.shanten_chiitoitsu(_closed_counts(hand, CLOSED_13_14, "chiitoitsu"))
 
 
 def shanten_kokushi(hand) -> int:
@@ -104,7 +159,7 @@ def shanten_kokushi(hand) -> int:
     >>> shanten_kokushi("19m19p19s1234567z")
     0
     """
-    return _sh.shanten_kokushi(_closed_counts(hand))
+    return _sh.shanten_kokushi(_closed_counts(hand, CLOSED_13_14, "kokushi"))
 
 
 def is_agari(hand) -> bool:
@@ -145,7 +200,7 @@ def waits(hand, *, karaten: bool = False) -> tuple[int, ...]:
     >>> waits("1111m234p567s789s")   # the fifth 1m does not exist: karaten
     ()
     """
-    h = as_hand(hand)
+    h = _waits_hand(hand, WAITS_SIZE)
     meld_counts = h.all_counts34() - h.counts34() if h.melds else None
     return _wt.waits(h.counts34(), meld_counts=meld_counts, karaten=karaten)
 
@@ -157,7 +212,7 @@ def ukeire(hand, visible=None):
     (4, (27, 28))
     """
     vis = None if visible is None else as_counts(visible)
-    return _wt.ukeire(_closed_counts(hand), vis)
+    return _wt.ukeire(_closed_counts(hand, TENPAI_SIZED), vis)
 
 
 def discard_analysis(hand, visible=None):
@@ -168,7 +223,7 @@ def discard_analysis(hand, visible=None):
     (29, 0, 4)
     """
     vis = None if visible is None else as_counts(visible)
-    return _wt.discard_analysis(_closed_counts(hand), vis)
+    return _wt.discard_analysis(_closed_counts(hand, COMPLETE_SIZED), vis)
 
 
 def discard_waits(hand, *, karaten: bool = False) -> dict:
@@ -179,7 +234,7 @@ def discard_waits(hand, *, karaten: bool = False) -> dict:
     >>> discard_waits("123m456p789s11223z")
     {29: (27, 28)}
     """
-    h = as_hand(hand)
+    h = _waits_hand(hand, COMPLETE_SIZED)
     meld_counts = h.all_counts34() - h.counts34() if h.melds else None
     return _wt.discard_waits(h.counts34(), meld_counts=meld_counts, karaten=karaten)
 
@@ -192,4 +247,4 @@ def is_furiten(hand, discards) -> bool:
     >>> is_furiten("123m456p789s1122z", "3z")
     False
     """
-    return bool(_fu.is_furiten(_closed_counts(hand), as_counts(discards)))
+    return bool(_fu.is_furiten(_closed_counts(hand, TENPAI_SIZED), as_counts(discards)))
