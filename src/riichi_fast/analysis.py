@@ -248,3 +248,37 @@ def is_furiten(hand, discards) -> bool:
     False
     """
     return bool(_fu.is_furiten(_closed_counts(hand, TENPAI_SIZED), as_counts(discards)))
+
+
+# The public functions are the compiled ones (riichi_fast._inputs): they read every plain input form
+# on the stack and call the kernel, and hand anything else (rules=/n_players=, an unusual or bad
+# input) to the Python functions above, their twins, which answer or raise as always.
+_PYTHON = {
+    f.__name__: f
+    for f in (
+        shanten,
+        shanten_regular,
+        shanten_chiitoitsu,
+        shanten_kokushi,
+        is_agari,
+        waits,
+        discard_waits,
+        ukeire,
+        discard_analysis,
+        is_furiten,
+    )
+}
+if not _backend.PUREPYTHON:
+    from riichi_fast import _inputs
+
+    _inputs._bind_analysis(_PYTHON, _wt, _fu)
+    shanten = _inputs.shanten
+    shanten_regular = _inputs.shanten_regular
+    shanten_chiitoitsu = _inputs.shanten_chiitoitsu
+    shanten_kokushi = _inputs.shanten_kokushi
+    is_agari = _inputs.is_agari
+    waits = _inputs.waits
+    discard_waits = _inputs.discard_waits
+    ukeire = _inputs.ukeire
+    discard_analysis = _inputs.discard_analysis
+    is_furiten = _inputs.is_furiten

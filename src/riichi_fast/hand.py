@@ -57,6 +57,7 @@ import numpy as np
 
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
+from riichi_fast import _backend
 from riichi_fast import tiles as _tiles_module
 from riichi_fast.tiles import (
     DEFAULT_RED,
@@ -498,6 +499,10 @@ class Hand:
         """
         if isinstance(text, Hand):
             return text
+        if red is None and cls is Hand and _fast is not None:
+            hand = _fast.parse_hand(text)  # the compiled reader of plain strings; else the code below decides
+            if hand is not None:
+                return hand
         if not isinstance(text, str):
             raise TileParseError(f"Hand.parse takes a str, got {type(text).__name__} {_short(text)}")
         red = red_counts(red)
@@ -528,6 +533,10 @@ class Hand:
         >>> str(Hand.from_ids(range(0, 40, 4), [(MeldType.PON, 27)]))
         '123406789m1p pon:111z'
         """
+        if red is None and cls is Hand and _fast is not None and type(melds) is tuple and not melds:
+            hand = _fast.hand_from_ids(closed)
+            if hand is not None:
+                return hand
         try:
             ids = tuple(closed)
         except TypeError:
@@ -544,6 +553,10 @@ class Hand:
         >>> str(Hand.from_counts(mpsz_to_counts("5555m234p567s1z"), ["chi:789s"]))
         '0555m234p567s1z chi:789s'
         """
+        if red is None and cls is Hand and _fast is not None and type(melds) is tuple and not melds:
+            hand = _fast.hand_from_counts(counts)
+            if hand is not None:
+                return hand
         values = _counts_list(counts)
         red = red_counts(red)
         alloc = _Allocator(red)
@@ -779,3 +792,10 @@ def _hand_text_counts(text):
 
 
 _tiles_module._HAND_TEXT_COUNTS = _hand_text_counts
+
+# the compiled constructors (riichi_fast._inputs) build these classes; pure-Python mode has none
+_fast = None
+if not _backend.PUREPYTHON:
+    from riichi_fast import _inputs as _fast
+
+    _fast._bind_hand(Hand, Meld, DEFAULT_RED, MeldType)

@@ -41,7 +41,11 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from riichi_fast import _backend
 from riichi_fast.errors import ArrayError, ContextError, TileCountError, TileParseError
+
+# compiled readers of the plain forms (they return None and the code here decides otherwise)
+_fast = None if _backend.PUREPYTHON else __import__("riichi_fast._inputs", fromlist=["_inputs"])
 
 __all__ = [
     "DEFAULT_RED",
@@ -428,6 +432,10 @@ def parse_tiles(text: str, *, red=None) -> tuple[int, ...]:
     >>> parse_tiles("3r4s", red={"3s": 1})
     (80, 84)
     """
+    if red is None and _fast is not None:
+        ids = _fast.parse_tiles(text)
+        if ids is not None:
+            return ids
     red = red_counts(red)
     alloc = _Allocator(red)
     ids = [alloc.take(kind, r, lambda k=kind, r=r, p=pos: _describe(k, r, p, text)) for kind, r, pos in _tokenize(text)]
@@ -493,6 +501,10 @@ def format_tiles(tiles, *, red=None) -> str:
     >>> format_tiles(parse_tiles("23r4s", red={"3s": 1}), red={"3s": 1})
     '23r4s'
     """
+    if red is None and _fast is not None:
+        text = _fast.format_ids(tiles)
+        if text is not None:
+            return text
     if _is_counts_input(tiles):
         return counts_to_mpsz(tiles)
     red = red_counts(red)
