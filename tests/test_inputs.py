@@ -17,13 +17,13 @@ import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from strategies import complete_hands, hands, tenpai_hands
 
 import riichi_fast as rf
 from riichi_fast import _backend, analysis
 from riichi_fast import tiles as T
 from riichi_fast.errors import ArrayError, TileCountError
 from riichi_fast.hand import Hand, as_hand
+from strategies import complete_hands, hands, tenpai_hands
 
 pytestmark = pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled conversion with its twin")
 
@@ -263,3 +263,19 @@ def test_tiles_module_does_not_import_hand():
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert "riichi_fast.hand" not in imported
+
+
+@given(
+    text=st.one_of(junk_strings, hands().map(str)),
+    ids=st.one_of(id_lists, id_lists.map(tuple)),
+    counts=st.one_of(byte_counts, bad_arrays),
+)
+def test_compiled_readers_return_their_twins_answer_or_none(text, ids, counts):
+    from riichi_fast import _tiles
+    from riichi_fast.reference import tiles as ref
+
+    for name, arg in (("parse_hand", text), ("parse_tiles", text), ("hand_from_ids", ids),
+                      ("format_ids", ids), ("hand_from_counts", counts)):
+        got = getattr(_tiles, name)(arg)
+        if got is not None:
+            assert got == getattr(ref, name)(arg), (name, arg)

@@ -55,10 +55,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from riichi_fast.enums import MeldType
-from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast import _backend
 from riichi_fast import tiles as _tiles_module
+from riichi_fast.enums import MeldType
+from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.tiles import (
     DEFAULT_RED,
     KIND_NAMES,
@@ -550,7 +550,7 @@ class Hand:
         ``melds`` as in :meth:`from_ids`; meld ids are placed before closed ones.
 
         >>> from riichi_fast.tiles import mpsz_to_counts
-        >>> str(Hand.from_counts(mpsz_to_counts("5555m234p567s1z"), ["chi:789s"]))
+        >>> str(Hand.from_counts(mpsz_to_counts("0555m234p567s1z"), ["chi:789s"]))
         '0555m234p567s1z chi:789s'
         """
         if red is None and cls is Hand and _fast is not None and type(melds) is tuple and not melds:
@@ -793,9 +793,9 @@ def _hand_text_counts(text):
 
 _tiles_module._HAND_TEXT_COUNTS = _hand_text_counts
 
-# the compiled constructors (riichi_fast._inputs) build these classes; pure-Python mode has none
+# the compiled constructors (riichi_fast._tiles) build these classes; pure-Python mode has none
 _fast = None
 if not _backend.PUREPYTHON:
-    from riichi_fast import _inputs as _fast
+    from riichi_fast import _tiles as _fast
 
     _fast._bind_hand(Hand, Meld, DEFAULT_RED, MeldType)

@@ -45,7 +45,7 @@ from riichi_fast import _backend
 from riichi_fast.errors import ArrayError, ContextError, TileCountError, TileParseError
 
 # compiled readers of the plain forms (they return None and the code here decides otherwise)
-_fast = None if _backend.PUREPYTHON else __import__("riichi_fast._inputs", fromlist=["_inputs"])
+_fast = None if _backend.PUREPYTHON else __import__("riichi_fast._tiles", fromlist=["_tiles"])
 
 __all__ = [
     "DEFAULT_RED",
@@ -123,14 +123,14 @@ def _short(obj) -> str:
 
     >>> _short([1, 2])
     '[1, 2]'
-    >>> _short(list(range(100)))[-30:]
-    '17, 18, 19, 20, ... (290 chars)'
+    >>> _short(list(range(100)))[-20:]
+    '16, 1... (390 chars)'
     """
     if isinstance(obj, str):
         return _quote(obj)
     try:
         r = repr(obj)
-    except Exception:  # a broken __repr__ must not hide the real error
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
         r = f"<{type(obj).__name__} object>"
     if len(r) <= _QUOTE_MAX:
         return r
