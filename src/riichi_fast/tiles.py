@@ -461,6 +461,23 @@ def mpsz_to_counts(text: str, *, red=None) -> np.ndarray:
     return np.frombuffer(counts, dtype=np.uint8)
 
 
+def _mpsz_kinds(text: str) -> list[int]:
+    """The kinds of an mpsz string in the order written, checked for the notation and a fifth copy only
+    (no red rule: what dora indicator strings need; ``0`` and ``5`` are both the five).
+
+    >>> _mpsz_kinds("5m0m1z")
+    [4, 4, 27]
+    """
+    counts = [0] * N_KINDS
+    out = []
+    for kind, r, pos in _tokenize(text):
+        if counts[kind] >= 4:
+            raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {_describe(kind, r, pos, text)}")
+        counts[kind] += 1
+        out.append(kind)
+    return out
+
+
 def _format_groups(items):
     """``items``: sorted iterable of (kind, red) -> mpsz string."""
     parts = []

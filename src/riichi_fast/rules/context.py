@@ -23,7 +23,7 @@ import numpy as np
 from riichi_fast.errors import ContextError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import is_flag
-from riichi_fast.tiles import mpsz_to_counts
+from riichi_fast.tiles import _mpsz_kinds
 
 __all__ = ["WinContext", "as_indicators", "as_wind"]
 
@@ -70,7 +70,7 @@ def as_indicators(value, name: str = "dora") -> tuple[int, ...]:
         return ()
     if isinstance(value, str):
         try:
-            mpsz_to_counts(value, red=4)  # validates the notation
+            _mpsz_kinds(value)  # validates the notation (no red rule)
         except (TileParseError, TileCountError) as exc:
             raise ContextError(f"{name} indicators {value!r}: {exc}") from None
         result = tuple(_kinds_in_order(value))
