@@ -23,6 +23,10 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_FromStringAndSize
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_SIZE
+from cpython.object cimport PyObject
 
 cimport numpy as cnp
 
@@ -36,6 +40,16 @@ cdef extern from *:
     static int rf_set_dict(PyObject* obj, PyObject* d) { return PyObject_GenericSetDict(obj, d, NULL); }
     """
     int rf_set_dict(object obj, object d) except -1
+
+cdef extern from *:
+    """
+    #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
+    #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
+    #define rf_exact_int(o) PyLong_CheckExact(o)
+    """
+    PyObject** rf_list_items(object o)
+    PyObject** rf_tuple_items(object o)
+    bint rf_exact_int(PyObject* o)
 
 
 cdef enum:
@@ -418,21 +432,28 @@ cdef int _ids_seq(object obj, uint8_t* ids, int cap) noexcept:
     """A list or tuple of at most ``cap`` distinct exact ints 0..135 into ids; its length, or -1."""
     cdef Py_ssize_t i, n
     cdef uint64_t seen[3]
-    cdef int t
+    cdef long t
+    cdef int overflow
+    cdef PyObject** items
+    cdef PyObject* v
     if type(obj) is list:
-        n = len(<list>obj)
+        n = PyList_GET_SIZE(obj)
+        items = rf_list_items(obj)
     elif type(obj) is tuple:
-        n = len(<tuple>obj)
+        n = PyTuple_GET_SIZE(obj)
+        items = rf_tuple_items(obj)
     else:
         return -1
     if n > cap:
         return -1
     seen[0] = seen[1] = seen[2] = 0
     for i in range(n):
-        v = (<list>obj)[i] if type(obj) is list else (<tuple>obj)[i]
-        if type(v) is not int or not 0 <= v < 136:
+        v = items[i]
+        if not rf_exact_int(v):
             return -1
-        t = <int>v
+        t = PyLong_AsLongAndOverflow(<object>v, &overflow)
+        if overflow or t < 0 or t >= 136:
+            return -1
         if (seen[t >> 6] >> (t & 63)) & 1:
             return -1
         seen[t >> 6] |= (<uint64_t>1) << (t & 63)
