@@ -46,10 +46,15 @@ def _bind_analysis(dict python_functions, waits_module, furiten_module):
 
 
 cdef int _bind_now() except -1:
-    """riichi_fast.analysis binds itself when imported (this module may be imported first)."""
-    import riichi_fast.analysis  # noqa: F401
+    """Bind the Python functions and kernel modules when riichi_fast.analysis has not (this module
+    imported on its own, or in pure-Python mode, where analysis does not use it)."""
+    global _PY, _wt, _fu
+    from riichi_fast import _furiten, _waits, analysis
+    if _PY is None:
+        _PY = analysis._PYTHON
     if _wt is None:
-        raise RuntimeError("riichi_fast._inputs: riichi_fast.analysis did not bind its Python functions")
+        _wt = _waits
+        _fu = _furiten
     return 0
 
 

@@ -71,6 +71,16 @@ _RED_C[4] = _RED_C[13] = _RED_C[22] = 1
 cdef list _MELD_TYPES = None      # MeldType members by code
 
 
+cdef int _ensure_bound() except -1:
+    """Bind the classes when riichi_fast.hand has not (pure-Python mode, where it does not use us)."""
+    from riichi_fast.enums import MeldType
+    from riichi_fast.hand import Hand, Meld
+    from riichi_fast.tiles import DEFAULT_RED
+    if _Hand is None:
+        _bind_hand(Hand, Meld, DEFAULT_RED, MeldType)
+    return 0
+
+
 def _bind_hand(hand_cls, meld_cls, default_red, meld_types):
     """Called once by riichi_fast.hand: the classes the fast constructors build."""
     global _Hand, _Meld, _DEFAULT_RED, _MELD_TYPES
@@ -402,8 +412,10 @@ def parse_hand(text):
     cdef Parsed p
     cdef int k
     cdef tuple melds
-    if type(text) is not str or _Hand is None:
+    if type(text) is not str:
         return None
+    if _Hand is None:
+        _ensure_bound()
     if not _parse_text(<str>text, &p, _RED_C, True):
         return None
     if p.n_closed + 3 * p.n_melds != 13 and p.n_closed + 3 * p.n_melds != 14:
@@ -470,7 +482,7 @@ def hand_from_ids(closed):
     cdef uint8_t ids[14]
     cdef int n
     if _Hand is None:
-        return None
+        _ensure_bound()
     n = _ids_seq(closed, ids, 14)
     if n != 13 and n != 14:
         return None
@@ -486,8 +498,10 @@ def hand_from_counts(counts):
     cdef const uint8_t* src = _counts_ptr(counts)
     cdef uint8_t ids[14]
     cdef int k, i, c, r, n = 0
-    if src is NULL or _Hand is None:
+    if src is NULL:
         return None
+    if _Hand is None:
+        _ensure_bound()
     for k in range(34):
         c = src[k]
         if c > 4:
