@@ -677,18 +677,31 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
                     melded[p.mids[k][i] >> 2] += 1
         return _counts_of_parsed(&p, out)
     if type(hand) is _Hand:
+        # a Hand was checked when built; still, read nothing a tampered object could make unsafe
         closed = hand.closed
+        if type(closed) is not tuple or len(closed) > 14:
+            return -1
+        n = _ids_seq(closed, ids, 14)
+        if n < 0:
+            return -1
         memset(out, 0, 34)
-        for j in range(len(closed)):
-            out[<int>closed[j] >> 2] += 1
+        for i in range(n):
+            out[ids[i] >> 2] += 1
         if melded is not NULL:
             melds = hand.melds
-            nm = len(melds)
+            if type(melds) is not tuple:
+                return -1
+            nm = len(<tuple>melds)
             for j in range(nm):
-                tiles = melds[j].tiles
-                for i in range(len(tiles)):
-                    melded[<int>tiles[i] >> 2] += 1
-        return <int>len(closed)
+                tiles = (<tuple>melds)[j].tiles
+                k = _ids_seq(tiles, ids, 4)
+                if k < 0:
+                    return -1
+                for i in range(k):
+                    melded[ids[i] >> 2] += 1
+                    if melded[ids[i] >> 2] > 4:
+                        return -1
+        return n
     src = _counts_ptr(hand)
     if src is not NULL:
         for k in range(34):
