@@ -17,7 +17,7 @@
 
 cimport cython
 from libc.stdint cimport uint8_t, int64_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.ref cimport Py_INCREF
@@ -46,7 +46,11 @@ cdef extern from *:
     #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
+    #define rf_compact_ascii(o) PyUnicode_IS_COMPACT_ASCII(o)
+    #define rf_unicode_data(o) PyUnicode_DATA(o)
     """
+    bint rf_compact_ascii(object o)
+    const void* rf_unicode_data(object o)
     PyObject** rf_list_items(object o)
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
@@ -140,7 +144,8 @@ cdef inline int _suit_of(Py_UCS4 c) noexcept:
     return -1
 
 
-cdef int _closed_group(str text, Py_ssize_t i, Py_ssize_t j, Parsed* p, const uint8_t* red_c) noexcept:
+cdef int _closed_group(const unsigned char* text, Py_ssize_t i, Py_ssize_t j, Parsed* p,
+                       const uint8_t* red_c) noexcept:
     """Closed tiles text[i:j] (digits and suit letters, no 'r'), allocated in order; 0, or -1 if not plain."""
     cdef Py_ssize_t start = i, q
     cdef int suit, d, kind, t
@@ -173,7 +178,8 @@ cdef int _closed_group(str text, Py_ssize_t i, Py_ssize_t j, Parsed* p, const ui
     return 0 if start == j else -1
 
 
-cdef int _meld_token(str text, Py_ssize_t i, Py_ssize_t j, Parsed* p, const uint8_t* red_c) noexcept:
+cdef int _meld_token(const unsigned char* text, Py_ssize_t i, Py_ssize_t j, Parsed* p,
+                     const uint8_t* red_c) noexcept:
     """One meld token text[i:j] (chi/pon/kan/ankan/kakan, keyword or shorthand); 0, or -1 if not plain."""
     cdef Py_ssize_t colon = -1, at = -1, q
     cdef int t = 0, seat = 0, star = -1, nd = 0, nk = 0, suit = -1, s, d, m, lo, hi, first, fk, fr
@@ -188,18 +194,8 @@ cdef int _meld_token(str text, Py_ssize_t i, Py_ssize_t j, Parsed* p, const uint
         if c == 58 and colon < 0:
             colon = q
     if colon >= 0:
-        word = text[i:colon]
-        if word == "chi":
-            t = 1
-        elif word == "pon":
-            t = 2
-        elif word == "kan" or word == "daiminkan" or word == "minkan":
-            t = 3
-        elif word == "ankan":
-            t = 4
-        elif word == "kakan" or word == "shouminkan":
-            t = 5
-        else:
+        t = _keyword(<const char*>text + i, colon - i)
+        if t < 0:
             return -1
         i = colon + 1
     for q in range(i, j):
@@ -289,6 +285,25 @@ cdef int _meld_token(str text, Py_ssize_t i, Py_ssize_t j, Parsed* p, const uint
     return 0
 
 
+cdef inline bint _is(const char* w, Py_ssize_t n, const char* word, Py_ssize_t m) noexcept:
+    return n == m and memcmp(w, word, n) == 0
+
+
+cdef int _keyword(const char* w, Py_ssize_t n) noexcept:
+    """The meld type of a keyword (chi pon kan daiminkan minkan ankan kakan shouminkan), -1 otherwise."""
+    if _is(w, n, b"chi", 3):
+        return 1
+    if _is(w, n, b"pon", 3):
+        return 2
+    if _is(w, n, b"kan", 3) or _is(w, n, b"daiminkan", 9) or _is(w, n, b"minkan", 6):
+        return 3
+    if _is(w, n, b"ankan", 5):
+        return 4
+    if _is(w, n, b"kakan", 5) or _is(w, n, b"shouminkan", 10):
+        return 5
+    return -1
+
+
 cdef inline int kinds_set(int* kinds, int d, int digit, int suit) noexcept:
     if suit == 3:
         if digit == 0 or digit > 7:
@@ -310,17 +325,21 @@ cdef inline void _sort_small(int* a, int n) noexcept:
         a[j + 1] = v
 
 
-cdef bint _parse_text(str text, Parsed* p, const uint8_t* red_c, bint melds_ok) noexcept:
+cdef bint _parse_text(str s, Parsed* p, const uint8_t* red_c, bint melds_ok) noexcept:
     """Parse a one-line hand (or, with ``melds_ok`` False, closed tiles only); False if not plain.
 
     The closed tiles are allocated first, in the order written, then the melds in order (as
-    Hand.parse does)."""
-    cdef Py_ssize_t n = len(text), i = 0, j, q
+    Hand.parse does).  Only an ASCII string can be plain: it is read as bytes."""
+    cdef Py_ssize_t n = len(s), i = 0, j, q
+    cdef const unsigned char* text
     cdef Py_ssize_t mstart[8]
     cdef Py_ssize_t mend[8]
     cdef int nm = 0, k
     cdef bint meld
     cdef Py_UCS4 c
+    if not rf_compact_ascii(s):
+        return False
+    text = <const unsigned char*>rf_unicode_data(s)
     memset(p.used, 0, 34)
     p.n_closed = 0
     p.n_melds = 0
