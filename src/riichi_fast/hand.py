@@ -20,7 +20,9 @@ token               meld
 
 - ``*`` follows the called tile (the tile taken from a discard; for a kakan,
   the tile called for the original pon).  Without ``*`` the called tile is the
-  first one written.
+  first one written.  Copies that look alike (same kind and redness) are one
+  tile to the notation: ``pon:11*1z`` calls the first ``1z`` written, as
+  ``pon:111z`` does, so a hand's text parses back to an equal hand.
 - ``@N`` is the seat the called tile came from, relative to the hand's owner:
   1 = shimocha (right), 2 = toimen (across), 3 = kamicha (left).  Default 3;
   a chi is always 3.
