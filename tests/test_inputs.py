@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compil
 
 PY = analysis._PYTHON
 NAMES = ("shanten", "shanten_regular", "shanten_chiitoitsu", "shanten_kokushi", "is_agari", "waits",
-         "discard_waits", "ukeire", "discard_analysis", "is_furiten")
+         "discard_waits", "ukeire", "discard_analysis", "is_furiten", "decompose")
 DTYPES = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
 
 
@@ -120,13 +120,15 @@ def test_every_function_every_form_same_answer_or_error(hand):
             _same(name, hand)
 
 
-@given(hand=any_input, other=st.one_of(st.none(), any_input), karaten=st.sampled_from([False, True, 0, "yes"]))
-def test_second_arguments_same_answer_or_error(hand, other, karaten):
+@given(hand=any_input, other=st.one_of(st.none(), any_input), karaten=st.sampled_from([False, True, 0, "yes"]),
+       win=st.sampled_from([None, 0, 4, 27, 33, 34, -1, "5m", "0p", "1z", "7z", "8z", "0z", "x", True, np.int64(3), 3.0]))
+def test_second_arguments_same_answer_or_error(hand, other, karaten, win):
     _same("ukeire", hand, other)
     _same("discard_analysis", hand, other)
     _same("is_furiten", hand, other)
     _same("waits", hand, karaten=karaten)
     _same("discard_waits", hand, karaten=karaten)
+    _same("decompose", hand, win, tsumo=karaten)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -139,8 +141,10 @@ def test_rules_and_n_players_go_to_the_python_function(name, monkeypatch):
     args = ("123m456p789s1122z", "1z") if name == "is_furiten" else args
     assert fn(*args, rules="tenhou") == "python"
     assert fn(*args, n_players=3) == "python"
-    kw = {"karaten": False} if name in ("waits", "discard_waits") else {}
-    assert seen == [(args, {**kw, "rules": "tenhou", "n_players": None}), (args, {**kw, "rules": None, "n_players": 3})]
+    kw = {"karaten": False} if name in ("waits", "discard_waits") else {"tsumo": False} if name == "decompose" else {}
+    passed = args + (None,) if name == "decompose" else args  # decompose passes win_tile on
+    assert seen == [(passed, {**kw, "rules": "tenhou", "n_players": None}),
+                    (passed, {**kw, "rules": None, "n_players": 3})]
 
 
 # ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from libc.stdint cimport uint8_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from riichi_fast._types cimport count_t
-from riichi_fast._tiles cimport c_closed_counts, c_tile_counts
+from riichi_fast._tiles cimport c_closed_counts, c_hand_sets, c_tile_counts
 from riichi_fast._shanten cimport (c_shanten, c_shanten_regular, c_shanten_chiitoitsu, c_shanten_kokushi,
                                    c_is_agari)
 
@@ -35,26 +35,30 @@ cdef tuple _SMALL = tuple(range(-1, 137))        # cached small ints
 cdef dict _PY = None              # the Python implementations of the public analysis functions
 cdef object _wt = None            # kernel modules (for the functions not cimported)
 cdef object _fu = None
+cdef object _dec = None
 
 
-def _bind_analysis(dict python_functions, waits_module, furiten_module):
+def _bind_analysis(dict python_functions, waits_module, furiten_module, decompose_module=None):
     """Called once by riichi_fast.analysis: the Python twins (fallback) and the kernel modules."""
-    global _PY, _wt, _fu
+    global _PY, _wt, _fu, _dec
     _PY = python_functions
     _wt = waits_module
     _fu = furiten_module
+    _dec = decompose_module
 
 
 cdef int _bind_now() except -1:
     """Bind the Python functions and kernel modules when riichi_fast.analysis has not (this module
     imported on its own, or in pure-Python mode, where analysis does not use it)."""
-    global _PY, _wt, _fu
-    from riichi_fast import _furiten, _waits, analysis
+    global _PY, _wt, _fu, _dec
+    from riichi_fast import _decompose, _furiten, _waits, analysis
     if _PY is None:
         _PY = analysis._PYTHON
     if _wt is None:
         _wt = _waits
         _fu = _furiten
+    if _dec is None:
+        _dec = _decompose
     return 0
 
 
@@ -281,3 +285,55 @@ def is_furiten(hand, discards, *, rules=None, n_players=None):
                 _bind_now()
             return True if _fu.is_furiten(_b(c), _b(d)) else False
     return _python("is_furiten", (hand, discards), rules, n_players)
+
+
+cdef int _win_kind(object w) noexcept:
+    """A winning tile as analysis._kind reads it (an exact int 0..33, or an mpsz tile name); -1 otherwise."""
+    cdef Py_UCS4 d, u
+    cdef int base
+    if type(w) is int:
+        if 0 <= w < 34:
+            return <int>w
+        return -1
+    if type(w) is str and len(<str>w) == 2:
+        d = (<str>w)[0]
+        u = (<str>w)[1]
+        if not 48 <= d <= 57:
+            return -1
+        if u == 122:
+            return 26 + <int>d - 48 if 49 <= d <= 55 else -1
+        if u == 109:
+            base = 0
+        elif u == 112:
+            base = 9
+        elif u == 115:
+            base = 18
+        else:
+            return -1
+        return base + 4 if d == 48 else base + <int>d - 49
+    return -1
+
+
+def decompose(hand, win_tile=None, *, tsumo=False, rules=None, n_players=None):
+    """Every reading of a complete hand; with ``win_tile``, every (reading, completed set, wait).
+
+    >>> [str(r) for r in decompose("111222333m78999p")]
+    ['123m 123m 123m 789p 99p', '111m 222m 333m 789p 99p']
+    >>> [str(w) for w in decompose("123m456p789s11z 777z@2", win_tile="3m")]
+    ['123m 456p 789s 777z 11z (won on 123m, penchan)']
+    """
+    cdef count_t c[34]
+    cdef uint8_t mt[4]
+    cdef uint8_t mk[4]
+    cdef int t, nm, win = -1, i
+    cdef tuple melds
+    if rules is None and n_players is None and (tsumo is False or tsumo is True):
+        t = c_hand_sets(hand, c, mt, mk, &nm)
+        if win_tile is not None:
+            win = _win_kind(win_tile)
+        if t >= 0 and (win_tile is None or win >= 0):
+            if _dec is None:
+                _bind_now()
+            melds = tuple([(_SMALL[mt[i] + 1], _SMALL[mk[i] + 1]) for i in range(nm)])
+            return _dec.decompose(_b(c), melds, None if win_tile is None else _SMALL[win + 1], tsumo)
+    return _python("decompose", (hand, win_tile), rules, n_players, {"tsumo": tsumo})

@@ -9,3 +9,7 @@ from riichi_fast._types cimport count_t
 cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept
 # Tiles as riichi_fast.tiles.as_counts reads them (visible tiles, discards): 0, or -1.
 cdef int c_tile_counts(object tiles, count_t* out) noexcept
+# Closed counts and the set melds (MeldType code, lowest kind; kita excluded, at most 4) of a hand read
+# as riichi_fast.hand.as_hand reads it (13 or 14 tiles); the closed tile count, or -1.
+cdef int c_hand_sets(object hand, count_t* out, unsigned char* mtype, unsigned char* mkind,
+                     int* n_melds) noexcept

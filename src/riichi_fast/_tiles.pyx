@@ -73,6 +73,7 @@ cdef uint8_t _RED_C[34]            # red copies per kind under the default rules
 memset(_RED_C, 0, 34)
 _RED_C[4] = _RED_C[13] = _RED_C[22] = 1
 cdef list _MELD_TYPES = None      # MeldType members by code
+cdef object _MELD_TYPE_CLS = None  # MeldType
 
 
 cdef int _ensure_bound() except -1:
@@ -87,7 +88,7 @@ cdef int _ensure_bound() except -1:
 
 def _bind_hand(hand_cls, meld_cls, default_red, meld_types):
     """Called once by riichi_fast.hand: the classes the fast constructors build."""
-    global _Hand, _Meld, _DEFAULT_RED, _MELD_TYPES
+    global _Hand, _Meld, _DEFAULT_RED, _MELD_TYPES, _MELD_TYPE_CLS
     cdef int k
     _Hand = hand_cls
     _Meld = meld_cls
@@ -96,6 +97,7 @@ def _bind_hand(hand_cls, meld_cls, default_red, meld_types):
         if _RED_C[k] != default_red[k]:
             raise ValueError("riichi_fast._inputs: the default red configuration changed: update _RED_C")
     _MELD_TYPES = [None] + [meld_types(t) for t in range(1, 7)]
+    _MELD_TYPE_CLS = meld_types
 
 
 # ---------------------------------------------------------------------------
@@ -750,3 +752,52 @@ cdef int c_tile_counts(object visible, count_t* v) noexcept:
             v[ids[i] >> 2] += 1
         return 0
     return 0 if c_closed_counts(visible, v, NULL) >= 0 else -1
+
+
+cdef int c_hand_sets(object hand, count_t* out, uint8_t* mtype, uint8_t* mkind, int* n_melds) noexcept:
+    """Closed counts and the set melds (type, lowest kind; kita excluded) of a hand read as as_hand reads it
+    (13 or 14 tiles); the closed tile count, or -1."""
+    cdef count_t melded[34]
+    cdef Parsed p
+    cdef uint8_t ids[14]
+    cdef int t, k, n, i
+    cdef Py_ssize_t j
+    n_melds[0] = 0
+    if type(hand) is str:
+        if not _parse_text(<str>hand, &p, _RED_C, True):
+            return -1
+        if p.n_closed + 3 * p.n_melds != 13 and p.n_closed + 3 * p.n_melds != 14:
+            return -1
+        for k in range(p.n_melds):
+            mtype[k] = p.mtype[k]
+            mkind[k] = p.mids[k][0] >> 2
+        n_melds[0] = p.n_melds
+        return _counts_of_parsed(&p, out)
+    if type(hand) is _Hand:
+        t = c_closed_counts(hand, out, melded)
+        if t < 0:
+            return -1
+        melds = hand.melds
+        n = 0
+        for j in range(len(<tuple>melds)):
+            m = (<tuple>melds)[j]
+            mt = m.type
+            if type(mt) is not _MELD_TYPE_CLS:
+                return -1
+            k = <int>mt
+            if k == 6:                          # kita: not a set
+                continue
+            if n == 4 or not 1 <= k <= 5:
+                return -1
+            tiles = m.tiles
+            if _ids_seq(tiles, ids, 4) < 3:
+                return -1
+            mtype[n] = <uint8_t>k
+            mkind[n] = ids[0] >> 2              # tiles are stored ascending
+            n += 1
+        n_melds[0] = n
+        return t
+    t = c_closed_counts(hand, out, NULL)
+    if t != 13 and t != 14:                     # ids and counts: Hand.from_ids / from_counts, no melds
+        return -1
+    return t

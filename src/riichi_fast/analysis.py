@@ -269,12 +269,13 @@ _PYTHON = {
         ukeire,
         discard_analysis,
         is_furiten,
+        decompose,
     )
 }
 if not _backend.PUREPYTHON:
     from riichi_fast import _inputs
 
-    _inputs._bind_analysis(_PYTHON, _wt, _fu)
+    _inputs._bind_analysis(_PYTHON, _wt, _fu, _dec)
     shanten = _inputs.shanten
     shanten_regular = _inputs.shanten_regular
     shanten_chiitoitsu = _inputs.shanten_chiitoitsu
@@ -285,3 +286,4 @@ if not _backend.PUREPYTHON:
     ukeire = _inputs.ukeire
     discard_analysis = _inputs.discard_analysis
     is_furiten = _inputs.is_furiten
+    decompose = _inputs.decompose

@@ -12,6 +12,7 @@ specification is the Python functions of :mod:`riichi_fast.analysis` (its
 from __future__ import annotations
 
 __all__ = [
+    "decompose",
     "discard_analysis",
     "discard_waits",
     "is_agari",
@@ -71,3 +72,7 @@ def discard_analysis(hand, visible=None, *, rules=None, n_players=None):
 
 def is_furiten(hand, discards, *, rules=None, n_players=None):
     return _call("is_furiten", hand, discards, rules=rules, n_players=n_players)
+
+
+def decompose(hand, win_tile=None, *, tsumo=False, rules=None, n_players=None):
+    return _call("decompose", hand, win_tile, tsumo=tsumo, rules=rules, n_players=n_players)
