@@ -24,10 +24,6 @@ from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.scoring import score
 
 
-def _strided():
-    return np.zeros(68, dtype=np.uint8)[::2]
-
-
 def _fortran_2d():
     return np.zeros((34, 1), dtype=np.uint8, order="F")
 
@@ -178,12 +174,19 @@ CASES = [
     case(T.id_to_mjai, (136,), ArrayError, E("tile id 136 is out of range"), id="mjai-id-range"),
     case(T.id_to_tenhou6, (-3,), ArrayError, E("tile id -3 is out of range"), id="tenhou6-id-range"),
     # -- counts arrays
-    case(T.as_counts, (np.zeros(34, dtype=np.int64),), ArrayError, E("dtype uint8, got int64"), id="dtype-int64"),
-    case(T.as_counts, (np.zeros(34, dtype=np.float32),), ArrayError, E("dtype uint8, got float32"), id="dtype-float"),
-    case(T.as_counts, (np.zeros(33, dtype=np.uint8),), ArrayError, E("shape (34,), got (33,)"), id="shape-33"),
-    case(T.as_counts, (np.zeros((1, 34), dtype=np.uint8),), ArrayError, E("shape (34,), got (1, 34)"), id="shape-2d"),
-    case(T.as_counts, (_fortran_2d(),), ArrayError, E("shape (34,), got (34, 1)"), id="shape-column"),
-    case(T.as_counts, (_strided(),), ArrayError, E("C-contiguous, got strides (2,)"), id="non-contiguous"),
+    # any integer dtype and layout is read (34 counts, or at most 14 136-ids): tests/test_inputs.py
+    case(T.as_counts, (np.zeros(34, dtype=np.float32),), ArrayError, E("integer dtype (34 counts or 136-ids), got float32"),
+         id="dtype-float"),
+    case(T.as_counts, (np.zeros(34, dtype=bool),), ArrayError, E("integer dtype (34 counts or 136-ids), got bool"),
+         id="dtype-bool"),
+    case(T.as_counts, (np.zeros(33, dtype=np.uint8),), ArrayError,
+         E("shape (34,) for counts or hold at most 14 136-ids, got (33,)"), id="shape-33"),
+    case(T.as_counts, (np.zeros((1, 34), dtype=np.uint8),), ArrayError, E("shape (34,) for counts or hold at most 14 136-ids, got (1, 34)"), id="shape-2d"),
+    case(T.as_counts, (_fortran_2d(),), ArrayError, E("shape (34,) for counts or hold at most 14 136-ids, got (34, 1)"), id="shape-column"),
+    case(T.as_counts, (np.array([-1] + [0] * 33, dtype=np.int64),), ArrayError, E("count of 1m is negative (-1)"),
+         id="negative-count-int64"),
+    case(T.as_counts, (np.array([0, 1, 136], dtype=np.int16),), ArrayError, E("tile id 136 at position 2 is out of range 0..135"),
+         id="id-array-range"),
     case(T.as_counts, (bytes(33),), ArrayError, E("counts as bytes must have length 34, got 33"), id="bytes-length"),
     case(
         T.as_counts,

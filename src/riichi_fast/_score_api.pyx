@@ -579,6 +579,29 @@ cdef bint _ids_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
     return _fill_closed(sd, <int>n, n_red)
 
 
+cdef bint _array_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """A 1-d integer numpy array of another dtype or layout: (34,) counts or 136-ids, read as as_hand
+    reads them (Hand.from_counts / Hand.from_ids of its values); False if as_hand must decide."""
+    cdef cnp.ndarray arr
+    cdef Py_ssize_t k
+    if type(obj) is not cnp.ndarray:
+        return False
+    arr = <cnp.ndarray>obj
+    if cnp.PyArray_NDIM(arr) != 1 or not cnp.PyArray_ISINTEGER(arr) or cnp.PyArray_DIM(arr, 0) > 34:
+        return False
+    try:
+        values = arr.tolist()
+    except BaseException:
+        return False
+    if len(values) != 34:
+        return _ids_hand(values, sd, red_c)
+    for k in range(34):
+        v = values[k]
+        if type(v) is not int or not 0 <= v <= 4:
+            return False
+    return _counts_hand(bytes(values), sd, red_c)
+
+
 # ---------------------------------------------------------------------------
 # the public function
 
@@ -697,7 +720,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     if type(hand) is str and _parse_text(<str>hand, text_sd, rv.red_c):
         sd = text_sd
         text = True
-    elif type(hand) is not Hand and (_counts_hand(hand, text_sd, rv.red_c) or _ids_hand(hand, text_sd, rv.red_c)):
+    elif type(hand) is not Hand and (_counts_hand(hand, text_sd, rv.red_c) or _ids_hand(hand, text_sd, rv.red_c)
+                                     or _array_hand(hand, text_sd, rv.red_c)):
         sd = text_sd                    # read under the rules' red configuration, like a string
         text = True
     else:

@@ -1,11 +1,15 @@
 """Single-call hand analysis: shanten, agari, decomposition, waits, ukeire, furiten.
 
 Every function accepts a hand as an mpsz string (melds allowed, see
-:mod:`riichi_fast.hand`), a :class:`~riichi_fast.hand.Hand`, a sequence of
-136-ids, or 34 counts (``bytes`` or a uint8 numpy array).  The work is done by
-the compiled kernels, or by their pure-Python twins under
-``RIICHI_FAST_PUREPYTHON=1``.  ``bytes`` of length 34 is the fastest input: it
-goes to the kernel with no conversion.
+:mod:`riichi_fast.hand`), a :class:`~riichi_fast.hand.Hand`, 136-ids (a list,
+a tuple or a 1-d integer numpy array), or 34 counts (``bytes``/``bytearray`` or
+a (34,) numpy array of any integer dtype).  In compiled mode the public
+functions are those of ``riichi_fast._inputs``: they read every such form in
+compiled code (about 20-110 ns on top of the kernel) and call the kernel; the
+Python functions below are their twins and their fallback (unusual or bad
+input, a hand with melds where they matter, ``rules=``/``n_players=``).  Under
+``RIICHI_FAST_PUREPYTHON=1`` the Python functions run on the pure-Python
+kernels.
 
 Every function takes keyword-only ``rules`` (a Rules or a preset name) and
 ``n_players`` (3 or 4): see :mod:`riichi_fast._analysis_rules`.  In
@@ -26,10 +30,13 @@ false).
 
 from __future__ import annotations
 
+import numpy as np
+
 from riichi_fast import _backend
 from riichi_fast._analysis_rules import analysis_settings
+from riichi_fast.errors import TileCountError
 from riichi_fast.hand import Hand, as_hand
-from riichi_fast.tiles import _check_kind, as_counts, parse_kind
+from riichi_fast.tiles import _check_kind, _quote, _short, as_counts, mpsz_to_counts, parse_kind
 
 _sh = _backend.load("shanten")
 _dec = _backend.load("decompose")
@@ -60,25 +67,71 @@ FuritenState = _fu.FuritenState
 _PLAIN = analysis_settings()
 
 
-def _closed_counts(hand):
-    """34 closed counts of any accepted hand form (melds never change the closed shape)."""
+# closed-size requirement of each function (checked here so the message quotes the input as written)
+ANY_SIZE, CLOSED_13_14, TENPAI_SIZED, COMPLETE_SIZED, WAITS_SIZE = 0, 1, 2, 3, 4
+
+
+def _closed_counts(hand, need=ANY_SIZE, form=""):
+    """34 closed counts of any accepted hand form (melds never change the closed shape), size checked.
+
+    This is the pure-Python twin of the compiled conversion (``riichi_fast._inputs``): same
+    counts, same errors.  ``bytes`` go to the kernel as they are (it checks them).
+    """
     if type(hand) is bytes:
         return hand
     if isinstance(hand, str):
-        if " " in hand.strip():
-            return as_hand(hand).counts34()
-        return as_counts(hand)
+        if ":" in hand or "@" in hand or "*" in hand:
+            counts = as_hand(hand).counts34()
+        else:
+            counts = mpsz_to_counts(hand)
+    elif isinstance(hand, Hand):
+        counts = hand.counts34()
+    else:
+        counts = as_counts(hand)
+    _check_closed_size(hand, sum(counts.tolist()), need, form)
+    return counts
+
+
+def _input_label(hand) -> str:
+    """The hand as the user wrote it, for an error message (a long input is cut to a window)."""
+    if isinstance(hand, str):
+        return _quote(hand)
     if isinstance(hand, Hand):
-        return hand.counts34()
-    return as_counts(hand)
+        return _quote(str(hand))
+    if isinstance(hand, (bytes, bytearray, memoryview)) or isinstance(hand, np.ndarray) and hand.shape == (34,):
+        return "counts"
+    if isinstance(hand, np.ndarray):
+        return _short(hand.tolist())
+    return _short(hand)
 
 
-def _hand_parts(hand):
-    """``(closed counts, meld tile counts or None)`` of any accepted hand form (kita included)."""
-    if isinstance(hand, str) and " " in hand.strip() or isinstance(hand, Hand):
+def _check_closed_size(hand, t, need, form=""):
+    if t > 14 or t % 3 == 0:
+        raise TileCountError(
+            f"{_input_label(hand)}: a hand of {t} closed tiles is impossible (need 3n+1 or 3n+2 tiles, at most 14)"
+        )
+    if need == CLOSED_13_14 and t < 13:
+        raise TileCountError(f"{_input_label(hand)}: {form} needs 13 or 14 closed tiles, got {t}")
+    if need in (TENPAI_SIZED, WAITS_SIZE) and t % 3 != 1:
+        hint = ""
+        if need == WAITS_SIZE:
+            hint = "; for the waits after each discard of a complete-sized hand use discard_waits()"
+        raise TileCountError(
+            f"{_input_label(hand)}: {t} closed tiles: the hand must be tenpai-sized (13, 10, 7, 4 or 1){hint}"
+        )
+    if need == COMPLETE_SIZED and t % 3 != 2:
+        raise TileCountError(
+            f"{_input_label(hand)}: {t} closed tiles: the hand must be complete-sized (14, 11, 8, 5 or 2)"
+        )
+
+
+def _hand_parts(hand, need=ANY_SIZE, form=""):
+    """``(closed counts, meld tile counts or None)`` of any accepted hand form (kita included), size checked."""
+    if isinstance(hand, str) and (":" in hand or "@" in hand or "*" in hand) or isinstance(hand, Hand):
         h = as_hand(hand)
+        _check_closed_size(hand, len(h.closed), need, form)
         return h.counts34(), (h.all_counts34() - h.counts34() if h.melds else None)
-    return _closed_counts(hand), None
+    return _closed_counts(hand, need, form), None
 
 
 def _settings(rules, n_players):
@@ -127,7 +180,7 @@ def shanten_chiitoitsu(hand, *, rules=None, n_players=None) -> int:
     -1
     """
     n, held, _ = _settings(rules, n_players)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, CLOSED_13_14, "chiitoitsu")
     return _sh.shanten_chiitoitsu(closed, meld_counts=melds if held else None, n_players=n)
 
 
@@ -138,7 +191,7 @@ def shanten_kokushi(hand, *, rules=None, n_players=None) -> int:
     0
     """
     n, held, _ = _settings(rules, n_players)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, CLOSED_13_14, "kokushi")
     return _sh.shanten_kokushi(closed, meld_counts=melds if held else None, n_players=n)
 
 
@@ -197,7 +250,7 @@ def waits(hand, *, karaten: bool | None = None, rules=None, n_players=None) -> t
     ()
     """
     n, held, kara = _settings(rules, n_players)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, WAITS_SIZE)
     return _wt.waits(
         closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
     )
@@ -218,7 +271,7 @@ def ukeire(hand, visible=None, *, rules=None, n_players=None):
     """
     n, held, _ = _settings(rules, n_players)
     vis = None if visible is None else as_counts(visible)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, TENPAI_SIZED)
     return _wt.ukeire(closed, vis, meld_counts=melds, melds_held=held, n_players=n)
 
 
@@ -231,7 +284,7 @@ def discard_analysis(hand, visible=None, *, rules=None, n_players=None):
     """
     n, held, _ = _settings(rules, n_players)
     vis = None if visible is None else as_counts(visible)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, COMPLETE_SIZED)
     return _wt.discard_analysis(closed, vis, meld_counts=melds, melds_held=held, n_players=n)
 
 
@@ -244,7 +297,7 @@ def discard_waits(hand, *, karaten: bool | None = None, rules=None, n_players=No
     {29: (27, 28)}
     """
     n, held, kara = _settings(rules, n_players)
-    closed, melds = _hand_parts(hand)
+    closed, melds = _hand_parts(hand, COMPLETE_SIZED)
     return _wt.discard_waits(
         closed, meld_counts=melds if held else None, karaten=kara if karaten is None else karaten, n_players=n
     )
@@ -260,7 +313,10 @@ def is_furiten(hand, discards, *, rules=None, n_players=None) -> bool:
     """
     if rules is None and n_players is None and type(hand) is bytes:
         return bool(_fu.is_furiten(hand, as_counts(discards)))
-    return bool(_fu.is_furiten(waits(hand, rules=rules, n_players=n_players), as_counts(discards)))
+    n, held, kara = _settings(rules, n_players)
+    closed, melds = _hand_parts(hand, TENPAI_SIZED)
+    w = _wt.waits(closed, meld_counts=melds if held else None, karaten=kara, n_players=n)
+    return bool(_fu.is_furiten(w, as_counts(discards)))
 
 
 def shanten_batch(hands, *, n_threads=1, out=None, rules=None, n_players=None):
@@ -317,3 +373,39 @@ def ukeire_batch(hands, visible=None, *, n_threads=1, rules=None, n_players=None
     ([3], [0])
     """
     return _wt.ukeire_batch(hands, visible, n_threads=n_threads, n_players=_settings(rules, n_players)[0])
+
+
+# The public functions are the compiled ones (riichi_fast._inputs): they read every plain input form
+# on the stack and call the kernel, and hand anything else (rules=/n_players=, an unusual or bad
+# input) to the Python functions above, their twins, which answer or raise as always.
+_PYTHON = {
+    f.__name__: f
+    for f in (
+        shanten,
+        shanten_regular,
+        shanten_chiitoitsu,
+        shanten_kokushi,
+        is_agari,
+        waits,
+        discard_waits,
+        ukeire,
+        discard_analysis,
+        is_furiten,
+        decompose,
+    )
+}
+if not _backend.PUREPYTHON:
+    from riichi_fast import _inputs
+
+    _inputs._bind_analysis(_PYTHON, _wt, _fu, _dec)
+    shanten = _inputs.shanten
+    shanten_regular = _inputs.shanten_regular
+    shanten_chiitoitsu = _inputs.shanten_chiitoitsu
+    shanten_kokushi = _inputs.shanten_kokushi
+    is_agari = _inputs.is_agari
+    waits = _inputs.waits
+    discard_waits = _inputs.discard_waits
+    ukeire = _inputs.ukeire
+    discard_analysis = _inputs.discard_analysis
+    is_furiten = _inputs.is_furiten
+    decompose = _inputs.decompose

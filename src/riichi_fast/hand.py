@@ -20,7 +20,9 @@ token               meld
 
 - ``*`` follows the called tile (the tile taken from a discard; for a kakan,
   the tile called for the original pon).  Without ``*`` the called tile is the
-  first one written.
+  first one written.  Copies that look alike (same kind and redness) are one
+  tile to the notation: ``pon:11*1z`` calls the first ``1z`` written, as
+  ``pon:111z`` does, so a hand's text parses back to an equal hand.
 - ``@N`` is the seat the called tile came from, relative to the hand's owner:
   1 = shimocha (right), 2 = toimen (across), 3 = kamicha (left).  Default 3;
   a chi is always 3.
@@ -55,6 +57,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from riichi_fast import _backend
+from riichi_fast import tiles as _tiles_module
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.tiles import (
@@ -67,7 +71,9 @@ from riichi_fast.tiles import (
     _checked_ids,
     _counts_list,
     _format_groups,
+    _quote,
     _red_digit,
+    _short,
     _tokenize,
     red_counts,
 )
@@ -140,14 +146,14 @@ class Meld:
         except (ValueError, TypeError):
             raise MeldError(f"unknown meld type {self.type!r} (expected a MeldType)") from None
         if isinstance(self.tiles, (str, bytes)):
-            raise MeldError(f"{MELD_KEYWORDS[mtype]}: tiles must be 136-ids, got {self.tiles!r} (use Meld.parse)")
+            raise MeldError(f"{MELD_KEYWORDS[mtype]}: tiles must be 136-ids, got {_short(self.tiles)} (use Meld.parse)")
         try:
             given = [_check_id(t, i) for i, t in enumerate(self.tiles)]
         except ArrayError as exc:
-            raise MeldError(f"{MELD_KEYWORDS[mtype]} with tiles {self.tiles!r}: {exc}") from None
+            raise MeldError(f"{MELD_KEYWORDS[mtype]} with tiles {_short(self.tiles)}: {exc}") from None
         except TypeError:
             raise MeldError(
-                f"{MELD_KEYWORDS[mtype]}: tiles must be a sequence of 136-ids, got {self.tiles!r}"
+                f"{MELD_KEYWORDS[mtype]}: tiles must be a sequence of 136-ids, got {_short(self.tiles)}"
             ) from None
         tiles = tuple(sorted(given))
         label = _meld_label(mtype, tiles)
@@ -324,37 +330,37 @@ class Meld:
 def _parse_meld(token, alloc, source, offset):
     """Parse ``token`` (at ``offset`` in ``source``) allocating ids from ``alloc``."""
     if not isinstance(token, str):
-        raise TileParseError(f"a meld token must be a str, got {token!r}")
+        raise TileParseError(f"a meld token must be a str, got {_short(token)}")
     keyword, sep, body = token.partition(":")
     if sep:
         mtype = _KEYWORD_TYPES.get(keyword)
         if mtype is None:
             raise TileParseError(
-                f"unknown meld type {keyword!r} at position {offset} in {source!r} "
+                f"unknown meld type {_short(keyword)} at position {offset} in {_quote(source, offset)} "
                 f"(expected chi, pon, kan, ankan, kakan or kita)"
             )
         body_offset = offset + len(keyword) + 1
     elif "@" in token or "*" in token:  # shorthand open meld: the type follows from the tiles
         mtype, keyword, body, body_offset = None, "meld", token, offset
     else:
-        raise TileParseError(f"meld token {token!r} at position {offset} in {source!r} has no 'type:' prefix")
+        raise TileParseError(f"meld token {_short(token)} at position {offset} in {_quote(source, offset)} has no 'type:' prefix")
     seat = None
     if "@" in body:
         body, _, seat_text = body.partition("@")
         if seat_text not in ("1", "2", "3"):
-            raise MeldError(f"meld {token!r}: '@{seat_text}' must be @1 (right), @2 (across) or @3 (left)")
+            raise MeldError(f"meld {_quote(token)}: '@{seat_text}' must be @1 (right), @2 (across) or @3 (left)")
         seat = int(seat_text)
         if mtype is not None and mtype not in _OPEN:
-            raise MeldError(f"meld {token!r}: an {keyword} comes from no seat, remove '@{seat_text}'")
+            raise MeldError(f"meld {_quote(token)}: an {keyword} comes from no seat, remove '@{seat_text}'")
     star = None
     n_digits = 0
     clean = []
     for i, c in enumerate(body):
         if c == "*":
             if star is not None:
-                raise MeldError(f"meld {token!r}: more than one '*'")
+                raise MeldError(f"meld {_quote(token)}: more than one '*'")
             if i == 0 or not (body[i - 1].isdigit() or body[i - 1] == "r"):
-                raise MeldError(f"meld {token!r}: '*' must follow the called tile's digit")
+                raise MeldError(f"meld {_quote(token)}: '*' must follow the called tile's digit")
             star = n_digits - 1
             clean.append(" ")  # keeps positions; a space inside one group is rejected below
             continue
@@ -362,26 +368,32 @@ def _parse_meld(token, alloc, source, offset):
             n_digits += 1
         clean.append(c)
     if star is not None and mtype is not None and mtype not in _OPEN:
-        raise MeldError(f"meld {token!r}: an {keyword} has no called tile, remove '*'")
+        raise MeldError(f"meld {_quote(token)}: an {keyword} has no called tile, remove '*'")
     clean_body = "".join(clean).replace(" ", "")
     tiles = _tokenize(clean_body, body_offset, source)
     suits = {(k // 9 if k < 27 else 3) for k, _, _ in tiles}
     if len(suits) > 1:
-        raise MeldError(f"meld {token!r}: tiles of several suits")
+        raise MeldError(f"meld {_quote(token)}: tiles of several suits")
     if not tiles:
-        raise MeldError(f"meld {token!r}: no tiles")
+        raise MeldError(f"meld {_quote(token)}: no tiles")
     if mtype is None:
         mtype = _infer_open_meld(token, [k for k, _, _ in tiles])
     if len(tiles) != _SIZE[mtype]:
-        raise MeldError(f"meld {token!r}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
-    where = token if source == token else f"{token!r} at position {offset} in {source!r}"
-    where = f"meld {token!r}" if source == token else f"meld {where}"
+        raise MeldError(f"meld {_quote(token)}: a {MELD_KEYWORDS[mtype]} has {_SIZE[mtype]} tiles, got {len(tiles)}")
+    where = token if source == token else f"{_quote(token)} at position {offset} in {_quote(source, offset)}"
+    where = f"meld {_quote(token)}" if source == token else f"meld {where}"
     ids = [alloc.take(kind, r, lambda k=kind, r=r: f"{_describe_tile(k, r)} in {where}") for kind, r, _ in tiles]
-    called = ids[star if star is not None else 0] if mtype in _OPEN else None
+    called = None
+    if mtype in _OPEN:
+        # the called tile: the first written copy that looks like the starred one (same kind and
+        # redness), so that str() -- which stars the first such copy -- parses back to an equal meld
+        first = ids[star if star is not None else 0]
+        look = (first >> 2, (first & 3) < alloc.red[first >> 2])
+        called = min(t for t in ids if (t >> 2, (t & 3) < alloc.red[t >> 2]) == look)
     try:
         return Meld(mtype, tuple(ids), called, seat)
     except MeldError as exc:
-        raise MeldError(f"meld {token!r}: {_strip_label(exc)}") from None
+        raise MeldError(f"meld {_quote(token)}: {_strip_label(exc)}") from None
 
 
 def _infer_open_meld(token, kinds):
@@ -391,7 +403,7 @@ def _infer_open_meld(token, kinds):
     if len(kinds) == 3:
         return MeldType.CHI
     raise MeldError(
-        f"meld {token!r}: cannot tell its type from {len(kinds)} tiles; write chi:, pon:, kan: or kakan: before it"
+        f"meld {_quote(token)}: cannot tell its type from {len(kinds)} tiles; write chi:, pon:, kan: or kakan: before it"
     )
 
 
@@ -489,8 +501,12 @@ class Hand:
         """
         if isinstance(text, Hand):
             return text
+        if red is None and cls is Hand and _fast is not None:
+            hand = _fast.parse_hand(text)  # the compiled reader of plain strings; else the code below decides
+            if hand is not None:
+                return hand
         if not isinstance(text, str):
-            raise TileParseError(f"Hand.parse takes a str, got {type(text).__name__} {text!r}")
+            raise TileParseError(f"Hand.parse takes a str, got {type(text).__name__} {_short(text)}")
         red = red_counts(red)
         alloc = _Allocator(red)
         closed = []
@@ -503,14 +519,14 @@ class Hand:
                 for kind, r, pos in _tokenize(token, m.start(), text):
                     closed.append(
                         alloc.take(
-                            kind, r, lambda k=kind, r=r, p=pos: f"{_describe_tile(k, r)!r} at position {p} in {text!r}"
+                            kind, r, lambda k=kind, r=r, p=pos: f"{_describe_tile(k, r)!r} at position {p} in {_quote(text, p)}"
                         )
                     )
         melds = tuple(_parse_meld(token, alloc, text, start) for token, start in meld_tokens)
         try:
             return cls(tuple(closed), melds, red)
         except TileCountError as exc:
-            raise TileCountError(f"{text!r}: {exc}") from None
+            raise TileCountError(f"{_quote(text)}: {exc}") from None
 
     @classmethod
     def from_ids(cls, closed, melds=(), red=None) -> Hand:
@@ -519,10 +535,14 @@ class Hand:
         >>> str(Hand.from_ids(range(0, 40, 4), [(MeldType.PON, 27)]))
         '123406789m1p pon:111z'
         """
+        if red is None and cls is Hand and _fast is not None and type(melds) is tuple and not melds:
+            hand = _fast.hand_from_ids(closed)
+            if hand is not None:
+                return hand
         try:
             ids = tuple(closed)
         except TypeError:
-            raise ArrayError(f"closed tiles must be 136-ids, got {closed!r}") from None
+            raise ArrayError(f"closed tiles must be 136-ids, got {_short(closed)}") from None
         return cls(ids, melds, red)
 
     @classmethod
@@ -532,9 +552,13 @@ class Hand:
         ``melds`` as in :meth:`from_ids`; meld ids are placed before closed ones.
 
         >>> from riichi_fast.tiles import mpsz_to_counts
-        >>> str(Hand.from_counts(mpsz_to_counts("5555m234p567s1z"), ["chi:789s"]))
+        >>> str(Hand.from_counts(mpsz_to_counts("0555m234p567s1z"), ["chi:789s"]))
         '0555m234p567s1z chi:789s'
         """
+        if red is None and cls is Hand and _fast is not None and type(melds) is tuple and not melds:
+            hand = _fast.hand_from_counts(counts)
+            if hand is not None:
+                return hand
         values = _counts_list(counts)
         red = red_counts(red)
         alloc = _Allocator(red)
@@ -707,7 +731,7 @@ def _coerce_melds(melds, alloc, red):
         melds = tuple(melds)
     except TypeError:
         raise MeldError(
-            f"melds must be a sequence of Meld objects, tokens or (type, kind) pairs, got {melds!r}"
+            f"melds must be a sequence of Meld objects, tokens or (type, kind) pairs, got {_short(melds)}"
         ) from None
     out = [None] * len(melds)
     for i, m in enumerate(melds):
@@ -723,7 +747,7 @@ def _coerce_melds(melds, alloc, red):
         elif isinstance(m, tuple) and len(m) == 2:
             out[i] = _meld_from_kind(m[0], m[1], alloc)
         else:
-            raise MeldError(f"meld {i} is {m!r}: expected a Meld, a meld token like 'pon:777z' or a (type, kind) pair")
+            raise MeldError(f"meld {i} is {_short(m)}: expected a Meld, a meld token like 'pon:777z' or a (type, kind) pair")
     return tuple(out)
 
 
@@ -753,10 +777,27 @@ def as_hand(x, red=None) -> Hand:
         return x
     if isinstance(x, str):
         return Hand.parse(x, red)
+    if isinstance(x, np.ndarray) and x.ndim == 1 and x.shape[0] != N_KINDS and x.dtype.kind in "iu":
+        return Hand.from_ids(x.tolist(), (), red)  # a 1-d integer array not of 34 counts: 136-ids
     if isinstance(x, (np.ndarray, bytes, bytearray, memoryview)):
         return Hand.from_counts(x, (), red)
     try:
         ids = tuple(x)
     except TypeError:
-        raise ArrayError(f"a hand is a one-line string, a Hand, 136-ids or 34 counts, got {x!r}") from None
+        raise ArrayError(f"a hand is a one-line string, a Hand, 136-ids or 34 counts, got {_short(x)}") from None
     return Hand.from_ids(ids, (), red)
+
+
+def _hand_text_counts(text):
+    """Closed counts of a one-line hand string (``riichi_fast.tiles.as_counts`` reads meld syntax with it)."""
+    return Hand.parse(text).counts34()
+
+
+_tiles_module._HAND_TEXT_COUNTS = _hand_text_counts
+
+# the compiled constructors (riichi_fast._tiles) build these classes; pure-Python mode has none
+_fast = None
+if not _backend.PUREPYTHON:
+    from riichi_fast import _tiles as _fast
+
+    _fast._bind_hand(Hand, Meld, DEFAULT_RED, MeldType)

@@ -41,7 +41,11 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from riichi_fast import _backend
 from riichi_fast.errors import ArrayError, ContextError, TileCountError, TileParseError
+
+# compiled readers of the plain forms (they return None and the code here decides otherwise)
+_fast = None if _backend.PUREPYTHON else __import__("riichi_fast._tiles", fromlist=["_tiles"])
 
 __all__ = [
     "DEFAULT_RED",
@@ -91,6 +95,46 @@ _RED_CACHE: dict = {None: DEFAULT_RED}
 
 _U8 = np.dtype(np.uint8)
 _COUNT_OK = bytes(range(5))  # bytes.translate(None, _COUNT_OK) is empty iff every count <= 4
+_QUOTE_MAX = 80  # an error message quotes at most this many characters of the user's input
+_QUOTE_SIDE = 30
+
+
+def _quote(text, pos=None) -> str:
+    """``repr(text)``, or for a long text a window of it around ``pos`` (an error message stays short).
+
+    >>> _quote("123m")
+    "'123m'"
+    >>> _quote("1m" * 100, 150)
+    "'...1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m...' (200 characters)"
+    """
+    if len(text) <= _QUOTE_MAX:
+        return repr(text)
+    if pos is None:
+        pos = 0
+    lo = max(0, pos - _QUOTE_SIDE)
+    hi = min(len(text), pos + _QUOTE_SIDE)
+    window = repr(text[lo:hi])
+    window = window[0] + ("..." if lo else "") + window[1:-1] + ("..." if hi < len(text) else "") + window[-1]
+    return f"{window} ({len(text)} characters)"
+
+
+def _short(obj) -> str:
+    """``repr(obj)`` cut to a short prefix for an error message.
+
+    >>> _short([1, 2])
+    '[1, 2]'
+    >>> _short(list(range(100)))[-20:]
+    '16, 1... (390 chars)'
+    """
+    if isinstance(obj, str):
+        return _quote(obj)
+    try:
+        r = repr(obj)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        r = f"<{type(obj).__name__} object>"
+    if len(r) <= _QUOTE_MAX:
+        return r
+    return f"{r[:60]}... ({len(r)} chars)"
 
 
 # ---------------------------------------------------------------------------
@@ -101,7 +145,7 @@ def _check_kind(kind, what="kind"):
     if type(kind) is int and 0 <= kind < N_KINDS:
         return kind
     if isinstance(kind, bool) or not isinstance(kind, numbers.Integral):
-        raise ArrayError(f"{what} must be an int 0..33, got {kind!r}")
+        raise ArrayError(f"{what} must be an int 0..33, got {_short(kind)}")
     kind = int(kind)
     if not 0 <= kind < N_KINDS:
         raise ArrayError(f"{what} {kind} is out of range 0..33")
@@ -113,7 +157,7 @@ def _check_id(tile, position=None):
         return tile
     if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
         where = f" at position {position}" if position is not None else ""
-        raise ArrayError(f"tile id{where} must be an int 0..135, got {tile!r}")
+        raise ArrayError(f"tile id{where} must be an int 0..135, got {_short(tile)}")
     tile = int(tile)
     if not 0 <= tile < N_TILES:
         where = f" at position {position}" if position is not None else ""
@@ -316,7 +360,7 @@ def _tokenize(text, offset=0, source=None):
     caller parses; ``text`` starts at ``offset`` in it).
     """
     if not isinstance(text, str):
-        raise TileParseError(f"an mpsz tile string must be a str, got {type(text).__name__} {text!r}")
+        raise TileParseError(f"an mpsz tile string must be a str, got {type(text).__name__} {_short(text)}")
     source = text if source is None else source
     pending = []  # (digit, red, position)
     out = []
@@ -329,22 +373,22 @@ def _tokenize(text, offset=0, source=None):
             pending.append([int(c), c == "0", pos])
         elif c == "r":
             if not pending or not ("0" <= text[i - 1] <= "9"):
-                raise TileParseError(f"'r' at position {pos} in {source!r} does not follow a digit")
+                raise TileParseError(f"'r' at position {pos} in {_quote(source, pos)} does not follow a digit")
             if pending[-1][0] == 0:
-                raise TileParseError(f"'0r' at position {pos - 1} in {source!r}: 0 is already red, write 0 or 5r")
+                raise TileParseError(f"'0r' at position {pos - 1} in {_quote(source, pos)}: 0 is already red, write 0 or 5r")
             pending[-1][1] = True
         elif c in "mpsz":
             if not pending:
-                raise TileParseError(f"suit letter {c!r} at position {pos} in {source!r} has no digits before it")
+                raise TileParseError(f"suit letter {c!r} at position {pos} in {_quote(source, pos)} has no digits before it")
             suit = "mpsz".index(c)
             for digit, red, dpos in pending:
                 if suit == 3:
                     if digit == 0 or red:
                         raise TileParseError(
-                            f"'{digit}{'r' if red and digit else ''}z' at position {dpos} in {source!r}: honors have no red tiles"
+                            f"'{digit}{'r' if red and digit else ''}z' at position {dpos} in {_quote(source, dpos)}: honors have no red tiles"
                         )
                     if digit > 7:
-                        raise TileParseError(f"'{digit}z' at position {dpos} in {source!r}: honors are 1z..7z")
+                        raise TileParseError(f"'{digit}z' at position {dpos} in {_quote(source, dpos)}: honors are 1z..7z")
                     kind = 27 + digit - 1
                 else:
                     kind = 9 * suit + (4 if digit == 0 else digit - 1)
@@ -355,8 +399,8 @@ def _tokenize(text, offset=0, source=None):
                 raise TileParseError(_no_suit_message(pending, source))
         else:
             if c.isalpha():
-                raise TileParseError(f"unknown suit letter {c!r} at position {pos} in {source!r} (suits are m p s z)")
-            raise TileParseError(f"unexpected character {c!r} at position {pos} in {source!r}")
+                raise TileParseError(f"unknown suit letter {c!r} at position {pos} in {_quote(source, pos)} (suits are m p s z)")
+            raise TileParseError(f"unexpected character {c!r} at position {pos} in {_quote(source, pos)}")
         i += 1
     if pending:
         raise TileParseError(_no_suit_message(pending, source))
@@ -365,7 +409,9 @@ def _tokenize(text, offset=0, source=None):
 
 def _no_suit_message(pending, source):
     digits = "".join(str(d) + ("r" if r and d else "") for d, r, _ in pending)
-    return f"digits {digits!r} at position {pending[0][2]} in {source!r} have no suit letter after them"
+    if len(digits) > 20:
+        digits = digits[:20] + "..."
+    return f"digits {digits!r} at position {pending[0][2]} in {_quote(source, pending[0][2])} have no suit letter after them"
 
 
 def _describe(kind, red, pos, source):
@@ -373,7 +419,7 @@ def _describe(kind, red, pos, source):
         name = f"{_red_digit(kind)}{'mpsz'[kind // 9]}"
     else:
         name = KIND_NAMES[kind]
-    return f"{name!r} at position {pos} in {source!r}"
+    return f"{name!r} at position {pos} in {_quote(source, pos)}"
 
 
 def parse_tiles(text: str, *, red=None) -> tuple[int, ...]:
@@ -386,6 +432,10 @@ def parse_tiles(text: str, *, red=None) -> tuple[int, ...]:
     >>> parse_tiles("3r4s", red={"3s": 1})
     (80, 84)
     """
+    if red is None and _fast is not None:
+        ids = _fast.parse_tiles(text)
+        if ids is not None:
+            return ids
     red = red_counts(red)
     alloc = _Allocator(red)
     ids = [alloc.take(kind, r, lambda k=kind, r=r, p=pos: _describe(k, r, p, text)) for kind, r, pos in _tokenize(text)]
@@ -396,31 +446,36 @@ def parse_tiles(text: str, *, red=None) -> tuple[int, ...]:
 def mpsz_to_counts(text: str, *, red=None) -> np.ndarray:
     """Count the kinds of an mpsz string (uint8, shape (34,)); red tiles count as their kind.
 
-    Red tiles are checked against ``red`` (a ``0m`` under rules without red
-    5m is an error), but the split between plain and red copies is not:
-    counts carry no red information.
+    The string is checked exactly as :func:`parse_tiles` checks it (one rule
+    for every reader): a fifth copy, a red tile the rules do not have, or more
+    plain copies of a five than the rules leave plain (``5555m`` under the
+    default one red 5m: write ``0555m``) is an error.  Counts carry no red
+    information.
 
     >>> mpsz_to_counts("11m0555p")[[0, 13]]
     array([2, 4], dtype=uint8)
     """
-    red = red_counts(red)
+    counts = bytearray(N_KINDS)
+    for t in parse_tiles(text, red=red):
+        counts[t >> 2] += 1
+    return np.frombuffer(counts, dtype=np.uint8)
+
+
+def _mpsz_kinds(text: str) -> list[int]:
+    """The kinds of an mpsz string in the order written, checked for the notation and a fifth copy only
+    (no red rule: what dora indicator strings need; ``0`` and ``5`` are both the five).
+
+    >>> _mpsz_kinds("5m0m1z")
+    [4, 4, 27]
+    """
     counts = [0] * N_KINDS
-    reds = [0] * N_KINDS
+    out = []
     for kind, r, pos in _tokenize(text):
         if counts[kind] >= 4:
             raise TileCountError(f"a fifth copy of {KIND_NAMES[kind]}: {_describe(kind, r, pos, text)}")
-        if r:
-            if reds[kind] >= red[kind]:
-                if red[kind] == 0:
-                    raise TileCountError(
-                        f"red {KIND_NAMES[kind]} {_describe(kind, r, pos, text)}, but the rules have no red {KIND_NAMES[kind]}"
-                    )
-                raise TileCountError(
-                    f"more red {KIND_NAMES[kind]} than the rules allow ({red[kind]}): {_describe(kind, r, pos, text)}"
-                )
-            reds[kind] += 1
         counts[kind] += 1
-    return np.array(counts, dtype=np.uint8)
+        out.append(kind)
+    return out
 
 
 def _format_groups(items):
@@ -463,6 +518,10 @@ def format_tiles(tiles, *, red=None) -> str:
     >>> format_tiles(parse_tiles("23r4s", red={"3s": 1}), red={"3s": 1})
     '23r4s'
     """
+    if red is None and _fast is not None:
+        text = _fast.format_ids(tiles)
+        if text is not None:
+            return text
     if _is_counts_input(tiles):
         return counts_to_mpsz(tiles)
     red = red_counts(red)
@@ -477,11 +536,11 @@ def format_tiles(tiles, *, red=None) -> str:
 def _checked_ids(tiles):
     """Validate a sequence of 136-ids: ints in range, no physical tile twice."""
     if isinstance(tiles, (str, bytes, bytearray)):
-        raise ArrayError(f"expected a sequence of 136-ids, got {type(tiles).__name__} {tiles!r}")
+        raise ArrayError(f"expected a sequence of 136-ids, got {type(tiles).__name__} {_short(tiles)}")
     try:
         ids = list(tiles)
     except TypeError:
-        raise ArrayError(f"expected a sequence of 136-ids, got {type(tiles).__name__} {tiles!r}") from None
+        raise ArrayError(f"expected a sequence of 136-ids, got {type(tiles).__name__} {_short(tiles)}") from None
     seen = {}
     for pos, tile in enumerate(ids):
         t = _check_id(tile, pos)
@@ -522,7 +581,7 @@ def _counts_list(counts):
         if len(values) != N_KINDS:
             raise ArrayError(f"counts as bytes must have length 34, got {len(values)}")
     elif isinstance(counts, str):
-        raise ArrayError(f"expected 34 counts, got the string {counts!r} (use mpsz_to_counts)")
+        raise ArrayError(f"expected 34 counts, got the string {_short(counts)} (use mpsz_to_counts)")
     else:
         try:
             values = list(counts)
@@ -547,7 +606,7 @@ def counts_to_ids(counts, *, red=None) -> tuple[int, ...]:
 
     >>> counts_to_ids(mpsz_to_counts("55m"))
     (17, 18)
-    >>> counts_to_ids(mpsz_to_counts("5555m"))
+    >>> counts_to_ids(bytes([0, 0, 0, 0, 4] + [0] * 29))
     (16, 17, 18, 19)
     """
     red = red_counts(red)
@@ -561,14 +620,48 @@ def counts_to_ids(counts, *, red=None) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def counts_to_mpsz(counts) -> str:
-    """Write 34 counts in mpsz (no red information: fives are ``5``).
+def counts_to_mpsz(counts, *, red=None) -> str:
+    """Write 34 counts in mpsz; it parses back to the same counts under ``red``.
+
+    Counts carry no red information: the copies of a kind are plain ones
+    first, and only copies beyond the plain ones the rules leave are written
+    red (so four 5m under the default rules are ``0555m``, as
+    :meth:`Hand.from_counts <riichi_fast.hand.Hand.from_counts>` places them).
 
     >>> counts_to_mpsz(bytes([1, 1, 1] + [0] * 30 + [2]))
     '123m77z'
+    >>> counts_to_mpsz(bytes([0, 0, 0, 0, 4] + [0] * 29)), counts_to_mpsz(bytes([0, 0, 0, 0, 4] + [0] * 29), red=0)
+    ('0555m', '5555m')
     """
     values = _counts_list(counts)
-    return _format_groups((k, False) for k in range(N_KINDS) for _ in range(values[k]))
+    red = red_counts(red)
+    items = []
+    for k in range(N_KINDS):
+        n_red = max(0, values[k] - (4 - red[k]))
+        items.extend((k, i < n_red) for i in range(values[k]))
+    return _format_groups(items)
+
+
+#: set by riichi_fast.hand (which sits above this module): one-line hand text -> its closed counts
+_HAND_TEXT_COUNTS = None
+
+
+def _array_counts(x, check=True) -> np.ndarray:
+    """A numpy array of counts (shape (34,)) or 136-ids (1-d, at most 14), any integer dtype -> uint8 counts."""
+    x = np.asarray(x)
+    if x.dtype.kind not in "iu":
+        raise ArrayError(f"a tiles array must have an integer dtype (34 counts or 136-ids), got {x.dtype}")
+    if x.ndim != 1 or x.shape[0] > 14 and x.shape[0] != N_KINDS:
+        raise ArrayError(f"a tiles array must have shape (34,) for counts or hold at most 14 136-ids, got {x.shape}")
+    if x.shape[0] != N_KINDS:
+        return ids_to_counts(x.tolist())
+    if x.dtype == _U8 and x.flags.c_contiguous:
+        if check and x.tobytes().translate(None, _COUNT_OK):
+            _counts_list(x)  # raises naming the kind
+        return x
+    if check:
+        return np.array(_counts_list(x), dtype=np.uint8)
+    return np.ascontiguousarray(x, dtype=np.uint8)
 
 
 def as_counts(x, *, check: bool = True) -> np.ndarray:
@@ -576,8 +669,9 @@ def as_counts(x, *, check: bool = True) -> np.ndarray:
 
     Accepts an mpsz string (or a one-line hand string with melds: its closed
     part), a ``Hand``, a sequence of 136-ids, ``bytes``/``bytearray`` of length
-    34, or a numpy array that already is uint8, shape (34,), C-contiguous
-    (returned as is, no copy).  Another dtype, shape or layout raises
+    34, or a 1-d numpy array of any integer dtype: 34 counts when its shape is
+    (34,), else at most 14 136-ids.  A uint8 C-contiguous count array is
+    returned as is (no copy).  Another dtype or shape raises
     :class:`ArrayError` naming the problem; a count above 4 raises
     :class:`TileCountError` (skip that check with ``check=False``).
 
@@ -585,22 +679,18 @@ def as_counts(x, *, check: bool = True) -> np.ndarray:
     13
     >>> as_counts([0, 1, 2]).tolist()[:2]
     [3, 0]
+    >>> as_counts(np.array([0, 1, 2], dtype=np.int64)).tolist()[:2]
+    [3, 0]
     """
-    if type(x) is np.ndarray:
-        if x.dtype is not _U8 and x.dtype != _U8:
-            raise ArrayError(f"counts array must have dtype uint8, got {x.dtype}")
-        if x.shape != (N_KINDS,):
-            raise ArrayError(f"counts array must have shape (34,), got {x.shape}")
-        if not x.flags.c_contiguous:
-            raise ArrayError(f"counts array must be C-contiguous, got strides {x.strides}")
+    if type(x) is np.ndarray and x.dtype is _U8 and x.shape == (N_KINDS,) and x.flags.c_contiguous:
         if check and x.tobytes().translate(None, _COUNT_OK):
             _counts_list(x)  # raises naming the kind
         return x
+    if isinstance(x, np.ndarray):
+        return _array_counts(x, check)
     if isinstance(x, str):
         if ":" in x or "@" in x or "*" in x:
-            from riichi_fast.hand import Hand
-
-            return Hand.parse(x).counts34()
+            return _HAND_TEXT_COUNTS(x)  # Hand.parse(x).counts34()
         return mpsz_to_counts(x)
     if isinstance(x, (bytes, bytearray)):
         if len(x) != N_KINDS:
@@ -609,8 +699,6 @@ def as_counts(x, *, check: bool = True) -> np.ndarray:
         if check and bytes(x).translate(None, _COUNT_OK):
             _counts_list(arr)
         return arr
-    if isinstance(x, np.ndarray):  # a subclass: same checks, then a plain array
-        return as_counts(np.asarray(x), check=check)
     counts34 = getattr(x, "counts34", None)
     if callable(counts34):
         return counts34()

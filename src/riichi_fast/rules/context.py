@@ -24,7 +24,7 @@ import numpy as np
 from riichi_fast.errors import ContextError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import is_flag
-from riichi_fast.tiles import mpsz_to_counts
+from riichi_fast.tiles import _mpsz_kinds
 
 __all__ = ["WinContext", "as_indicators", "as_wind"]
 
@@ -63,7 +63,7 @@ def as_wind(value, name: str = "wind") -> int:
 
 def _names_to_kinds(text: str, what: str) -> list:
     try:
-        mpsz_to_counts(text, red=4)  # validates the notation
+        _mpsz_kinds(text)  # validates the notation (no red rule)
     except (TileParseError, TileCountError) as exc:
         raise ContextError(f"{what} {text!r}: {exc}") from None
     return list(_kinds_in_order(text))
