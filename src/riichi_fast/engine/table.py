@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from riichi_fast import _backend
 from riichi_fast import settle as _settle
-from riichi_fast._player import PlayerState
 from riichi_fast.enums import Form, MeldType
 from riichi_fast.errors import ContextError, RiichiError
 from riichi_fast.hand import Hand, Meld
@@ -42,6 +42,8 @@ from riichi_fast.rules.scoring import score as _score
 from riichi_fast.tiles import format_tiles
 
 __all__ = ["Action", "EngineError", "HandEnd", "Table"]
+
+PlayerState = _backend.load("player").PlayerState
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
