@@ -426,7 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "archives, Tenhou log SQLite databases.",
         epilog="exit status: 0 everything matched; 1 a mismatch; 2 unreadable input, a damaged "
                "or incomplete record, or bad usage.")
-    p.add_argument("paths", nargs="+")
+    p.add_argument("paths", nargs="+", help="record files, directories (recursive), globs, archives or "
+                                            "databases; '-' reads one record from standard input")
     p.add_argument("--rules", default="auto",
                    help="preset to score with (default: tenhou, adjusted to each game's lobby flags)")
     p.add_argument("--show", type=int, default=20, help="mismatches to print in full")
@@ -434,7 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object as the last line (games, wins, wins_matched, draws, "
                         "draws_matched, unsupported, errors, unreadable, ...); details go to stderr")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_verify)
 
     p = command("replay", "play real Tenhou games through the engine, walls rebuilt from their seeds")

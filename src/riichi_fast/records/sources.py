@@ -36,6 +36,7 @@ import gzip
 import io
 import os
 import sqlite3
+import sys
 import tarfile
 import zipfile
 import zlib
@@ -221,6 +222,9 @@ def _sqlite_file_rows(name: str, path: str):
 def iter_records(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, bytes | Exception]]:
     """``(name, bytes or exception)`` for every record the arguments name (module docstring)."""
     for path, err in expand_paths(paths):
+        if path == "-" and err is not None:  # standard input: one record (or an archive) piped in
+            yield from unpack("-", sys.stdin.buffer.read())
+            continue
         if err is not None:
             yield path, err
             continue

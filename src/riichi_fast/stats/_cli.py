@@ -41,7 +41,8 @@ def add_parsers(sub) -> None:
     p = sub.add_parser("export", help="export game records as tables games/hands/wins/draws/players")
     p.add_argument("paths", nargs="+", help="record files, directories (recursive) or globs")
     p.add_argument("--out", required=True, help="directory for the table files")
-    p.add_argument("--format", choices=("parquet", "csv"), default="parquet")
+    p.add_argument("--format", choices=("parquet", "csv"), default="parquet",
+                   help="table file format (default: parquet, needs riichi_fast[data])")
     _add_dask_arguments(p)
     p.set_defaults(func=cmd_export)
 
@@ -51,7 +52,7 @@ def _add_dask_arguments(p) -> None:
                    help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N "
                         "local worker processes")
     p.add_argument("--batch-size", type=_positive, default=16, help="files per Dask task (default 16)")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
 
 
 def _positive(text: str) -> int:
