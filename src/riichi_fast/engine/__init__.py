@@ -19,17 +19,21 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
+from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
 from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [
+    "N_ACTIONS",
     "Action",
     "EngineError",
+    "Env",
     "GameResult",
     "HandEnd",
     "Mismatch",
+    "Observation",
     "ReplayReport",
     "Table",
     "Wall",
