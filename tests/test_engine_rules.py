@@ -1,0 +1,266 @@
+"""Rule cases of the hand engine, each a deal from an explicit wall with its exact event sequence.
+
+Every case deals chosen hands and draws through :func:`test_engine.make_wall`
+(the same code path as a game) and checks the events in mjai form, compact:
+``"dahai 0 3m"`` (type, actor, tile), ``"pon 2 3m<0"`` (called from seat 0),
+``"hora 3 3m<0"``, ``"ryukyoku suufon_renda"``.
+"""
+
+import pytest
+from test_engine import make_wall
+
+from riichi_fast import TableState
+from riichi_fast.engine import Action, EngineError, Table
+from riichi_fast.engine.env import mjai_events
+from riichi_fast.rules import config
+from riichi_fast.tiles import parse_tiles
+
+
+def _start(hands, draws=(), rules="tenhou", state=None, **kw):
+    t = Table(rules)
+    wall = make_wall(hands, draws, n_players=t.n, **kw)
+    t.start_hand(wall, state or TableState.start(t.rules))
+    return t
+
+
+def _kind(name):
+    return parse_tiles(name)[0] >> 2
+
+
+def do(t, seat, kind, tile=None):
+    """Seat takes the legal action of type ``kind`` (on a tile of ``tile``'s kind); other claimants ahead pass."""
+    while t.phase in ("claim", "chankan") and t.acting and t.acting[0] != seat:
+        t.step(Action("pass", t.acting[0]))
+    legal = t.legal_actions(seat)
+    for a in legal:
+        if a.type == kind and (tile is None or (a.tile is not None and a.tile >> 2 == _kind(tile))):
+            t.step(a)
+            return a
+    raise AssertionError(f"seat {seat} cannot {kind} {tile}: legal {[str(a) for a in legal]}")
+
+
+def pass_all(t):
+    while t.phase in ("claim", "chankan"):
+        t.step(Action("pass", t.acting[0]))
+
+
+def trace(t, start=0):
+    out = []
+    for e in mjai_events(t.events[start:], t.rules.red_fives):
+        typ = e["type"]
+        if typ in ("start_kyoku", "end_kyoku"):
+            out.append(typ)
+        elif typ == "ryukyoku":
+            out.append(f"ryukyoku {e['reason']}")
+        elif typ in ("dora",):
+            out.append(f"dora {e['dora_marker']}")
+        elif typ in ("reach", "reach_accepted"):
+            out.append(f"{typ} {e['actor']}")
+        elif typ in ("chi", "pon", "daiminkan", "hora"):
+            out.append(f"{typ} {e['actor']} {e['pai']}<{e['target']}")
+        elif typ == "ankan":
+            out.append(f"ankan {e['actor']} {e['consumed'][0]}")
+        else:
+            out.append(f"{typ} {e['actor']} {e['pai']}")
+    return out
+
+
+def _rules(preset, **kw):
+    return config.Rules.preset(preset).replace(**kw)
+
+
+# --------------------------------------------------------------------------- call priorities
+
+# The dealer (seat 0) discards 3m on the first turn: seat 1 may chi it (45m), seat 2 pon or
+# daiminkan it (333m), seat 3 ron it (12m penchan, haku triplet).
+PRIORITY = ["3m19m19p19s1234z67z", "456m258p258s11z2z3z", "333m8m369p369s4z67z", "12m555z345p678s99s"]
+OPENING = ["start_kyoku", "tsumo 0 7p", "dahai 0 3m"]
+
+
+def _priority_table():
+    t = _start(PRIORITY, draws=["7p"], dora="4z", rinshan=["8p"])
+    do(t, 0, "discard", "3m")
+    assert t.acting == (1, 2, 3)
+    assert [sorted({a.type for a in t.legal_actions(s)}) for s in t.acting] == [
+        ["chi", "pass"], ["daiminkan", "pass", "pon"], ["pass", "ron"]]
+    return t
+
+
+def test_ron_beats_daiminkan_and_chi():
+    t = _priority_table()
+    do(t, 1, "chi")
+    do(t, 2, "daiminkan")
+    do(t, 3, "ron")
+    assert trace(t) == OPENING + ["hora 3 3m<0", "end_kyoku"]
+    assert t.end.settlement.deltas == (-1300, 0, 0, 1300)
+
+
+def test_daiminkan_beats_chi_then_rinshan_draw_and_the_dora_at_the_discard():
+    t = _priority_table()
+    do(t, 1, "chi")
+    do(t, 2, "daiminkan")
+    do(t, 3, "pass")
+    assert trace(t) == OPENING + ["daiminkan 2 3m<0", "tsumo 2 8p"]
+    assert t.seats[3].temp_furiten  # the ron it let pass
+    do(t, 2, "discard", "8p")
+    dora = mjai_events([{"type": "dora", "dora_marker": t.wall.dora_indicators[1]}], t.rules.red_fives)[0]
+    assert trace(t)[5:7] == [f"dora {dora['dora_marker']}", "dahai 2 8p"]  # Tenhou: a called kan's indicator turns at its discard
+
+
+def test_pon_beats_chi_and_the_caller_discards_without_drawing():
+    t = _priority_table()
+    do(t, 1, "chi")
+    do(t, 2, "pon")
+    do(t, 3, "pass")
+    assert trace(t) == OPENING + ["pon 2 3m<0"]
+    assert t.acting == (2,) and {a.type for a in t.legal_actions(2)} == {"discard"}
+
+
+def test_chi_stands_when_nobody_claims_more():
+    t = _priority_table()
+    do(t, 1, "chi")
+    do(t, 2, "pass")
+    do(t, 3, "pass")
+    assert trace(t) == OPENING + ["chi 1 3m<0"]
+
+
+# Seats 1, 2 and 3 all wait on 3m (penchan 12m with a dragon triplet each; seat 2 has a dora 7p).
+MULTI = ["3m19m19p19s1234z67z", "12m666z234p567s88s", "12m777z345s678p99p", "12m555z345p678s99s"]
+MULTI_STATE = TableState(honba=1, riichi_sticks=1, scores=(25000, 25000, 25000, 24000))
+
+
+def _multi_ron(rules, ronners):
+    t = _start(MULTI, draws=["7p"], dora="6p", rules=rules, state=MULTI_STATE)
+    do(t, 0, "discard", "3m")
+    assert t.acting == (1, 2, 3) and all("ron" in {a.type for a in t.legal_actions(s)} for s in (1, 2, 3))
+    for s in (1, 2, 3):
+        do(t, s, "ron" if s in ronners else "pass")
+    return t
+
+
+@pytest.mark.parametrize("rules, ronners, events, deltas", [
+    # Tenhou: double ron, counters (300) and the stick to the winner nearest the discarder
+    ("tenhou", (1, 3), ["hora 1 3m<0", "hora 3 3m<0"], (-2900, 2600, 0, 1300)),
+    ("tenhou", (2, 3), ["hora 2 3m<0", "hora 3 3m<0"], (-4200, 0, 2900 + 1000, 1300)),
+    # counters to every winner
+    (_rules("tenhou", multiple_ron_counters="all"), (1, 3), ["hora 1 3m<0", "hora 3 3m<0"],
+     (-3200, 2600, 0, 1600)),
+    # head bump: only the nearest winner
+    (_rules("tenhou", multiple_ron="head_bump"), (1, 3), ["hora 1 3m<0"], (-1600, 2600, 0, 0)),
+    (_rules("tenhou", multiple_ron="head_bump"), (2, 3), ["hora 2 3m<0"], (-2900, 0, 3900, 0)),
+    # triple ron: Tenhou aborts (sanchahou), Mahjong Soul pays all three, head bump takes one
+    ("tenhou", (1, 2, 3), ["ryukyoku sanchahou"], (0, 0, 0, 0)),
+    ("majsoul", (1, 2, 3), ["hora 1 3m<0", "hora 2 3m<0", "hora 3 3m<0"], (-5500, 2600, 2600, 1300)),
+    (_rules("majsoul", multiple_ron="head_bump"), (1, 2, 3), ["hora 1 3m<0"], (-1600, 2600, 0, 0)),
+])
+def test_multiple_ron(rules, ronners, events, deltas):
+    t = _multi_ron(rules, ronners)
+    assert trace(t) == OPENING + events + ["end_kyoku"]
+    assert t.end.settlement.deltas == deltas
+    # the stick on the table goes to a winner
+    assert sum(deltas) == (1000 if t.end.kind == "win" else 0)
+
+
+# --------------------------------------------------------------------------- kuikae
+
+KUIKAE = ["36m19p19s1234z567z", "3456m258p258s123z", "789m147p369s444z5z", "112m369p147s66z77z"]
+
+
+def _discard_kinds(t, seat):
+    return sorted({a.tile >> 2 for a in t.legal_actions(seat) if a.type == "discard"})
+
+
+@pytest.mark.parametrize("called, forbidden", [("3m", {2, 5}), ("6m", {5, 2})])
+def test_kuikae_forbids_the_called_kind_and_the_other_end_of_the_chi(called, forbidden):
+    t = _start(KUIKAE, draws=["9m"], dora="9m")
+    do(t, 0, "discard", called)
+    do(t, 1, "chi", called)
+    assert trace(t)[-1] == f"chi 1 {called}<0"
+    held = {x >> 2 for x in t.seats[1].closed}
+    assert _discard_kinds(t, 1) == sorted(held - forbidden) and forbidden & held
+    with pytest.raises(EngineError, match=r"seat 1 discard \d+ is illegal: not among the legal actions"):
+        t.step(Action("discard", 1, next(x for x in t.seats[1].closed if x >> 2 in forbidden)))
+
+
+def test_kuikae_after_a_middle_chi_forbids_only_the_called_kind():
+    hands = ["4m9m19p19s1234z567z", "3456m258p258s123z", "789m147p369s444z5z", "112m369p147s66z77z"]
+    t = _start(hands, draws=["9m"], dora="9m")
+    do(t, 0, "discard", "4m")
+    chis = [a for a in t.legal_actions(1) if a.type == "chi"]
+    assert sorted(tuple(sorted(x >> 2 for x in a.consumed)) for a in chis) == [(2, 4), (4, 5)]
+    mid = next(a for a in chis if sorted(x >> 2 for x in a.consumed) == [2, 4])
+    t.step(mid)
+    assert _discard_kinds(t, 1) == sorted({x >> 2 for x in t.seats[1].closed} - {3})
+
+
+def test_kuikae_after_a_pon_forbids_the_called_kind():
+    t = _start(KUIKAE, draws=["9m"], dora="1z")
+    do(t, 0, "discard", "4z")
+    do(t, 2, "pon")
+    assert trace(t)[-1] == "pon 2 N<0"
+    assert 30 in {x >> 2 for x in t.seats[2].closed} and 30 not in _discard_kinds(t, 2)
+
+
+# --------------------------------------------------------------------------- riichi and ippatsu
+
+# The dealer declares riichi on its first discard (5z drawn, waits 1z/2z); seat 1 draws and
+# discards 9m, which seat 2 pons: the call ends the dealer's ippatsu.
+RIICHI = ["123m456p789s1122z", "147m258p369s3344z", "99m258m147s5p367z", "258m369p124578s6z"]
+
+
+def test_riichi_stake_is_paid_when_the_discard_passes_and_a_call_ends_ippatsu():
+    t = _start(RIICHI, draws=["5z", "9m"], dora="4z")
+    do(t, 0, "riichi", "5z")  # nobody can claim 5z: the stake is paid at once
+    assert t.seats[0].double_riichi and t.phase == "turn"
+    assert t.scores[0] == 24000 and t.sticks == 1 and t.seats[0].ippatsu
+    do(t, 1, "discard", "9m")
+    assert t.seats[0].ippatsu  # a discard passing does not end it
+    do(t, 2, "pon", "9m")
+    assert trace(t)[1:] == ["tsumo 0 P", "reach 0", "dahai 0 P", "reach_accepted 0", "tsumo 1 9m", "dahai 1 9m",
+                            "pon 2 9m<1"]
+    assert not t.seats[0].ippatsu
+
+
+# Seat 3 pons 3p from seat 1; the dealer then declares riichi waiting on 3p (kanchan 24p);
+# seat 3 draws the last 3p and adds it to its pon: the dealer robs the kan.  A kan that is
+# robbed never stood, so the ippatsu is still there (riichi, ippatsu, chankan).
+CHANKAN = ["123m789m24p567s5z1z", "147258m147s2367z", "369m369s258p2367z", "33p444m678m99s47z1s"]
+CHANKAN_DRAWS = ["9p", "3p", "5z", "5p", "1p", "3p"]
+
+
+def _chankan_table(rules="tenhou"):
+    t = _start(CHANKAN, draws=CHANKAN_DRAWS, dora="4z", rules=rules)
+    do(t, 0, "discard", "9p")
+    do(t, 1, "discard", "3p")
+    do(t, 3, "pon", "3p")
+    do(t, 3, "discard", "1s")
+    do(t, 0, "riichi", "1z")
+    pass_all(t)
+    do(t, 1, "discard", "5p")
+    do(t, 2, "discard", "1p")
+    return t
+
+
+def test_chankan_on_an_added_kan_keeps_ippatsu():
+    t = _chankan_table()
+    assert t.seats[0].ippatsu
+    start = len(t.events)
+    do(t, 3, "kakan", "3p")
+    assert t.phase == "chankan" and t.acting == (0,) and _types_of(t, 0) == ["pass", "ron"]
+    do(t, 0, "ron")
+    assert trace(t, start - 1) == ["tsumo 3 3p", "kakan 3 3p", "hora 0 3p<3", "end_kyoku"]
+    (seat, fromseat, res), = t.end.wins
+    names = [y.name for y in res.yaku]
+    assert (seat, fromseat) == (0, 3) and {"riichi", "ippatsu", "chankan"} <= set(names)
+
+
+def test_a_kan_that_stands_ends_ippatsu():
+    t = _chankan_table()
+    do(t, 3, "kakan", "3p")
+    do(t, 0, "pass")
+    assert trace(t)[-2:] == ["kakan 3 3p", f"tsumo 3 {trace(t)[-1].split()[-1]}"]
+    assert not t.seats[0].ippatsu and t.seats[0].riichi_furiten  # it let its winning tile pass in riichi
+
+
+def _types_of(t, seat):
+    return sorted({a.type for a in t.legal_actions(seat)})
