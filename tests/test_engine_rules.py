@@ -251,7 +251,7 @@ def test_chankan_on_an_added_kan_keeps_ippatsu():
     assert trace(t, start - 1) == ["tsumo 3 3p", "kakan 3 3p", "hora 0 3p<3", "end_kyoku"]
     (seat, fromseat, res), = t.end.wins
     names = [y.name for y in res.yaku]
-    assert (seat, fromseat) == (0, 3) and {"riichi", "ippatsu", "chankan"} <= set(names)
+    assert (seat, fromseat) == (0, 3) and names == ["riichi", "ippatsu", "chankan"]
 
 
 def test_a_kan_that_stands_ends_ippatsu():
@@ -264,3 +264,37 @@ def test_a_kan_that_stands_ends_ippatsu():
 
 def _types_of(t, seat):
     return sorted({a.type for a in t.legal_actions(seat)})
+
+
+# --------------------------------------------------------------------------- kokushi robbing an ankan, rinshan
+
+# The dealer draws its fourth East and makes a closed kan; seat 1 waits on East for kokushi.
+KOKUSHI = ["111z234m567p345s8m", "19m19p199s234567z", "234567m234567p5s", "234567m234567s8p"]
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_kokushi_robs_a_closed_kan_only_where_the_rules_allow(allowed):
+    rules = _rules("tenhou", kokushi_chankan_ankan=allowed)
+    t = _start(KOKUSHI, draws=["1z"], dora="9p", rules=rules, rinshan=["8m"])
+    do(t, 0, "ankan", "1z")
+    dora = trace(t)[-1] if allowed else trace(t)[-2]
+    assert dora.startswith("dora ")  # a closed kan's indicator turns at once
+    if allowed:
+        assert t.acting == (1,) and _types_of(t, 1) == ["pass", "ron"]
+        do(t, 1, "ron")
+        assert trace(t) == ["start_kyoku", "tsumo 0 E", "ankan 0 E", dora, "hora 1 E<0", "end_kyoku"]
+        assert [y.name for y in t.end.wins[0][2].yaku] == ["kokushi musou"] and t.end.settlement.deltas == (-32000, 32000, 0, 0)
+    else:
+        assert trace(t) == ["start_kyoku", "tsumo 0 E", "ankan 0 E", dora, "tsumo 0 8m"]
+
+
+def test_rinshan_kaihou():
+    t = _start(["111z23m456p789s55s", "147m258p369s2345z", "258m369p147s2346z", "369m147p258s2347z"],
+               draws=["1z"], dora="9p", rinshan=["4m"])
+    do(t, 0, "ankan", "1z")
+    assert _types_of(t, 0) == ["discard", "riichi", "tsumo"]
+    do(t, 0, "tsumo")
+    res = t.end.wins[0][2]
+    assert trace(t)[2:] == ["ankan 0 E", trace(t)[3], "tsumo 0 4m", "hora 0 4m<0", "end_kyoku"]
+    assert [y.name for y in res.yaku] == ["menzen tsumo", "rinshan kaihou", "seat wind east", "round wind east"]
+    assert (res.fu, res.han, t.end.settlement.deltas) == (60, 4, (12000, -4000, -4000, -4000))  # 20+2+32 ankan E
