@@ -103,8 +103,7 @@ def test_daiminkan_beats_chi_then_rinshan_draw_and_the_dora_at_the_discard():
     assert trace(t) == OPENING + ["daiminkan 2 3m<0", "tsumo 2 8p"]
     assert t.seats[3].temp_furiten  # the ron it let pass
     do(t, 2, "discard", "8p")
-    dora = mjai_events([{"type": "dora", "dora_marker": t.wall.dora_indicators[1]}], t.rules.red_fives)[0]
-    assert trace(t)[5:7] == [f"dora {dora['dora_marker']}", "dahai 2 8p"]  # Tenhou: a called kan's indicator turns at its discard
+    assert trace(t)[5:7] == [_kan_dora(t)[0], "dahai 2 8p"]  # Tenhou: a called kan's indicator turns at its discard
 
 
 def test_pon_beats_chi_and_the_caller_discards_without_drawing():
@@ -262,6 +261,12 @@ def test_a_kan_that_stands_ends_ippatsu():
     assert not t.seats[0].ippatsu and t.seats[0].riichi_furiten  # it let its winning tile pass in riichi
 
 
+def _kan_dora(t):
+    """The trace entries of the kan dora indicators of this wall, in order."""
+    marks = [{"type": "dora", "dora_marker": x} for x in t.wall.dora_indicators[1:]]
+    return [f"dora {e['dora_marker']}" for e in mjai_events(marks, t.rules.red_fives)]
+
+
 def _types_of(t, seat):
     return sorted({a.type for a in t.legal_actions(seat)})
 
@@ -277,8 +282,7 @@ def test_kokushi_robs_a_closed_kan_only_where_the_rules_allow(allowed):
     rules = _rules("tenhou", kokushi_chankan_ankan=allowed)
     t = _start(KOKUSHI, draws=["1z"], dora="9p", rules=rules, rinshan=["8m"])
     do(t, 0, "ankan", "1z")
-    dora = trace(t)[-1] if allowed else trace(t)[-2]
-    assert dora.startswith("dora ")  # a closed kan's indicator turns at once
+    dora = _kan_dora(t)[0]  # a closed kan's indicator turns at once
     if allowed:
         assert t.acting == (1,) and _types_of(t, 1) == ["pass", "ron"]
         do(t, 1, "ron")
@@ -295,6 +299,96 @@ def test_rinshan_kaihou():
     assert _types_of(t, 0) == ["discard", "riichi", "tsumo"]
     do(t, 0, "tsumo")
     res = t.end.wins[0][2]
-    assert trace(t)[2:] == ["ankan 0 E", trace(t)[3], "tsumo 0 4m", "hora 0 4m<0", "end_kyoku"]
+    assert trace(t) == ["start_kyoku", "tsumo 0 E", "ankan 0 E", _kan_dora(t)[0], "tsumo 0 4m", "hora 0 4m<0",
+                        "end_kyoku"]
     assert [y.name for y in res.yaku] == ["menzen tsumo", "rinshan kaihou", "seat wind east", "round wind east"]
     assert (res.fu, res.han, t.end.settlement.deltas) == (60, 4, (12000, -4000, -4000, -4000))  # 20+2+32 ankan E
+
+
+# --------------------------------------------------------------------------- abortive draws
+
+
+def test_kyuushu_kyuuhai():
+    t = _start(KUIKAE, draws=["9m"], dora="9m")
+    assert "kyuushu" in _types_of(t, 0)
+    do(t, 0, "kyuushu")
+    assert trace(t) == ["start_kyoku", "tsumo 0 9m", "ryukyoku kyuushu_kyuuhai", "end_kyoku"]
+    s = t.end.settlement
+    assert (t.end.kind, s.deltas, s.next.dealer, s.next.honba) == ("abortive_draw", (0, 0, 0, 0), 0, 1)
+    # only on the first turn, before any call: not once the first go-around is over
+    t = _start(KUIKAE, draws=["9m"], dora="9m", rules=_rules("tenhou", abortive_draws=frozenset()))
+    assert "kyuushu" not in _types_of(t, 0)
+
+
+SUUFON = ["1z147m258p369s235z", "1z258m369p147s236z", "1z369m147p258s237z", "1z123m456p789s567z"]
+
+
+def test_suufon_renda():
+    t = _start(SUUFON, draws=["9m", "9p", "9s", "1p"], dora="9m")
+    for seat in range(4):
+        do(t, seat, "discard", "1z")
+    assert trace(t) == ["start_kyoku", "tsumo 0 9m", "dahai 0 E", "tsumo 1 9p", "dahai 1 E", "tsumo 2 9s", "dahai 2 E",
+                        "tsumo 3 1p", "dahai 3 E", "ryukyoku suufon_renda", "end_kyoku"]
+    assert t.end.detail == "suufon_renda" and t.end.settlement.deltas == (0, 0, 0, 0)
+
+
+def test_suufon_renda_needs_the_same_wind_four_times():
+    t = _start(SUUFON, draws=["9m", "9p", "9s", "1p"], dora="9m")
+    for seat in range(3):
+        do(t, seat, "discard", "1z")
+    do(t, 3, "discard", "5z")
+    assert t.phase == "turn" and t.acting == (0,)
+
+
+# Every seat is tenpai and declares riichi on the tile it draws: the fourth riichi aborts the hand
+# once its discard passes, and the four sticks stay on the table.
+SUUCHA = ["123m456m789m11p22z", "123p456p789p11s33z", "123s456s789s99m55z", "234m567p678s66z77z"]
+
+
+def test_suucha_riichi():
+    t = _start(SUUCHA, draws=["4z", "1m", "1z", "1z"], dora="9m")
+    for seat, tile in zip(range(4), ["4z", "1m", "1z", "1z"]):
+        do(t, seat, "riichi", tile)
+    assert trace(t)[-5:] == ["reach 3", "dahai 3 E", "reach_accepted 3", "ryukyoku suucha_riichi", "end_kyoku"]
+    s = t.end.settlement  # the stakes were paid as the riichi were accepted: the abort moves no points
+    assert s.deltas == (0, 0, 0, 0) and s.next.scores == (24000,) * 4 and s.next.riichi_sticks == 4
+    assert (s.next.dealer, s.next.honba) == (0, 1)
+
+
+def test_suucha_riichi_off():
+    t = _start(SUUCHA, draws=["4z", "1m", "1z", "1z"], dora="9m",
+               rules=_rules("tenhou", abortive_draws=frozenset({"kyuushu_kyuuhai"})))
+    for seat, tile in zip(range(4), ["4z", "1m", "1z", "1z"]):
+        do(t, seat, "riichi", tile)
+    assert t.phase == "turn" and t.acting == (0,) and t.sticks == 4
+
+
+# The dealer makes three closed kans (East, South, West) and discards 9p; seat 1 calls the fourth
+# kan on it; once seat 1's discard passes, four kans by two players abort the hand.
+SUUKAIKAN = ["111z222z333z123m5p", "999p147m258s4567z", "258m258p147s4567z", "369m147p369s4567z"]
+
+
+def test_suukaikan():
+    t = _start(SUUKAIKAN, draws=["1z"], dora="1s", rinshan=["2z", "3z", "9p", "1s"])
+    for kind in ("1z", "2z", "3z"):
+        do(t, 0, "ankan", kind)
+    do(t, 0, "discard", "9p")
+    do(t, 1, "daiminkan", "9p")
+    assert t.n_kans == 4
+    do(t, 1, "discard", "1s")
+    d = _kan_dora(t)  # three closed kans' indicators at once, the called kan's at its discard
+    assert trace(t) == ["start_kyoku", "tsumo 0 E", "ankan 0 E", d[0], "tsumo 0 S", "ankan 0 S", d[1],
+                        "tsumo 0 W", "ankan 0 W", d[2], "tsumo 0 9p", "dahai 0 9p", "daiminkan 1 9p<0",
+                        "tsumo 1 1s", d[3], "dahai 1 1s", "ryukyoku suukaikan", "end_kyoku"]
+    assert t.end.detail == "suukaikan"
+
+
+def test_four_kans_by_one_player_do_not_abort():
+    hands = ["111z222z333z999p1m", "147m258s4567z158p", "258m258p147s4567z", "369m147p369s4567z"]
+    t = _start(hands, draws=["1z"], dora="1s", rinshan=["2z", "3z", "9p", "1s"])
+    for kind in ("1z", "2z", "3z", "9p"):
+        do(t, 0, "ankan", kind)
+    assert t.n_kans == 4 and "ankan" not in _types_of(t, 0)
+    do(t, 0, "discard", "1s")
+    pass_all(t)
+    assert t.phase == "turn" and t.acting == (1,)
