@@ -7,13 +7,13 @@ Every case deals chosen hands and draws through :func:`test_engine.make_wall`
 """
 
 import pytest
-from test_engine import make_wall
 
 from riichi_fast import TableState
 from riichi_fast.engine import Action, EngineError, Table
 from riichi_fast.engine.env import mjai_events
 from riichi_fast.rules import config
 from riichi_fast.tiles import parse_tiles
+from test_engine import make_wall
 
 
 def _start(hands, draws=(), rules="tenhou", state=None, **kw):
@@ -392,3 +392,116 @@ def test_four_kans_by_one_player_do_not_abort():
     do(t, 0, "discard", "1s")
     pass_all(t)
     assert t.phase == "turn" and t.acting == (1,)
+
+
+# --------------------------------------------------------------------------- nagashi mangan
+
+_YAOCHUU_NAMES = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
+NAGASHI = ["119m199p119s11z22z", "234567m34567p99s", "234567s345678m5p", "345678p345678s4m"]
+
+
+def _nagashi_draws():
+    """Terminals and honors for the dealer's 18 draws, middle tiles first for the others; a spare indicator."""
+    from collections import Counter
+
+    kinds = Counter(t >> 2 for h in NAGASHI for t in parse_tiles(h))
+    yao = [n for n in _YAOCHUU_NAMES for _ in range(4 - kinds[_kind(n)])]
+    mid = []
+    for s in "mps":
+        for v in range(2, 9):
+            k = _kind(f"{v}{s}")
+            if v == 5:  # the hands hold plain fives: the red copy is left
+                mid += [f"0{s}"] + [f"5{s}"] * (3 - kinds[k])
+            else:
+                mid += [f"{v}{s}"] * (4 - kinds[k])
+    draws = [yao.pop(0) if i % 4 == 0 else (mid.pop(0) if mid else yao.pop()) for i in range(70)]
+    return draws, yao[0]
+
+
+def _play_out(t, call=None):
+    """Everyone discards the tile drawn and passes every claim (``call``: one claim to take instead)."""
+    while t.phase != "ended":
+        if t.phase in ("claim", "chankan"):
+            seat = t.acting[0]
+            mine = [a for a in t.legal_actions(seat) if call and call(a)]
+            t.step(mine[0] if mine else Action("pass", seat))
+        else:
+            t.step(Action("discard", t.current, t.drawn if t.drawn is not None else t.seats[t.current].closed[-1]))
+
+
+def test_nagashi_mangan():
+    draws, dora = _nagashi_draws()
+    t = _start(NAGASHI, draws=draws, dora=dora)
+    _play_out(t)
+    assert all(tile >> 2 in {_kind(n) for n in _YAOCHUU_NAMES} for tile, _ in t.seats[0].river)
+    assert len(t.seats[0].river) == 18 and trace(t)[-2:] == ["ryukyoku exhaustive_draw", "end_kyoku"]
+    s = t.end.settlement
+    assert (t.end.kind, t.end.detail, s.deltas) == ("exhaustive_draw", "nagashi_mangan", (12000, -4000, -4000, -4000))
+    assert (s.next.dealer, s.next.honba) == ((0, 1) if 0 in t.end.tenpai else (1, 1))
+
+
+def test_a_called_discard_ends_nagashi_mangan():
+    draws, dora = _nagashi_draws()
+    t = _start(NAGASHI, draws=draws, dora=dora)
+    taken = []
+
+    def first_pon_of_the_dealer(a):
+        if a.type == "pon" and not taken and t.claim["from"] == 0:
+            taken.append(a)
+            return True
+        return False
+
+    _play_out(t, first_pon_of_the_dealer)
+    assert taken and t.seats[0].called_from_river
+    assert [e for e in trace(t) if e.startswith("pon")] == ["pon 1 9s<0"]
+    # the dealer's river is still all terminals and honors, but one was called: noten payments instead
+    assert (t.end.detail, t.end.tenpai, t.end.settlement.deltas) == ("noten", (1, 2, 3), (-3000, 1000, 1000, 1000))
+
+
+# --------------------------------------------------------------------------- pao, bust
+
+# Seat 1 pons haku from the dealer, hatsu and chun from seat 2, and draws its winning 4s:
+# seat 2 fed the third dragon set and pays the whole daisangen tsumo.
+PAO = ["5z258m369p28s1234z", "55z66z77z11m234p56s", "6z7z369m147p369s12z", "147m258p147s34z78m"]
+PAO_DRAWS = ["9m", "9m", "9m", "3p", "5p", "8p", "4s"]
+
+
+def _pao_table(rules="tenhou", state=None):
+    t = _start(PAO, draws=PAO_DRAWS, dora="3m", rules=rules, state=state)
+    do(t, 0, "discard", "5z")
+    do(t, 1, "pon", "5z")
+    do(t, 1, "discard", "2p")
+    do(t, 2, "discard", "6z")
+    do(t, 1, "pon", "6z")
+    do(t, 1, "discard", "3p")
+    do(t, 2, "discard", "7z")
+    do(t, 1, "pon", "7z")
+    assert t.pao == {1: 2}
+    do(t, 1, "discard", "4p")
+    do(t, 2, "discard", "3p")
+    do(t, 3, "discard", "5p")
+    do(t, 0, "discard", "8p")
+    do(t, 1, "tsumo")
+    return t
+
+
+def test_pao_daisangen_by_pon_pays_the_tsumo():
+    t = _pao_table()
+    assert trace(t)[1:] == ["tsumo 0 9m", "dahai 0 P", "pon 1 P<0", "dahai 1 2p", "tsumo 2 9m", "dahai 2 F",
+                            "pon 1 F<2", "dahai 1 3p", "tsumo 2 9m", "dahai 2 C", "pon 1 C<2", "dahai 1 4p",
+                            "tsumo 2 3p", "dahai 2 3p", "tsumo 3 5p", "dahai 3 5p", "tsumo 0 8p", "dahai 0 8p",
+                            "tsumo 1 4s", "hora 1 4s<1", "end_kyoku"]
+    assert [y.name for y in t.end.wins[0][2].yaku] == ["daisangen"]
+    assert t.end.settlement.deltas == (0, 32000, -32000, 0)
+
+
+def test_bust_ends_the_game_unless_the_rules_play_on():
+    from riichi_fast.engine import game_over
+
+    state = TableState(scores=(25000, 25000, 20000, 30000))
+    t = _pao_table(state=state)
+    s = t.end.settlement
+    assert s.next.scores == (25000, 57000, -12000, 30000)
+    assert game_over(s, t.rules, "hanchan")
+    no_tobi = _rules("tenhou", tobi=False)
+    assert not game_over(_pao_table(no_tobi, state).end.settlement, no_tobi, "hanchan")
