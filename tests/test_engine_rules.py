@@ -505,3 +505,61 @@ def test_bust_ends_the_game_unless_the_rules_play_on():
     assert game_over(s, t.rules, "hanchan")
     no_tobi = _rules("tenhou", tobi=False)
     assert not game_over(_pao_table(no_tobi, state).end.settlement, no_tobi, "hanchan")
+
+
+# --------------------------------------------------------------------------- west-round extension
+
+
+def _after_draw(dealer, wind, scores, tenpai=(), rules=config.TENHOU):
+    from riichi_fast import settle_exhaustive_draw
+
+    return settle_exhaustive_draw(TableState(dealer=dealer, round_wind=wind, scores=scores), tenpai, (), (), rules)
+
+
+@pytest.mark.parametrize("dealer, wind, scores, tenpai, length, over", [
+    # South 4, the deal passes: ends if someone holds 30,000, else the game goes into West
+    (3, 1, (31000, 25000, 24000, 20000), (), "hanchan", True),
+    (3, 1, (28000, 26000, 24000, 22000), (), "hanchan", False),
+    # the same at East 4 of a tonpuusen (into South), and at East 4 of a hanchan (never)
+    (3, 0, (28000, 26000, 24000, 22000), (), "tonpuusen", False),
+    (3, 0, (31000, 25000, 24000, 20000), (), "hanchan", False),
+    # West: sudden death, the first hand that leaves someone at 30,000 ends it
+    (0, 2, (28000, 26000, 24000, 22000), (), "hanchan", False),
+    (0, 2, (29000, 27000, 24000, 20000), (1,), "hanchan", True),  # seat 1 alone tenpai: 27000 + 3000
+    (0, 2, (29000, 26900, 24100, 20000), (1,), "hanchan", False),
+    # West 4 with the deal passing ends the game whatever the scores
+    (3, 2, (28000, 26000, 24000, 22000), (), "hanchan", True),
+    # South 4, the dealer keeps the deal by tenpai and is first with 30,000: may stop (and does)
+    (3, 1, (22000, 25000, 20000, 33000), (3,), "hanchan", True),
+    # ... or keeps the deal by tenpai but is not first: the game goes on
+    (3, 1, (34000, 25000, 20000, 21000), (3,), "hanchan", False),
+])
+def test_the_end_of_the_game_and_the_west_extension(dealer, wind, scores, tenpai, length, over):
+    from riichi_fast.engine import game_over
+
+    s = _after_draw(dealer, wind, scores, tenpai)
+    assert game_over(s, config.TENHOU, length) is over
+
+
+# --------------------------------------------------------------------------- three-player kita
+
+# The dealer sets a north aside (kita) and draws a replacement from the dead wall; seat 1 waits on
+# north (tanki, hatsu triplet) and may ron the kita tile (Tenhou: not a chankan).
+KITA = ["4z1m123p456p789s55z", "4z666z234p567p789s", "19m19p19s123z77z58p"]
+
+
+@pytest.mark.parametrize("ron", [False, True])
+def test_three_player_kita(ron):
+    t = _start(KITA, draws=["9m"], dora="1p", rules="tenhou_3p", rinshan=["2p"])
+    assert "kita" in _types_of(t, 0)
+    do(t, 0, "kita", "4z")
+    assert t.phase == "chankan" and t.acting == (1,) and _types_of(t, 1) == ["pass", "ron"]
+    if ron:
+        do(t, 1, "ron")
+        assert trace(t) == ["start_kyoku", "tsumo 0 9m", "nukidora 0 N", "hora 1 N<0", "end_kyoku"]
+        res = t.end.wins[0][2]
+        assert [y.name for y in res.yaku] == ["hatsu"] and t.end.settlement.deltas == (-2600, 2600, 0)  # 40 fu, dora 2p
+    else:
+        do(t, 1, "pass")
+        assert trace(t) == ["start_kyoku", "tsumo 0 9m", "nukidora 0 N", "tsumo 0 2p"]
+        assert t.seats[0].kita == 1 and t.seats[1].temp_furiten and t.tiles_left == 53  # 55 live, one drawn, one moved to the dead wall
