@@ -1,0 +1,212 @@
+"""The agent environment: the fixed action space, masks, observations without leaks, illegal actions,
+whole games, mjai events, and random legal play (hypothesis) keeping every invariant."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from riichi_fast.engine import N_ACTIONS, Action, EngineError, Env, Wall, play_game, seeded_wall
+from riichi_fast.engine.env import ACTION_NAMES, action_name, index_of, mjai_events
+from riichi_fast.errors import ContextError
+from riichi_fast.rules import config
+from riichi_fast.tiles import MJAI_NAMES
+
+PRESETS = ["tenhou", "tenhou_3p", "majsoul", "wrc"]
+
+
+def test_the_action_space_is_fixed_and_named():
+    assert N_ACTIONS == 222 and len(set(ACTION_NAMES)) == N_ACTIONS
+    assert [ACTION_NAMES[i] for i in (0, 33, 38, 68, 106, 136, 137, 138, 139, 147, 148, 151, 152, 219, 220, 221)] == [
+        "discard 1m", "discard C", "discard red 5m", "riichi 1m", "riichi red 5m", "tsumo", "ron", "pass",
+        "chi low", "chi high (2 red)", "pon", "daiminkan", "ankan 1m", "kakan C", "kita", "kyuushu"]
+    with pytest.raises(EngineError, match="action index 222 is out of range 0-221"):
+        action_name(222)
+    red = config.TENHOU.red_fives
+    cases = [(Action("discard", 0, 17), 4), (Action("discard", 0, 16), 38), (Action("riichi", 0, 52), 115),
+             (Action("chi", 1, 8, (12, 16)), 140), (Action("chi", 1, 20, (12, 16)), 146),
+             (Action("chi", 1, 16, (12, 20)), 142), (Action("pon", 2, 53, (52, 54)), 149),
+             (Action("pon", 2, 52, (53, 54)), 148), (Action("daiminkan", 2, 53, (52, 54, 55)), 151),
+             (Action("ankan", 0, 108, (108, 109, 110, 111)), 179), (Action("kakan", 0, 133), 219),
+             (Action("kita", 0, 121), 220), (Action("kyuushu", 0), 221), (Action("tsumo", 0, 5), 136),
+             (Action("ron", 3, 5), 137), (Action("pass", 3), 138)]
+    assert [index_of(a, red) for a, _ in cases] == [i for _, i in cases]
+    # without red tiles a 0-mod-4 five is plain
+    assert index_of(Action("discard", 0, 16), config.WRC.red_fives) == 4
+    with pytest.raises(EngineError, match="unknown action type 'chombo'"):
+        index_of(Action("chombo", 0), red)
+
+
+def _first(env):
+    return env.legal_actions()[0]
+
+
+def test_reset_and_the_first_observation():
+    env = Env("tenhou")
+    obs = env.reset(seed=5, length="single")
+    t = env.table
+    assert env.seat == 0 and not env.done and env.result is None
+    assert obs.seat == 0 and obs.hand == tuple(sorted(t.seats[0].closed)) and obs.drawn == t.drawn
+    assert obs.hand_sizes == (14, 13, 13, 13) and obs.melds == ((), (), (), ()) and obs.rivers == ((), (), (), ())
+    assert obs.dora_indicators == (seeded_wall(5, 0).dora_indicators[0],) and obs.scores == (25000,) * 4
+    assert (obs.round_wind, obs.kyoku, obs.honba, obs.riichi_sticks, obs.tiles_left, obs.dealer, obs.seat_wind) == (
+        0, 0, 0, 0, 69, 0, 0)
+    assert obs.riichi == (0, 0, 0, 0) and obs.kita == (0, 0, 0, 0) and obs.last_discard is None
+    assert obs.phase == "turn"
+    # another seat sees its own 13 tiles and no drawn tile
+    o2 = env.observation(2)
+    assert o2.hand == tuple(sorted(t.seats[2].closed)) and o2.drawn is None and o2.seat_wind == 2
+    with pytest.raises(ContextError, match="seat must be 0-3, got 4"):
+        env.observation(4)
+
+
+def test_mask_and_legal_actions_agree_and_round_trip():
+    env = Env("tenhou")
+    env.reset(seed=9, length="single")
+    while not env.done:
+        acts = env.legal_actions()
+        mask = env.action_mask()
+        idx = [env.index_of(a) for a in acts]
+        assert mask.dtype == np.bool_ and mask.shape == (N_ACTIONS,)
+        assert idx == sorted(set(idx)) and list(np.flatnonzero(mask)) == idx
+        assert all(env.action_from_index(i) == a for i, a in zip(idx, acts))
+        # every action the table lists has the index of one listed here
+        assert {env.index_of(a) for a in env.table.legal_actions(env.seat)} == set(idx)
+        env.step(idx[-1])
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    env = Env("tenhou")
+    env.reset(seed=11, length="single")
+    before = (env.observation(), env.events, env.table.phase)
+    illegal = next(i for i in range(N_ACTIONS) if not env.action_mask()[i])
+    with pytest.raises(EngineError, match=rf"action {illegal} \({ACTION_NAMES[illegal]}\) is illegal for seat 0 now"):
+        env.step(illegal)
+    with pytest.raises(EngineError, match="action index 999 is out of range"):
+        env.step(999)
+    with pytest.raises(EngineError, match="an action is an Action or an index 0-221, got 'discard'"):
+        env.step("discard")
+    with pytest.raises(EngineError, match=r"seat 2 discard 5 is illegal: seat 0 acts now"):
+        env.step(Action("discard", 2, 5))
+    stranger = next(x for x in range(136) if x not in env.table.seats[0].closed)
+    with pytest.raises(EngineError, match=rf"seat 0 discard {stranger} is illegal: not among the legal actions"):
+        env.step(Action("discard", 0, stranger))
+    assert (env.observation(), env.events, env.table.phase) == before
+    with pytest.raises(EngineError, match="no game: call reset"):
+        Env().step(0)
+
+
+def test_a_finished_game_refuses_more_steps():
+    env = Env("tenhou")
+    env.reset(seed=2, length="single")
+    while env.step(_first(env)) is not None:
+        pass
+    assert env.done and env.seat is None and env.legal_actions() == [] and not env.action_mask().any()
+    with pytest.raises(EngineError, match="the game is over"):
+        env.step(0)
+    with pytest.raises(ContextError, match="unknown game length 'long'"):
+        env.reset(length="long")
+    with pytest.raises(ContextError, match="seed must be an int, got str"):
+        env.reset(seed="1")
+
+
+def test_other_hands_never_leak():
+    """Swapping hidden tiles of seats 1-3 with tiles deep in the wall changes nothing seat 0 sees."""
+    w = seeded_wall(21)
+    deal = w.haipai(0)
+    tiles = list(w.tiles)
+    pos = {t: i for i, t in enumerate(tiles)}
+    deep = w.live_tiles[-3:]  # never drawn in the first turns
+    for seat, far in zip((1, 2, 3), deep):
+        a, b = pos[deal[seat][0]], pos[far]
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+    other = Wall(tiles)
+    views = []
+    for wall in (w, other):
+        env = Env("tenhou")
+        env.reset(walls=iter([wall]), length="single")
+        seen = [env.observation(0)]
+        for _ in range(6):  # a few discards go around: seat 0 still sees no difference
+            if env.seat != 0 and env.table.phase == "turn":
+                seen.append(env.observation(0))
+            env.step(env.legal_actions()[-1] if env.table.phase == "turn" else env.index_of(Action("pass", env.seat)))
+        views.append(seen)
+    assert views[0] == views[1]
+    obs = views[0][0]
+    hidden = {t for s in (1, 2, 3) for t in deal[s]}
+    shown = set(obs.hand) | set(obs.dora_indicators)
+    assert not shown & hidden and "closed" not in {f.name for f in dataclasses.fields(obs)}
+
+
+def test_a_game_through_env_is_play_game():
+    """The same choices (the lowest action index) give the same game through Env and play_game."""
+    rules = config.TENHOU
+
+    def lowest(table, seat, actions):
+        return min(actions, key=lambda a: index_of(a, rules.red_fives))
+
+    game = play_game([lowest] * 4, rules, seed=4, length="tonpuusen")
+    env = Env(rules, length="tonpuusen")
+    env.reset(seed=4)
+    while not env.done:
+        env.step(_first(env))
+    r = env.result
+    assert (r.scores, r.points, r.ranks) == (game.scores, game.points, game.ranks)
+    assert len(env.hands) == len(game.hands) >= 4
+    assert env.events[1:-1] == mjai_events(game.events, rules.red_fives)
+    assert env.events[0] == {"type": "start_game", "names": ["player0", "player1", "player2", "player3"]}
+    assert env.events[-1] == {"type": "end_game", "scores": list(r.scores)}
+    names = set(MJAI_NAMES) | {n + "r" for n in MJAI_NAMES[:27]}
+    for e in env.events:
+        for key in ("pai", "dora_marker"):
+            if key in e:
+                assert e[key] in names
+        for x in e.get("consumed", []):
+            assert x in names
+
+
+# --------------------------------------------------------------------------- random legal play
+
+
+def _accounted(t):
+    """Every id of the wall is in exactly one place: hands, melds (kita included), rivers, live or dead wall."""
+    places = []
+    for s in t.seats:
+        places += s.closed
+        for m in s.melds:
+            places += list(m.tiles)
+        places += [tile for i, (tile, _) in enumerate(s.river) if i not in s.called_from_river]
+    places += list(t.live[t.n_live_drawn: len(t.live) - t.n_rinshan_drawn])
+    places += list(t.rinshan[t.n_rinshan_drawn:])
+    rinshan = set(t.rinshan)
+    places += [x for x in t.wall.tiles[: t.wall.dead_wall_size] if x not in rinshan]
+    places += list(t.live[len(t.live) - t.n_rinshan_drawn:])  # the live tiles the dead wall took over
+    return sorted(places) == sorted(t.wall.tiles) and len(places) == (136 if t.n == 4 else 108)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_random_legal_play_keeps_every_invariant(preset, data, seed):
+    rules = config.Rules.preset(preset)
+    total = rules.start_points * rules.n_players
+    env = Env(rules, length="single")
+    env.reset(seed=seed)
+    steps = 0
+    while not env.done:
+        mask = env.action_mask()
+        legal = np.flatnonzero(mask)
+        assert len(legal) and len(legal) == len(env.legal_actions())
+        i = int(legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+        env.step(i)
+        steps += 1
+        assert steps < 1000
+        if not env.done:
+            t = env.table
+            assert _accounted(t)
+            assert sum(t.scores) + 1000 * t.sticks == total + 1000 * t.table.riichi_sticks
+    last = env.hands[-1].settlement
+    assert sum(last.next.scores) + 1000 * last.next.riichi_sticks == total
+    assert sum(env.result.scores) == total and sum(env.result.points) == 0
