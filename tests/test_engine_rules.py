@@ -158,6 +158,12 @@ def test_multiple_ron(rules, ronners, events, deltas):
     assert t.end.settlement.deltas == deltas
     # the stick on the table goes to a winner
     assert sum(deltas) == (1000 if t.end.kind == "win" else 0)
+    # each hora event carries that win's changes; together they are the hand's
+    per_win = [e["deltas"] for e in t.events if e["type"] == "hora"]
+    if per_win:
+        assert tuple(map(sum, zip(*per_win))) == deltas
+    else:
+        assert t.events[-2] == {"type": "ryukyoku", "reason": "sanchahou", "deltas": [0, 0, 0, 0]}
 
 
 # --------------------------------------------------------------------------- kuikae
@@ -251,6 +257,10 @@ def test_chankan_on_an_added_kan_keeps_ippatsu():
     (seat, fromseat, res), = t.end.wins
     names = [y.name for y in res.yaku]
     assert (seat, fromseat) == (0, 3) and names == ["riichi", "ippatsu", "chankan"]
+    # the ura indicator under the first dora indicator (7m for the 789m): 4 han 40 fu, a mangan
+    assert t.events[-2] == {"type": "hora", "actor": 0, "target": 3, "pai": t.events[-2]["pai"],
+                            "ura_markers": [t.wall.ura_indicators[0]], "deltas": [13000, 0, 0, -12000]}
+    assert (res.han, res.fu, res.dora, t.end.settlement.deltas) == (4, 40, 0, (13000, 0, 0, -12000))
 
 
 def test_a_kan_that_stands_ends_ippatsu():
