@@ -226,6 +226,16 @@ def test_riichi_stake_is_paid_when_the_discard_passes_and_a_call_ends_ippatsu():
     assert not t.seats[0].ippatsu
 
 
+def test_a_riichi_discard_that_is_ronned_pays_no_stake():
+    hands = ["123m456p789s1122z", "147m258p369s3467z", "258m369p147s3467z", "12m555z345p678s99s"]
+    t = _start(hands, draws=["3m"], dora="9m")
+    do(t, 0, "riichi", "3m")
+    assert t.acting == (3,) and t.scores[0] == 25000
+    do(t, 3, "ron")
+    assert trace(t) == ["start_kyoku", "tsumo 0 3m", "reach 0", "dahai 0 3m", "hora 3 3m<0", "end_kyoku"]
+    assert t.end.settlement.deltas == (-1300, 0, 0, 1300) and t.end.settlement.next.riichi_sticks == 0
+
+
 # Seat 3 pons 3p from seat 1; the dealer then declares riichi waiting on 3p (kanchan 24p);
 # seat 3 draws the last 3p and adds it to its pon: the dealer robs the kan.  A kan that is
 # robbed never stood, so the ippatsu is still there (riichi, ippatsu, chankan).
@@ -476,8 +486,9 @@ PAO = ["5z258m369p28s1234z", "55z66z77z11m234p56s", "6z7z369m147p369s12z", "147m
 PAO_DRAWS = ["9m", "9m", "9m", "3p", "5p", "8p", "4s"]
 
 
-def _pao_table(rules="tenhou", state=None):
-    t = _start(PAO, draws=PAO_DRAWS, dora="3m", rules=rules, state=state)
+def _pao_table(rules="tenhou", state=None, ron=False):
+    draws = PAO_DRAWS[:5] + ["4s"] if ron else PAO_DRAWS
+    t = _start(PAO, draws=draws, dora="3m", rules=rules, state=state)
     do(t, 0, "discard", "5z")
     do(t, 1, "pon", "5z")
     do(t, 1, "discard", "2p")
@@ -490,6 +501,10 @@ def _pao_table(rules="tenhou", state=None):
     do(t, 1, "discard", "4p")
     do(t, 2, "discard", "3p")
     do(t, 3, "discard", "5p")
+    if ron:
+        do(t, 0, "discard", "4s")
+        do(t, 1, "ron")
+        return t
     do(t, 0, "discard", "8p")
     do(t, 1, "tsumo")
     return t
@@ -503,6 +518,17 @@ def test_pao_daisangen_by_pon_pays_the_tsumo():
                             "tsumo 1 4s", "hora 1 4s<1", "end_kyoku"]
     assert [y.name for y in t.end.wins[0][2].yaku] == ["daisangen"]
     assert t.end.settlement.deltas == (0, 32000, -32000, 0)
+
+
+@pytest.mark.parametrize("state, deltas", [
+    (None, (-16000, 32000, -16000, 0)),
+    # counters: Tenhou's liable player pays them (pao_honba "liable"), 300 each
+    (TableState(honba=2), (-16000, 32600, -16600, 0)),
+])
+def test_pao_daisangen_ron_is_split_with_the_discarder(state, deltas):
+    t = _pao_table(state=state, ron=True)
+    assert trace(t)[-4:] == ["tsumo 0 4s", "dahai 0 4s", "hora 1 4s<0", "end_kyoku"]
+    assert t.end.settlement.deltas == deltas
 
 
 def test_bust_ends_the_game_unless_the_rules_play_on():
@@ -573,3 +599,47 @@ def test_three_player_kita(ron):
         do(t, 1, "pass")
         assert trace(t) == ["start_kyoku", "tsumo 0 9m", "nukidora 0 N", "tsumo 0 2p"]
         assert t.seats[0].kita == 1 and t.seats[1].temp_furiten and t.tiles_left == 53  # 55 live, one drawn, one moved to the dead wall
+
+
+# --------------------------------------------------------------------------- furiten
+
+# Seat 3 waits on 3m (12m penchan, haku triplet).
+FURITEN = ["3m369p147s234z67z1z", "258m258p258s3467z", "69m147p369s23467z", "12m555z345p678s99s"]
+FURITEN_DRAWS = ["1p", "1p", "1p", "3m", "9m", "3m", "9m", "9m", "5s", "3m"]
+
+
+def _offered_ron(t, seat):
+    return t.phase == "claim" and seat in t.claim["options"] and any(
+        a.type == "ron" for a in t.claim["options"][seat])
+
+
+def test_own_discard_furiten():
+    t = _start(FURITEN, draws=FURITEN_DRAWS, dora="2z")
+    for seat in range(3):
+        do(t, seat, "discard", "1p")
+    assert "tsumo" in _types_of(t, 3)
+    do(t, 3, "discard", "3m")  # lets its own winning tile go: furiten on 3m
+    do(t, 0, "discard", "3m")
+    assert t.phase == "turn" and t.acting == (1,)  # no ron offered: nobody could claim
+
+
+@pytest.mark.parametrize("riichi", [False, True])
+def test_temporary_and_riichi_furiten(riichi):
+    draws = FURITEN_DRAWS[:3] + ["1z"] + FURITEN_DRAWS[4:]
+    t = _start(FURITEN, draws=draws, dora="2z")
+    for seat in range(3):
+        do(t, seat, "discard", "1p")
+    do(t, 3, "riichi" if riichi else "discard", "1z")
+    pass_all(t)
+    do(t, 0, "discard", "3m")
+    assert _offered_ron(t, 3)
+    do(t, 3, "pass")
+    assert t.seats[3].temp_furiten and t.seats[3].riichi_furiten is riichi
+    do(t, 1, "discard", "3m")  # before seat 3 draws again: no ron
+    assert not _offered_ron(t, 3) and t.acting == (2,)
+    do(t, 2, "discard", "9m")
+    do(t, 3, "discard", "9m")
+    pass_all(t)
+    do(t, 0, "discard", "5s")
+    do(t, 1, "discard", "3m")  # after its draw: temporary furiten is over, riichi furiten is not
+    assert _offered_ron(t, 3) is not riichi
