@@ -228,7 +228,7 @@ def test_riichi_stake_is_paid_when_the_discard_passes_and_a_call_ends_ippatsu():
 
 def test_a_riichi_discard_that_is_ronned_pays_no_stake():
     hands = ["123m456p789s1122z", "147m258p369s3467z", "258m369p147s3467z", "12m555z345p678s99s"]
-    t = _start(hands, draws=["3m"], dora="9m")
+    t = _start(hands, draws=["3m"], dora="9p")
     do(t, 0, "riichi", "3m")
     assert t.acting == (3,) and t.scores[0] == 25000
     do(t, 3, "ron")
