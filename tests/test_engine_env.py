@@ -210,3 +210,34 @@ def test_random_legal_play_keeps_every_invariant(preset, data, seed):
     last = env.hands[-1].settlement
     assert sum(last.next.scores) + 1000 * last.next.riichi_sticks == total
     assert sum(env.result.scores) == total and sum(env.result.points) == 0
+
+
+def test_bad_walls_and_rules_raise_before_anything_changes():
+    from riichi_fast.errors import WallError
+
+    env = Env("tenhou")
+    env.reset(seed=3, length="single")
+    before = (env.observation(), env.events, env.rules, env.length)
+    with pytest.raises(WallError, match="a hand is dealt from a Wall, got list"):
+        env.reset(walls=[[1, 2, 3]])
+    with pytest.raises(ContextError, match="a 4-player table was given a 3-player wall or table"):
+        env.reset(walls=[seeded_wall(1, n_players=3)])
+    with pytest.raises(EngineError, match="walls: no wall given for the first hand"):
+        env.reset(walls=[])
+    with pytest.raises(ContextError, match="unknown rules preset 'nope'"):
+        env.reset(rules="nope", length="hanchan")
+    with pytest.raises(WallError, match="seed must be an int in 0 .. 2\\*\\*64-1, got -1"):
+        env.reset(seed=-1)
+    assert (env.observation(), env.events, env.rules, env.length) == before
+
+
+def test_walls_that_run_out_stop_the_game_and_keep_what_was_played():
+    env = Env("tenhou", length="hanchan")
+    env.reset(walls=[seeded_wall(8)])
+    with pytest.raises(EngineError, match="the walls given ran out: no wall for hand 2"):
+        while True:
+            env.step(env.legal_actions()[-1])
+    assert len(env.hands) == 1 and env.events[-1]["type"] == "end_kyoku" and not env.done
+    assert env.seat is None and env.legal_actions() == []
+    with pytest.raises(EngineError, match="the walls given ran out: no wall for hand 2"):
+        env.step(0)

@@ -242,12 +242,12 @@ class Env:
         self.hands: list = []
         self.result: GameResult | None = None
         self._events: list = []
+        self._stalled = None
 
     def _configure(self, rules, length):
         if length not in LENGTHS:
             raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
-        self.rules = Table(rules).rules
-        self.length = length
+        self.rules, self.length = Table(rules).rules, length
         self._red = self.rules.red_fives
 
     # ------------------------------------------------------------------ game flow
@@ -255,22 +255,42 @@ class Env:
     def reset(self, seed: int = 0, rules=None, length: str | None = None, walls=None) -> Observation:
         """Start a new game; returns the acting seat's observation.
 
-        Walls: ``seeded_wall(seed, hand_number)``, or from the iterable ``walls``.
+        Walls: ``seeded_wall(seed, hand_number)``, or from the iterable ``walls`` (if they run out
+        before the game ends, the step that ends the last hand raises :class:`EngineError`; the hands
+        played and their events are kept).  A bad argument raises before anything changes.
         """
         if type(seed) is not int:
             raise ContextError(f"seed must be an int, got {type(seed).__name__}")
-        self._configure(self.rules if rules is None else rules, self.length if length is None else length)
+        length = self.length if length is None else length
+        if length not in LENGTHS:
+            raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+        table = Table(self.rules if rules is None else rules)
+        if walls is not None:
+            walls = iter(walls)
+            first = next(walls, None)
+            if first is None:
+                raise EngineError("walls: no wall given for the first hand")
+        else:
+            first = seeded_wall(seed, 0, table.n)
+        table.start_hand(first, _settle.TableState.start(table.rules))  # a bad wall or seed raises before any change
+        self._configure(table.rules, length)
         self.seed = seed
-        self._walls = iter(walls) if walls is not None else None
-        self.table = Table(self.rules)
+        self._walls = walls
+        self._stalled = None
+        self.table = table
         self.hands = []
         self.result = None
         self._events = [{"type": "start_game", "names": [f"player{i}" for i in range(self.table.n)]}]
-        self._start(_settle.TableState.start(self.rules))
         return self.observation()
 
     def _start(self, state):
-        wall = next(self._walls) if self._walls is not None else seeded_wall(self.seed, len(self.hands), self.table.n)
+        if self._walls is None:
+            wall = seeded_wall(self.seed, len(self.hands), self.table.n)
+        else:
+            wall = next(self._walls, None)
+            if wall is None:
+                self._stalled = f"the walls given ran out: no wall for hand {len(self.hands) + 1}"
+                raise EngineError(self._stalled)
         self.table.start_hand(wall, state)
 
     def _need_game(self):
@@ -286,7 +306,7 @@ class Env:
     def seat(self) -> int | None:
         """The seat that acts now (None when the game is over)."""
         self._need_game()
-        return None if self.done else self.table.acting[0]
+        return None if self.done or self._stalled else self.table.acting[0]
 
     def step(self, action) -> Observation | None:
         """Apply the acting seat's ``action`` (an :class:`Action` or an index); returns the next observation.
@@ -296,6 +316,8 @@ class Env:
         self._need_game()
         if self.done:
             raise EngineError(f"{action}: the game is over")
+        if self._stalled:
+            raise EngineError(self._stalled)
         if not isinstance(action, Action):
             action = self.action_from_index(action)
         elif action.seat != self.seat:
@@ -320,7 +342,7 @@ class Env:
         """What ``seat`` (default: the acting seat) sees now."""
         self._need_game()
         if seat is None:
-            seat = self.seat if not self.done else 0
+            seat = self.seat if self.seat is not None else 0
         if type(seat) is not int or not 0 <= seat < self.table.n:
             raise ContextError(f"seat must be 0-{self.table.n - 1}, got {seat!r}")
         return _observe(self.table, seat)
@@ -328,7 +350,7 @@ class Env:
     def legal_actions(self) -> list:
         """The acting seat's legal actions, one per action index, in index order."""
         self._need_game()
-        if self.done:
+        if self.done or self._stalled:
             return []
         by_index = {}
         for a in self.table.legal_actions(self.seat):
@@ -365,5 +387,5 @@ class Env:
         """The game so far in mjai form (the current hand's events included)."""
         if self.table is None:
             return []
-        live = [] if self.done or self.table.phase == "ended" else self.table.events
+        live = [] if self.done or self._stalled else self.table.events
         return mjai_events(self._events + live, self._red)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from riichi_fast import settle as _settle
 from riichi_fast._player import PlayerState
 from riichi_fast.enums import Form, MeldType
-from riichi_fast.errors import ContextError, RiichiError
+from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules import config as _config
 from riichi_fast.rules.scoring import score as _score
@@ -155,8 +155,14 @@ class Table:
 
         The dealer draws and is to act.
         """
+        from riichi_fast.engine.wall import Wall
+
+        if not isinstance(wall, Wall):
+            raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
         if table is None:
             table = _settle.TableState.start(self.rules)
+        if not isinstance(table, _settle.TableState):
+            raise ContextError(f"table must be a TableState, got {type(table).__name__}")
         if table.n_players != self.n or wall.n_players != self.n:
             raise ContextError(f"a {self.n}-player table was given a {wall.n_players}-player wall or table")
         self.table = table
