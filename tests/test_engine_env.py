@@ -241,3 +241,54 @@ def test_walls_that_run_out_stop_the_game_and_keep_what_was_played():
     assert env.seat is None and env.legal_actions() == []
     with pytest.raises(EngineError, match="the walls given ran out: no wall for hand 2"):
         env.step(0)
+
+
+def _check_game(env, rng, choose):
+    rules = env.rules
+    total = rules.start_points * rules.n_players
+    steps = 0
+    while not env.done:
+        env.step(choose(env, rng))
+        steps += 1
+        assert steps < 20000
+        if not env.done:
+            t = env.table
+            assert _accounted(t) and sum(t.scores) + 1000 * t.sticks == total
+    r = env.result
+    assert sum(r.scores) == total and sum(r.points) == 0 and sorted(r.ranks) == list(range(rules.n_players))
+    for h in env.hands:
+        s = h.settlement
+        assert sum(s.next.scores) + 1000 * s.next.riichi_sticks == total
+    return r
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_whole_games_keep_every_invariant(preset, seed):
+    import random
+
+    env = Env(preset, length="tonpuusen")
+    env.reset(seed=seed)
+    _check_game(env, random.Random(seed), lambda env, rng: int(rng.choice(np.flatnonzero(env.action_mask()))))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_greedy_whole_games_through_env(preset):
+    """Agents that win, declare riichi and call: real wins, every invariant at every step."""
+    import random
+
+    from test_engine import _prefer
+
+    env = Env(preset, length="hanchan")
+    env.reset(seed=77)
+
+    def greedy(env, rng):
+        a = _prefer(env.legal_actions(), rng, env.table)
+        return env.index_of(a) if rng.random() < 0.5 else a
+
+    _check_game(env, random.Random(1), greedy)
+    kinds = {h.settlement.detail or h.kind for h in env.hands}
+    assert {"ron", "tsumo"} & kinds
+    types = {e["type"] for e in env.events}
+    assert {"hora", "reach", "reach_accepted"} <= types
