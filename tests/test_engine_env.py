@@ -292,3 +292,24 @@ def test_greedy_whole_games_through_env(preset):
     assert {"ron", "tsumo"} & kinds
     types = {e["type"] for e in env.events}
     assert {"hora", "reach", "reach_accepted"} <= types
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_env_events_read_back_by_the_mjai_reader_verify(seed):
+    """A four-player game's mjai events are a record: our reader reads them, every win and draw verifies."""
+    import json
+    import random
+
+    from riichi_fast.records.mjai import parse_mjai
+    from riichi_fast.records.verify import verify_game
+    from test_engine import _prefer
+
+    env = Env("tenhou", length="hanchan")
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    while not env.done:
+        env.step(_prefer(env.legal_actions(), rng, env.table))
+    game = parse_mjai("\n".join(json.dumps(e) for e in env.events))
+    report = verify_game(game)
+    assert len(game.rounds) == len(env.hands) and report.n_wins >= 3
+    assert report.ok and report.n_wins_ok == report.n_wins and report.mismatches == []
