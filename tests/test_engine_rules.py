@@ -643,3 +643,30 @@ def test_temporary_and_riichi_furiten(riichi):
     do(t, 0, "discard", "5s")
     do(t, 1, "discard", "3m")  # after its draw: temporary furiten is over, riichi furiten is not
     assert _offered_ron(t, 3) is not riichi
+
+
+# --------------------------------------------------------------------------- a kan in riichi
+
+RIICHI_KAN_OTHERS = ["258m258p258s3467z", "369m369p369s2345z", "478m147p147s2567z"]
+
+
+@pytest.mark.parametrize("hand, riichi_tile, kan_tile, allowed", [
+    ("111z234m567p789s5s", "9m", "1z", True),  # tanki 5s either way
+    ("111m23m567p789s55s", "9p", "1m", False),  # 1m-4m and 1m-5s shanpon: the kan would drop 1m and 5s
+])
+def test_ankan_in_riichi_only_if_the_waits_do_not_change(hand, riichi_tile, kan_tile, allowed):
+    t = _start([hand] + RIICHI_KAN_OTHERS, draws=[riichi_tile, "9s", "9s", "4z", kan_tile], dora="6z")
+    do(t, 0, "riichi", riichi_tile)
+    pass_all(t)
+    do(t, 1, "discard", "9s")
+    do(t, 2, "discard", "9s")
+    do(t, 3, "discard", "4z")
+    assert t.drawn >> 2 == _kind(kan_tile) and t.seats[0].riichi_accepted
+    types = _types_of(t, 0)
+    assert ("ankan" in types) is allowed and [a.tile for a in t.legal_actions(0) if a.type == "discard"] == [t.drawn]
+    if allowed:
+        do(t, 0, "ankan", kan_tile)
+        assert t.seats[0].riichi_accepted and not t.seats[0].ippatsu  # its own kan ends its ippatsu
+        assert trace(t)[-3:-1] == ["ankan 0 E", _kan_dora(t)[0]]
+    else:
+        assert "tsumo" in types
