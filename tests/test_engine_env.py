@@ -170,6 +170,24 @@ def test_a_game_through_env_is_play_game():
 # --------------------------------------------------------------------------- random legal play
 
 
+def _rule_invariants(env):
+    """What the mask may never offer: riichi with too few tiles or without a closed hand, calls on the
+    last tile, anything but the drawn tile (or a kan, a win) in riichi."""
+    t = env.table
+    legal = np.flatnonzero(env.action_mask())
+    seat = t.seats[env.seat]
+    riichi_idx = [i for i in legal if 68 <= i < 136]
+    if riichi_idx:
+        assert t.tiles_left >= env.rules.riichi_min_tiles and t.scores[env.seat] >= env.rules.riichi_min_points
+        assert all(m.type.name in ("ANKAN", "KITA") for m in seat.melds) and seat.riichi_at is None
+    if t.phase == "claim" and t.tiles_left == 0:
+        assert set(legal) <= {137, 138}
+    if t.phase == "turn" and seat.riichi_at is not None:
+        discards = [a for a in env.legal_actions() if a.type == "discard"]
+        assert [a.tile for a in discards] == [t.drawn] and not riichi_idx
+        assert all(a.type in ("discard", "tsumo", "ankan", "kita", "kyuushu") for a in env.legal_actions())
+
+
 def _accounted(t):
     """Every id of the wall is in exactly one place: hands, melds (kita included), rivers, live or dead wall."""
     places = []
@@ -199,6 +217,7 @@ def test_random_legal_play_keeps_every_invariant(preset, data, seed):
         mask = env.action_mask()
         legal = np.flatnonzero(mask)
         assert len(legal) and len(legal) == len(env.legal_actions())
+        _rule_invariants(env)
         i = int(legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
         env.step(i)
         steps += 1
@@ -248,6 +267,7 @@ def _check_game(env, rng, choose):
     total = rules.start_points * rules.n_players
     steps = 0
     while not env.done:
+        _rule_invariants(env)
         env.step(choose(env, rng))
         steps += 1
         assert steps < 20000
