@@ -243,6 +243,7 @@ class Env:
         self.result: GameResult | None = None
         self._events: list = []
         self._stalled = None
+        self._legal = None  # (state key, legal actions): asked for by mask, step and agents alike
 
     def _configure(self, rules, length):
         if length not in LENGTHS:
@@ -277,6 +278,7 @@ class Env:
         self.seed = seed
         self._walls = walls
         self._stalled = None
+        self._legal = None
         self.table = table
         self.hands = []
         self.result = None
@@ -352,10 +354,16 @@ class Env:
         self._need_game()
         if self.done or self._stalled:
             return []
+        t = self.table
+        key = (id(t), len(self.hands), len(t.events), t.phase, t.acting)
+        if self._legal is not None and self._legal[0] == key:
+            return list(self._legal[1])
         by_index = {}
-        for a in self.table.legal_actions(self.seat):
+        for a in t.legal_actions(self.seat):
             by_index.setdefault(index_of(a, self._red), a)
-        return [by_index[i] for i in sorted(by_index)]
+        actions = [by_index[i] for i in sorted(by_index)]
+        self._legal = (key, actions)
+        return list(actions)
 
     def action_mask(self) -> np.ndarray:
         """A boolean mask of ``N_ACTIONS`` entries: True at the index of every legal action."""
