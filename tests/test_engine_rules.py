@@ -670,3 +670,39 @@ def test_ankan_in_riichi_only_if_the_waits_do_not_change(hand, riichi_tile, kan_
         assert trace(t)[-3:-1] == ["ankan 0 E", _kan_dora(t)[0]]
     else:
         assert "tsumo" in types
+
+
+# --------------------------------------------------------------------------- what a seat observes
+
+
+def test_observation_after_calls_and_riichi():
+    from riichi_fast.engine import Env
+
+    env = Env("tenhou", length="single")
+    env.reset(walls=[make_wall(CHANKAN, CHANKAN_DRAWS, dora="4z")])
+    t = env.table
+    do(t, 0, "discard", "9p")
+    do(t, 1, "discard", "3p")
+    do(t, 3, "pon", "3p")
+    do(t, 3, "discard", "1s")
+    do(t, 0, "riichi", "1z")
+    pass_all(t)
+    do(t, 1, "discard", "5p")
+    obs = env.observation(2)
+    assert env.seat == 2 and obs.seat == 2 and obs.drawn == t.drawn and len(obs.hand) == 14
+    names = [[(mjai_events([{"type": "x", "pai": x}], t.rules.red_fives)[0]["pai"], tg, called, riichi)
+              for x, tg, called, riichi in river] for river in obs.rivers]
+    assert names == [[("9p", True, False, False), ("E", False, False, True)],
+                     [("3p", True, True, False), ("5p", True, False, False)],
+                     [],
+                     [("1s", False, False, False)]]
+    assert obs.riichi == (2, 0, 0, 0) and obs.scores == (24000, 25000, 25000, 25000) and obs.riichi_sticks == 1
+    assert obs.hand_sizes == (13, 13, 14, 10) and obs.tiles_left == 65 and obs.last_discard is None
+    (meld,) = obs.melds[3]
+    assert meld[0] == "pon" and [x >> 2 for x in meld[1]] == [11, 11, 11] and meld[3] == 2  # from across
+    assert obs.melds[:3] == ((), (), ())
+    # during a claim the claimant sees the tile claimed and no drawn tile
+    do(t, 2, "discard", "1p")
+    do(t, 3, "kakan", "3p")
+    obs = env.observation(0)
+    assert obs.phase == "chankan" and obs.last_discard == (3, t.claim["tile"]) and obs.drawn is None
