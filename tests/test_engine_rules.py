@@ -277,7 +277,8 @@ def test_a_kan_that_stands_ends_ippatsu():
     t = _chankan_table()
     do(t, 3, "kakan", "3p")
     do(t, 0, "pass")
-    assert trace(t)[-2:] == ["kakan 3 3p", f"tsumo 3 {trace(t)[-1].split()[-1]}"]
+    rinshan = mjai_events([{"type": "x", "pai": t.wall.rinshan_tiles[0]}], t.rules.red_fives)[0]["pai"]
+    assert trace(t)[-2:] == ["kakan 3 3p", f"tsumo 3 {rinshan}"]  # its indicator waits for the discard
     assert not t.seats[0].ippatsu and t.seats[0].riichi_furiten  # it let its winning tile pass in riichi
 
 
