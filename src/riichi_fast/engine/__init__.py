@@ -5,6 +5,10 @@
 game through it and reports every difference.  This engine is the readable
 Python specification; its compiled twin is still to be written.
 
+:class:`Env` plays whole games for agents: observations without the other
+hands, legal actions as objects and as a mask over a fixed action space of
+``N_ACTIONS`` indices (see :mod:`riichi_fast.engine.env`), mjai events.
+
 Walls:  :class:`Wall` holds one hand's wall in Tenhou's order with its
 dice, and knows the deal, the live draws, the rinshan tiles and the dora and
 ura indicators.  Walls come from Tenhou's published shuffle
