@@ -5,6 +5,10 @@
 game through it and reports every difference.  This engine is the readable
 Python specification; its compiled twin is still to be written.
 
+:class:`Env` plays whole games for agents: observations without the other
+hands, legal actions as objects and as a mask over a fixed action space of
+``N_ACTIONS`` indices (see :mod:`riichi_fast.engine.env`), mjai events.
+
 Walls:  :class:`Wall` holds one hand's wall in Tenhou's order with its
 dice, and knows the deal, the live draws, the rinshan tiles and the dora and
 ura indicators.  Walls come from Tenhou's published shuffle
@@ -19,17 +23,21 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
+from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
 from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [
+    "N_ACTIONS",
     "Action",
     "EngineError",
+    "Env",
     "GameResult",
     "HandEnd",
     "Mismatch",
+    "Observation",
     "ReplayReport",
     "Table",
     "Wall",

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from riichi_fast import settle as _settle
 from riichi_fast.errors import ContextError
 
-__all__ = ["LENGTHS", "GameResult", "dealer_may_stop", "final_points", "game_over", "play_game", "ranks"]
+__all__ = ["LENGTHS", "GameResult", "dealer_may_stop", "final_points", "final_standing", "game_over", "play_game", "ranks"]
 
 LENGTHS = ("single", "tonpuusen", "hanchan")
 _LAST_WIND = {"tonpuusen": 0, "hanchan": 1}
@@ -171,12 +171,19 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
         if game_over(table.end.settlement, rules, length):
             break
         state = table.next_table
-    final = table.next_table
+    result.scores, result.points, result.ranks = final_standing(table.next_table, rules)
+    return result
+
+
+def final_standing(final: _settle.TableState, rules) -> tuple:
+    """``(scores, points, ranks)`` at the end of a game: sticks left on the table go to the first place (Tenhou).
+
+    >>> from riichi_fast import Rules, TableState
+    >>> final_standing(TableState(riichi_sticks=1, scores=(30000, 20000, 24000, 25000)), Rules.preset("tenhou"))
+    ((31000, 20000, 24000, 25000), (41, -30, -16, 5), (0, 3, 2, 1))
+    """
     scores = final.scores
-    if final.riichi_sticks:  # sticks left on the table go to the first place (Tenhou)
+    if final.riichi_sticks:
         top = ranks(scores).index(0)
         scores = tuple(s + 1000 * final.riichi_sticks * (i == top) for i, s in enumerate(scores))
-    result.scores = scores
-    result.points = final_points(scores, rules)
-    result.ranks = ranks(scores)
-    return result
+    return scores, final_points(scores, rules), ranks(scores)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from riichi_fast import _backend
 from riichi_fast import settle as _settle
 from riichi_fast.enums import Form, MeldType
-from riichi_fast.errors import ContextError, RiichiError
+from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules import config as _config
 from riichi_fast.rules.scoring import score as _score
@@ -157,8 +157,14 @@ class Table:
 
         The dealer draws and is to act.
         """
+        from riichi_fast.engine.wall import Wall
+
+        if not isinstance(wall, Wall):
+            raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
         if table is None:
             table = _settle.TableState.start(self.rules)
+        if not isinstance(table, _settle.TableState):
+            raise ContextError(f"table must be a TableState, got {type(table).__name__}")
         if table.n_players != self.n or wall.n_players != self.n:
             raise ContextError(f"a {self.n}-player table was given a {wall.n_players}-player wall or table")
         self.table = table
@@ -684,10 +690,17 @@ class Table:
     def _end_with_wins(self, wins):
         pao = [self.pao.get(seat) for seat, _, _ in wins]
         sw = [_settle.Win(seat, res, disc, p) for (seat, disc, res), p in zip(wins, pao)]
-        for seat, disc, res in wins:
-            self.events.append({"type": "hora", "actor": seat, "target": seat if disc is None else disc,
-                                "pai": self.drawn if disc is None else self.claim["tile"]})
         settlement = _settle.settle_win(self.table_with_stakes(), sw, (), self.rules)
+        per_win = settlement.per_win if len(settlement.per_win) == len(wins) else [None] * len(wins)
+        for (seat, disc, res), deltas in zip(wins, per_win):
+            event = {"type": "hora", "actor": seat, "target": seat if disc is None else disc,
+                     "pai": self.drawn if disc is None else self.claim["tile"]}
+            s = self.seats[seat]
+            if s.riichi_accepted or s.riichi_at is not None:
+                event["ura_markers"] = list(self.wall.ura_indicators[: len(self.dora)])
+            if deltas is not None:
+                event["deltas"] = list(deltas)
+            self.events.append(event)
         self._finish(HandEnd("win", settlement.detail, tuple(wins), (), settlement))
 
     def table_with_stakes(self):
@@ -710,6 +723,8 @@ class Table:
         self._finish(HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement))
 
     def _finish(self, end):
+        if self.events[-1]["type"] == "ryukyoku":
+            self.events[-1]["deltas"] = list(end.settlement.deltas)
         self.end = end
         self.phase = "ended"
         self.next_table = end.settlement.next
