@@ -34,6 +34,9 @@ cpdef enum:
     PS_RIICHI_PENDING = 18        # riichi declared: the next event must be its discard
     PS_TOO_MANY_MELDS = 19        # a fifth meld
     PS_NO_SUCH_TILE = 20          # a 2m-8m tile in three-player mahjong
+    PS_KITA_FOUR_PLAYER = 21      # kita at a four-player table
+    PS_KITA_NO_NORTH = 22         # kita without a 4z in the closed hand
+    PS_KITA_RIICHI = 23           # kita in riichi of a North other than the one just drawn
 
 # ankan_after_riichi rules
 cpdef enum:
@@ -48,6 +51,7 @@ cdef class PlayerState:
     cdef uint8_t meld_type[4]        # MELD_* codes, in the order made
     cdef uint8_t meld_kind[4]        # kind (lowest for a chi)
     cdef int n_melds
+    cdef int n_kita                  # North tiles set aside (three-player kita), counted in own[30]
     cdef int n_closed                # sum(closed): 13/14 - 3 * n_melds
     cdef int n_open                  # chi / pon / daiminkan / shouminkan melds
     cdef int drawn_                  # kind drawn this turn, -1 if none
@@ -86,6 +90,7 @@ cdef class PlayerState:
     cdef int c_discard(self, int kind) noexcept nogil
     cdef int c_call(self, int meld_type, int kind, int called_kind) noexcept nogil
     cdef int c_ankan(self, int kind) noexcept nogil
+    cdef int c_kita(self) noexcept nogil
     cdef int c_kakan(self, int kind) noexcept nogil
     cdef int c_riichi(self) noexcept nogil
     cdef int c_tile_passed(self, int kind) noexcept nogil

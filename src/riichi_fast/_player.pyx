@@ -42,7 +42,7 @@ from riichi_fast import _score
 from riichi_fast.enums import MeldType
 from riichi_fast.reference.decompose import KIND_NAMES
 from riichi_fast.reference.player import (
-    ANKAN_RULES, _error, _wins, as_ankan_rule, as_call_type, as_tile_kind, check_players, load_hand,
+    ANKAN_RULES, _error, _wins, as_ankan_rule, as_call_type, as_tile_kind, check_players, load_hand, load_kita,
     load_settings,
 )
 from riichi_fast._analysis_rules import analysis_settings
@@ -150,12 +150,17 @@ cdef class PlayerState:
             fast = fast and t == 13
         if fast and self.n_players == 3:
             fast = not (view[1] | view[2] | view[3] | view[4] | view[5] | view[6] | view[7])
+        self.n_kita = 0
         if fast:
             memcpy(self.closed, view, 34)
             self.n_melds = 0
         else:
             closed, meld_list = load_hand(hand, melds)
             check_players(closed, meld_list, self.n_players)
+            kita = load_kita(hand)
+            if kita and self.n_players != 3:
+                raise _error(PS_KITA_FOUR_PLAYER, "reset", 30)
+            self.n_kita = kita
             for k in range(34):
                 self.closed[k] = closed[k]
             self.n_melds = len(meld_list)
@@ -178,6 +183,7 @@ cdef class PlayerState:
                 self.own[k] += _meld_tiles(self.meld_type[i])
             if self.meld_type[i] != MELD_ANKAN:
                 self.n_open += 1
+        self.own[30] += self.n_kita
         for k in range(34):
             t += self.closed[k]
         self.n_closed = t
@@ -208,6 +214,7 @@ cdef class PlayerState:
         memcpy(other.meld_type, self.meld_type, 4)
         memcpy(other.meld_kind, self.meld_kind, 4)
         other.n_melds = self.n_melds
+        other.n_kita = self.n_kita
         other.n_closed = self.n_closed
         other.n_open = self.n_open
         other.drawn_ = self.drawn_
@@ -240,6 +247,7 @@ cdef class PlayerState:
             tuple([self.meld_kind[i] for i in range(self.n_melds)]), self.drawn_, self.discard_mask,
             self.riichi_pending, self.in_riichi_, self.temporary, self.riichi_furiten_,
             self.karaten, self.ankan_rule, self.min_tiles, self.min_points, self.n_players, self.melds_held,
+            self.n_kita,
         )
         return _unpickle, state
 
@@ -347,6 +355,25 @@ cdef class PlayerState:
         self.n_open += 1
         self.drawn_ = -1
         self.temporary = False
+        self._update_caps()
+        _stale(self)
+        return PS_OK
+
+    cdef int c_kita(self) noexcept nogil:
+        if self.n_players != 3:
+            return PS_KITA_FOUR_PLAYER
+        if _size(self) != 14:
+            return PS_HOLDS_13
+        if self.riichi_pending:
+            return PS_RIICHI_PENDING
+        if self.closed[30] == 0:
+            return PS_KITA_NO_NORTH
+        if self.in_riichi_ and self.drawn_ != 30:
+            return PS_KITA_RIICHI
+        self.closed[30] -= 1       # own[30] keeps the tile: it stays the player's (a meld tile)
+        self.n_closed -= 1
+        self.n_kita += 1
+        self.drawn_ = -1
         self._update_caps()
         _stale(self)
         return PS_OK
@@ -588,6 +615,20 @@ cdef class PlayerState:
         if st:
             raise _error(st, "ankan", k)
 
+    def kita(self):
+        """Kita (three-player): set a 4z of the closed hand aside (14 tiles -> 13; :meth:`draw` the replacement).
+
+        In riichi only the 4z just drawn may be set aside.
+        """
+        cdef int st = self.c_kita()
+        if st:
+            raise _error(st, "kita", 30)
+
+    @property
+    def kita_count(self):
+        """North tiles set aside (kita) this deal."""
+        return self.n_kita
+
     def kakan(self, kind):
         """Added kan: the fourth ``kind`` joins the player's pon (14 tiles -> 13; :meth:`draw` next)."""
         cdef int k = _kind(kind, "kind")
@@ -804,12 +845,13 @@ cdef class PlayerState:
 
 
 def _unpickle(closed, meld_types, meld_kinds, drawn, discard_mask, riichi_pending, in_riichi, temporary,
-              riichi_furiten, karaten, ankan_rule, min_tiles, min_points, n_players=4, melds_held=True):
+              riichi_furiten, karaten, ankan_rule, min_tiles, min_points, n_players=4, melds_held=True, n_kita=0):
     """Rebuild a pickled PlayerState (caches start stale)."""
     cdef PlayerState p = PlayerState.__new__(PlayerState)
     cdef int i
     p.n_players = n_players
     p.melds_held = melds_held
+    p.n_kita = n_kita
     for i in range(34):
         p.closed[i] = closed[i]
     p.n_melds = len(meld_types)

@@ -61,6 +61,9 @@ PS_RIICHI_NOTEN = 17  # riichi with no discard leaving the hand tenpai
 PS_RIICHI_PENDING = 18  # riichi declared: the next event must be the discard
 PS_TOO_MANY_MELDS = 19  # a fifth meld
 PS_NO_SUCH_TILE = 20  # a 2m-8m tile in three-player mahjong
+PS_KITA_FOUR_PLAYER = 21  # kita at a four-player table
+PS_KITA_NO_NORTH = 22  # kita without a 4z in the closed hand
+PS_KITA_RIICHI = 23  # kita in riichi of a North other than the one just drawn
 
 #: ``ankan_after_riichi`` rules, as in :class:`riichi_fast.rules.Rules` (index = ANKAN_* code)
 ANKAN_RULES = ("waits", "waits_and_reading", "never")
@@ -116,6 +119,12 @@ def _error(code: int, event: str, kind: int = -1, other: int = -1, meld_type: in
         return MeldError(f"{label} on {name}: the hand already has four melds")
     if code == PS_NO_SUCH_TILE:
         return TileCountError(f"{event} of {name}: there is no {name} in three-player mahjong")
+    if code == PS_KITA_FOUR_PLAYER:
+        return MeldError("kita of 4z: kita is declared only in three-player mahjong")
+    if code == PS_KITA_NO_NORTH:
+        return MeldError("kita of 4z: the closed hand holds no 4z")
+    if code == PS_KITA_RIICHI:
+        return MeldError("kita of 4z: in riichi only the 4z just drawn may be set aside")
     return RuntimeError(f"{event}: unknown status {code}")  # pragma: no cover
 
 
@@ -279,6 +288,17 @@ def load_hand(hand, melds=()):
     return closed, [(int(m.type), int(m.kind)) for m in h.set_melds]
 
 
+def load_kita(hand) -> int:
+    """Kita (North tiles set aside) of a starting hand given as a Hand or a one-line hand string."""
+    from riichi_fast.hand import Hand
+
+    if isinstance(hand, str) and "kita" in hand:
+        hand = Hand.parse(hand)
+    if isinstance(hand, Hand):
+        return sum(1 for m in hand.melds if m.type == MeldType.KITA)
+    return 0
+
+
 class PlayerState:
     """One player's hand through a deal: events in, shanten/waits/furiten/riichi answers out.
 
@@ -288,7 +308,9 @@ class PlayerState:
     ``riichi_min_points``, ``n_players`` and ``own_melds_held``;
     ``n_players``: 3 or 4 (contract C1, as for :func:`riichi_fast.analysis.waits`).
     In three-player, 2m-8m do not exist (drawing, calling or passing one is a
-    TileCountError); kita are not tracked (a 4z kept in the hand is an honor).
+    TileCountError); :meth:`kita` sets a North aside (then :meth:`draw` the
+    replacement); a kita counts among the player's own meld tiles, and a 4z kept
+    in the hand is an honor.
 
     >>> p = PlayerState("123m456p789s1122z")
     >>> p.shanten, p.waits, p.is_tenpai
@@ -308,6 +330,7 @@ class PlayerState:
         "_drawn",
         "_in_riichi",
         "_karaten",
+        "_kita",
         "_melds",
         "_melds_held",
         "_min_points",
@@ -329,8 +352,12 @@ class PlayerState:
         """Start a new deal from a 13-tile hand (the rules settings are kept)."""
         closed, meld_list = load_hand(hand, melds)
         check_players(closed, meld_list, self._n_players)
+        kita = load_kita(hand)
+        if kita and self._n_players != 3:
+            raise _error(PS_KITA_FOUR_PLAYER, "reset", 30)
         self._closed = closed
         self._melds = [list(m) for m in meld_list]
+        self._kita = kita
         self._discards = set()
         self._drawn = -1
         self._riichi_pending = False
@@ -354,7 +381,9 @@ class PlayerState:
         return sum(self._closed) + 3 * len(self._melds)
 
     def _meld_counts(self) -> list[int]:
-        return meld_tile_counts(self._melds)
+        counts = meld_tile_counts(self._melds)
+        counts[30] += self._kita
+        return counts
 
     def _own(self) -> list[int]:
         return [a + b for a, b in zip(self._closed, self._meld_counts())]
@@ -469,6 +498,30 @@ class PlayerState:
         self._closed[k] = 0
         self._melds.append([int(MeldType.ANKAN), k])
         self._drawn = -1
+
+    def kita(self) -> None:
+        """Kita (three-player): set a 4z of the closed hand aside (14 tiles -> 13; :meth:`draw` the replacement).
+
+        In riichi only the 4z just drawn may be set aside.
+        """
+        if self._n_players != 3:
+            raise _error(PS_KITA_FOUR_PLAYER, "kita", 30)
+        if self._size() != 14:
+            raise _error(PS_HOLDS_13, "kita", 30)
+        if self._riichi_pending:
+            raise _error(PS_RIICHI_PENDING, "kita", 30)
+        if self._closed[30] == 0:
+            raise _error(PS_KITA_NO_NORTH, "kita", 30)
+        if self._in_riichi and self._drawn != 30:
+            raise _error(PS_KITA_RIICHI, "kita", 30)
+        self._closed[30] -= 1
+        self._kita += 1
+        self._drawn = -1
+
+    @property
+    def kita_count(self) -> int:
+        """North tiles set aside (kita) this deal."""
+        return self._kita
 
     def kakan(self, kind) -> None:
         """Added kan: the fourth ``kind`` joins the player's pon (14 tiles -> 13; :meth:`draw` next)."""
