@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from riichi_fast import _backend
 from riichi_fast.engine import N_ACTIONS, Action, EngineError, Env, Wall, play_game, seeded_wall
 from riichi_fast.engine.env import ACTION_NAMES, action_name, index_of, mjai_events
 from riichi_fast.errors import ContextError
@@ -140,6 +141,7 @@ def test_other_hands_never_leak():
     assert not shown & hidden and "closed" not in {f.name for f in dataclasses.fields(obs)}
 
 
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="whole games: the same engine code, run on the compiled kernels")
 def test_a_game_through_env_is_play_game():
     """The same choices (the lowest action index) give the same game through Env and play_game."""
     rules = config.TENHOU
@@ -205,7 +207,8 @@ def _accounted(t):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3 if _backend.PUREPYTHON else 12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_legal_play_keeps_every_invariant(preset, data, seed):
     rules = config.Rules.preset(preset)
@@ -282,6 +285,7 @@ def _check_game(env, rng, choose):
     return r
 
 
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="whole games: the same engine code, run on the compiled kernels")
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
@@ -293,6 +297,7 @@ def test_random_whole_games_keep_every_invariant(preset, seed):
     _check_game(env, random.Random(seed), lambda env, rng: int(rng.choice(np.flatnonzero(env.action_mask()))))
 
 
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="whole games: the same engine code, run on the compiled kernels")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_greedy_whole_games_through_env(preset):
     """Agents that win, declare riichi and call: real wins, every invariant at every step."""
@@ -314,6 +319,7 @@ def test_greedy_whole_games_through_env(preset):
     assert {"hora", "reach", "reach_accepted"} <= types
 
 
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="whole games: the same engine code, run on the compiled kernels")
 @pytest.mark.parametrize("seed", [0, 1])
 def test_env_events_read_back_by_the_mjai_reader_verify(seed):
     """A four-player game's mjai events are a record: our reader reads them, every win and draw verifies."""
