@@ -167,15 +167,15 @@ cdef class CTable:
     """
 
     cdef Seat seats_[4]
-    cdef uint8_t live[136]
+    cdef uint8_t live_[136]
     cdef int n_live
     cdef uint8_t rinshan_[8]
     cdef int n_rinshan
     cdef uint8_t dora_ind[5]
     cdef uint8_t ura_ind[5]
-    cdef int n_live_drawn, n_rinshan_drawn, n_dora, pending_dora
-    cdef int current_, drawn_, n_kans, phase_
-    cdef bint drawn_rinshan, interrupted
+    cdef int n_live_drawn_, n_rinshan_drawn_, n_dora, pending_dora_
+    cdef int current_, drawn_, n_kans_, phase_
+    cdef bint drawn_rinshan_, interrupted_
     cdef int scores_[4]
     cdef int sticks_
     cdef int pao_[4]
@@ -264,7 +264,7 @@ cdef class CTable:
         live = wall.live_tiles
         self.n_live = len(live)
         for i in range(self.n_live):
-            self.live[i] = live[i]
+            self.live_[i] = live[i]
         rin = wall.rinshan_tiles
         self.n_rinshan = len(rin)
         for i in range(self.n_rinshan):
@@ -274,10 +274,10 @@ cdef class CTable:
         for i in range(5):
             self.dora_ind[i] = self.dora_tiles[i]
             self.ura_ind[i] = self.ura_tiles[i]
-        self.n_live_drawn = 0
-        self.n_rinshan_drawn = 0
+        self.n_live_drawn_ = 0
+        self.n_rinshan_drawn_ = 0
         self.n_dora = 1
-        self.pending_dora = 0
+        self.pending_dora_ = 0
         haipai = wall.haipai(table.dealer)
         self.ps = []
         memset(self.seats_, 0, sizeof(self.seats_))
@@ -299,9 +299,9 @@ cdef class CTable:
         self.sticks_ = table.riichi_sticks
         self.current_ = table.dealer
         self.drawn_ = -1
-        self.drawn_rinshan = False
-        self.interrupted = False
-        self.n_kans = 0
+        self.drawn_rinshan_ = False
+        self.interrupted_ = False
+        self.n_kans_ = 0
         self.n_order = 0
         self.end = None
         self.next_table = None
@@ -340,11 +340,57 @@ cdef class CTable:
         return [self.dora_ind[i] for i in range(self.n_dora)]
 
     @property
+    def n_kans(self):
+        return self.n_kans_
+
+    @property
+    def interrupted(self):
+        """A call (kan and kita included) happened: the first go-around is over."""
+        return bool(self.interrupted_)
+
+    @property
+    def pending_dora(self):
+        return self.pending_dora_
+
+    @property
+    def n_live_drawn(self):
+        return self.n_live_drawn_
+
+    @property
+    def n_rinshan_drawn(self):
+        return self.n_rinshan_drawn_
+
+    @property
+    def live(self):
+        return tuple([self.live_[i] for i in range(self.n_live)])
+
+    @property
+    def rinshan(self):
+        return tuple([self.rinshan_[i] for i in range(self.n_rinshan)])
+
+    @property
+    def drawn_rinshan(self):
+        return bool(self.drawn_rinshan_)
+
+    @property
+    def pao(self):
+        """Liable seats: ``{winner: liable discarder}``."""
+        return {i: self.pao_[i] for i in range(self.n) if self.pao_[i] >= 0}
+
+    @property
     def claim(self):
-        """The open claim (``from``, ``tile``), or None."""
+        """The open claim as Table's (``from``, ``tile``, ``order``, ``options``, ``answers``), or None."""
+        cdef int i, seat
         if self.phase_ not in (P_CLAIM, P_CHANKAN):
             return None
-        return {"from": self.claim_from, "tile": self.claim_tile}
+        order = [self.claim_order[i] for i in range(self.n_order)]
+        out = {"from": self.claim_from, "tile": self.claim_tile, "order": order,
+               "options": {seat: [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] for seat in order},
+               "answers": {seat: _to_action(&self.answers[seat]) for seat in order if self.answered[seat]}}
+        if self.phase_ == P_CHANKAN:
+            out["ankan"] = bool(self.claim_ankan)
+            out["kita"] = bool(self.claim_kita)
+        return out
 
     @property
     def acting(self):
@@ -360,7 +406,7 @@ cdef class CTable:
         return self._tiles_left()
 
     cdef inline int _tiles_left(self) noexcept nogil:
-        return self.n_live - self.n_rinshan_drawn - self.n_live_drawn
+        return self.n_live - self.n_rinshan_drawn_ - self.n_live_drawn_
 
     def closed_ids(self, int seat):
         """The seat's closed 136-ids, ascending."""
@@ -479,18 +525,18 @@ cdef class CTable:
         cdef Seat* s = &self.seats_[seat]
         cdef int tile
         if rinshan:
-            tile = self.rinshan_[self.n_rinshan_drawn]
-            self.n_rinshan_drawn += 1
+            tile = self.rinshan_[self.n_rinshan_drawn_]
+            self.n_rinshan_drawn_ += 1
         else:
-            tile = self.live[self.n_live_drawn]
-            self.n_live_drawn += 1
+            tile = self.live_[self.n_live_drawn_]
+            self.n_live_drawn_ += 1
         s.has[tile] = 1
         s.kcount[tile >> 2] += 1
         s.n_closed += 1
         s.temp_furiten = False
         self.current_ = seat
         self.drawn_ = tile
-        self.drawn_rinshan = rinshan
+        self.drawn_rinshan_ = rinshan
         self.phase_ = P_TURN
         s.kuikae = 0
         _check((<PlayerState>self.ps[seat]).c_draw(tile >> 2), "draw")
@@ -508,14 +554,14 @@ cdef class CTable:
         if not after_call:
             if ps.c_can_tsumo(self.drawn_ >> 2) and self._score(seat, self.drawn_, True, False).status == "ok":
                 n = _put(out, n, A_TSUMO, seat, self.drawn_)
-            if not self.interrupted and not s.first_discard_done and self.kyuushu_rule:
+            if not self.interrupted_ and not s.first_discard_done and self.kyuushu_rule:
                 distinct = 0
                 for k in range(34):
                     if s.kcount[k] and (_YAOCHUU_MASK >> k) & 1:
                         distinct += 1
                 if distinct >= 9:
                     n = _put(out, n, A_KYUUSHU, seat, -1)
-            can_kan = self.n_kans < 4 and self._tiles_left() > 0 and self.n_rinshan_drawn < self.n_rinshan
+            can_kan = self.n_kans_ < 4 and self._tiles_left() > 0 and self.n_rinshan_drawn_ < self.n_rinshan
             if can_kan:
                 for k in range(34):
                     if s.kcount[k] == 4 and (not riichi or (k == self.drawn_ >> 2
@@ -531,7 +577,7 @@ cdef class CTable:
                             for t in range(4 * k, 4 * k + 4):
                                 if s.has[t]:
                                     n = _put(out, n, A_KAKAN, seat, t)
-            if self.n == 3 and self._tiles_left() > 0 and self.n_rinshan_drawn < self.n_rinshan:
+            if self.n == 3 and self._tiles_left() > 0 and self.n_rinshan_drawn_ < self.n_rinshan:
                 for t in range(120, 124):
                     if s.has[t] and (not riichi or t == self.drawn_):
                         n = _put(out, n, A_KITA, seat, t)
@@ -556,15 +602,15 @@ cdef class CTable:
     cdef object _win_context(self, int seat, bint tsumo, bint chankan):
         cdef Seat* s = &self.seats_[seat]
         t = self.table
-        cdef bint first = not self.interrupted and not s.first_discard_done
+        cdef bint first = not self.interrupted_ and not s.first_discard_done
         cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
         cdef bint last = self._tiles_left() == 0
         return {
             "tsumo": tsumo, "riichi": riichi and not s.double_riichi, "double_riichi": s.double_riichi,
             "ippatsu": s.ippatsu and self.ippatsu_rule,
-            "haitei": tsumo and last and not self.drawn_rinshan,
+            "haitei": tsumo and last and not self.drawn_rinshan_,
             "houtei": (not tsumo) and last and not chankan,
-            "rinshan": tsumo and self.drawn_rinshan, "chankan": chankan,
+            "rinshan": tsumo and self.drawn_rinshan_, "chankan": chankan,
             "tenhou": tsumo and first and seat == t.dealer,
             "chiihou": tsumo and first and seat != t.dealer,
             "renhou": (not tsumo) and first and seat != t.dealer and self.renhou_rule,
@@ -687,7 +733,7 @@ cdef class CTable:
             # Meld sorts its tiles: keep them sorted here too
             _sort4(s.mtiles[i])
             _check(ps.c_kakan(k), "kakan")
-            self.pending_dora += 1
+            self.pending_dora_ += 1
             e = self._event(E_KAKAN, seat)
             e.pai = a.tile
             e.n_cons = 3
@@ -702,7 +748,7 @@ cdef class CTable:
             tiles[0] = a.tile
             self._add_meld(seat, M_KITA, tiles, 1, -1, -1)
             s.kita += 1
-            self.interrupted = True
+            self.interrupted_ = True
             for i in range(self.n):
                 self.seats_[i].ippatsu = False
             self._rebuild_ps(seat)
@@ -745,9 +791,9 @@ cdef class CTable:
 
     cdef void _kan_made(self, int seat):
         cdef int i
-        self.n_kans += 1
+        self.n_kans_ += 1
         self.seats_[seat].n_kans += 1
-        self.interrupted = True
+        self.interrupted_ = True
         for i in range(self.n):
             self.seats_[i].ippatsu = False
 
@@ -761,9 +807,9 @@ cdef class CTable:
 
     cdef void _reveal_pending(self) except *:
         cdef int k
-        if self.pending_dora:
-            k = self.pending_dora
-            self.pending_dora = 0
+        if self.pending_dora_:
+            k = self.pending_dora_
+            self.pending_dora_ = 0
             self._reveal(k)
 
     cdef void _discard(self, int seat, int tile, bint riichi) except *:
@@ -772,7 +818,7 @@ cdef class CTable:
         cdef Ev* e
         if riichi:
             s.riichi_at = s.n_river
-            s.double_riichi = not self.interrupted and not s.first_discard_done
+            s.double_riichi = not self.interrupted_ and not s.first_discard_done
             self._event(E_REACH, seat)
         elif s.riichi_at >= 0:
             s.ippatsu = False
@@ -842,7 +888,7 @@ cdef class CTable:
                         j += 1
                 if j >= 2:
                     m = _distinct_pairs(o, m, seat, tile, same, j)
-                if j == 3 and self.n_kans < 4 and self.n_rinshan_drawn < self.n_rinshan:
+                if j == 3 and self.n_kans_ < 4 and self.n_rinshan_drawn_ < self.n_rinshan:
                     m = _put(o, m, A_DAIMINKAN, seat, tile)
                     o[m - 1].n_cons = 3
                     for a in range(3):
@@ -955,7 +1001,7 @@ cdef class CTable:
             self.tail_events.append({"type": "ryukyoku", "reason": "suufon_renda"})
             self._end_abortive("suufon_renda")
             return
-        if self.n_kans == 4 and self.suukaikan_rule:
+        if self.n_kans_ == 4 and self.suukaikan_rule:
             j = 0
             for i in range(n):
                 if self.seats_[i].n_kans:
@@ -982,7 +1028,7 @@ cdef class CTable:
 
     cdef bint _suufon_renda(self):
         cdef int i, k = -1
-        if self.n != 4 or self.interrupted or not self.suufon_rule:
+        if self.n != 4 or self.interrupted_ or not self.suufon_rule:
             return False
         for i in range(4):
             if self.seats_[i].n_river != 1:
@@ -1005,7 +1051,7 @@ cdef class CTable:
         for i in range(a.n_cons):
             self._remove(seat, a.cons[i])
         ds.called[ds.n_river - 1] = 1
-        self.interrupted = True
+        self.interrupted_ = True
         for i in range(self.n):
             self.seats_[i].ippatsu = False
         mtype = MELD_CHI if a.type == A_CHI else (MELD_PON if a.type == A_PON else MELD_DAIMINKAN)
@@ -1032,7 +1078,7 @@ cdef class CTable:
             self._check_pao(seat, discarder, k)
         if mtype == MELD_DAIMINKAN:
             self._kan_made(seat)
-            self.pending_dora += 1
+            self.pending_dora_ += 1
             self._draw(seat, True)
         else:
             s.kuikae = _bit(k)
