@@ -186,3 +186,56 @@ def test_bad_setup_is_refused_as_table_does():
     with pytest.raises(ContextError, match="a 4-player table was given a 3-player wall or table"):
         t.start_hand(seeded_wall(1, n_players=3))
     assert t.phase == "idle" and t.events == []
+
+
+# --------------------------------------------------------------------------- batched random play
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix_words(seed):
+    state = seed & _MASK
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        yield z ^ (z >> 31)
+
+
+def _random_hands_on_table(n, seed, preset):
+    """play_random_hands's games played by the Python Table with the same choices."""
+    rules = config.Rules.preset(preset)
+    words = _splitmix_words(seed)
+    out = []
+    for i in range(n):
+        t = Table(rules)
+        t.start_hand(seeded_wall(seed, i, rules.n_players))
+        while t.phase != "ended":
+            legal = t.legal_actions(t.acting[0])
+            t.step(legal[next(words) % len(legal)])
+        kind = {"win": 0, "exhaustive_draw": 1, "abortive_draw": 2}[t.end.kind]
+        out.append((kind, t.end.wins[0][0] if t.end.wins else -1, tuple(t.end.settlement.deltas)))
+    return out
+
+
+def test_the_random_agent_stream_is_splitmix64():
+    a, b = _table.random_choice_stream(12345), _splitmix_words(12345)
+    assert [next(a) for _ in range(50)] == [next(b) for _ in range(50)]
+
+
+@pytest.mark.parametrize("preset, seed, n", [("tenhou", 3, 60), ("tenhou_3p", 4, 40), ("majsoul", 5, 40)])
+def test_play_random_hands_equals_the_python_table(preset, seed, n):
+    kind, winner, deltas = _table.play_random_hands(n, seed, preset)
+    assert kind.dtype.name == "int8" and winner.dtype.name == "int8" and deltas.dtype.name == "int32"
+    got = [(int(k), int(w), tuple(int(x) for x in d)) for k, w, d in zip(kind, winner, deltas)]
+    assert got == _random_hands_on_table(n, seed, preset)
+
+
+def test_play_random_hands_bad_input():
+    with pytest.raises(ContextError, match="n must be >= 0, got -1"):
+        _table.play_random_hands(-1)
+    with pytest.raises(ContextError, match="unknown rules preset 'nope'"):
+        _table.play_random_hands(1, 0, "nope")
+    kind, winner, deltas = _table.play_random_hands(0)
+    assert kind.shape == (0,) and deltas.shape == (0, 4)

@@ -1282,3 +1282,108 @@ cdef int _from_action(object action, Act* a) except -1:
 
 def _copy_key(t):
     return (t >> 2, t % 4 == 0 and (t >> 2) in (4, 13, 22))
+
+
+# ------------------------------------------------------------ batched random play
+
+cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
+    cdef uint64_t z
+    state[0] += <uint64_t>0x9E3779B97F4A7C15
+    z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+def random_choice_stream(seed):
+    """The random agent's choices as Python sees them: an endless iterator of 64-bit words (splitmix64).
+
+    The agent of :func:`play_random_hands` takes, at each decision, legal action number
+    ``word % len(legal_actions)`` (the order of :meth:`CTable.legal_actions`).
+
+    >>> it = random_choice_stream(0); next(it) == next(random_choice_stream(0))
+    True
+    """
+    cdef uint64_t state = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+    while True:
+        yield _splitmix64(&state)
+
+
+cdef int _random_step(CTable t, uint64_t* rng) except -1:
+    """One decision of the built-in random legal agent, taken in C (no Action objects)."""
+    cdef Act buf[MAX_TURN]
+    cdef Act pass_
+    cdef int n, i, seat = -1
+    if t.phase_ == P_TURN:
+        n = t._turn_actions(t.current_, buf)
+        i = <int>(_splitmix64(rng) % <uint64_t>n)
+        t._apply_turn(&buf[i])
+        return 0
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            seat = t.claim_order[i]
+            break
+    if seat < 0:
+        raise EngineError("internal: a claim without a seat to answer")
+    n = t.n_opts[seat] + 1
+    i = <int>(_splitmix64(rng) % <uint64_t>n)
+    if i < t.n_opts[seat]:
+        t.answers[seat] = t.opts[seat][i]
+    else:
+        _put(&pass_, 0, A_PASS, seat, -1)
+        t.answers[seat] = pass_
+    t.answered[seat] = True
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            return 0
+    if t.phase_ == P_CLAIM:
+        t._resolve_claims()
+    else:
+        t._resolve_chankan()
+    return 0
+
+
+def play_random_hands(int n, seed=0, rules="tenhou"):
+    """Play ``n`` single hands (East 1, the start of a game) with the built-in random legal agent.
+
+    Hand ``i`` is dealt from ``seeded_wall(seed, i)``; every decision takes legal action number
+    ``word % len(legal)`` from one splitmix64 stream seeded by ``seed`` (see
+    :func:`random_choice_stream`).  Returns ``(kind, winner, deltas)`` as numpy arrays: ``kind``
+    0 win, 1 exhaustive draw, 2 abortive draw (int8); ``winner`` the first winner or -1 (int8);
+    ``deltas`` the score changes (int32, ``n x n_players``).
+
+    >>> kind, winner, deltas = play_random_hands(3, seed=1)
+    >>> kind.shape, deltas.shape, int(deltas.sum(axis=1).max()) <= 0
+    ((3,), (3, 4), True)
+    """
+    import numpy as np
+
+    from riichi_fast.engine.wall import seeded_wall
+
+    if n < 0:
+        raise ContextError(f"n must be >= 0, got {n}")
+    cdef CTable t = CTable(rules)
+    cdef uint64_t rng = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+    cdef int i, j, steps
+    kind = np.zeros(n, dtype=np.int8)
+    winner = np.full(n, -1, dtype=np.int8)
+    deltas = np.zeros((n, t.n), dtype=np.int32)
+    cdef signed char[::1] kv = kind
+    cdef signed char[::1] wv = winner
+    cdef int[:, ::1] dv = deltas
+    start = _settle.TableState.start(t.rules)
+    for i in range(n):
+        t.start_hand(seeded_wall(seed, i, t.n), start)
+        steps = 0
+        while t.phase_ != P_ENDED:
+            _random_step(t, &rng)
+            steps += 1
+            if steps > 10000:
+                raise EngineError("internal: a hand did not end")
+        end = t.end
+        kv[i] = {"win": 0, "exhaustive_draw": 1, "abortive_draw": 2}[end.kind]
+        if end.wins:
+            wv[i] = end.wins[0][0]
+        for j in range(t.n):
+            dv[i, j] = end.settlement.deltas[j]
+    return kind, winner, deltas
