@@ -1,9 +1,29 @@
+from collections.abc import Iterator
+
+import numpy as np
+
 from riichi_fast.engine.table import Action, HandEnd
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules.config import Rules
 from riichi_fast.settle import TableState
 
 ACTION_NAMES: tuple[str, ...]
+
+class SeatView:
+    closed: list[int]
+    melds: list[Meld]
+    river: list[tuple[int, bool]]
+    temp_furiten: bool
+    riichi_furiten: bool
+    riichi_at: int | None
+    riichi_accepted: bool
+    double_riichi: bool
+    ippatsu: bool
+    kita: int
+    called_from_river: set[int]
+    kuikae: frozenset[int]
+    n_kans: int
+    first_discard_done: bool
 
 class CTable:
     n: int
@@ -41,3 +61,28 @@ class CTable:
     def legal_actions(self, seat: int | None = None) -> list[Action]: ...
     def step(self, action: Action) -> None: ...
     def table_with_stakes(self) -> TableState: ...
+    @property
+    def seats(self) -> list[SeatView]: ...
+    @property
+    def n_kans(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def pending_dora(self) -> int: ...
+    @property
+    def n_live_drawn(self) -> int: ...
+    @property
+    def n_rinshan_drawn(self) -> int: ...
+    @property
+    def live(self) -> tuple[int, ...]: ...
+    @property
+    def rinshan(self) -> tuple[int, ...]: ...
+    @property
+    def drawn_rinshan(self) -> bool: ...
+    @property
+    def pao(self) -> dict[int, int]: ...
+
+def random_choice_stream(seed: int) -> Iterator[int]: ...
+def play_random_hands(
+    n: int, seed: int = 0, rules: Rules | str = "tenhou"
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
