@@ -241,3 +241,34 @@ def test_play_random_hands_bad_input():
         _table.play_random_hands(1, 0, "nope")
     kind, winner, deltas = _table.play_random_hands(0)
     assert kind.shape == (0,) and winner.shape == (0,) and deltas.shape == (0, 4)
+
+
+@pytest.mark.parametrize("preset, length, n", [("tenhou", "hanchan", 3), ("tenhou_3p", "tonpuusen", 3),
+                                               ("majsoul", "single", 4)])
+def test_play_random_games_equals_play_game_on_the_python_table(preset, length, n):
+    from riichi_fast.engine import play_game
+
+    n = 1 if _backend.PUREPYTHON else n
+    scores, points, ranks, hands = _table.play_random_games(n, 40, preset, length)
+    assert scores.dtype.name == "int32" and ranks.dtype.name == "int8" and hands.dtype.name == "int32"
+    n_players = config.Rules.preset(preset).n_players
+    for g in range(n):
+        words = _splitmix_words(40 + g)
+
+        def agent(table, seat, actions, words=words):
+            return actions[next(words) % len(actions)]
+
+        want = play_game([agent] * n_players, preset, seed=40 + g, length=length)
+        assert tuple(int(x) for x in scores[g]) == want.scores
+        assert tuple(int(x) for x in points[g]) == want.points
+        assert tuple(int(x) for x in ranks[g]) == want.ranks
+        assert int(hands[g]) == len(want.hands)
+
+
+def test_play_random_games_bad_input():
+    with pytest.raises(ContextError, match="n_games must be >= 0, got -2"):
+        _table.play_random_games(-2)
+    with pytest.raises(ContextError, match="unknown game length 'long'"):
+        _table.play_random_games(1, 0, "tenhou", "long")
+    scores, points, ranks, hands = _table.play_random_games(0)
+    assert scores.shape == points.shape == ranks.shape == (0, 4) and hands.shape == (0,)

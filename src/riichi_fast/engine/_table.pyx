@@ -1387,3 +1387,59 @@ def play_random_hands(int n, seed=0, rules="tenhou"):
         for j in range(t.n):
             dv[i, j] = end.settlement.deltas[j]
     return kind, winner, deltas
+
+
+def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
+    """Play ``n_games`` whole games with the built-in random legal agent (the loop and the agent in C).
+
+    Game ``g`` is :func:`~riichi_fast.engine.play_game` with ``seed=seed + g`` (walls
+    ``seeded_wall(seed + g, hand)``, the same end of game) and every seat taking legal action
+    number ``word % len(legal)`` from one splitmix64 stream seeded by ``seed + g``.  Returns
+    numpy arrays ``scores`` and ``points`` (int32, ``n_games x n_players``, as
+    :func:`~riichi_fast.engine.game.final_standing`), ``ranks`` (int8) and ``hands`` (int32, hands
+    played per game).
+
+    >>> scores, points, ranks, hands = play_random_games(2, seed=1, length="tonpuusen")
+    >>> scores.shape, bool((points.sum(axis=1) == 0).all()), bool((hands >= 4).all())
+    ((2, 4), True, True)
+    """
+    import numpy as np
+
+    from riichi_fast.engine.game import LENGTHS, final_standing, game_over
+    from riichi_fast.engine.wall import seeded_wall
+
+    if n_games < 0:
+        raise ContextError(f"n_games must be >= 0, got {n_games}")
+    if length not in LENGTHS:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+    cdef CTable t = CTable(rules)
+    cdef uint64_t rng
+    cdef int g, j, hand, steps
+    scores = np.zeros((n_games, t.n), dtype=np.int32)
+    points = np.zeros((n_games, t.n), dtype=np.int32)
+    ranks_ = np.zeros((n_games, t.n), dtype=np.int8)
+    hands = np.zeros(n_games, dtype=np.int32)
+    for g in range(n_games):
+        game_seed = seed + g
+        rng = <uint64_t>(game_seed & 0xFFFFFFFFFFFFFFFF)
+        state = _settle.TableState.start(t.rules)
+        hand = 0
+        while True:
+            t.start_hand(seeded_wall(game_seed, hand, t.n), state)
+            steps = 0
+            while t.phase_ != P_ENDED:
+                _random_step(t, &rng)
+                steps += 1
+                if steps > 10000:
+                    raise EngineError("internal: a hand did not end")
+            hand += 1
+            if game_over(t.end.settlement, t.rules, length):
+                break
+            state = t.next_table
+        final_scores, final_points, final_ranks = final_standing(t.next_table, t.rules)
+        for j in range(t.n):
+            scores[g, j] = final_scores[j]
+            points[g, j] = final_points[j]
+            ranks_[g, j] = final_ranks[j]
+        hands[g] = hand
+    return scores, points, ranks_, hands
