@@ -72,3 +72,54 @@ def test_random_hands(benchmark, impl, expected):
     got = benchmark(run)
     assert got == expected
     benchmark.extra_info["hands"] = N_HANDS
+
+
+N_GAMES = 4
+
+
+def _riichienv_games():
+    from riichienv import RiichiEnv
+    from riichienv.agents import RandomAgent
+
+    out = []
+    for seed in range(N_GAMES):
+        env = RiichiEnv(game_mode="4p-red-half")
+        obs = env.reset(seed=seed)
+        agent = RandomAgent(seed)
+        while not env.done():
+            obs = env.step({pid: agent.act(o) for pid, o in obs.items()})
+        out.append(tuple(env.scores()))
+    return out
+
+
+@pytest.mark.benchmark(group="engine-hanchan")
+@pytest.mark.parametrize("impl", ["riichienv", "play_game-table", "ctable-batch"])
+def test_random_hanchan(benchmark, impl):
+    """Whole hanchan with random agents (riichienv's RiichiEnv + RandomAgent beside ours; issue 12)."""
+    if impl == "riichienv":
+        pytest.importorskip("riichienv")
+        games = benchmark(_riichienv_games)
+        assert len(games) == N_GAMES and all(len(g) == 4 for g in games)
+        return
+    from riichi_fast.engine import play_game
+    from riichi_fast.engine._table import play_random_games
+
+    if impl == "ctable-batch":
+        scores, _, _, hands = benchmark(play_random_games, N_GAMES, SEED, "tenhou", "hanchan")
+        assert scores.shape == (N_GAMES, 4) and bool((hands >= 8).all())
+        return
+
+    def python_games():
+        out = []
+        for g in range(N_GAMES):
+            words = _words(SEED + g)
+
+            def agent(table, seat, actions, words=words):
+                return actions[next(words) % len(actions)]
+
+            out.append(play_game([agent] * 4, "tenhou", seed=SEED + g).scores)
+        return out
+
+    got = benchmark(python_games)
+    scores, *_ = play_random_games(N_GAMES, SEED, "tenhou", "hanchan")
+    assert got == [tuple(int(x) for x in row) for row in scores]
