@@ -75,8 +75,12 @@ def _read_bytes(path) -> bytes:
     return gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
 
 
-def replay_file(path, rules=None) -> ReplayReport:
-    """Replay one Tenhou mjlog record through the engine (see the module doc)."""
+def replay_file(path, rules=None, table_class=None) -> ReplayReport:
+    """Replay one Tenhou mjlog record through the engine (see the module doc).
+
+    ``table_class``: the engine to drive (default :class:`~riichi_fast.engine.Table`; the compiled
+    twin ``riichi_fast.engine._table.CTable`` has the same interface).
+    """
     from riichi_fast.records import read_record
     from riichi_fast.records.verify import rules_for_game
 
@@ -98,7 +102,7 @@ def replay_file(path, rules=None) -> ReplayReport:
     rules = rules_for_game(game, rules)
     n = rules.n_players
     walls = tenhou_walls(m.group(1).decode(), n)
-    table = Table(rules)
+    table = (Table if table_class is None else table_class)(rules)
     length = "hanchan" if game.rules.hanchan else "tonpuusen"
     expected_next = None
     for index, rnd in enumerate(game.rounds):

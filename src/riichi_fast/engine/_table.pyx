@@ -1,0 +1,1445 @@
+# The compiled twin of riichi_fast.engine.table.Table (see docs/INTERNALS.md, "Compiled engine").
+#
+# The hand state lives in C arrays: per seat the closed 136-ids (presence), the melds, the river
+# with its tsumogiri / called flags and the riichi, ippatsu and furiten flags; the wall as arrays
+# of live, rinshan and indicator ids with their pointers; the claim state as arrays of candidate
+# actions.  Each seat keeps a riichi_fast._player.PlayerState updated by its nogil ``c_*`` events
+# for waits, riichi discards, tenpai and ankan-in-riichi.  Events are recorded as C structs and
+# turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  Python objects are
+# made only where a win is possible (the shape already complete: the yaku are checked by
+# riichi_fast.score) and at the end of the hand (settlement by riichi_fast.settle).
+#
+# Table is the specification: same phases, same legal actions in the same order, same events,
+# same hand ends (tests/test_engine_compiled.py feeds both the same choices).
+
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from libc.string cimport memset
+
+from riichi_fast._player cimport PlayerState
+from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
+
+from riichi_fast import settle as _settle
+from riichi_fast.engine.table import Action, EngineError, HandEnd
+from riichi_fast.enums import Form, MeldType
+from riichi_fast.errors import ContextError, RiichiError, WallError
+from riichi_fast.hand import Hand, Meld
+from riichi_fast.rules import config as _config
+from riichi_fast.rules.scoring import score as _score
+from riichi_fast.tiles import format_tiles
+
+__all__ = ["CTable"]
+
+# action types (ACTION_NAMES order)
+cdef enum:
+    A_DISCARD = 0
+    A_RIICHI = 1
+    A_TSUMO = 2
+    A_RON = 3
+    A_CHI = 4
+    A_PON = 5
+    A_DAIMINKAN = 6
+    A_ANKAN = 7
+    A_KAKAN = 8
+    A_KITA = 9
+    A_KYUUSHU = 10
+    A_PASS = 11
+
+ACTION_NAMES = ("discard", "riichi", "tsumo", "ron", "chi", "pon", "daiminkan", "ankan", "kakan", "kita",
+                "kyuushu", "pass")
+cdef dict _ACTION_CODES = {name: i for i, name in enumerate(ACTION_NAMES)}
+
+# phases
+cdef enum:
+    P_IDLE = 0
+    P_TURN = 1
+    P_CLAIM = 2
+    P_CHANKAN = 3
+    P_ENDED = 4
+
+cdef tuple _PHASES = ("idle", "turn", "claim", "chankan", "ended")
+
+# events kept in C
+cdef enum:
+    E_TSUMO = 0
+    E_DAHAI = 1
+    E_REACH = 2
+    E_REACH_ACCEPTED = 3
+    E_CHI = 4
+    E_PON = 5
+    E_DAIMINKAN = 6
+    E_ANKAN = 7
+    E_KAKAN = 8
+    E_NUKIDORA = 9
+    E_DORA = 10
+
+# meld codes: riichi_fast._types MELD_* and kita
+cdef enum:
+    M_KITA = 6
+
+cdef enum:
+    MAX_EVENTS = 512
+    MAX_RIVER = 64
+    MAX_MELDS = 8
+    MAX_OPTS = 24
+    MAX_TURN = 64
+
+cdef struct Act:
+    int8_t type
+    int8_t seat
+    int16_t tile           # -1: none
+    int8_t n_cons
+    uint8_t cons[4]
+
+cdef struct Ev:
+    int8_t type
+    int8_t actor
+    int8_t target
+    int16_t pai
+    int8_t n_cons
+    int16_t cons[4]        # consumed ids; the scores for reach_accepted are in score
+    int8_t flag            # tsumogiri
+    int score[4]
+
+cdef struct Seat:
+    uint8_t has[136]       # closed ids
+    uint8_t kcount[34]     # closed count per kind
+    int n_closed
+    int8_t mtype[MAX_MELDS]
+    uint8_t mtiles[MAX_MELDS][4]
+    int8_t mn[MAX_MELDS]
+    int16_t mcalled[MAX_MELDS]
+    int8_t mfrom[MAX_MELDS]
+    int n_melds
+    uint8_t river[MAX_RIVER]
+    uint8_t tsumogiri[MAX_RIVER]
+    uint8_t called[MAX_RIVER]
+    int n_river
+    uint64_t river_mask
+    bint temp_furiten
+    bint riichi_furiten
+    int riichi_at          # -1: none
+    bint riichi_accepted
+    bint double_riichi
+    bint ippatsu
+    int kita
+    uint64_t kuikae
+    int n_kans
+    bint first_discard_done
+
+cdef uint64_t _YAOCHUU_MASK = 0
+for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+    _YAOCHUU_MASK |= (<uint64_t>1) << _k
+
+cdef inline uint64_t _bit(int k) noexcept nogil:
+    return (<uint64_t>1) << k
+
+cdef inline bint _is_red(int t) noexcept nogil:
+    return t % 4 == 0 and (t >> 2 == 4 or t >> 2 == 13 or t >> 2 == 22)
+
+cdef dict _MELD_TYPES = {MELD_CHI: MeldType.CHI, MELD_PON: MeldType.PON, MELD_DAIMINKAN: MeldType.DAIMINKAN,
+                         MELD_ANKAN: MeldType.ANKAN, MELD_SHOUMINKAN: MeldType.SHOUMINKAN, M_KITA: MeldType.KITA}
+
+
+class SeatView:
+    """What CTable.seats gives for one seat: the attributes of Table's per-seat state (a snapshot)."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def __eq__(self, other):
+        return isinstance(other, SeatView) and self.__dict__ == other.__dict__
+
+    def __repr__(self):
+        return f"SeatView({self.__dict__})"
+
+
+cdef class CTable:
+    """The compiled twin of :class:`~riichi_fast.engine.Table` (same interface for playing hands).
+
+    >>> from riichi_fast.engine import seeded_wall
+    >>> from riichi_fast.engine._table import CTable
+    >>> t = CTable("tenhou")
+    >>> t.start_hand(seeded_wall(3))
+    >>> t.acting, t.phase
+    ((0,), 'turn')
+    >>> t.step(t.legal_actions(0)[-1]); t.acting
+    (1,)
+    """
+
+    cdef Seat seats_[4]
+    cdef uint8_t live_[136]
+    cdef int n_live
+    cdef uint8_t rinshan_[8]
+    cdef int n_rinshan
+    cdef uint8_t dora_ind[5]
+    cdef uint8_t ura_ind[5]
+    cdef int n_live_drawn_, n_rinshan_drawn_, n_dora, pending_dora_
+    cdef int current_, drawn_, n_kans_, phase_
+    cdef bint drawn_rinshan_, interrupted_
+    cdef int scores_[4]
+    cdef int sticks_
+    cdef int pao_[4]
+    cdef int last_seat, last_tile
+    cdef bint last_riichi
+    # claims
+    cdef int claim_from, claim_tile, n_order
+    cdef int claim_order[3]
+    cdef bint claim_ankan, claim_kita
+    cdef Act opts[4][MAX_OPTS]
+    cdef int n_opts[4]
+    cdef Act answers[4]
+    cdef bint answered[4]
+    # events
+    cdef Ev ev[MAX_EVENTS]
+    cdef int n_ev
+    # settings
+    cdef readonly int n
+    cdef int red
+    cdef int riichi_min_points, riichi_min_tiles
+    cdef bint kyuushu_rule, suufon_rule, suucha_rule, suukaikan_rule, kan_dora, nagashi, triple_aborts
+    cdef bint head_bump, kokushi_chankan, ippatsu_rule, renhou_rule, pao_dragons, pao_winds
+    # Python objects of the hand (not per event)
+    cdef readonly object rules
+    cdef readonly object table
+    cdef readonly object wall
+    cdef readonly object end
+    cdef readonly object next_table
+    cdef list ps
+    cdef object start_event
+    cdef list tail_events
+    cdef tuple dora_tiles, ura_tiles
+
+    def __init__(self, rules="tenhou"):
+        if isinstance(rules, str):
+            try:
+                rules = _config.Rules.preset(rules)
+            except (KeyError, ValueError, RiichiError):
+                raise ContextError(f"unknown rules preset {rules!r}; known: {', '.join(sorted(_config.PRESETS))}") from None
+        if not isinstance(rules, _config.Rules):
+            raise ContextError(f"rules must be a Rules or a preset name, got {type(rules).__name__}")
+        self.rules = rules
+        self.n = rules.n_players
+        self.phase_ = P_IDLE
+        self.end = None
+        self.next_table = None
+        self.n_ev = 0
+        self.tail_events = []
+        self.start_event = None
+        self.red = 1 if rules.red_fives else 0
+        self.riichi_min_points = rules.riichi_min_points
+        self.riichi_min_tiles = rules.riichi_min_tiles
+        ab = rules.abortive_draws
+        self.kyuushu_rule = "kyuushu_kyuuhai" in ab
+        self.suufon_rule = "suufon_renda" in ab
+        self.suucha_rule = "suucha_riichi" in ab
+        self.suukaikan_rule = "suukaikan" in ab
+        self.kan_dora = bool(rules.kan_dora)
+        self.nagashi = bool(rules.nagashi_mangan)
+        self.triple_aborts = bool(rules.triple_ron_aborts)
+        self.head_bump = rules.multiple_ron == "head_bump"
+        self.kokushi_chankan = bool(rules.kokushi_chankan_ankan)
+        self.ippatsu_rule = bool(rules.ippatsu)
+        self.renhou_rule = rules.renhou != "off"
+        self.pao_dragons = "daisangen" in rules.pao
+        self.pao_winds = "daisuushii" in rules.pao
+
+    # ------------------------------------------------------------------ setup
+
+    def start_hand(self, wall, table=None):
+        """Deal ``wall`` at ``table`` (default: East 1 at the start); the dealer draws and is to act."""
+        from riichi_fast.engine.wall import Wall
+
+        cdef int i, j, t, seat
+        cdef Seat* s
+        if not isinstance(wall, Wall):
+            raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
+        if table is None:
+            table = _settle.TableState.start(self.rules)
+        if not isinstance(table, _settle.TableState):
+            raise ContextError(f"table must be a TableState, got {type(table).__name__}")
+        if table.n_players != self.n or wall.n_players != self.n:
+            raise ContextError(f"a {self.n}-player table was given a {wall.n_players}-player wall or table")
+        self.table = table
+        self.wall = wall
+        live = wall.live_tiles
+        self.n_live = len(live)
+        for i in range(self.n_live):
+            self.live_[i] = live[i]
+        rin = wall.rinshan_tiles
+        self.n_rinshan = len(rin)
+        for i in range(self.n_rinshan):
+            self.rinshan_[i] = rin[i]
+        self.dora_tiles = tuple(wall.dora_indicators)
+        self.ura_tiles = tuple(wall.ura_indicators)
+        for i in range(5):
+            self.dora_ind[i] = self.dora_tiles[i]
+            self.ura_ind[i] = self.ura_tiles[i]
+        self.n_live_drawn_ = 0
+        self.n_rinshan_drawn_ = 0
+        self.n_dora = 1
+        self.pending_dora_ = 0
+        haipai = wall.haipai(table.dealer)
+        self.ps = []
+        memset(self.seats_, 0, sizeof(self.seats_))
+        for seat in range(self.n):
+            s = &self.seats_[seat]
+            s.riichi_at = -1
+            counts = bytearray(34)
+            for t in haipai[seat]:
+                s.has[t] = 1
+                s.kcount[t >> 2] += 1
+                counts[t >> 2] += 1
+            s.n_closed = 13
+            self.ps.append(PlayerState(bytes(counts), (), rules=self.rules))
+        for i in range(4):
+            self.pao_[i] = -1
+            self.scores_[i] = 0
+        for i in range(self.n):
+            self.scores_[i] = table.scores[i]
+        self.sticks_ = table.riichi_sticks
+        self.current_ = table.dealer
+        self.drawn_ = -1
+        self.drawn_rinshan_ = False
+        self.interrupted_ = False
+        self.n_kans_ = 0
+        self.n_order = 0
+        self.end = None
+        self.next_table = None
+        self.n_ev = 0
+        self.tail_events = []
+        self.start_event = {"type": "start_kyoku", "bakaze": "ESWN"[table.round_wind], "kyoku": table.kyoku + 1,
+                            "honba": table.honba, "kyotaku": table.riichi_sticks, "oya": table.dealer,
+                            "dora_marker": self.dora_ind[0], "scores": [self.scores_[i] for i in range(self.n)],
+                            "tehais": [sorted(h) for h in haipai]}
+        self._draw(self.current_, False)
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def phase(self):
+        return _PHASES[self.phase_]
+
+    @property
+    def current(self):
+        return self.current_
+
+    @property
+    def drawn(self):
+        return None if self.drawn_ < 0 else self.drawn_
+
+    @property
+    def scores(self):
+        return [self.scores_[i] for i in range(self.n)]
+
+    @property
+    def sticks(self):
+        return self.sticks_
+
+    @property
+    def dora(self):
+        return [self.dora_ind[i] for i in range(self.n_dora)]
+
+    @property
+    def n_kans(self):
+        return self.n_kans_
+
+    @property
+    def interrupted(self):
+        """A call (kan and kita included) happened: the first go-around is over."""
+        return bool(self.interrupted_)
+
+    @property
+    def pending_dora(self):
+        return self.pending_dora_
+
+    @property
+    def n_live_drawn(self):
+        return self.n_live_drawn_
+
+    @property
+    def n_rinshan_drawn(self):
+        return self.n_rinshan_drawn_
+
+    @property
+    def live(self):
+        return tuple([self.live_[i] for i in range(self.n_live)])
+
+    @property
+    def rinshan(self):
+        return tuple([self.rinshan_[i] for i in range(self.n_rinshan)])
+
+    @property
+    def drawn_rinshan(self):
+        return bool(self.drawn_rinshan_)
+
+    @property
+    def pao(self):
+        """Liable seats: ``{winner: liable discarder}``."""
+        return {i: self.pao_[i] for i in range(self.n) if self.pao_[i] >= 0}
+
+    @property
+    def claim(self):
+        """The open claim as Table's (``from``, ``tile``, ``order``, ``options``, ``answers``), or None."""
+        cdef int i, seat
+        if self.phase_ not in (P_CLAIM, P_CHANKAN):
+            return None
+        order = [self.claim_order[i] for i in range(self.n_order)]
+        out = {"from": self.claim_from, "tile": self.claim_tile, "order": order,
+               "options": {seat: [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] for seat in order},
+               "answers": {seat: _to_action(&self.answers[seat]) for seat in order if self.answered[seat]}}
+        if self.phase_ == P_CHANKAN:
+            out["ankan"] = bool(self.claim_ankan)
+            out["kita"] = bool(self.claim_kita)
+        return out
+
+    @property
+    def acting(self):
+        """The seats that must decide now (one on a turn; the claimants after a discard)."""
+        if self.phase_ == P_TURN:
+            return (self.current_,)
+        if self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN:
+            return tuple([self.claim_order[i] for i in range(self.n_order) if not self.answered[self.claim_order[i]]])
+        return ()
+
+    @property
+    def tiles_left(self):
+        return self._tiles_left()
+
+    cdef inline int _tiles_left(self) noexcept nogil:
+        return self.n_live - self.n_rinshan_drawn_ - self.n_live_drawn_
+
+    def closed_ids(self, int seat):
+        """The seat's closed 136-ids, ascending."""
+        cdef Seat* s = &self.seats_[seat]
+        return [t for t in range(136) if s.has[t]]
+
+    cdef list _melds(self, int seat):
+        cdef Seat* s = &self.seats_[seat]
+        cdef int i
+        out = []
+        for i in range(s.n_melds):
+            mt = _MELD_TYPES[s.mtype[i]]
+            tiles = tuple([s.mtiles[i][j] for j in range(s.mn[i])])
+            if s.mtype[i] == MELD_ANKAN or s.mtype[i] == M_KITA:
+                out.append(Meld(mt, tiles))
+            else:
+                out.append(Meld(mt, tiles, s.mcalled[i], s.mfrom[i]))
+        return out
+
+    def melds_of(self, int seat):
+        """The seat's melds as :class:`~riichi_fast.Meld` objects (kita included), in the order made."""
+        return self._melds(seat)
+
+    def river_of(self, int seat):
+        """The seat's river as ``(tile, tsumogiri)`` pairs."""
+        cdef Seat* s = &self.seats_[seat]
+        return [(s.river[i], bool(s.tsumogiri[i])) for i in range(s.n_river)]
+
+    @property
+    def seats(self):
+        """A snapshot of each seat, with the attributes of Table's seats (``closed`` ascending)."""
+        out = []
+        cdef Seat* s
+        cdef int i
+        for i in range(self.n):
+            s = &self.seats_[i]
+            out.append(SeatView(
+                closed=self.closed_ids(i), melds=self._melds(i), river=self.river_of(i),
+                temp_furiten=bool(s.temp_furiten), riichi_furiten=bool(s.riichi_furiten),
+                riichi_at=None if s.riichi_at < 0 else s.riichi_at, riichi_accepted=bool(s.riichi_accepted),
+                double_riichi=bool(s.double_riichi), ippatsu=bool(s.ippatsu), kita=s.kita,
+                called_from_river={j for j in range(s.n_river) if s.called[j]},
+                kuikae=frozenset(k for k in range(34) if (s.kuikae >> k) & 1), n_kans=s.n_kans,
+                first_discard_done=bool(s.first_discard_done)))
+        return out
+
+    def hand_of(self, int seat):
+        """The seat's hand as a :class:`~riichi_fast.Hand` (closed tiles and melds)."""
+        return Hand.from_ids(self.closed_ids(seat), self._melds(seat), red=self.rules.red_fives)
+
+    @property
+    def events(self):
+        """The events of the hand in mjai form (built from the C log when read)."""
+        out = [] if self.start_event is None else [dict(self.start_event, scores=list(self.start_event["scores"]),
+                                                         tehais=[list(h) for h in self.start_event["tehais"]])]
+        cdef int i
+        cdef Ev* e
+        for i in range(self.n_ev):
+            e = &self.ev[i]
+            if e.type == E_TSUMO:
+                out.append({"type": "tsumo", "actor": e.actor, "pai": e.pai})
+            elif e.type == E_DAHAI:
+                out.append({"type": "dahai", "actor": e.actor, "pai": e.pai, "tsumogiri": bool(e.flag)})
+            elif e.type == E_REACH:
+                out.append({"type": "reach", "actor": e.actor})
+            elif e.type == E_REACH_ACCEPTED:
+                out.append({"type": "reach_accepted", "actor": e.actor, "scores": [e.score[j] for j in range(self.n)]})
+            elif e.type == E_CHI or e.type == E_PON or e.type == E_DAIMINKAN:
+                out.append({"type": ("chi", "pon", "daiminkan")[e.type - E_CHI], "actor": e.actor, "target": e.target,
+                            "pai": e.pai, "consumed": [e.cons[j] for j in range(e.n_cons)]})
+            elif e.type == E_ANKAN:
+                out.append({"type": "ankan", "actor": e.actor, "consumed": [e.cons[j] for j in range(e.n_cons)]})
+            elif e.type == E_KAKAN:
+                out.append({"type": "kakan", "actor": e.actor, "pai": e.pai,
+                            "consumed": [e.cons[j] for j in range(e.n_cons)]})
+            elif e.type == E_NUKIDORA:
+                out.append({"type": "nukidora", "actor": e.actor, "pai": e.pai})
+            elif e.type == E_DORA:
+                out.append({"type": "dora", "dora_marker": e.pai})
+        for d in self.tail_events:
+            out.append(dict(d))
+        return out
+
+    cdef Ev* _event(self, int etype, int actor) except NULL:
+        if self.n_ev >= MAX_EVENTS:
+            raise EngineError("the hand's event log is full")
+        cdef Ev* e = &self.ev[self.n_ev]
+        self.n_ev += 1
+        e.type = etype
+        e.actor = actor
+        e.target = -1
+        e.pai = -1
+        e.n_cons = 0
+        e.flag = 0
+        return e
+
+    def legal_actions(self, seat=None):
+        """The actions ``seat`` (default: the first acting seat) may take now."""
+        acting = self.acting
+        if seat is None:
+            if not acting:
+                return []
+            seat = acting[0]
+        if seat not in acting:
+            return []
+        cdef Act buf[MAX_TURN]
+        cdef int n, i
+        if self.phase_ == P_TURN:
+            n = self._turn_actions(seat, buf)
+            return [_to_action(&buf[i]) for i in range(n)]
+        return [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] + [Action("pass", seat)]
+
+    # ------------------------------------------------------------- the turn
+
+    cdef void _draw(self, int seat, bint rinshan) except *:
+        cdef Seat* s = &self.seats_[seat]
+        cdef int tile
+        if rinshan:
+            tile = self.rinshan_[self.n_rinshan_drawn_]
+            self.n_rinshan_drawn_ += 1
+        else:
+            tile = self.live_[self.n_live_drawn_]
+            self.n_live_drawn_ += 1
+        s.has[tile] = 1
+        s.kcount[tile >> 2] += 1
+        s.n_closed += 1
+        s.temp_furiten = False
+        self.current_ = seat
+        self.drawn_ = tile
+        self.drawn_rinshan_ = rinshan
+        self.phase_ = P_TURN
+        s.kuikae = 0
+        _check((<PlayerState>self.ps[seat]).c_draw(tile >> 2), "draw")
+        cdef Ev* e = self._event(E_TSUMO, seat)
+        e.pai = tile
+
+    cdef int _turn_actions(self, int seat, Act* out) except -1:
+        cdef Seat* s = &self.seats_[seat]
+        cdef PlayerState ps = <PlayerState>self.ps[seat]
+        cdef int n = 0, k, t, i, first, distinct
+        cdef bint after_call = self.drawn_ < 0
+        cdef bint riichi = s.riichi_at >= 0
+        cdef bint can_kan, closed_only
+        cdef uint64_t kinds
+        if not after_call:
+            if ps.c_can_tsumo(self.drawn_ >> 2) and self._score(seat, self.drawn_, True, False).status == "ok":
+                n = _put(out, n, A_TSUMO, seat, self.drawn_)
+            if not self.interrupted_ and not s.first_discard_done and self.kyuushu_rule:
+                distinct = 0
+                for k in range(34):
+                    if s.kcount[k] and (_YAOCHUU_MASK >> k) & 1:
+                        distinct += 1
+                if distinct >= 9:
+                    n = _put(out, n, A_KYUUSHU, seat, -1)
+            can_kan = self.n_kans_ < 4 and self._tiles_left() > 0 and self.n_rinshan_drawn_ < self.n_rinshan
+            if can_kan:
+                for k in range(34):
+                    if s.kcount[k] == 4 and (not riichi or (k == self.drawn_ >> 2
+                                                            and ps.c_legal_ankan_after_riichi(k, ps.ankan_rule))):
+                        n = _put(out, n, A_ANKAN, seat, 4 * k)
+                        out[n - 1].n_cons = 4
+                        for i in range(4):
+                            out[n - 1].cons[i] = 4 * k + i
+                if not riichi:
+                    for i in range(s.n_melds):
+                        if s.mtype[i] == MELD_PON:
+                            k = s.mtiles[i][0] >> 2
+                            for t in range(4 * k, 4 * k + 4):
+                                if s.has[t]:
+                                    n = _put(out, n, A_KAKAN, seat, t)
+            if self.n == 3 and self._tiles_left() > 0 and self.n_rinshan_drawn_ < self.n_rinshan:
+                for t in range(120, 124):
+                    if s.has[t] and (not riichi or t == self.drawn_):
+                        n = _put(out, n, A_KITA, seat, t)
+        if riichi:
+            n = _put(out, n, A_DISCARD, seat, self.drawn_)
+            return n
+        closed_only = True
+        for i in range(s.n_melds):
+            if s.mtype[i] != MELD_ANKAN and s.mtype[i] != M_KITA:
+                closed_only = False
+        if (not after_call and closed_only and self.scores_[seat] >= self.riichi_min_points
+                and self._tiles_left() >= self.riichi_min_tiles):
+            kinds = ps.c_riichi_discards()
+            for t in range(136):
+                if s.has[t] and (kinds >> (t >> 2)) & 1:
+                    n = _put(out, n, A_RIICHI, seat, t)
+        for t in range(136):
+            if s.has[t] and not (s.kuikae >> (t >> 2)) & 1:
+                n = _put(out, n, A_DISCARD, seat, t)
+        return n
+
+    cdef object _win_context(self, int seat, bint tsumo, bint chankan):
+        cdef Seat* s = &self.seats_[seat]
+        t = self.table
+        cdef bint first = not self.interrupted_ and not s.first_discard_done
+        cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
+        cdef bint last = self._tiles_left() == 0
+        return {
+            "tsumo": tsumo, "riichi": riichi and not s.double_riichi, "double_riichi": s.double_riichi,
+            "ippatsu": s.ippatsu and self.ippatsu_rule,
+            "haitei": tsumo and last and not self.drawn_rinshan_,
+            "houtei": (not tsumo) and last and not chankan,
+            "rinshan": tsumo and self.drawn_rinshan_, "chankan": chankan,
+            "tenhou": tsumo and first and seat == t.dealer,
+            "chiihou": tsumo and first and seat != t.dealer,
+            "renhou": (not tsumo) and first and seat != t.dealer and self.renhou_rule,
+            "seat_wind": t.seat_wind(seat), "round_wind": t.round_wind,
+            "dora": tuple([self.dora_ind[i] >> 2 for i in range(self.n_dora)]),
+            "ura": tuple([self.ura_ind[i] >> 2 for i in range(self.n_dora)]) if riichi else (),
+            "honba": t.honba, "riichi_sticks": self.sticks_,
+        }
+
+    cdef object _score(self, int seat, int tile, bint tsumo, bint chankan):
+        closed = self.closed_ids(seat)
+        if not tsumo:
+            closed.append(tile)
+        hand = Hand.from_ids(closed, self._melds(seat), red=self.rules.red_fives)
+        win = format_tiles([tile], red=self.rules.red_fives)
+        return _score(hand, win, rules=self.rules, **self._win_context(seat, tsumo, chankan))
+
+    # ------------------------------------------------------------------ step
+
+    def step(self, action):
+        """Apply one legal action; an illegal one raises :class:`EngineError` and changes nothing."""
+        if not isinstance(action, Action):
+            raise EngineError(f"expected an Action, got {type(action).__name__}")
+        if self.phase_ == P_ENDED or self.phase_ == P_IDLE:
+            raise EngineError(f"{action}: the hand is not in play")
+        acting = self.acting
+        legal = self.legal_actions(action.seat) if action.seat in acting else []
+        if action not in legal and self._equivalent(action, legal):
+            pass
+        elif action not in legal:
+            why = "it is not this seat's turn to act" if action.seat not in acting else "not among the legal actions"
+            raise EngineError(f"{action} is illegal: {why} (acting: {list(acting)}, phase {self.phase})")
+        cdef Act a
+        _from_action(action, &a)
+        if self.phase_ == P_TURN:
+            self._apply_turn(&a)
+        else:
+            self.answers[a.seat] = a
+            self.answered[a.seat] = True
+            if not self.acting:
+                if self.phase_ == P_CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_chankan()
+
+    def _equivalent(self, action, legal):
+        def sig(a):
+            return (a.type, a.seat, None if a.tile is None else _copy_key(a.tile), tuple(sorted(map(_copy_key, a.consumed))))
+
+        key = sig(action)
+        if not any(sig(a) == key for a in legal):
+            return False
+        held = self.closed_ids(action.seat)
+        need = list(action.consumed)
+        if self.phase_ == P_TURN and action.tile is not None and action.type not in ("ankan",):
+            need.append(action.tile)
+        for t in need:
+            if t not in held:
+                return False
+            held.remove(t)
+        return True
+
+    cdef void _remove(self, int seat, int tile) except *:
+        cdef Seat* s = &self.seats_[seat]
+        if not s.has[tile]:
+            raise EngineError(f"seat {seat} does not hold tile {tile}")
+        s.has[tile] = 0
+        s.kcount[tile >> 2] -= 1
+        s.n_closed -= 1
+
+    cdef int _add_meld(self, int seat, int mtype, const uint8_t* tiles, int nt, int called, int rel) except -1:
+        cdef Seat* s = &self.seats_[seat]
+        cdef int i = s.n_melds, j
+        if i >= MAX_MELDS:
+            raise EngineError("too many melds")
+        s.mtype[i] = mtype
+        s.mn[i] = nt
+        for j in range(nt):
+            s.mtiles[i][j] = tiles[j]
+        s.mcalled[i] = called
+        s.mfrom[i] = rel
+        s.n_melds += 1
+        return i
+
+    cdef void _apply_turn(self, Act* a) except *:
+        cdef int seat = a.seat, i, k, j, t
+        cdef Seat* s = &self.seats_[seat]
+        cdef PlayerState ps = <PlayerState>self.ps[seat]
+        cdef Ev* e
+        cdef uint8_t tiles[4]
+        if a.type == A_TSUMO:
+            self._end_with_wins([(seat, None, self._score(seat, a.tile, True, False))])
+        elif a.type == A_KYUUSHU:
+            self.tail_events.append({"type": "ryukyoku", "reason": "kyuushu_kyuuhai"})
+            self._end_abortive("kyuushu_kyuuhai")
+        elif a.type == A_DISCARD or a.type == A_RIICHI:
+            self._discard(seat, a.tile, a.type == A_RIICHI)
+        elif a.type == A_ANKAN:
+            self._reveal_pending()
+            for i in range(a.n_cons):
+                self._remove(seat, a.cons[i])
+            self._add_meld(seat, MELD_ANKAN, a.cons, a.n_cons, -1, -1)
+            _check(ps.c_ankan(a.cons[0] >> 2), "ankan")
+            e = self._event(E_ANKAN, seat)
+            e.n_cons = a.n_cons
+            for i in range(a.n_cons):
+                e.cons[i] = a.cons[i]
+            self._reveal(1)
+            self._open_chankan(seat, a.tile, True, False)
+        elif a.type == A_KAKAN:
+            self._reveal_pending()
+            self._remove(seat, a.tile)
+            k = a.tile >> 2
+            for i in range(s.n_melds):
+                if s.mtype[i] == MELD_PON and s.mtiles[i][0] >> 2 == k:
+                    break
+            s.mtype[i] = MELD_SHOUMINKAN
+            s.mtiles[i][3] = a.tile
+            s.mn[i] = 4
+            # Meld sorts its tiles: keep them sorted here too
+            _sort4(s.mtiles[i])
+            _check(ps.c_kakan(k), "kakan")
+            self.pending_dora_ += 1
+            e = self._event(E_KAKAN, seat)
+            e.pai = a.tile
+            e.n_cons = 3
+            j = 0
+            for t in range(4):
+                if s.mtiles[i][t] != a.tile:
+                    e.cons[j] = s.mtiles[i][t]
+                    j += 1
+            self._open_chankan(seat, a.tile, False, False)
+        elif a.type == A_KITA:
+            self._remove(seat, a.tile)
+            tiles[0] = a.tile
+            self._add_meld(seat, M_KITA, tiles, 1, -1, -1)
+            s.kita += 1
+            self.interrupted_ = True
+            for i in range(self.n):
+                self.seats_[i].ippatsu = False
+            self._rebuild_ps(seat)
+            e = self._event(E_NUKIDORA, seat)
+            e.pai = a.tile
+            self._open_chankan(seat, a.tile, False, True)
+
+    cdef void _rebuild_ps(self, int seat) except *:
+        """A fresh PlayerState of the seat's 13-or-14 tiles (as Table's _ps: kita not among the melds)."""
+        cdef Seat* s = &self.seats_[seat]
+        cdef int i
+        counts = bytearray(34)
+        for i in range(34):
+            counts[i] = s.kcount[i]
+        melds = []
+        for i in range(s.n_melds):
+            if s.mtype[i] != M_KITA:
+                melds.append((_MELD_TYPES[s.mtype[i]], s.mtiles[i][0] >> 2))
+        drawn = -1
+        if seat == self.current_ and self.drawn_ >= 0 and s.n_closed % 3 == 2:
+            drawn = self.drawn_ >> 2
+            counts[drawn] -= 1
+        ps = PlayerState(bytes(counts), melds, rules=self.rules)
+        if drawn >= 0:
+            ps.draw(drawn)
+        self.ps[seat] = ps
+
+    cdef void _check_pao(self, int seat, int discarder, int kind):
+        cdef Seat* s = &self.seats_[seat]
+        cdef uint64_t sets = 0
+        cdef int i
+        for i in range(s.n_melds):
+            if s.mtype[i] in (MELD_PON, MELD_DAIMINKAN, MELD_SHOUMINKAN, MELD_ANKAN):
+                sets |= _bit(s.mtiles[i][0] >> 2)
+        cdef uint64_t dr = _bit(31) | _bit(32) | _bit(33)
+        cdef uint64_t wi = _bit(27) | _bit(28) | _bit(29) | _bit(30)
+        if (kind >= 31 and self.pao_dragons and (sets & dr) == dr) or \
+                (27 <= kind <= 30 and self.pao_winds and (sets & wi) == wi):
+            self.pao_[seat] = discarder
+
+    cdef void _kan_made(self, int seat):
+        cdef int i
+        self.n_kans_ += 1
+        self.seats_[seat].n_kans += 1
+        self.interrupted_ = True
+        for i in range(self.n):
+            self.seats_[i].ippatsu = False
+
+    cdef void _reveal(self, int k) except *:
+        cdef Ev* e
+        for _ in range(k):
+            if self.kan_dora and self.n_dora < 5:
+                e = self._event(E_DORA, -1)
+                e.pai = self.dora_ind[self.n_dora]
+                self.n_dora += 1
+
+    cdef void _reveal_pending(self) except *:
+        cdef int k
+        if self.pending_dora_:
+            k = self.pending_dora_
+            self.pending_dora_ = 0
+            self._reveal(k)
+
+    cdef void _discard(self, int seat, int tile, bint riichi) except *:
+        cdef Seat* s = &self.seats_[seat]
+        cdef bint tsumogiri = tile == self.drawn_
+        cdef Ev* e
+        if riichi:
+            s.riichi_at = s.n_river
+            s.double_riichi = not self.interrupted_ and not s.first_discard_done
+            self._event(E_REACH, seat)
+        elif s.riichi_at >= 0:
+            s.ippatsu = False
+        self._reveal_pending()
+        self._remove(seat, tile)
+        _check((<PlayerState>self.ps[seat]).c_discard(tile >> 2), "discard")
+        if s.n_river >= MAX_RIVER:
+            raise EngineError("river full")
+        s.river[s.n_river] = tile
+        s.tsumogiri[s.n_river] = tsumogiri
+        s.called[s.n_river] = 0
+        s.n_river += 1
+        s.river_mask |= _bit(tile >> 2)
+        s.first_discard_done = True
+        self.drawn_ = -1
+        e = self._event(E_DAHAI, seat)
+        e.pai = tile
+        e.flag = tsumogiri
+        self.last_seat = seat
+        self.last_tile = tile
+        self.last_riichi = riichi
+        self._open_claims(seat, tile)
+
+    # ---------------------------------------------------------------- claims
+
+    cdef bint _ron_ok(self, int seat, int tile, bint chankan) except -1:
+        cdef Seat* s = &self.seats_[seat]
+        cdef uint64_t waits = (<PlayerState>self.ps[seat]).c_waits()
+        if not (waits >> (tile >> 2)) & 1:
+            return False
+        if s.temp_furiten or s.riichi_furiten or (s.river_mask & waits):
+            return False
+        return self._score(seat, tile, False, chankan).status == "ok"
+
+    cdef void _passed(self, int seat):
+        cdef Seat* s = &self.seats_[seat]
+        s.temp_furiten = True
+        if s.riichi_at >= 0:
+            s.riichi_furiten = True
+
+    cdef void _open_claims(self, int discarder, int tile) except *:
+        cdef int n = self.n, i, seat, k = tile >> 2, m, a, b, j
+        cdef bint last = self._tiles_left() == 0
+        cdef Seat* s
+        cdef int same[4]
+        cdef Act* o
+        self.claim_from = discarder
+        self.claim_tile = tile
+        self.claim_ankan = False
+        self.claim_kita = False
+        self.n_order = 0
+        for i in range(4):
+            self.n_opts[i] = 0
+            self.answered[i] = False
+        for i in range(1, n):
+            seat = (discarder + i) % n
+            s = &self.seats_[seat]
+            o = self.opts[seat]
+            m = 0
+            if self._ron_ok(seat, tile, False):
+                m = _put(o, m, A_RON, seat, tile)
+            if s.riichi_at < 0 and not last:
+                j = 0
+                for a in range(4 * k, 4 * k + 4):
+                    if s.has[a]:
+                        same[j] = a
+                        j += 1
+                if j >= 2:
+                    m = _distinct_pairs(o, m, seat, tile, same, j)
+                if j == 3 and self.n_kans_ < 4 and self.n_rinshan_drawn_ < self.n_rinshan:
+                    m = _put(o, m, A_DAIMINKAN, seat, tile)
+                    o[m - 1].n_cons = 3
+                    for a in range(3):
+                        o[m - 1].cons[a] = same[a]
+                if n == 4 and seat == (discarder + 1) % n and k < 27:
+                    m = self._chi_pairs(o, m, seat, tile)
+            self.n_opts[seat] = m
+            if m:
+                self.claim_order[self.n_order] = seat
+                self.n_order += 1
+        self.phase_ = P_CLAIM
+        if self.n_order == 0:
+            self._resolve_claims()
+
+    cdef int _chi_pairs(self, Act* o, int m, int seat, int tile) except -1:
+        cdef Seat* s = &self.seats_[seat]
+        cdef int k = tile >> 2, num = k % 9, lo, x, y, a, b, t, ia, ib
+        cdef int others[2]
+        cdef int da[4]
+        cdef int db[4]
+        cdef int nda, ndb
+        cdef uint64_t forbidden
+        cdef bint ok
+        for lo in (k - 2, k - 1, k):
+            if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo + 2 > (k // 9) * 9 + 8:
+                continue
+            if not (lo <= k <= lo + 2) or lo % 9 > num:
+                continue
+            x = 0
+            for y in (lo, lo + 1, lo + 2):
+                if y != k:
+                    others[x] = y
+                    x += 1
+            if not (s.kcount[others[0]] and s.kcount[others[1]]):
+                continue
+            nda = _distinct_ids(s, others[0], da)
+            ndb = _distinct_ids(s, others[1], db)
+            forbidden = _bit(k)
+            if k == lo and lo % 9 <= 5:
+                forbidden |= _bit(lo + 3)
+            elif k == lo + 2 and lo % 9 >= 1:
+                forbidden |= _bit(lo - 1)
+            for ia in range(nda):
+                for ib in range(ndb):
+                    a = da[ia]
+                    b = db[ib]
+                    ok = False
+                    for t in range(136):
+                        if s.has[t] and t != a and t != b and not (forbidden >> (t >> 2)) & 1:
+                            ok = True
+                            break
+                    if ok:
+                        m = _put(o, m, A_CHI, seat, tile)
+                        o[m - 1].n_cons = 2
+                        o[m - 1].cons[0] = a
+                        o[m - 1].cons[1] = b
+        return m
+
+    cdef void _resolve_claims(self) except *:
+        cdef int discarder = self.claim_from, tile = self.claim_tile, n = self.n, i, seat, j
+        cdef int rons[3]
+        cdef int n_rons = 0
+        cdef bint has_ron
+        cdef Act* call = NULL
+        cdef Act* a
+        for i in range(1, n):
+            seat = (discarder + i) % n
+            if self.answered[seat] and self.answers[seat].type == A_RON:
+                rons[n_rons] = seat
+                n_rons += 1
+        for i in range(1, n):
+            seat = (discarder + i) % n
+            has_ron = False
+            for j in range(self.n_opts[seat]):
+                if self.opts[seat][j].type == A_RON:
+                    has_ron = True
+            if has_ron and not (self.answered[seat] and self.answers[seat].type == A_RON):
+                self._passed(seat)
+        if n_rons:
+            if n_rons == 3 and self.triple_aborts:
+                self.tail_events.append({"type": "ryukyoku", "reason": "sanchahou"})
+                self._end_abortive("sanchahou")
+                return
+            if self.head_bump:
+                n_rons = 1
+            self._end_with_wins([(rons[i], discarder, self._score(rons[i], tile, False, False))
+                                 for i in range(n_rons)])
+            return
+        if self.last_seat == discarder and self.last_riichi:
+            self._accept_riichi(discarder)
+            if self.suucha_rule:
+                j = 0
+                for i in range(n):
+                    if self.seats_[i].riichi_at >= 0:
+                        j += 1
+                if j == n:
+                    self.tail_events.append({"type": "ryukyoku", "reason": "suucha_riichi"})
+                    self._end_abortive("suucha_riichi")
+                    return
+        for kind in (A_PON, A_DAIMINKAN, A_CHI):
+            for i in range(1, n):
+                seat = (discarder + i) % n
+                a = &self.answers[seat]
+                if call == NULL and self.answered[seat] and a.type == kind:
+                    call = a
+        if call != NULL:
+            self._apply_call(call, discarder, tile)
+            return
+        if self._suufon_renda():
+            self.tail_events.append({"type": "ryukyoku", "reason": "suufon_renda"})
+            self._end_abortive("suufon_renda")
+            return
+        if self.n_kans_ == 4 and self.suukaikan_rule:
+            j = 0
+            for i in range(n):
+                if self.seats_[i].n_kans:
+                    j += 1
+            if j > 1:
+                self.tail_events.append({"type": "ryukyoku", "reason": "suukaikan"})
+                self._end_abortive("suukaikan")
+                return
+        if self._tiles_left() == 0:
+            self._exhaustive_draw()
+            return
+        self._draw((discarder + 1) % n, False)
+
+    cdef void _accept_riichi(self, int seat) except *:
+        cdef Seat* s = &self.seats_[seat]
+        cdef int i
+        s.riichi_accepted = True
+        s.ippatsu = True
+        self.scores_[seat] -= 1000
+        self.sticks_ += 1
+        cdef Ev* e = self._event(E_REACH_ACCEPTED, seat)
+        for i in range(4):
+            e.score[i] = self.scores_[i]
+
+    cdef bint _suufon_renda(self):
+        cdef int i, k = -1
+        if self.n != 4 or self.interrupted_ or not self.suufon_rule:
+            return False
+        for i in range(4):
+            if self.seats_[i].n_river != 1:
+                return False
+        k = self.seats_[0].river[0] >> 2
+        if k < 27 or k > 30:
+            return False
+        for i in range(4):
+            if self.seats_[i].river[0] >> 2 != k:
+                return False
+        return True
+
+    cdef void _apply_call(self, Act* a, int discarder, int tile) except *:
+        cdef int seat = a.seat, k = tile >> 2, i, lo, mtype
+        cdef int rel = (discarder - seat + self.n) % self.n
+        cdef Seat* s = &self.seats_[seat]
+        cdef Seat* ds = &self.seats_[discarder]
+        cdef uint8_t tiles[4]
+        cdef Ev* e
+        for i in range(a.n_cons):
+            self._remove(seat, a.cons[i])
+        ds.called[ds.n_river - 1] = 1
+        self.interrupted_ = True
+        for i in range(self.n):
+            self.seats_[i].ippatsu = False
+        mtype = MELD_CHI if a.type == A_CHI else (MELD_PON if a.type == A_PON else MELD_DAIMINKAN)
+        for i in range(a.n_cons):
+            tiles[i] = a.cons[i]
+        tiles[a.n_cons] = tile
+        _sortn(tiles, a.n_cons + 1)
+        self._add_meld(seat, mtype, tiles, a.n_cons + 1, tile, rel)
+        lo = tiles[0] >> 2
+        if mtype == MELD_CHI:
+            _check((<PlayerState>self.ps[seat]).c_call(MELD_CHI, lo, k), "chi")
+        else:
+            _check((<PlayerState>self.ps[seat]).c_call(mtype, k, k), "call")
+        e = self._event(E_CHI + (a.type - A_CHI), seat)
+        e.target = discarder
+        e.pai = tile
+        e.n_cons = a.n_cons
+        for i in range(a.n_cons):
+            e.cons[i] = a.cons[i]
+        self.current_ = seat
+        self.phase_ = P_TURN
+        self.drawn_ = -1
+        if mtype == MELD_PON or mtype == MELD_DAIMINKAN:
+            self._check_pao(seat, discarder, k)
+        if mtype == MELD_DAIMINKAN:
+            self._kan_made(seat)
+            self.pending_dora_ += 1
+            self._draw(seat, True)
+        else:
+            s.kuikae = _bit(k)
+            if mtype == MELD_CHI:
+                if k == lo and lo % 9 <= 5:
+                    s.kuikae |= _bit(lo + 3)
+                elif k == lo + 2 and lo % 9 >= 1:
+                    s.kuikae |= _bit(lo - 1)
+
+    # --------------------------------------------------------------- chankan
+
+    cdef void _open_chankan(self, int seat, int tile, bint ankan, bint kita) except *:
+        cdef int i, o
+        self.claim_from = seat
+        self.claim_tile = tile
+        self.claim_ankan = ankan
+        self.claim_kita = kita
+        self.n_order = 0
+        for i in range(4):
+            self.n_opts[i] = 0
+            self.answered[i] = False
+        for i in range(1, self.n):
+            o = (seat + i) % self.n
+            if kita:
+                ok = self._ron_ok(o, tile, False)
+            elif ankan:
+                if not self.kokushi_chankan:
+                    continue
+                ok = self._ron_ok(o, tile, True) and \
+                    self._score(o, tile, False, True).reading.reading.form == Form.KOKUSHI
+            else:
+                ok = self._ron_ok(o, tile, True)
+            if ok:
+                self.n_opts[o] = _put(self.opts[o], 0, A_RON, o, tile)
+                self.claim_order[self.n_order] = o
+                self.n_order += 1
+        self.phase_ = P_CHANKAN
+        if self.n_order == 0:
+            self._resolve_chankan()
+
+    cdef void _resolve_chankan(self) except *:
+        cdef int i, seat
+        rons = []
+        for i in range(self.n_order):
+            seat = self.claim_order[i]
+            if self.answers[seat].type == A_RON:
+                rons.append(seat)
+            else:
+                self._passed(seat)
+        if rons:
+            if self.head_bump:
+                rons = rons[:1]
+            chankan = not self.claim_kita
+            self._end_with_wins([(s, self.claim_from, self._score(s, self.claim_tile, False, chankan)) for s in rons])
+            return
+        if not self.claim_kita:
+            self._kan_made(self.claim_from)
+        self._draw(self.claim_from, True)
+
+    # ------------------------------------------------------------ hand ends
+
+    def table_with_stakes(self):
+        """The table as the hand started, but with this hand's riichi stakes already paid."""
+        t = self.table
+        return _settle.TableState(t.dealer, t.round_wind, t.honba, self.sticks_, tuple(self.scores), t.n_players)
+
+    cdef void _end_with_wins(self, list wins) except *:
+        cdef Seat* s
+        pao = [None if self.pao_[seat] < 0 else self.pao_[seat] for seat, _, _ in wins]
+        sw = [_settle.Win(seat, res, disc, p) for (seat, disc, res), p in zip(wins, pao)]
+        settlement = _settle.settle_win(self.table_with_stakes(), sw, (), self.rules)
+        per_win = settlement.per_win if len(settlement.per_win) == len(wins) else [None] * len(wins)
+        for (seat, disc, res), deltas in zip(wins, per_win):
+            event = {"type": "hora", "actor": seat, "target": seat if disc is None else disc,
+                     "pai": self.drawn_ if disc is None else self.claim_tile}
+            s = &self.seats_[<int>seat]
+            if s.riichi_accepted or s.riichi_at >= 0:
+                event["ura_markers"] = list(self.ura_tiles[: self.n_dora])
+            if deltas is not None:
+                event["deltas"] = list(deltas)
+            self.tail_events.append(event)
+        self._finish(HandEnd("win", settlement.detail, tuple(wins), (), settlement))
+
+    cdef void _end_abortive(self, kind) except *:
+        settlement = _settle.settle_abortive_draw(self.table_with_stakes(), kind, self.rules)
+        self._finish(HandEnd("abortive_draw", kind, (), (), settlement))
+
+    cdef void _exhaustive_draw(self) except *:
+        cdef int i, j
+        cdef Seat* s
+        cdef bint ok
+        tenpai = tuple([i for i in range(self.n) if (<PlayerState>self.ps[i]).c_is_tenpai()])
+        nagashi = ()
+        if self.nagashi:
+            out = []
+            for i in range(self.n):
+                s = &self.seats_[i]
+                ok = s.n_river > 0
+                for j in range(s.n_river):
+                    if s.called[j] or not (_YAOCHUU_MASK >> (s.river[j] >> 2)) & 1:
+                        ok = False
+                if ok:
+                    out.append(i)
+            nagashi = tuple(out)
+        self.tail_events.append({"type": "ryukyoku", "reason": "exhaustive_draw", "tenpai": list(tenpai)})
+        settlement = _settle.settle_exhaustive_draw(self.table_with_stakes(), tenpai, (), nagashi, self.rules)
+        self._finish(HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement))
+
+    cdef void _finish(self, end) except *:
+        if self.tail_events and self.tail_events[len(self.tail_events) - 1]["type"] == "ryukyoku":
+            self.tail_events[len(self.tail_events) - 1]["deltas"] = list(end.settlement.deltas)
+        self.end = end
+        self.phase_ = P_ENDED
+        self.next_table = end.settlement.next
+        self.tail_events.append({"type": "end_kyoku", "deltas": list(end.settlement.deltas),
+                                 "scores": list(end.settlement.next.scores)})
+
+
+# ------------------------------------------------------------------ helpers
+
+cdef inline int _put(Act* out, int n, int atype, int seat, int tile) noexcept nogil:
+    out[n].type = atype
+    out[n].seat = seat
+    out[n].tile = tile
+    out[n].n_cons = 0
+    return n + 1
+
+
+cdef int _distinct_pairs(Act* o, int m, int seat, int tile, int* same, int j) noexcept nogil:
+    """Table's _distinct_pairs: pairs of held copies, one per (red, red) pattern, ascending."""
+    cdef int a, b, key
+    cdef int seen = 0
+    for a in range(j):
+        for b in range(a + 1, j):
+            # same[] ascending; key: sorted pair of "copy index 0" flags
+            key = (same[a] % 4 == 0) + (same[b] % 4 == 0)
+            if not (seen >> key) & 1:
+                seen |= 1 << key
+                m = _put(o, m, A_PON, seat, tile)
+                o[m - 1].n_cons = 2
+                o[m - 1].cons[0] = same[a]
+                o[m - 1].cons[1] = same[b]
+    return m
+
+
+cdef int _distinct_ids(Seat* s, int k, int* out) noexcept nogil:
+    """Table's _distinct: the lowest held id of each (kind, red) class, ascending."""
+    cdef int t, n = 0
+    cdef bint plain_seen = False, red_seen = False
+    for t in range(4 * k, 4 * k + 4):
+        if s.has[t]:
+            if _is_red(t):
+                if not red_seen:
+                    red_seen = True
+                    out[n] = t
+                    n += 1
+            elif not plain_seen:
+                plain_seen = True
+                out[n] = t
+                n += 1
+    return n
+
+
+cdef void _sortn(uint8_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef void _sort4(uint8_t* a) noexcept nogil:
+    _sortn(a, 4)
+
+
+cdef int _check(int status, str what) except -1:
+    if status != 0:
+        raise EngineError(f"internal: the player state refused a {what} (status {status})")
+    return 0
+
+
+cdef object _to_action(Act* a):
+    return Action(ACTION_NAMES[a.type], a.seat, None if a.tile < 0 else a.tile,
+                  tuple([a.cons[i] for i in range(a.n_cons)]))
+
+
+cdef int _from_action(object action, Act* a) except -1:
+    a.type = _ACTION_CODES[action.type]
+    a.seat = action.seat
+    a.tile = -1 if action.tile is None else action.tile
+    cons = action.consumed
+    a.n_cons = len(cons)
+    for i in range(a.n_cons):
+        a.cons[i] = cons[i]
+    return 0
+
+
+def _copy_key(t):
+    return (t >> 2, t % 4 == 0 and (t >> 2) in (4, 13, 22))
+
+
+# ------------------------------------------------------------ batched random play
+
+cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
+    cdef uint64_t z
+    state[0] += <uint64_t>0x9E3779B97F4A7C15
+    z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+def random_choice_stream(seed):
+    """The random agent's choices as Python sees them: an endless iterator of 64-bit words (splitmix64).
+
+    The agent of :func:`play_random_hands` takes, at each decision, legal action number
+    ``word % len(legal_actions)`` (the order of :meth:`CTable.legal_actions`).
+
+    >>> it = random_choice_stream(0); next(it) == next(random_choice_stream(0))
+    True
+    """
+    cdef uint64_t state = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+    while True:
+        yield _splitmix64(&state)
+
+
+cdef int _random_step(CTable t, uint64_t* rng) except -1:
+    """One decision of the built-in random legal agent, taken in C (no Action objects)."""
+    cdef Act buf[MAX_TURN]
+    cdef Act pass_
+    cdef int n, i, seat = -1
+    if t.phase_ == P_TURN:
+        n = t._turn_actions(t.current_, buf)
+        i = <int>(_splitmix64(rng) % <uint64_t>n)
+        t._apply_turn(&buf[i])
+        return 0
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            seat = t.claim_order[i]
+            break
+    if seat < 0:
+        raise EngineError("internal: a claim without a seat to answer")
+    n = t.n_opts[seat] + 1
+    i = <int>(_splitmix64(rng) % <uint64_t>n)
+    if i < t.n_opts[seat]:
+        t.answers[seat] = t.opts[seat][i]
+    else:
+        _put(&pass_, 0, A_PASS, seat, -1)
+        t.answers[seat] = pass_
+    t.answered[seat] = True
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            return 0
+    if t.phase_ == P_CLAIM:
+        t._resolve_claims()
+    else:
+        t._resolve_chankan()
+    return 0
+
+
+def play_random_hands(int n, seed=0, rules="tenhou"):
+    """Play ``n`` single hands (East 1, the start of a game) with the built-in random legal agent.
+
+    Hand ``i`` is dealt from ``seeded_wall(seed, i)``; every decision takes legal action number
+    ``word % len(legal)`` from one splitmix64 stream seeded by ``seed`` (see
+    :func:`random_choice_stream`).  Returns ``(kind, winner, deltas)`` as numpy arrays: ``kind``
+    0 win, 1 exhaustive draw, 2 abortive draw (int8); ``winner`` the first winner or -1 (int8);
+    ``deltas`` the score changes (int32, ``n x n_players``).
+
+    >>> kind, winner, deltas = play_random_hands(3, seed=1)
+    >>> kind.shape, deltas.shape, int(deltas.sum(axis=1).max()) <= 0
+    ((3,), (3, 4), True)
+    """
+    import numpy as np
+
+    from riichi_fast.engine.wall import seeded_wall
+
+    if n < 0:
+        raise ContextError(f"n must be >= 0, got {n}")
+    cdef CTable t = CTable(rules)
+    cdef uint64_t rng = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+    cdef int i, j, steps
+    kind = np.zeros(n, dtype=np.int8)
+    winner = np.full(n, -1, dtype=np.int8)
+    deltas = np.zeros((n, t.n), dtype=np.int32)
+    cdef signed char[::1] kv = kind
+    cdef signed char[::1] wv = winner
+    cdef int[:, ::1] dv = deltas
+    start = _settle.TableState.start(t.rules)
+    for i in range(n):
+        t.start_hand(seeded_wall(seed, i, t.n), start)
+        steps = 0
+        while t.phase_ != P_ENDED:
+            _random_step(t, &rng)
+            steps += 1
+            if steps > 10000:
+                raise EngineError("internal: a hand did not end")
+        end = t.end
+        kv[i] = {"win": 0, "exhaustive_draw": 1, "abortive_draw": 2}[end.kind]
+        if end.wins:
+            wv[i] = end.wins[0][0]
+        for j in range(t.n):
+            dv[i, j] = end.settlement.deltas[j]
+    return kind, winner, deltas
+
+
+def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
+    """Play ``n_games`` whole games with the built-in random legal agent (the loop and the agent in C).
+
+    Game ``g`` is :func:`~riichi_fast.engine.play_game` with ``seed=seed + g`` (walls
+    ``seeded_wall(seed + g, hand)``, the same end of game) and every seat taking legal action
+    number ``word % len(legal)`` from one splitmix64 stream seeded by ``seed + g``.  Returns
+    numpy arrays ``scores`` and ``points`` (int32, ``n_games x n_players``, as
+    :func:`~riichi_fast.engine.game.final_standing`), ``ranks`` (int8) and ``hands`` (int32, hands
+    played per game).
+
+    >>> scores, points, ranks, hands = play_random_games(2, seed=1, length="tonpuusen")
+    >>> scores.shape, bool((points.sum(axis=1) == 0).all()), bool((hands >= 4).all())
+    ((2, 4), True, True)
+    """
+    import numpy as np
+
+    from riichi_fast.engine.game import LENGTHS, final_standing, game_over
+    from riichi_fast.engine.wall import seeded_wall
+
+    if n_games < 0:
+        raise ContextError(f"n_games must be >= 0, got {n_games}")
+    if length not in LENGTHS:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+    cdef CTable t = CTable(rules)
+    cdef uint64_t rng
+    cdef int g, j, hand, steps
+    scores = np.zeros((n_games, t.n), dtype=np.int32)
+    points = np.zeros((n_games, t.n), dtype=np.int32)
+    ranks_ = np.zeros((n_games, t.n), dtype=np.int8)
+    hands = np.zeros(n_games, dtype=np.int32)
+    for g in range(n_games):
+        game_seed = seed + g
+        rng = <uint64_t>(game_seed & 0xFFFFFFFFFFFFFFFF)
+        state = _settle.TableState.start(t.rules)
+        hand = 0
+        while True:
+            t.start_hand(seeded_wall(game_seed, hand, t.n), state)
+            steps = 0
+            while t.phase_ != P_ENDED:
+                _random_step(t, &rng)
+                steps += 1
+                if steps > 10000:
+                    raise EngineError("internal: a hand did not end")
+            hand += 1
+            if game_over(t.end.settlement, t.rules, length):
+                break
+            state = t.next_table
+        final_scores, final_points, final_ranks = final_standing(t.next_table, t.rules)
+        for j in range(t.n):
+            scores[g, j] = final_scores[j]
+            points[g, j] = final_points[j]
+            ranks_[g, j] = final_ranks[j]
+        hands[g] = hand
+    return scores, points, ranks_, hands
