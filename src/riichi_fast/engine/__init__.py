@@ -23,6 +23,7 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
+from riichi_fast.engine._table import CTable, play_random_games, play_random_hands
 from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
@@ -30,6 +31,7 @@ from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [
+    "CTable",
     "N_ACTIONS",
     "Action",
     "EngineError",
@@ -45,6 +47,8 @@ __all__ = [
     "final_points",
     "game_over",
     "play_game",
+    "play_random_games",
+    "play_random_hands",
     "replay_file",
     "seeded_wall",
     "tenhou_walls",
