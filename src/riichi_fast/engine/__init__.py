@@ -31,9 +31,9 @@ from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [
-    "CTable",
     "N_ACTIONS",
     "Action",
+    "CTable",
     "EngineError",
     "Env",
     "GameResult",
