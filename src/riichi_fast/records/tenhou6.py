@@ -443,7 +443,7 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
     fu = re.search(r"(\d+)符", text)
     limit = next((v for k, v in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
                   if k in text), 0)
-    points = _points(text)
+    points = _points(text, n)
     return RecordedScore(
         han=None if yakuman else han_sum,
         fu=int(fu.group(1)) if fu else None,
@@ -452,15 +452,20 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
         scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
 
 
-def _points(text: str) -> int | None:
+def _points(text: str, n: int = 4) -> int | None:
     """Hand value from a result line: ``7700点``, ``2000-4000点``, ``4000点∀``.
+
+    Three players (``n=3``): one non-dealer and the dealer pay a tsumo, two pay the dealer's
+    (the value is what they pay, as in Tenhou's mjlog).
 
     >>> _points("30符4飜7700点"), _points("満貫2000-4000点"), _points("満貫4000点∀")
     (7700, 8000, 12000)
+    >>> _points("満貫2000-4000点", 3), _points("満貫4000点∀", 3)
+    (6000, 8000)
     """
     m = re.search(r"(\d+)-(\d+)点", text)
     if m:
-        return 2 * int(m.group(1)) + int(m.group(2))
+        return (n - 2) * int(m.group(1)) + int(m.group(2))
     m = re.search(r"(\d+)点(∀)?$", text)
     if m is None:
         return None
@@ -468,4 +473,4 @@ def _points(text: str) -> int | None:
     tail = re.split(r"飜|満|貫|跳|倍|役", text)[-1]
     m = re.search(r"(\d+)点(∀)?", tail)
     value = int(m.group(1))
-    return 3 * value if m.group(2) else value
+    return (n - 1) * value if m.group(2) else value
