@@ -362,3 +362,16 @@ def test_convert_notes_a_round_left_out(tmp_path, capsys):
     assert isinstance(report, ConvertReport) and len(report.written) == 1
     assert report.notes == [f"{cut}: S4-0 has no result: left out (tenhou.net/6 cannot hold it)"]
     assert convert_paths([cut], "mjai", tmp_path / "m").notes == []
+
+
+def test_a_double_ron_shows_the_same_ura_indicators_to_both_winners():
+    """mjai repeats the ura markers in each hora: the reader takes them as the same tiles, not new copies
+    (new copies made a fifth tile of a kind in a three-player engine game)."""
+    game = read_record(RECORDS / "tenhou-mjlog-mjx" / "double-ron.mjlog")
+    horas = [e for e in mjai_events(game) if e["type"] == "hora" and e["pai"] == "1m"]
+    assert [(e["actor"], e["target"]) for e in horas] == [(0, 3), (2, 3)]
+    assert horas[0]["ura_markers"] == horas[1]["ura_markers"] == ["1p"]
+    back = parse_mjai(writers.mjai_text(game))
+    (rnd,) = [r for r in back.rounds if len(r.wins) == 2]
+    first, second = (w.situation.ura_indicators for w in rnd.wins)
+    assert first == second and len(first) == 1 and verify_game(back).ok

@@ -117,6 +117,7 @@ class _Reader:
         self.red = red_fives
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
+        self._ura: dict = {}  # ura indicators read in this round, by their names
 
     def tile(self, name: str) -> int:
         kind, red = mjai_kind(name)
@@ -185,6 +186,7 @@ class _Reader:
         if n == 3 and not self.game.rules.three_player:
             self.game.rules = dataclasses.replace(self.game.rules, three_player=True)
         self.ids = TileIds(self.red)
+        self._ura = {}
         hands = tuple(tuple(self.tile(x) for x in h) for h in ev["tehais"])
         dora = (self.tile(ev["dora_marker"]),)
         rnd = Round(index=len(self.game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
@@ -267,7 +269,11 @@ class _Reader:
         rp = self.rp
         rnd = self.round
         who, target = ev["actor"], ev["target"]
-        ura = tuple(self.tile(x) for x in ev.get("ura_markers") or ())
+        names = tuple(ev.get("ura_markers") or ())
+        # the winners of a double ron show the same ura indicators: the same tiles, not new ones
+        ura = self._ura.get(names)
+        if ura is None:
+            ura = self._ura[names] = tuple(self.tile(x) for x in names)
         deltas = ev.get("deltas")
         before = list(rp.scores_now())
         for w in rnd.wins:
