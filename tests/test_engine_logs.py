@@ -375,3 +375,30 @@ def test_a_double_ron_shows_the_same_ura_indicators_to_both_winners():
     (rnd,) = [r for r in back.rounds if len(r.wins) == 2]
     first, second = (w.situation.ura_indicators for w in rnd.wins)
     assert first == second and len(first) == 1 and verify_game(back).ok
+
+
+def _yaku_as_sets(log):
+    """The rounds with each win's yaku strings as a set (Tenhou lists yakuhai in the order of the sets)."""
+    out = []
+    for rnd in log:
+        res = list(rnd[16])
+        if res[0] == "和了":
+            for i in range(2, len(res), 2):
+                res[i] = res[i][:4] + sorted(res[i][4:])
+        out.append(rnd[:16] + [res])
+    return out
+
+
+def test_tenhou6_written_back_and_through_mjai_is_the_published_tenhou6():
+    """tenhou6 -> tenhou6 is the published file; tenhou6 -> mjai (no yaku) -> tenhou6 finds Tenhou's yaku,
+    texts and changes again with our scorer (yakuhai listed in one fixed order)."""
+    rounds = 0
+    for ref in sorted((RECORDS / "tenhou6-json-mjx").glob("*.json")):
+        published = [r for line in ref.read_text(encoding="utf-8").splitlines() if line.strip()
+                     for r in json.loads(line)["log"]]
+        game = read_record(ref)
+        assert tenhou6_record(game)["log"] == published, ref.name
+        via_mjai = tenhou6_record(parse_mjai(writers.mjai_text(game)))["log"]
+        assert _yaku_as_sets(via_mjai) == _yaku_as_sets(published), ref.name
+        rounds += len(published)
+    assert rounds == 326

@@ -390,6 +390,9 @@ class _Round:
         kind = _DRAW_NAMES.get(name)
         if kind is None:
             raise self.error(f"unknown result {name!r}")
+        # the kan dora of open kans were turned too: the round's events hold every indicator listed
+        while len(rp.dora) < len(self.all_dora):
+            rp.reveal_dora(self.all_dora[len(rp.dora)])
         deltas = tuple(res[1][:self.n]) if len(res) > 1 and res[1] else tuple([0] * self.n)
         if name == "全員聴牌":
             tenpai: tuple[int, ...] | None = tuple(range(self.n))

@@ -80,9 +80,10 @@ _TENHOU_DRAWS = {
 _LIMIT_TEXT = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 
 #: The order Tenhou lists yaku in (from every bundled mjlog; the seat and round
-#: winds and dragons follow the order of the sets in Tenhou's records, here ascending).
+#: winds and dragons follow the order of the sets in Tenhou's records: here the
+#: round wind first, as Tenhou lists a double wind, then the seat wind, then dragons).
 TENHOU_YAKU_ORDER = (1, 21, 2, 4, 5, 6, 0, 3, 7, 9, 32, 22, 24, 25, 29, 28, 8, 26, 27, 30, 31, 33, 35,
-                     10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 23, 34, 36)
+                     14, 15, 16, 17, 10, 11, 12, 13, 18, 19, 20, 23, 34, 36)
 _ORDER = {y: i for i, y in enumerate(TENHOU_YAKU_ORDER)}
 
 
