@@ -402,3 +402,29 @@ def test_tenhou6_written_back_and_through_mjai_is_the_published_tenhou6():
         assert _yaku_as_sets(via_mjai) == _yaku_as_sets(published), ref.name
         rounds += len(published)
     assert rounds == 326
+
+
+@pytest.mark.parametrize("preset", ["majsoul", "mleague", "wrc", "ema", "default", "mahjong_lib", "majsoul_3p"])
+def test_games_under_other_presets_verify_under_their_preset(preset):
+    from riichi_fast.rules.config import Rules
+
+    rules = Rules.preset(preset)
+    for seed in range(2):
+        g = _play(seed, preset, "tonpuusen")
+        for text_of, parse in ((mjai_text, parse_mjai), (tenhou6_text, parse_tenhou6)):
+            rep = verify_game(parse(text_of(g)), rules)
+            assert rep.ok, "\n".join(format_game_report(rep))[:2000]
+
+
+def test_a_yaku_tenhou_has_no_id_for_cannot_go_to_tenhou6():
+    from riichi_fast.engine.logs import _recorded
+    from riichi_fast.rules.config import Rules
+    from riichi_fast.rules.scoring import score
+
+    res = score("2233445566778p8p", "8p", rules=Rules.preset("tenhou").replace(daisharin=True))
+    assert [y.name for y in res.yaku] == ["daisharin"]
+    with pytest.raises(ContextError, match=r"yaku \['daisharin'\] have no Tenhou id: a game with them cannot "
+                                           r"be written as tenhou.net/6"):
+        _recorded(res, (0,) * 4, (25000,) * 4, None)
+    rec = _recorded(res, (0,) * 4, (25000,) * 4, None, strict=False)  # mjai: the changes are what counts
+    assert (rec.yaku, rec.yakuman, rec.score_changes) == ((), (), (0, 0, 0, 0))

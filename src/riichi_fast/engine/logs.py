@@ -38,8 +38,10 @@ _DRAWS = {"kyuushu_kyuuhai": DrawKind.KYUUSHU, "suufon_renda": DrawKind.SUUFON,
 _CALLS = {"chi": MeldType.CHI, "pon": MeldType.PON, "daiminkan": MeldType.DAIMINKAN}
 
 
-def _recorded(res, changes, before, pao) -> RecordedScore:
-    """What a record would say about a win the engine scored (``res``: its HandResult)."""
+def _recorded(res, changes, before, pao, strict=True) -> RecordedScore:
+    """What a record would say about a win the engine scored (``res``: its HandResult).
+
+    A yaku Tenhou has no id for (a local yaku of some presets) raises when ``strict``, else is left out."""
     from riichi_fast.records.verify import _tenhou_limit
     from riichi_fast.rules import layout as L
 
@@ -50,8 +52,11 @@ def _recorded(res, changes, before, pao) -> RecordedScore:
         elif y.tenhou_id not in (52, 53, 54):
             yaku.append((y.tenhou_id, y.han))
     if None in yakuman or any(y is None for y, _ in yaku):
-        names = [y.name for y in res.yaku if y.tenhou_id is None]
-        raise ContextError(f"yaku {names} have no Tenhou id: a game under these rules cannot be written as a record")
+        if strict:
+            names = [y.name for y in res.yaku if y.tenhou_id is None]
+            raise ContextError(f"yaku {names} have no Tenhou id: a game with them cannot be written as tenhou.net/6")
+        yakuman = [y for y in yakuman if y is not None]
+        yaku = [(y, h) for y, h in yaku if y is not None]
     yaku.sort(key=lambda yh: (_writers._ORDER.get(yh[0], 99), yh[0]))
     codes = {v: k for k, v in L.LIMIT_NAMES.items()}
     return RecordedScore(
@@ -70,13 +75,15 @@ def _pao_rule(rules, seat_melds, kind):
     return dragons or winds
 
 
-def game_record(result, *, names=None, source: str = "engine") -> Game:
+def game_record(result, *, names=None, source: str = "engine", strict: bool = True) -> Game:
     """The :class:`~riichi_fast.records.Game` of an engine game (``result``: a
     :class:`~riichi_fast.engine.GameResult` of :func:`~riichi_fast.engine.play_game`).
 
     ``names``: the players' names (default: none).  Raises
     :class:`~riichi_fast.errors.ContextError` for a result without its walls
-    and rules (one not made by ``play_game``).
+    and rules (one not made by ``play_game``), and (``strict``) for a win with a
+    yaku Tenhou has no id for (the local yaku of some presets; ``strict=False``
+    leaves them out of the recorded yaku: mjai does not carry yaku).
     """
     rules = getattr(result, "rules", None)
     walls = getattr(result, "walls", None)
@@ -132,7 +139,7 @@ def game_record(result, *, names=None, source: str = "engine") -> Game:
             for w in rnd.wins:
                 before = [a + b for a, b in zip(before, w.recorded.score_changes)]
             ura = tuple(wall.ura_indicators[: len(rp.dora)]) if rp.riichi[seat] else ()
-            rp.win(seat, discarder, _recorded(res, changes, before, pao.get(seat)), honba=rnd.honba,
+            rp.win(seat, discarder, _recorded(res, changes, before, pao.get(seat), strict), honba=rnd.honba,
                    sticks=rnd.riichi_sticks + rp.sticks_paid, ura=ura, win_tile=ev["pai"])
         elif t == "ryukyoku":
             s = end.settlement
@@ -162,7 +169,7 @@ def _end_event():
 
 def mjai_text(result, *, names=None) -> str:
     """An engine game as mjai JSON lines (:func:`riichi_fast.records.writers.mjai_events`)."""
-    return _writers.mjai_text(game_record(result, names=names))
+    return _writers.mjai_text(game_record(result, names=names, strict=False))
 
 
 def tenhou6_text(result, *, names=None) -> str:
