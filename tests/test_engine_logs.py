@@ -354,6 +354,18 @@ def test_convert_refuses_bad_usage(tmp_path, capsys):
     assert exc.value.code == 2 and "invalid choice: 'xml'" in capsys.readouterr().err
     with pytest.raises(RiichiError, match="unknown target format 'xml'"):
         convert_paths([], "xml", tmp_path)
+    assert main(["convert", str(RECORDS / "mjai"), "--to", "tenhou6", "--out", str(tmp_path), "--rules", "nosuch"]) == 2
+    assert "no rules preset 'nosuch'" in capsys.readouterr().err
+
+
+def test_convert_scores_records_without_yaku_under_the_rules_given(tmp_path, capsys):
+    # an mjai record has no yaku: written as tenhou6, each win gets those our scorer finds under --rules
+    src = RECORDS / "mjai" / "126_204_0_mjai.jsonl"
+    assert main(["convert", str(src), "--to", "tenhou6", "--out", str(tmp_path), "--rules", "tenhou"]) == 0
+    capsys.readouterr()
+    log = json.loads((tmp_path / "126_204_0_mjai.json").read_text(encoding="utf-8"))["log"]
+    wins = [r[16] for r in log if r[16][0] == "和了"]
+    assert len(wins) == 9 and all(len(w[2]) > 4 for w in wins)  # every win has Tenhou yaku strings
 
 
 def test_convert_notes_a_round_left_out(tmp_path, capsys):

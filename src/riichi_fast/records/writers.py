@@ -496,6 +496,9 @@ def add_parser(sub, epilog: str = "") -> None:
     p.add_argument("paths", nargs="+", help="record files, directories (recursive), globs, archives")
     p.add_argument("--to", required=True, choices=FORMATS, help="the format to write")
     p.add_argument("--out", required=True, help="the directory to write into (made if missing)")
+    p.add_argument("--rules", default=None,
+                   help="preset to score the wins of records without yaku (mjai) written as tenhou6 "
+                        "(default: tenhou, adjusted to each game's lobby flags)")
     p.set_defaults(func=cmd_convert)
 
 
@@ -503,7 +506,10 @@ def cmd_convert(ns) -> int:
     """``riichi-fast convert``: 0 every record written, 2 some input unreadable (the others are written)."""
     import sys
 
-    report = convert_paths(ns.paths, ns.to, ns.out)
+    from riichi_fast.records.fast import resolve_rules
+
+    rules = None if ns.rules is None else resolve_rules(ns.rules)
+    report = convert_paths(ns.paths, ns.to, ns.out, rules=rules)
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
     for name, why in report.unreadable:
