@@ -440,3 +440,32 @@ def test_a_yaku_tenhou_has_no_id_for_cannot_go_to_tenhou6():
         _recorded(res, (0,) * 4, (25000,) * 4, None)
     rec = _recorded(res, (0,) * 4, (25000,) * 4, None, strict=False)  # mjai: the changes are what counts
     assert (rec.yaku, rec.yakuman, rec.score_changes) == ((), (), (0, 0, 0, 0))
+
+
+def test_an_mjai_record_written_back_is_the_original_plus_what_we_add():
+    """riichienv's mjai log (pon, chi, ankan, dora, riichi, wins, draws) comes back line for line: the
+    same events and fields, with only the tehais sorted and our additions."""
+    path = RECORDS / "mjai" / "126_204_0_mjai.jsonl"
+    original = [json.loads(line) for line in path.read_text().splitlines()]
+    ours = mjai_events(read_record(path))
+    assert len(ours) == len(original) == 1383
+    added = {"start_game": {"aka_flag": True, "kuitan": True}, "hora": {"pai": None},
+             "ryukyoku": {"reason": "fanpai", "tenpais": None}}
+    for mine, theirs in zip(ours, original):
+        want = dict(theirs)
+        want.pop("seed", None)  # the simulator's seed: not part of a Game
+        for key, value in added.get(theirs["type"], {}).items():
+            want[key] = mine[key] if value is None else value
+        if theirs["type"] == "start_kyoku":
+            want["tehais"] = [sorted(h, key=lambda name: name) for h in theirs["tehais"]]
+            mine = dict(mine, tehais=[sorted(h) for h in mine["tehais"]])
+        if theirs["type"] == "ryukyoku":  # tenpai: the seats paid
+            assert mine["tenpais"] == [d > 0 for d in theirs["deltas"]]
+        assert mine == want
+    # the ron tile named by each hora is the last discard (or the drawn tile on tsumo)
+    last = {}
+    for ev in ours:
+        if ev["type"] in ("tsumo", "dahai"):
+            last[ev["type"]] = ev["pai"]
+        if ev["type"] == "hora":
+            assert ev["pai"] == last["tsumo" if ev["actor"] == ev["target"] else "dahai"]
