@@ -469,3 +469,21 @@ def test_an_mjai_record_written_back_is_the_original_plus_what_we_add():
             last[ev["type"]] = ev["pai"]
         if ev["type"] == "hora":
             assert ev["pai"] == last["tsumo" if ev["actor"] == ev["target"] else "dahai"]
+
+
+def test_readme_convert_commands_run(tmp_path, capsys, monkeypatch):
+    """The README's "Writing and converting game records" commands run (into a temporary directory)."""
+    import re
+    import shlex
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Writing and converting game records\n.*?```sh\n(.*?)```", text, re.DOTALL).group(1)
+    monkeypatch.chdir(root)
+    commands = [shlex.split(line.split("#")[0].replace("converted/", str(tmp_path) + "/"))
+                for line in block.splitlines() if line.strip()]
+    assert [c[:2] for c in commands] == [["riichi-fast", "convert"], ["riichi-fast", "verify"]]
+    for argv in commands:
+        assert main(argv[1:] + (["--no-progress"] if argv[1] == "verify" else [])) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == summary["games_matched"] == 35 and summary["mismatches"] == 0
