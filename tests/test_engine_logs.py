@@ -487,3 +487,28 @@ def test_readme_convert_commands_run(tmp_path, capsys, monkeypatch):
         assert main(argv[1:] + (["--no-progress"] if argv[1] == "verify" else [])) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["games"] == summary["games_matched"] == 35 and summary["mismatches"] == 0
+
+
+def test_engine_double_ron_and_yakuman_logs():
+    """Seeds found to hold a double ron (3p seed 315) and a yakuman tsumo (3p seed 241): both logs verify,
+    the double ron shows two hora lines with each win's changes, and one tenhou6 result with two wins."""
+    g = _play(315, "tenhou_3p", "tonpuusen")
+    _check_logs(g, 315)
+    (i,) = [k for k, h in enumerate(g.hands) if len(h.wins) == 2]
+    hand = g.hands[i]
+    horas = [json.loads(x) for x in mjai_text(g).splitlines() if '"hora"' in x]
+    before = sum(len(h.wins) for h in g.hands[:i])
+    assert [(h["actor"], h["target"], tuple(h["deltas"])) for h in horas[before:before + 2]] == \
+        [(seat, disc, pw) for (seat, disc, _), pw in zip(hand.wins, hand.settlement.per_win)]
+    result = json.loads(tenhou6_text(g))["log"][i][16]
+    assert result[0] == "和了" and len(result) == 5 and [r[0] for r in result[2::2]] == [w[0] for w in hand.wins]
+    # seed 241: a kazoe yakuman tsumo with kita, written as Tenhou does: the limit, the three-player
+    # payments (non-dealer-dealer), the kita counted in the dora
+    g = _play(241, "tenhou_3p", "tonpuusen")
+    _check_logs(g, 241)
+    ((k, (seat, _, res)),) = [(k, w) for k, h in enumerate(g.hands) for w in h.wins if w[2].yakuman]
+    assert res.limit == "kazoe yakuman" and res.kita > 0 and res.tsumo
+    info = json.loads(tenhou6_text(g))["log"][k][16][2]
+    p = res.payment
+    assert info[:4] == [seat, seat, seat, f"役満{p.tsumo_other}-{p.tsumo_dealer}点"]
+    assert f"ドラ({res.dora + res.kita}飜)" in info and f"裏ドラ({res.ura_dora}飜)" in info
