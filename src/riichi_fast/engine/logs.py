@@ -84,6 +84,12 @@ def game_record(result, *, names=None, source: str = "engine", strict: bool = Tr
     and rules (one not made by ``play_game``), and (``strict``) for a win with a
     yaku Tenhou has no id for (the local yaku of some presets; ``strict=False``
     leaves them out of the recorded yaku: mjai does not carry yaku).
+
+    >>> from riichi_fast.engine import play_game
+    >>> g = play_game([lambda table, seat, actions: actions[-1]] * 4, "tenhou", seed=1, length="single")
+    >>> game = game_record(g, names=["a", "b", "c", "d"])
+    >>> len(game.rounds), game.players, game.final_scores == g.scores
+    (1, ('a', 'b', 'c', 'd'), True)
     """
     rules = getattr(result, "rules", None)
     walls = getattr(result, "walls", None)
@@ -173,7 +179,14 @@ def mjai_text(result, *, names=None) -> str:
 
 
 def tenhou6_text(result, *, names=None) -> str:
-    """An engine game as tenhou.net/6 JSON (:func:`riichi_fast.records.writers.tenhou6_record`)."""
+    """An engine game as tenhou.net/6 JSON (:func:`riichi_fast.records.writers.tenhou6_record`).
+
+    >>> import json
+    >>> from riichi_fast.engine import play_game
+    >>> g = play_game([lambda table, seat, actions: actions[-1]] * 4, "tenhou", seed=1, length="single")
+    >>> json.loads(tenhou6_text(g))["rule"]
+    {'disp': '般東喰赤', 'aka': 1}
+    """
     return _writers.tenhou6_text(game_record(result, names=names), rules=result.rules)
 
 

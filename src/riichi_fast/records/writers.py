@@ -183,7 +183,12 @@ def _mjai_ryukyoku(draw) -> dict:
 
 
 def mjai_text(game: Game) -> str:
-    """The game as mjai JSON lines (one compact object a line, a final newline)."""
+    """The game as mjai JSON lines (one compact object a line, a final newline).
+
+    >>> from riichi_fast.records import parse_mjai
+    >>> mjai_text(parse_mjai('{"type":"start_game","names":["a","b","c","d"],"aka_flag":false}'))
+    '{"type":"start_game","names":["a","b","c","d"],"aka_flag":false,"kuitan":true}\\n{"type":"end_game"}\\n'
+    """
     return "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in mjai_events(game))
 
 
@@ -274,6 +279,11 @@ def tenhou6_record(game: Game, *, rules=None) -> dict:
 
     ``rules``: the rules a win without recorded yaku (mjai) is scored under
     (default: :func:`riichi_fast.records.verify.rules_for_game`).
+
+    >>> from riichi_fast.records import read_record
+    >>> rec = tenhou6_record(read_record("tests/data/records/tenhou-mjlog-mjx/double-ron.mjlog"))
+    >>> rec["rule"], len(rec["log"]), [r[16][0] for r in rec["log"]][:3]
+    ({'disp': '般南喰赤', 'aka': 1}, 4, ['和了', '流局', '和了'])
     """
     n = _n_players(game)
     red = 1 if game.rules.red_fives else 0
@@ -415,7 +425,12 @@ def _tenpai_at_end(game: Game, rnd: Round, n: int):
 
 
 def tenhou6_text(game: Game, *, rules=None) -> str:
-    """The game as tenhou.net/6 JSON text (one object, Japanese kept as is)."""
+    """The game as tenhou.net/6 JSON text (one object, Japanese kept as is).
+
+    >>> from riichi_fast.records import parse_mjai
+    >>> tenhou6_text(parse_mjai('{"type":"start_game","names":["a","b","c","d"]}'))
+    '{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"般南喰赤","aka":1},"log":[]}\\n'
+    """
     return json.dumps(tenhou6_record(game, rules=rules), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
