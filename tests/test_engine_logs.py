@@ -512,3 +512,14 @@ def test_engine_double_ron_and_yakuman_logs():
     p = res.payment
     assert info[:4] == [seat, seat, seat, f"役満{p.tsumo_other}-{p.tsumo_dealer}点"]
     assert f"ドラ({res.dora + res.kita}飜)" in info and f"裏ドラ({res.ura_dora}飜)" in info
+
+
+@pytest.mark.parametrize("seed,rules", [(1366, "tenhou"), (1498, "tenhou_3p")])
+def test_a_call_of_the_second_discard_of_a_tile_reads_back_from_tenhou6(seed, rules):
+    """Found by the 2,000-game run: a seat lets a discard go, is skipped by another seat's call, then
+    calls the same tile from the same seat. tenhou.net/6 cannot say which discard was called: the
+    reader, whose replay then does not come out, replays again passing the call it took first."""
+    g = _play(seed, rules, "hanchan")
+    _check_logs(g, seed)
+    tenhou6 = json.loads(tenhou6_text(g))
+    assert len(parse_tenhou6(tenhou6).rounds) == len(g.hands)

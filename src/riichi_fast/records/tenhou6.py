@@ -159,6 +159,34 @@ class _Round:
             raise RecordError(f"{game.source}: a round has {len(log)} entries, expected 17")
 
     def run(self) -> None:
+        """Replay the round; if it does not come out, replay it again passing one of the calls
+        taken at the first chance: a call string names the tile and the discarder, not which
+        discard of that tile was called (a seat that let the first one go and was skipped by
+        another call takes the next one)."""
+        try:
+            self.attempt(frozenset())
+            return
+        except RecordError as exc:
+            first = exc
+        for k in range(min(self.call_points, 64)):
+            try:
+                self.attempt(frozenset((k,)))
+                return
+            except RecordError:
+                continue
+        raise first
+
+    def attempt(self, skip: frozenset) -> None:
+        n_rounds = len(self.game.rounds)
+        self.skip = skip
+        self.call_points = 0
+        try:
+            self._run()
+        except RecordError:
+            del self.game.rounds[n_rounds:]
+            raise
+
+    def _run(self) -> None:
         game, log, n = self.game, self.log, self.n
         red = game.rules.red_fives
         (rnd_no, honba, sticks), scores = log[0][:3], tuple(log[1][:n])
@@ -245,6 +273,10 @@ class _Round:
                 tile = self.own(cur, x)
             rp.discard(cur, tile)
             caller = self.find_caller(cur, tile)
+            if caller is not None:
+                self.call_points += 1
+                if self.call_points - 1 in self.skip:
+                    caller = None  # this discard was let go (see run)
             if pending_riichi is not None:
                 # The stick is paid unless the declaration tile is won on:
                 # then the round is over and nobody acts any more.
