@@ -7,6 +7,7 @@ Subcommands::
     riichi-fast batch hands.txt --rules tenhou --threads 2
     riichi-fast verify tests/data/records/tenhou/*.mjlog
     riichi-fast replay tests/data/records/tenhou-mjlog-mjx
+    riichi-fast convert tests/data/records/tenhou-mjlog-mjx --to mjai --out converted/
 
 ``score`` prints the han, fu, every yaku and the payments of one win.
 ``batch`` scores a file of hands (one per line, written as the arguments of
@@ -446,6 +447,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=20, help="mismatches to print (default: 20)")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_replay)
+    # convert (owned by riichi_fast.records.writers)
+    from riichi_fast.records.writers import add_parser as add_convert_parser
+
+    add_convert_parser(sub, EXIT_CODES)
     # stats and export (owned by riichi_fast.stats._cli)
     from riichi_fast.stats._cli import add_parsers as add_stats_parsers
 

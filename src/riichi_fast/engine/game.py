@@ -122,13 +122,20 @@ def game_over(settlement: _settle.Settlement, rules, length: str = "hanchan", *,
 
 @dataclass
 class GameResult:
-    """A finished game: final scores, points, ranks, the hands played and every event."""
+    """A finished game: final scores, points, ranks, the hands played and every event.
+
+    ``walls``: each hand's :class:`~riichi_fast.engine.Wall` (its ura indicators are
+    what a log of the game needs); ``rules`` and ``length``: what the game was played under.
+    """
 
     scores: tuple
     points: tuple
     ranks: tuple
     hands: list = field(default_factory=list)
     events: list = field(default_factory=list)
+    walls: list = field(default_factory=list)
+    rules: object = None
+    length: str = "hanchan"
 
 
 def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan", walls=None) -> GameResult:
@@ -156,7 +163,7 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
         raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
     state = _settle.TableState.start(rules)
     wall_iter = iter(walls) if walls is not None else None
-    result = GameResult((), (), ())
+    result = GameResult((), (), (), rules=rules, length=length)
     hand_index = 0
     while True:
         wall = next(wall_iter) if wall_iter is not None else seeded_wall(seed, hand_index, table.n)
@@ -167,6 +174,7 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
             table.step(agents[seat](table, seat, actions))
         result.hands.append(table.end)
         result.events.extend(table.events)
+        result.walls.append(wall)
         hand_index += 1
         if game_over(table.end.settlement, rules, length):
             break

@@ -11,10 +11,15 @@ Tiles are mjai names (``1m``..``9s``, ``E S W N P F C``, ``5mr`` for a red
 five).  A ``hora`` carries less than a Tenhou record: ``actor``, ``target``,
 ``deltas`` and ``ura_markers`` (plus ``fu``/``fan``/``yakus`` when the writer
 added them); the hand and the situation come from replaying the round.
+
+Extensions read (written by :mod:`riichi_fast.records.writers`): ``start_game``
+``aka_flag`` (mjai.app: red fives on or off) and ``kuitan`` (open tanyao);
+``hora`` ``pao`` (the liable seat).  Three ``tehais`` make a three-player game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -112,6 +117,7 @@ class _Reader:
         self.red = red_fives
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
+        self._ura: dict = {}  # ura indicators read in this round, by their names
 
     def tile(self, name: str) -> int:
         kind, red = mjai_kind(name)
@@ -159,6 +165,11 @@ class _Reader:
             names = ev.get("names")
             if names:
                 self.game.players = tuple(str(x) for x in names)
+            # mjai.app's aka_flag and riichi_fast's kuitan (records.writers) state the lobby's rules
+            if "aka_flag" in ev:
+                self.red = bool(ev["aka_flag"])
+            self.game.rules = dataclasses.replace(self.game.rules, red_fives=self.red,
+                                                  open_tanyao=bool(ev.get("kuitan", True)))
             return
         if t == "start_kyoku":
             self.start(ev)
@@ -172,7 +183,10 @@ class _Reader:
     def start(self, ev: dict) -> None:
         n = len(ev["tehais"])
         self.n = n
+        if n == 3 and not self.game.rules.three_player:
+            self.game.rules = dataclasses.replace(self.game.rules, three_player=True)
         self.ids = TileIds(self.red)
+        self._ura = {}
         hands = tuple(tuple(self.tile(x) for x in h) for h in ev["tehais"])
         dora = (self.tile(ev["dora_marker"]),)
         rnd = Round(index=len(self.game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
@@ -255,7 +269,11 @@ class _Reader:
         rp = self.rp
         rnd = self.round
         who, target = ev["actor"], ev["target"]
-        ura = tuple(self.tile(x) for x in ev.get("ura_markers") or ())
+        names = tuple(ev.get("ura_markers") or ())
+        # the winners of a double ron show the same ura indicators: the same tiles, not new ones
+        ura = self._ura.get(names)
+        if ura is None:
+            ura = self._ura[names] = tuple(self.tile(x) for x in names)
         deltas = ev.get("deltas")
         before = list(rp.scores_now())
         for w in rnd.wins:
@@ -265,7 +283,7 @@ class _Reader:
             han=ev.get("fan", ev.get("han")), fu=ev.get("fu"),
             points=ev.get("hora_points", ev.get("points")),
             score_changes=tuple(deltas) if deltas is not None else None,
-            scores_before=tuple(before))
+            scores_before=tuple(before), pao=ev.get("pao"))
         win_tile = None
         if "pai" in ev and who != target:
             win_tile = rp.win_tile_for_ron()

@@ -159,6 +159,34 @@ class _Round:
             raise RecordError(f"{game.source}: a round has {len(log)} entries, expected 17")
 
     def run(self) -> None:
+        """Replay the round; if it does not come out, replay it again passing one of the calls
+        taken at the first chance: a call string names the tile and the discarder, not which
+        discard of that tile was called (a seat that let the first one go and was skipped by
+        another call takes the next one)."""
+        try:
+            self.attempt(frozenset())
+            return
+        except RecordError as exc:
+            first = exc
+        for k in range(min(self.call_points, 64)):
+            try:
+                self.attempt(frozenset((k,)))
+                return
+            except RecordError:
+                continue
+        raise first
+
+    def attempt(self, skip: frozenset) -> None:
+        n_rounds = len(self.game.rounds)
+        self.skip = skip
+        self.call_points = 0
+        try:
+            self._run()
+        except RecordError:
+            del self.game.rounds[n_rounds:]
+            raise
+
+    def _run(self) -> None:
         game, log, n = self.game, self.log, self.n
         red = game.rules.red_fives
         (rnd_no, honba, sticks), scores = log[0][:3], tuple(log[1][:n])
@@ -245,6 +273,10 @@ class _Round:
                 tile = self.own(cur, x)
             rp.discard(cur, tile)
             caller = self.find_caller(cur, tile)
+            if caller is not None:
+                self.call_points += 1
+                if self.call_points - 1 in self.skip:
+                    caller = None  # this discard was let go (see run)
             if pending_riichi is not None:
                 # The stick is paid unless the declaration tile is won on:
                 # then the round is over and nobody acts any more.
@@ -390,6 +422,9 @@ class _Round:
         kind = _DRAW_NAMES.get(name)
         if kind is None:
             raise self.error(f"unknown result {name!r}")
+        # the kan dora of open kans were turned too: the round's events hold every indicator listed
+        while len(rp.dora) < len(self.all_dora):
+            rp.reveal_dora(self.all_dora[len(rp.dora)])
         deltas = tuple(res[1][:self.n]) if len(res) > 1 and res[1] else tuple([0] * self.n)
         if name == "全員聴牌":
             tenpai: tuple[int, ...] | None = tuple(range(self.n))
@@ -443,7 +478,7 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
     fu = re.search(r"(\d+)符", text)
     limit = next((v for k, v in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
                   if k in text), 0)
-    points = _points(text)
+    points = _points(text, n)
     return RecordedScore(
         han=None if yakuman else han_sum,
         fu=int(fu.group(1)) if fu else None,
@@ -452,15 +487,20 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
         scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
 
 
-def _points(text: str) -> int | None:
+def _points(text: str, n: int = 4) -> int | None:
     """Hand value from a result line: ``7700点``, ``2000-4000点``, ``4000点∀``.
+
+    Three players (``n=3``): one non-dealer and the dealer pay a tsumo, two pay the dealer's
+    (the value is what they pay, as in Tenhou's mjlog).
 
     >>> _points("30符4飜7700点"), _points("満貫2000-4000点"), _points("満貫4000点∀")
     (7700, 8000, 12000)
+    >>> _points("満貫2000-4000点", 3), _points("満貫4000点∀", 3)
+    (6000, 8000)
     """
     m = re.search(r"(\d+)-(\d+)点", text)
     if m:
-        return 2 * int(m.group(1)) + int(m.group(2))
+        return (n - 2) * int(m.group(1)) + int(m.group(2))
     m = re.search(r"(\d+)点(∀)?$", text)
     if m is None:
         return None
@@ -468,4 +508,4 @@ def _points(text: str) -> int | None:
     tail = re.split(r"飜|満|貫|跳|倍|役", text)[-1]
     m = re.search(r"(\d+)点(∀)?", tail)
     value = int(m.group(1))
-    return 3 * value if m.group(2) else value
+    return (n - 1) * value if m.group(2) else value

@@ -541,7 +541,9 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
         mm.append(Mismatch("status", "ok", c.status))
         return WinCheck(win, c, None, tuple(mm))
     is_yakuman = bool(rec.yakuman)
-    if (is_yakuman or c.yakuman) and tuple(sorted(rec.yakuman)) != c.yakuman:
+    # a record that states no yaku at all (mjai: score changes only) says nothing about yakuman either
+    states_yaku = is_yakuman or rec.han is not None or bool(rec.yaku)
+    if (is_yakuman or c.yakuman) and states_yaku and tuple(sorted(rec.yakuman)) != c.yakuman:
         mm.append(Mismatch("yakuman", tuple(sorted(rec.yakuman)), c.yakuman))
     if not is_yakuman:
         if rec.han is not None and rec.han != c.han:
