@@ -446,6 +446,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=20, help="mismatches to print (default: 20)")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_replay)
+    # selfplay (owned by riichi_fast.engine._cli)
+    from riichi_fast.engine._cli import add_parser as add_selfplay_parser
+
+    add_selfplay_parser(sub)
     # stats and export (owned by riichi_fast.stats._cli)
     from riichi_fast.stats._cli import add_parsers as add_stats_parsers
 
