@@ -133,14 +133,22 @@ class TsumogiriAgent(Agent):
 
     def act(self, observation, actions):
         drawn = observation.drawn if observation is not None else self._drawn
-        fallback = None
         for a in actions:
             if a.type in ("tsumo", "ron"):
                 return a
-            if (a.type == "discard" and a.tile == drawn) or (a.type == "pass" and fallback is None):
-                fallback = a
-        if fallback is not None:
-            return fallback
+        if drawn is not None:
+            for a in actions:
+                if a.type == "discard" and a.tile == drawn:
+                    return a
+            # an Env lists one copy per index: the drawn copy is as legal as the one listed
+            red = self.rules.red_fives
+            key = index_of(Action("discard", 0, drawn), red)
+            for a in actions:
+                if a.type == "discard" and index_of(a, red) == key:
+                    return Action("discard", a.seat, drawn)
+        for a in actions:
+            if a.type == "pass":
+                return a
         discards = [a for a in actions if a.type == "discard"]
         return discards[-1] if discards else actions[0]
 
