@@ -12,7 +12,7 @@ The engine is the pure-Python :mod:`riichi_fast.engine.table`; a compiled
 table will make the same games faster without changing their results.
 
 >>> from riichi_fast.engine import play
->>> r = play(2, ["greedy", "random", "random", "random"], "tenhou", seed=1, length="tonpuusen")
+>>> r = play(2, ["tsumogiri", "random", "random", "random"], "tenhou", seed=1, length="single")
 >>> r.scores.shape, r.placements.shape, int(r.points.sum())
 ((2, 4), (2, 4), 0)
 """
