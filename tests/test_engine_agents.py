@@ -149,6 +149,8 @@ def test_observation_agent_and_bad_agents():
         play(1, ["random"] * 4, "tenhou", n_threads=0)
     with pytest.raises(ContextError, match="n_games must be an int >= 0, got -1"):
         play(-1, ["random"] * 4)
+    with pytest.raises(ContextError, match=r"an agent is a name \(random, tsumogiri, greedy\) or a callable, got 3"):
+        play(1, [3, "random", "random", "random"])
     with pytest.raises(ContextError, match="unknown game length 'long'"):
         play(1, ["random"] * 4, length="long")
     ag = ObservationAgent(lambda obs, actions: index_of(actions[-1], Rules.preset("tenhou").red_fives))

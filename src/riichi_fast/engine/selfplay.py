@@ -115,7 +115,7 @@ def _make_agents(agents, rules):
         elif callable(a):
             out.append(a)
         else:
-            raise ContextError(f"an agent is a name ({'random'}, 'tsumogiri', 'greedy') or a callable, got {a!r}")
+            raise ContextError(f"an agent is a name (random, tsumogiri, greedy) or a callable, got {a!r}")
         if isinstance(out[-1], Agent):
             out[-1].rules = rules
     return out
