@@ -451,6 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
     from riichi_fast.records.writers import add_parser as add_convert_parser
 
     add_convert_parser(sub, EXIT_CODES)
+    # selfplay (owned by riichi_fast.engine._cli)
+    from riichi_fast.engine._cli import add_parser as add_selfplay_parser
+
+    add_selfplay_parser(sub)
     # stats and export (owned by riichi_fast.stats._cli)
     from riichi_fast.stats._cli import add_parsers as add_stats_parsers
 

@@ -5,6 +5,11 @@
 game through it and reports every difference.  This engine is the readable
 Python specification; its compiled twin is still to be written.
 
+:func:`play` plays many seeded games between agents (built-in ones in
+:mod:`riichi_fast.engine.agents`) and returns the results as numpy arrays;
+:mod:`riichi_fast.engine.encode` turns observations into feature planes and
+:class:`~riichi_fast.engine.encode.VecEnv` steps many tables together.
+
 :class:`Env` plays whole games for agents: observations without the other
 hands, legal actions as objects and as a mask over a fixed action space of
 ``N_ACTIONS`` indices (see :mod:`riichi_fast.engine.env`), mjai events.
@@ -27,6 +32,7 @@ from riichi_fast.engine._table import CTable, play_random_games, play_random_han
 from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
+from riichi_fast.engine.selfplay import SelfPlayResult, play
 from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
@@ -41,11 +47,13 @@ __all__ = [
     "Mismatch",
     "Observation",
     "ReplayReport",
+    "SelfPlayResult",
     "Table",
     "Wall",
     "dealer_may_stop",
     "final_points",
     "game_over",
+    "play",
     "play_game",
     "play_random_games",
     "play_random_hands",

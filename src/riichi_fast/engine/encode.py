@@ -1,0 +1,261 @@
+"""Observations as numpy arrays for learning, and many tables stepped together (:class:`VecEnv`).
+
+:func:`encode` turns an :class:`~riichi_fast.engine.Observation` into a
+``float32`` array of ``N_PLANES`` planes over the 34 kinds (shape ``(59, 34)``)
+and the legal actions into a boolean mask over the ``N_ACTIONS`` = 222 indices
+of :mod:`riichi_fast.engine.env`.  It reads only the observation, which holds
+no other seat's closed tiles: the encoding cannot leak them.
+
+Seats are *relative* to the observer: ``r = (seat - observer) % n`` (0 self,
+1 the next player (shimocha), 2 across, 3 the previous one); in three-player
+the planes of ``r = 3`` stay zero.  "count" planes hold a number of tiles of
+each kind; "const" planes hold one value at all 34 kinds.
+
+=======  =================================================================
+plane    content
+=======  =================================================================
+0-3      own closed tiles (drawn tile included): count >= 1, 2, 3, 4 (0/1)
+4        the tile just drawn (1 at its kind)
+5        red copies among the own closed tiles (count)
+6        the tile being claimed (a discard, an added kan or a kita; 1)
+7-38     per relative seat ``r``, planes ``7 + 8 r + j``:
+         j = 0-3 discards in order bins (the seat's discards 1-6, 7-12,
+         13-18, 19-; count), 4 tsumogiri discards (count), 5 the riichi
+         declaration tile (1), 6 discards taken by a call (count),
+         7 tiles of the seat's melds and kita (count)
+39       dora indicators (count)
+40-43    riichi state per relative seat (const: 0 none, 0.5 declared,
+         1 accepted)
+44-47    score per relative seat (const: points / 100,000)
+48       round wind (1 at its kind: 27 E ... 30 N)
+49       own seat wind (1 at its kind)
+50       honba (const: / 10)
+51       riichi sticks on the table (const: / 10)
+52       live tiles left (const: / 70)
+53       the observer is the dealer (const 0/1)
+54       a claim is being asked (const 0/1: phase ``claim`` or ``chankan``)
+55-58    closed tiles per relative seat (const: / 14)
+=======  =================================================================
+
+>>> from riichi_fast.engine import Env
+>>> from riichi_fast.engine.encode import encode
+>>> env = Env("tenhou")
+>>> obs = env.reset(seed=5, length="single")
+>>> planes, mask = encode(obs, env.legal_actions())
+>>> planes.shape, planes.dtype, int(planes[0].sum()) == len({t >> 2 for t in obs.hand}), int(mask.sum())
+((59, 34), dtype('float32'), True, 13)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from riichi_fast.engine.env import N_ACTIONS, Env, index_of
+from riichi_fast.engine.selfplay import game_seed
+from riichi_fast.engine.table import EngineError
+from riichi_fast.errors import ContextError
+from riichi_fast.rules import Rules
+
+__all__ = ["N_PLANES", "VecEnv", "encode", "encode_batch", "legal_mask"]
+
+N_PLANES = 59
+_HAND, _DRAWN, _RED, _CLAIMED, _SEATS, _DORA = 0, 4, 5, 6, 7, 39
+_RIICHI, _SCORES, _ROUND, _WIND, _HONBA, _STICKS, _LEFT, _DEALER, _CLAIM, _SIZES = (
+    40, 44, 48, 49, 50, 51, 52, 53, 54, 55)
+_RED_TENHOU = Rules.preset("tenhou").red_fives
+
+
+def _red_of(rules):
+    if rules is None:
+        return _RED_TENHOU
+    return (Rules.preset(rules) if isinstance(rules, str) else rules).red_fives
+
+
+def legal_mask(actions, rules=None, out=None) -> np.ndarray:
+    """A boolean mask over the ``N_ACTIONS`` indices from legal actions (:class:`Action` objects or indices).
+
+    >>> from riichi_fast.engine import Action
+    >>> m = legal_mask([Action("pass", 1), 137])
+    >>> [int(i) for i in m.nonzero()[0]]
+    [137, 138]
+    """
+    mask = np.zeros(N_ACTIONS, dtype=bool) if out is None else out
+    red = _red_of(rules)
+    for a in actions:
+        i = a if isinstance(a, (int, np.integer)) and not isinstance(a, bool) else index_of(a, red)
+        if not 0 <= i < N_ACTIONS:
+            raise EngineError(f"action index {i} is out of range 0-{N_ACTIONS - 1}")
+        mask[i] = True
+    return mask
+
+
+def _fill(obs, red, x) -> None:
+    """Write ``obs``'s planes into the zeroed (N_PLANES, 34) float32 array ``x``."""
+    n = len(obs.scores)
+    me = obs.seat
+    counts = [0] * 34
+    for t in obs.hand:
+        k = t >> 2
+        counts[k] += 1
+        if (t & 3) < red[k]:
+            x[_RED, k] += 1
+    for k, c in enumerate(counts):
+        for j in range(min(4, c)):
+            x[_HAND + j, k] = 1
+    if obs.drawn is not None:
+        x[_DRAWN, obs.drawn >> 2] = 1
+    if obs.last_discard is not None:
+        x[_CLAIMED, obs.last_discard[1] >> 2] = 1
+    for s in range(n):
+        r = (s - me) % n
+        base = _SEATS + 8 * r
+        for i, (tile, tsumogiri, called, riichi) in enumerate(obs.rivers[s]):
+            k = tile >> 2
+            x[base + (i // 6 if i < 18 else 3), k] += 1
+            if tsumogiri:
+                x[base + 4, k] += 1
+            if riichi:
+                x[base + 5, k] = 1
+            if called:
+                x[base + 6, k] += 1
+        for _type, tiles, _called, _from in obs.melds[s]:
+            for t in tiles:
+                x[base + 7, t >> 2] += 1
+        x[_RIICHI + r] = obs.riichi[s] * 0.5
+        x[_SCORES + r] = obs.scores[s] / 100000.0
+        x[_SIZES + r] = obs.hand_sizes[s] / 14.0
+    for t in obs.dora_indicators:
+        x[_DORA, t >> 2] += 1
+    x[_ROUND, 27 + obs.round_wind] = 1
+    x[_WIND, 27 + obs.seat_wind] = 1
+    x[_HONBA] = obs.honba / 10.0
+    x[_STICKS] = obs.riichi_sticks / 10.0
+    x[_LEFT] = obs.tiles_left / 70.0
+    x[_DEALER] = 1.0 if obs.dealer == me else 0.0
+    x[_CLAIM] = 1.0 if obs.phase in ("claim", "chankan") else 0.0
+
+
+def encode(observation, actions=None, *, rules=None):
+    """``(planes, mask)``: the observation's ``(N_PLANES, 34)`` float32 planes and the legal-action mask.
+
+    ``actions``: the legal actions (:class:`Action` objects or indices; None: an all-False mask);
+    ``rules``: for red copies (default: Tenhou's one red five per suit).
+    """
+    x = np.zeros((N_PLANES, 34), dtype=np.float32)
+    _fill(observation, _red_of(rules), x)
+    mask = legal_mask(actions if actions is not None else (), rules)
+    return x, mask
+
+
+def encode_batch(observations, actions=None, *, rules=None):
+    """``(planes, masks)`` of many observations: ``(N, N_PLANES, 34)`` float32 and ``(N, N_ACTIONS)`` bool.
+
+    ``actions``: None, or one list of legal actions per observation.
+
+    >>> from riichi_fast.engine import Env
+    >>> envs = [Env("tenhou") for _ in range(3)]
+    >>> obs = [e.reset(seed=i, length="single") for i, e in enumerate(envs)]
+    >>> planes, masks = encode_batch(obs, [e.legal_actions() for e in envs])
+    >>> planes.shape, masks.shape
+    ((3, 59, 34), (3, 222))
+    """
+    observations = list(observations)
+    if actions is not None:
+        actions = list(actions)
+        if len(actions) != len(observations):
+            raise ContextError(f"{len(observations)} observations but {len(actions)} lists of actions")
+    red = _red_of(rules)
+    x = np.zeros((len(observations), N_PLANES, 34), dtype=np.float32)
+    masks = np.zeros((len(observations), N_ACTIONS), dtype=bool)
+    for i, obs in enumerate(observations):
+        _fill(obs, red, x[i])
+        if actions is not None:
+            legal_mask(actions[i], rules, masks[i])
+    return x, masks
+
+
+class VecEnv:
+    """``n`` :class:`~riichi_fast.engine.Env` tables stepped together with a batch of action indices.
+
+    Table ``i``'s ``k``-th game is seeded ``game_seed(seed, k * n + i)``
+    (:func:`riichi_fast.engine.selfplay.game_seed`).  :meth:`reset` and
+    :meth:`step` return the acting seats' encoded observations and masks;
+    :meth:`step` also the rewards (``(n, players)`` float32: each seat's
+    final points when that table's game ended at this step, else 0) and the
+    done flags; a table whose game ended starts its next game at once (the
+    observation returned is the new game's), its result kept in
+    :attr:`results`.  :attr:`seats` is the acting seat of each table.
+
+    >>> import numpy as np
+    >>> v = VecEnv(2, "tenhou", seed=3, length="single")
+    >>> obs, masks = v.reset()
+    >>> obs.shape, masks.shape, v.seats.tolist()
+    ((2, 59, 34), (2, 222), [0, 0])
+    >>> obs, masks, rewards, dones = v.step(masks.argmax(axis=1))
+    >>> rewards.shape, dones.tolist()
+    ((2, 4), [False, False])
+    """
+
+    def __init__(self, n: int, rules="tenhou", seed: int = 0, length: str = "hanchan"):
+        if type(n) is not int or n < 1:
+            raise ContextError(f"n must be an int >= 1, got {n!r}")
+        if type(seed) is not int:
+            raise ContextError(f"seed must be an int, got {type(seed).__name__}")
+        self.envs = [Env(rules, length) for _ in range(n)]
+        self.n = n
+        self.seed = seed
+        self.rules = self.envs[0].rules
+        self.n_players = self.rules.n_players
+        self._games = [0] * n
+        self.results = [None] * n
+        self.seats = np.zeros(n, dtype=np.int8)
+        self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
+        self._masks = np.zeros((n, N_ACTIONS), dtype=bool)
+
+    def _new_game(self, i):
+        self.envs[i].reset(seed=game_seed(self.seed, self._games[i] * self.n + i))
+        self._games[i] += 1
+
+    def _write(self, i):
+        env = self.envs[i]
+        self.seats[i] = env.seat
+        self._obs[i] = 0
+        _fill(env.observation(), self.rules.red_fives, self._obs[i])
+        self._masks[i] = False
+        legal_mask([env.index_of(a) for a in env.legal_actions()], self.rules, self._masks[i])
+
+    def reset(self):
+        """Start a new game on every table: ``(observations, masks)`` (copies)."""
+        self._games = [0] * self.n
+        self.results = [None] * self.n
+        for i in range(self.n):
+            self._new_game(i)
+            self._write(i)
+        return self._obs.copy(), self._masks.copy()
+
+    def step(self, actions):
+        """Apply one action index per table: ``(observations, masks, rewards, dones)``.
+
+        A bad action (out of range or illegal) raises :class:`EngineError` naming the table; the tables
+        before it in the batch have stepped, that one and the ones after it have not.
+        """
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
+            raise ContextError(f"actions must be {self.n} integer indices, got shape {actions.shape} "
+                               f"dtype {actions.dtype}")
+        if self.envs[0].table is None:
+            raise EngineError("no game: call reset() first")
+        rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
+        dones = np.zeros(self.n, dtype=bool)
+        for i, env in enumerate(self.envs):
+            try:
+                env.step(int(actions[i]))
+            except EngineError as exc:
+                raise EngineError(f"table {i}: {exc}") from None
+            if env.done:
+                dones[i] = True
+                rewards[i] = env.result.points
+                self.results[i] = env.result
+                self._new_game(i)
+            self._write(i)
+        return self._obs.copy(), self._masks.copy(), rewards, dones

@@ -1,0 +1,170 @@
+"""Observation planes (exact values), batches, VecEnv against separate Envs, and no hidden tile in the encoding."""
+
+import numpy as np
+import pytest
+
+from riichi_fast.engine import Action, EngineError, Env, Observation, Wall, seeded_wall
+from riichi_fast.engine.agents import TsumogiriAgent
+from riichi_fast.engine.encode import N_PLANES, VecEnv, encode, encode_batch, legal_mask
+from riichi_fast.engine.selfplay import game_seed
+from riichi_fast.errors import ContextError
+from riichi_fast.tiles import parse_tiles
+
+
+def _kind(name):
+    return parse_tiles(name)[0] >> 2
+
+
+def _hand_built():
+    # seat 1 of four; own hand 1123m + red 5p (id 52) + 5p + 777s + E + drawn C
+    hand = (0, 1, 4, 8, 52, 53, 96, 97, 98, 108, 132)
+    rivers = (
+        tuple((t, i % 2 == 0, False, False) for i, t in enumerate([120, 121, 122, 124, 125, 126, 128])),  # 7 discards
+        ((36, True, False, False),),
+        ((40, False, True, False), (44, False, False, True)),
+        (),
+    )
+    melds = ((), (), (("pon", (40, 41, 42), 40, 1),), ())
+    return Observation(
+        seat=1, hand=hand, drawn=132, melds=melds, rivers=rivers, hand_sizes=(13, 11, 10, 13), kita=(0,) * 4,
+        dora_indicators=(20, 21), scores=(25000, 31000, 12000, 32000), riichi=(0, 0, 2, 1), round_wind=1,
+        kyoku=2, honba=3, riichi_sticks=2, tiles_left=35, dealer=2, seat_wind=3, last_discard=None, phase="turn")
+
+
+def test_encode_exact_values_of_a_hand_built_observation():
+    obs = _hand_built()
+    x, mask = encode(obs, [Action("discard", 1, 132), Action("riichi", 1, 52), Action("tsumo", 1, 132)])
+    assert x.shape == (N_PLANES, 34) == (59, 34) and x.dtype == np.float32
+    assert mask.dtype == bool and mask.nonzero()[0].tolist() == [33, 102 + 13, 136]
+    counts = np.zeros(34)
+    for t in obs.hand:
+        counts[t >> 2] += 1
+    for j in range(4):
+        assert x[j].tolist() == (counts >= j + 1).astype(np.float32).tolist()
+    assert x[0].nonzero()[0].tolist() == [0, 1, 2, 13, 24, 27, 33] and x[2].nonzero()[0].tolist() == [24]
+    assert x[4].nonzero()[0].tolist() == [33] and x[5].nonzero()[0].tolist() == [13] and x[5, 13] == 1
+    assert not x[6].any()
+    # relative seats: self = 1 -> r0, seat 2 -> r1, seat 3 -> r2, seat 0 -> r3
+    r3 = 7 + 8 * 3  # seat 0: 7 discards N N N P P P F; bins of 6; every other one tsumogiri
+    assert x[r3, 30] == 3 and x[r3, 31] == 3 and x[r3 + 1, 32] == 1 and x[r3 + 2 : r3 + 4].sum() == 0
+    assert x[r3 + 4, 30] == 2 and x[r3 + 4, 31] == 1 and x[r3 + 4, 32] == 1 and x[r3 + 4].sum() == 4
+    r1 = 7 + 8 * 1  # seat 2: 2p called by seat 1 then 3p riichi; a pon of 2p
+    assert x[r1, 10] == 1 and x[r1, 11] == 1 and x[r1 + 6, 10] == 1 and x[r1 + 5].nonzero()[0].tolist() == [11]
+    assert x[r1 + 7, 10] == 3 and x[r1 + 7].sum() == 3
+    assert x[7, 9] == 1 and x[7 + 4, 9] == 1 and x[7:15].sum() == 2  # the observer: one tsumogiri 1p
+    assert not x[7 + 8 * 2 : 7 + 8 * 3].any()  # seat 3 discarded and called nothing
+    assert x[39, 5] == 2 and x[39].sum() == 2
+    assert [x[40 + r, 0] for r in range(4)] == [0.0, 1.0, 0.5, 0.0]  # riichi: seat 2 accepted, seat 3 declared
+    assert [x[44 + r, 7] for r in range(4)] == pytest.approx([0.31, 0.12, 0.32, 0.25])
+    assert x[48].nonzero()[0].tolist() == [28] and x[49].nonzero()[0].tolist() == [30]
+    assert x[50, 0] == pytest.approx(0.3) and x[51, 0] == pytest.approx(0.2) and x[52, 0] == pytest.approx(0.5)
+    assert x[53].sum() == 0 and x[54].sum() == 0
+    assert [x[55 + r, 0] for r in range(4)] == pytest.approx([11 / 14, 10 / 14, 13 / 14, 13 / 14])
+    for p in list(range(40, 48)) + [50, 51, 52, 53, 54] + list(range(55, 59)):
+        assert (x[p] == x[p, 0]).all()
+    # a claim being asked
+    claim = Observation(**{**obs.__dict__, "drawn": None, "last_discard": (0, 125), "phase": "claim"})
+    y, m = encode(claim)
+    assert y[6].nonzero()[0].tolist() == [31] and y[54, 3] == 1 and not y[4].any() and not m.any()
+    # no red fives under rules without them
+    z, _ = encode(obs, rules="wrc")
+    assert not z[5].any() and (z[:5] == x[:5]).all()
+
+
+def test_three_player_leaves_the_fourth_seat_empty():
+    env = Env("tenhou_3p")
+    obs = env.reset(seed=2, length="single")
+    for _ in range(5):
+        obs = env.step(env.legal_actions()[-1])
+    x, mask = encode(obs, env.legal_actions(), rules="tenhou_3p")
+    assert not x[7 + 8 * 3 : 7 + 8 * 4].any() and x[43].sum() == x[47].sum() == x[58].sum() == 0
+    assert mask.sum() == len(env.legal_actions())
+
+
+def test_encode_batch_stacks_encode():
+    envs = [Env("tenhou") for _ in range(3)]
+    obs = [e.reset(seed=i, length="single") for i, e in enumerate(envs)]
+    for e in envs[1:]:
+        e.step(e.legal_actions()[0])
+    obs = [e.observation() for e in envs]
+    acts = [e.legal_actions() for e in envs]
+    x, m = encode_batch(obs, acts)
+    assert x.shape == (3, 59, 34) and m.shape == (3, 222)
+    for i in range(3):
+        xi, mi = encode(obs[i], acts[i])
+        assert np.array_equal(x[i], xi) and np.array_equal(m[i], mi)
+    assert not encode_batch(obs)[1].any()
+    with pytest.raises(ContextError, match="3 observations but 2 lists of actions"):
+        encode_batch(obs, acts[:2])
+    with pytest.raises(EngineError, match="action index 300 is out of range 0-221"):
+        legal_mask([300])
+
+
+def test_vecenv_steps_like_separate_envs():
+    n, seed = 3, 7
+    vec = VecEnv(n, "tenhou", seed=seed, length="single")
+    envs = [Env("tenhou", length="single") for _ in range(n)]
+    for i, e in enumerate(envs):
+        e.reset(seed=game_seed(seed, i))
+    games = [1] * n
+    obs, masks = vec.reset()
+    rng = np.random.default_rng(0)
+    ends = 0
+    for _ in range(400):
+        for i, e in enumerate(envs):
+            xi, mi = encode(e.observation(), e.legal_actions())
+            assert np.array_equal(obs[i], xi) and np.array_equal(masks[i], mi) and vec.seats[i] == e.seat
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, masks, rewards, dones = vec.step(acts)
+        for i, e in enumerate(envs):
+            e.step(int(acts[i]))
+            if e.done:
+                assert dones[i] and rewards[i].tolist() == list(e.result.points) and rewards[i].sum() == 0
+                assert vec.results[i].scores == e.result.scores
+                e.reset(seed=game_seed(seed, games[i] * n + i))
+                games[i] += 1
+                ends += 1
+            else:
+                assert not dones[i] and not rewards[i].any()
+    assert ends >= 3 and rewards.dtype == np.float32
+
+
+def test_vecenv_bad_actions():
+    vec = VecEnv(2, "tenhou", seed=1)
+    with pytest.raises(EngineError, match="no game: call reset"):
+        vec.step(np.array([0, 0]))
+    _, masks = vec.reset()
+    with pytest.raises(ContextError, match=r"actions must be 2 integer indices, got shape \(3,\)"):
+        vec.step(np.array([0, 0, 0]))
+    bad = int(np.flatnonzero(~masks[1])[0])
+    good = int(np.flatnonzero(masks[0])[0])
+    with pytest.raises(EngineError, match=f"table 1: action {bad} .* is illegal for seat 0"):
+        vec.step(np.array([good, bad]))
+    with pytest.raises(ContextError, match="n must be an int >= 1, got 0"):
+        VecEnv(0)
+
+
+def test_no_hidden_tile_reaches_the_encoding():
+    """Swapping seats 1-3's closed tiles with deep wall tiles leaves seat 0's encodings unchanged."""
+    w = seeded_wall(21)
+    deal = w.haipai(0)
+    tiles = list(w.tiles)
+    pos = {t: i for i, t in enumerate(tiles)}
+    deep = w.live_tiles[-3:]
+    for seat, far in zip((1, 2, 3), deep):
+        a, b = pos[deal[seat][0]], pos[far]
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+    encodings = []
+    for wall in (w, Wall(tiles)):
+        env = Env("tenhou")
+        env.reset(walls=iter([wall]), length="single")
+        seen = [encode(env.observation(0))[0]]
+        for _ in range(12):  # every seat discards what it draws: the same river whatever the hidden tiles
+            env.step(TsumogiriAgent().act(env.observation(), env.legal_actions()))
+            seen.append(encode(env.observation(0))[0])
+        encodings.append(np.stack(seen))
+    assert np.array_equal(encodings[0], encodings[1])
+    hands = [Env("tenhou") for _ in range(2)]
+    for env, wall in zip(hands, (w, Wall(tiles))):
+        env.reset(walls=iter([wall]), length="single")
+    assert not np.array_equal(encode(hands[0].observation(1))[0], encode(hands[1].observation(1))[0])
