@@ -223,8 +223,9 @@ def wins():
         ids = _ids(hands[i])
         ids.remove(4 * w + 4 - int(hands[i][w]))  # the win tile: the last copy _ids gave
         win_id = 4 * w + 4 - int(hands[i][w])
+        free = [k for k in range(34) if hands[i][k] < 4]  # an indicator is a physical tile too: never a fifth
         kwargs = {"riichi": bool(rng.random() < 0.6), "tsumo": bool(rng.random() < 0.4),
-                  "seat_wind": int(rng.integers(0, 4)), "dora": KIND_NAMES[int(rng.integers(0, 34))]}
+                  "seat_wind": int(rng.integers(0, 4)), "dora": KIND_NAMES[free[int(rng.integers(0, len(free)))]]}
         out.append((hands[i].copy(), w, [win_id] + ids, win_id, kwargs))
         if len(out) == 200:
             break

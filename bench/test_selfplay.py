@@ -52,6 +52,8 @@ def _riichienv_games(n, seed):
 
 
 def _record(benchmark, key, per_round):
+    if benchmark.stats is None:  # --benchmark-disable: the call ran once as a test, nothing was timed
+        return
     rate = per_round / benchmark.stats.stats.median
     benchmark.extra_info["per_s"] = rate
     _RATES[key] = rate
