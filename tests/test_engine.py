@@ -230,10 +230,8 @@ def test_riichi_stake_ippatsu_and_its_end():
     if t.phase == "claim":  # the stake is paid only once the riichi discard passes
         assert t.scores[seat] == 25000 and not t.seats[seat].riichi_accepted
         assert [e["type"] for e in t.events[reach:]] == ["reach", "dahai"]
-        while t.phase == "claim" and not any(a.type == "ron" for a in t.legal_actions(t.acting[0])):
+        while t.phase == "claim":  # everyone passes (a ron let pass included)
             t.step(Action("pass", t.acting[0]))
-        if t.phase == "claim":
-            pytest.skip("the riichi discard could be robbed in this deal")
     s = t.seats[seat]
     assert s.riichi_accepted and s.ippatsu and t.scores[seat] == 24000 and t.sticks == 1
     assert [e["type"] for e in t.events[reach:]][:4] == ["reach", "dahai", "reach_accepted", "tsumo"]
