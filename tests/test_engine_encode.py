@@ -220,6 +220,7 @@ def _play_both(rules, seed, steps, n=3, greedy=0.0):
             py_mask, by_index = _py_mask(env)
             assert np.array_equal(masks[i], py_mask) and np.array_equal(masks[i], env.action_mask())
             assert fast._maps[i] == by_index == slow._maps[i]
+            assert env.observation() == _observe(env.table, env.seat)  # compiled (a CTable) == the twin
             x = np.zeros((N_PLANES, 34), dtype=np.float32)
             _encode.fill_observation(env.observation(), env.rules.red_fives, x)  # compiled, from the Observation
             assert np.array_equal(x, obs[i])

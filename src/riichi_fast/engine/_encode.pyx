@@ -13,7 +13,7 @@ import numpy as np
 
 from riichi_fast.engine.table import Action, EngineError
 
-__all__ = ["TableCache", "fill_observation", "fill_table", "index_of", "mask_map"]
+__all__ = ["TableCache", "fill_observation", "fill_table", "index_of", "mask_map", "observe"]
 
 cdef enum:
     N_ACTIONS = 222
@@ -80,7 +80,13 @@ cdef int _index_of(object action, const int* red) except -1:
 
 
 def index_of(action, red):
-    """The index of ``action`` in the action space (``red``: 34 red-copy counts), as env.index_of."""
+    """The index of ``action`` in the action space (``red``: 34 red-copy counts), as env.index_of.
+
+    >>> from riichi_fast import Rules
+    >>> from riichi_fast.engine import Action
+    >>> index_of(Action("discard", 0, 16), Rules.preset("tenhou").red_fives)
+    38
+    """
     cdef int r[34]
     _reds(r, red)
     return _index_of(action, r)
@@ -106,7 +112,14 @@ cdef dict _mask_into(object actions, const int* red, unsigned char[::1] mask):
 
 
 def mask_map(actions, red, unsigned char[::1] mask):
-    """Zero ``mask`` (uint8, ``N_ACTIONS``), set the index of every action; returns ``{index: first action}``."""
+    """Zero ``mask`` (uint8, ``N_ACTIONS``), set the index of every action; returns ``{index: first action}``.
+
+    >>> import numpy as np
+    >>> from riichi_fast import Rules
+    >>> m = np.ones(222, dtype=np.uint8)
+    >>> mask_map([137, 138, 137], Rules().red_fives, m), int(m.sum())
+    ({137: 137, 138: 138}, 2)
+    """
     cdef int r[34]
     _reds(r, red)
     return _mask_into(actions, r, mask)
@@ -204,16 +217,18 @@ cdef class TableCache:
 
     They are read from ``table.seats`` (a snapshot whose Meld objects cost most of a write) only when
     they may have changed: after :meth:`invalidate` (a new hand), after :meth:`riichi_declared` (the
-    step declared a riichi) and while a riichi waits to be accepted, or when the tiles held in melds
-    changed.  That count needs no snapshot: every tile dealt or drawn is closed, in a river (a called
-    discard stays in its river) or taken from a hand into a meld or kita, so the melds hold
+    step declared a riichi) and while a riichi waits to be accepted, when the riichi sticks on the
+    table changed (a riichi accepted), or when the tiles held in melds changed.  That count needs
+    no snapshot: every tile dealt or drawn is closed, in a river (a called discard stays in its
+    river) or taken from a hand into a meld or kita, so the melds hold
     ``13 n + live draws + rinshan draws - closed - river`` tiles from the hands, and every call, kan
-    (added kan included) and kita raises it.
+    (added kan included) and kita raises it.  :class:`~riichi_fast.engine.Env` keeps one per table
+    and tells it of new hands and riichi declarations.
     """
 
-    cdef int total
+    cdef int total, sticks
     cdef bint riichi_check
-    cdef list meld_kinds, called, riichi_at, accepted
+    cdef list meld_kinds, called, riichi_at, accepted, melds_obs, kita
 
     def __init__(self):
         self.invalidate()
@@ -234,10 +249,15 @@ cdef class TableCache:
         self.called = []
         self.riichi_at = []
         self.accepted = []
+        self.melds_obs = []
+        self.kita = []
         self.riichi_check = False
         for s in range(n):
             seat = seats[s]
             self.meld_kinds.append([(<int>t) >> 2 for m in seat.melds for t in m.tiles])
+            self.melds_obs.append(tuple([(m.type.name.lower(), tuple(m.tiles), m.called, m.from_seat)
+                                         for m in seat.melds]))
+            self.kita.append(seat.kita)
             self.called.append(seat.called_from_river)
             self.riichi_at.append(seat.riichi_at)
             self.accepted.append(seat.riichi_accepted)
@@ -260,16 +280,56 @@ cdef void _river_rows(float[:, ::1] x, int base, object river, object called, ob
         i += 1
 
 
-cdef int _fill_cached(object table, int me, int n, float[:, ::1] x, const int* r, TableCache cache) except -1:
-    """The per-seat planes of a CTable through its cheap accessors and the cache."""
-    cdef int s, rel, base, total = 13 * n + table.n_live_drawn + table.n_rinshan_drawn
-    rivers = [table.river_of(s) for s in range(n)]
-    closed = [table.closed_ids(s) for s in range(n)]
+cdef int _sync(TableCache cache, object table, int n, list rivers, list closed) except -1:
+    """Read the seats snapshot into ``cache`` if what it keeps may have changed (see TableCache)."""
+    cdef int s, total = 13 * n + table.n_live_drawn + table.n_rinshan_drawn
+    cdef int sticks = table.sticks
     for s in range(n):
         total -= len(rivers[s]) + len(closed[s])
-    if total != cache.total or cache.riichi_check:
+    if total != cache.total or sticks != cache.sticks or cache.riichi_check:
         cache.refresh(table, n)
         cache.total = total
+        cache.sticks = sticks
+    return 0
+
+
+def observe(table, int me, TableCache cache):
+    """Seat ``me``'s :class:`~riichi_fast.engine.Observation` of a CTable in play, read through its cheap
+    accessors and ``cache`` (the same object as env.py's ``_observe``, its twin)."""
+    from riichi_fast.engine.env import Observation
+
+    cdef int n = table.n, s, i
+    rivers = [table.river_of(s) for s in range(n)]
+    closed = [table.closed_ids(s) for s in range(n)]
+    _sync(cache, table, n, rivers, closed)
+    phase = table.phase
+    drawn = table.drawn if (phase == "turn" and table.current == me) else None
+    last = None
+    if phase == "claim" or phase == "chankan":
+        claim = table.claim
+        last = (claim["from"], claim["tile"])
+    out_rivers = []
+    for s in range(n):
+        called = cache.called[s]
+        rat = cache.riichi_at[s]
+        out_rivers.append(tuple([(tile, tsumogiri, i in called, i == rat)
+                                 for i, (tile, tsumogiri) in enumerate(rivers[s])]))
+    st = table.table
+    return Observation(
+        seat=me, hand=tuple(closed[me]), drawn=drawn, melds=tuple(cache.melds_obs), rivers=tuple(out_rivers),
+        hand_sizes=tuple([len(c) for c in closed]), kita=tuple(cache.kita), dora_indicators=tuple(table.dora),
+        scores=tuple(table.scores),
+        riichi=tuple([2 if cache.accepted[s] else 1 if cache.riichi_at[s] is not None else 0 for s in range(n)]),
+        round_wind=st.round_wind, kyoku=st.kyoku, honba=st.honba, riichi_sticks=table.sticks,
+        tiles_left=table.tiles_left, dealer=st.dealer, seat_wind=st.seat_wind(me), last_discard=last, phase=phase)
+
+
+cdef int _fill_cached(object table, int me, int n, float[:, ::1] x, const int* r, TableCache cache) except -1:
+    """The per-seat planes of a CTable through its cheap accessors and the cache."""
+    cdef int s, rel, base
+    rivers = [table.river_of(s) for s in range(n)]
+    closed = [table.closed_ids(s) for s in range(n)]
+    _sync(cache, table, n, rivers, closed)
     scores = table.scores
     _hand(x, closed[me], r)
     for s in range(n):

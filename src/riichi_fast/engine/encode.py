@@ -164,12 +164,11 @@ def _fill_table_py(table, me, actions, red, x, mask, cache=None) -> dict:
 
 # the compiled writers (riichi_fast.engine._encode), or their twins above under RIICHI_FAST_PUREPYTHON=1
 if _backend.PUREPYTHON:
-    _fill_obs, _fill_tab, _mask_map, _TableCache = _fill, _fill_table_py, _mask_map_py, None
+    _fill_obs, _fill_tab, _mask_map = _fill, _fill_table_py, _mask_map_py
 else:
     from riichi_fast.engine import _encode
 
     _fill_obs, _fill_tab, _mask_map = _encode.fill_observation, _encode.fill_table, _encode.mask_map
-    _TableCache = _encode.TableCache
 
 
 def encode(observation, actions=None, *, rules=None):
@@ -255,10 +254,6 @@ class VecEnv:
         self._red = self.rules.red_fives
         self._games = [0] * n
         self._maps = [None] * n  # per table: {index: legal Action} of its acting seat
-        # per table: what the compiled writer keeps between steps (CTable only), and the hand it is of
-        cached = _TableCache is not None and hasattr(self.table_class, "closed_ids")
-        self._caches = [_TableCache() if cached else None for _ in range(n)]
-        self._hand_no = [0] * n
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
@@ -273,18 +268,15 @@ class VecEnv:
     def _new_game(self, i):
         self.envs[i].reset(seed=game_seed(self.seed, self._games[i] * self.n + i))
         self._games[i] += 1
-        self._hand_no[i] = -1
 
     def _write(self, i):
         env = self.envs[i]
         t = env.table
         seat = t.acting[0]
         self.seats[i] = seat
-        cache = self._caches[i]
-        if cache is not None and self._hand_no[i] != len(env.hands):
-            self._hand_no[i] = len(env.hands)
-            cache.invalidate()
-        self._maps[i] = _fill_tab(t, seat, t.legal_actions(seat), self._red, self._obs[i], self._masks_u8[i], cache)
+        # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
+        self._maps[i] = _fill_tab(t, seat, t.legal_actions(seat), self._red, self._obs[i], self._masks_u8[i],
+                                  env._cache)
 
     def reset(self, copy: bool = True):
         """Start a new game on every table: ``(observations, masks)``."""
@@ -327,10 +319,7 @@ class VecEnv:
             chosen.append(act)
         rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
         dones = np.zeros(self.n, dtype=bool)
-        caches = self._caches
         for i, env in enumerate(self.envs):
-            if caches[i] is not None and chosen[i].type == "riichi":
-                caches[i].riichi_declared()
             if env._advance(chosen[i]):
                 dones[i] = True
                 rewards[i] = env.result.points

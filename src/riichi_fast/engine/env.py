@@ -266,6 +266,12 @@ class Env:
     def __init__(self, rules="tenhou", length: str = "hanchan", table_class=None):
         self.table_class = _table_class(table_class)
         self._configure(rules, length)
+        # the compiled observation path keeps per-hand state of a CTable (riichi_fast.engine._encode.TableCache)
+        self._cache = None
+        if not _backend.PUREPYTHON and hasattr(self.table_class, "closed_ids"):
+            from riichi_fast.engine import _encode
+
+            self._cache = _encode.TableCache()
         self.table = None
         self.hands: list = []
         self.result: GameResult | None = None
@@ -308,6 +314,8 @@ class Env:
         self._stalled = None
         self._legal = None
         self.table = table
+        if self._cache is not None:
+            self._cache.invalidate()
         self.hands = []
         self.result = None
         self._events = [{"type": "start_game", "names": [f"player{i}" for i in range(self.table.n)]}]
@@ -322,6 +330,8 @@ class Env:
                 self._stalled = f"the walls given ran out: no wall for hand {len(self.hands) + 1}"
                 raise EngineError(self._stalled)
         self.table.start_hand(wall, state)
+        if self._cache is not None:
+            self._cache.invalidate()
 
     def _need_game(self):
         if self.table is None:
@@ -360,6 +370,8 @@ class Env:
         """Apply a legal ``action`` of the acting seat (checked by the table); True when the game ended."""
         self.table.step(action)
         self._legal = None
+        if self._cache is not None and action.type == "riichi":
+            self._cache.riichi_declared()
         if self.table.phase == "ended":
             t = self.table
             self.hands.append(t.end)
@@ -382,6 +394,10 @@ class Env:
             seat = self.seat if self.seat is not None else 0
         if type(seat) is not int or not 0 <= seat < self.table.n:
             raise ContextError(f"seat must be 0-{self.table.n - 1}, got {seat!r}")
+        if self._cache is not None and self.table.phase != "ended":
+            from riichi_fast.engine._encode import observe
+
+            return observe(self.table, seat, self._cache)
         return _observe(self.table, seat)
 
     def legal_actions(self) -> list:
