@@ -6,6 +6,12 @@ and the legal actions into a boolean mask over the ``N_ACTIONS`` = 222 indices
 of :mod:`riichi_fast.engine.env`.  It reads only the observation, which holds
 no other seat's closed tiles: the encoding cannot leak them.
 
+The planes and masks are written in compiled code
+(:mod:`riichi_fast.engine._encode`; :class:`VecEnv` reads each table directly,
+without an Observation); the Python functions here are its twins and the
+specification (used under ``RIICHI_FAST_PUREPYTHON=1``; tests demand equal
+arrays).
+
 Seats are *relative* to the observer: ``r = (seat - observer) % n`` (0 self,
 1 the next player (shimocha), 2 across, 3 the previous one); in three-player
 the planes of ``r = 3`` stay zero.  "count" planes hold a number of tiles of
