@@ -3,9 +3,12 @@
 import numpy as np
 import pytest
 
-from riichi_fast.engine import Action, EngineError, Env, Observation, Wall, seeded_wall
-from riichi_fast.engine.agents import TsumogiriAgent
+from riichi_fast import _backend
+from riichi_fast.engine import Action, CTable, EngineError, Env, Observation, Table, Wall, _encode, seeded_wall
+from riichi_fast.engine import encode as encode_mod
+from riichi_fast.engine.agents import GreedyAgent, TsumogiriAgent
 from riichi_fast.engine.encode import N_PLANES, VecEnv, encode, encode_batch, legal_mask
+from riichi_fast.engine.env import ACTION_NAMES, _observe, index_of
 from riichi_fast.engine.selfplay import game_seed
 from riichi_fast.errors import ContextError
 from riichi_fast.tiles import parse_tiles
@@ -138,10 +141,23 @@ def test_vecenv_bad_actions():
         vec.step(np.array([0, 0, 0]))
     bad = int(np.flatnonzero(~masks[1])[0])
     good = int(np.flatnonzero(masks[0])[0])
-    with pytest.raises(EngineError, match=f"table 1: action {bad} .* is illegal for seat 0"):
+    before = (vec.envs[0].observation(), vec.envs[1].observation(), vec.envs[0].events)
+    with pytest.raises(EngineError, match=rf"table 1: action {bad} \({ACTION_NAMES[bad]}\) is illegal for seat 0 now "
+                                          r"\(phase turn; legal: \[\d+"):
         vec.step(np.array([good, bad]))
+    with pytest.raises(EngineError, match=r"table 0: action 222 \(out of range\) is illegal for seat 0"):
+        vec.step(np.array([222, good]))
+    with pytest.raises(EngineError, match=r"table 1: action -1 \(out of range\) is illegal"):
+        vec.step(np.array([good, -1]))
+    # every index is checked before any table steps: table 0 did not take its good action
+    assert (vec.envs[0].observation(), vec.envs[1].observation(), vec.envs[0].events) == before
+    assert np.array_equal(vec.step(masks.argmax(axis=1), copy=False)[0], vec._obs)
     with pytest.raises(ContextError, match="n must be an int >= 1, got 0"):
         VecEnv(0)
+    with pytest.raises(ContextError, match="table_class must be Table or CTable, got 'fast'"):
+        VecEnv(1, table_class="fast")
+    with pytest.raises(ContextError, match="table must be 0-1, got 2"):
+        vec.observation(2)
 
 
 def test_no_hidden_tile_reaches_the_encoding():
@@ -168,3 +184,120 @@ def test_no_hidden_tile_reaches_the_encoding():
     for env, wall in zip(hands, (w, Wall(tiles))):
         env.reset(walls=iter([wall]), length="single")
     assert not np.array_equal(encode(hands[0].observation(1))[0], encode(hands[1].observation(1))[0])
+
+
+# ---------------------------------------------------------------- the compiled writers and their twins
+
+
+def _py_planes(env):
+    x = np.zeros((N_PLANES, 34), dtype=np.float32)
+    encode_mod._fill(_observe(env.table, env.seat), env.rules.red_fives, x)
+    return x
+
+
+def _py_mask(env):
+    m = np.zeros(222, dtype=np.uint8)
+    by_index = encode_mod._mask_map_py(env.table.legal_actions(env.seat), env.rules.red_fives, m)
+    return m.astype(bool), by_index
+
+
+def _play_both(rules, seed, steps, n=3, greedy=0.0):
+    """VecEnv on CTable (compiled writers) and on Table (the twins under PUREPYTHON) fed the same indices;
+    every decision checked against the pure-Python encoding of the table's Observation."""
+    fast = VecEnv(n, rules, seed=seed, length="tonpuusen", table_class=CTable)
+    slow = VecEnv(n, rules, seed=seed, length="tonpuusen", table_class=Table)
+    agents = [GreedyAgent(seed + i, rules) for i in range(n)]
+    rng = np.random.default_rng(seed)
+    obs, masks = fast.reset()
+    obs2, masks2 = slow.reset()
+    seen = {}
+    for _ in range(steps):
+        assert np.array_equal(obs, obs2) and np.array_equal(masks, masks2)
+        assert np.array_equal(fast.seats, slow.seats)
+        acts = []
+        for i, env in enumerate(fast.envs):
+            assert np.array_equal(obs[i], _py_planes(env))
+            py_mask, by_index = _py_mask(env)
+            assert np.array_equal(masks[i], py_mask) and np.array_equal(masks[i], env.action_mask())
+            assert fast._maps[i] == by_index == slow._maps[i]
+            assert env.observation() == _observe(env.table, env.seat)  # compiled (a CTable) == the twin
+            x = np.zeros((N_PLANES, 34), dtype=np.float32)
+            _encode.fill_observation(env.observation(), env.rules.red_fives, x)  # compiled, from the Observation
+            assert np.array_equal(x, obs[i])
+            legal = env.legal_actions()
+            a = agents[i].act(env.observation(), legal) if rng.random() < greedy else legal[rng.integers(len(legal))]
+            seen[a.type] = seen.get(a.type, 0) + 1
+            acts.append(env.index_of(a))
+        obs, masks, rewards, dones = fast.step(np.array(acts))
+        obs2, masks2, rewards2, dones2 = slow.step(np.array(acts))
+        assert np.array_equal(rewards, rewards2) and np.array_equal(dones, dones2)
+    for f, s in zip(fast.results, slow.results):
+        assert (f is None) == (s is None) and (f is None or (f.scores, f.events) == (s.scores, s.events))
+    return seen, fast.games
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("tenhou", 1), ("tenhou", 2), ("tenhou_3p", 1), ("tenhou_3p", 2)])
+def test_compiled_planes_equal_the_python_twin_on_random_games(rules, seed):
+    seen, games = _play_both(rules, seed, 400 if _backend.PUREPYTHON else 900)
+    assert seen["discard"] > 100 and (seen.get("chi", 0) + seen.get("pon", 0)) > 0
+    if not _backend.PUREPYTHON:
+        assert sum(games) > 3  # auto-reset crossed games
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou_3p"])
+def test_compiled_planes_equal_the_python_twin_with_riichi_kans_and_kita(rules):
+    """Greedy agents declare riichi (the cache reads the declared, then accepted, state) and make kans."""
+    if _backend.PUREPYTHON:  # the greedy agent on the pure-Python kernels: ~3 s per decision batch
+        seen, _ = _play_both(rules, 3, 40, greedy=0.9)
+        assert seen["discard"] > 50
+        return
+    seen, _ = _play_both(rules, 3, 600, greedy=0.9)
+    assert seen.get("riichi", 0) > 3 and seen.get("ron", 0) + seen.get("tsumo", 0) > 3
+    if rules == "tenhou_3p":
+        assert seen.get("kita", 0) > 10
+
+
+def test_fill_table_without_a_cache_and_on_a_python_table():
+    env = Env("tenhou", table_class=Table)
+    env.reset(seed=4, length="single")
+    for _ in range(60):
+        x = np.full((N_PLANES, 34), 7, dtype=np.float32)  # fill_table zeroes it first
+        m = np.ones(222, dtype=np.uint8)
+        legal = env.table.legal_actions(env.seat)
+        out = _encode.fill_table(env.table, env.seat, legal, env.rules.red_fives, x, m)
+        y = np.full((N_PLANES, 34), 7, dtype=np.float32)
+        m2 = np.ones(222, dtype=np.uint8)
+        out2 = encode_mod._fill_table_py(env.table, env.seat, legal, env.rules.red_fives, y, m2)
+        assert np.array_equal(x, y) and np.array_equal(x, _py_planes(env)) and np.array_equal(m, m2) and out == out2
+        env.step(legal[-1])
+
+
+def test_compiled_index_and_mask_twins_agree_and_fail_alike():
+    red = Env("tenhou").rules.red_fives
+    actions = [Action("discard", 0, 16), Action("riichi", 0, 17), Action("chi", 1, 17, (12, 20)),
+               Action("chi", 1, 16, (20, 24)), Action("chi", 1, 24, (16, 20)), Action("pon", 2, 16, (17, 18)),
+               Action("ankan", 0, 4, (4, 5, 6, 7)), Action("kakan", 0, 133), Action("kita", 0, 120),
+               Action("tsumo", 0, 5), Action("ron", 3, 5), Action("pass", 3), Action("daiminkan", 2, 8, (9, 10, 11)),
+               Action("kyuushu", 0), 5, np.int64(7)]
+    for a in actions[:-2]:
+        assert _encode.index_of(a, red) == index_of(a, red)
+    m1, m2 = np.zeros(222, np.uint8), np.zeros(222, np.uint8)
+    assert _encode.mask_map(actions, red, m1) == encode_mod._mask_map_py(actions, red, m2)
+    assert np.array_equal(m1, m2) and int(m1.sum()) == 16
+    for bad, message in [(300, "action index 300 is out of range 0-221"), (-1, "action index -1 is out of range"),
+                         (True, "an action is an Action or an index 0-221, got True"),
+                         ("pon", "an action is an Action or an index 0-221, got 'pon'"),
+                         (Action("wave", 0), "seat 0 wave: unknown action type 'wave'")]:
+        for impl in (_encode.mask_map, encode_mod._mask_map_py):
+            with pytest.raises(EngineError, match=message):
+                impl([bad], red, np.zeros(222, np.uint8))
+        with pytest.raises(EngineError, match=message):
+            legal_mask([bad])
+    with pytest.raises(EngineError, match="planes: expected shape \\(59, 34\\), got \\(34, 59\\)"):
+        _encode.fill_observation(_hand_built(), red, np.zeros((34, 59), np.float32))
+
+
+def test_backends_pick_their_table():
+    expected = Table if _backend.PUREPYTHON else CTable
+    assert Env().table_class is expected and VecEnv(1).table_class is expected
+    assert (encode_mod._fill_obs is encode_mod._fill) == _backend.PUREPYTHON

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from riichi_fast import _backend
-from riichi_fast.engine import N_ACTIONS, Action, EngineError, Env, Wall, play_game, seeded_wall
-from riichi_fast.engine.env import ACTION_NAMES, action_name, index_of, mjai_events
+from riichi_fast.engine import N_ACTIONS, Action, CTable, EngineError, Env, Table, Wall, play_game, seeded_wall
+from riichi_fast.engine.env import ACTION_NAMES, action_name, default_table_class, index_of, mjai_events
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import config
 from riichi_fast.tiles import MJAI_NAMES
@@ -78,8 +78,9 @@ def test_mask_and_legal_actions_agree_and_round_trip():
         env.step(idx[-1])
 
 
-def test_illegal_actions_raise_and_change_nothing():
-    env = Env("tenhou")
+@pytest.mark.parametrize("table_class", [CTable, Table])
+def test_illegal_actions_raise_and_change_nothing(table_class):
+    env = Env("tenhou", table_class=table_class)
     env.reset(seed=11, length="single")
     before = (env.observation(), env.events, env.table.phase)
     illegal = next(i for i in range(N_ACTIONS) if not env.action_mask()[i])
@@ -339,3 +340,34 @@ def test_env_events_read_back_by_the_mjai_reader_verify(seed):
     report = verify_game(game)
     assert len(game.rounds) == len(env.hands) and report.n_wins >= 3
     assert report.ok and report.n_wins_ok == report.n_wins and report.mismatches == []
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("tenhou", 3), ("tenhou", 8), ("tenhou_3p", 3), ("majsoul", 5)])
+def test_env_on_ctable_plays_the_games_of_env_on_table(rules, seed):
+    """The same seed and indices: the same observations, legal actions, masks, events and results."""
+    envs = [Env(rules, length="tonpuusen" if not _backend.PUREPYTHON else "single", table_class=c)
+            for c in (CTable, Table)]
+    obs = [e.reset(seed=seed) for e in envs]
+    rng = np.random.default_rng(seed)
+    steps = 0
+    while obs[0] is not None:
+        assert obs[0] == obs[1] and envs[0].seat == envs[1].seat
+        legal = envs[0].legal_actions()
+        assert legal == envs[1].legal_actions() and np.array_equal(envs[0].action_mask(), envs[1].action_mask())
+        i = envs[0].index_of(legal[rng.integers(len(legal))])
+        obs = [e.step(i) for e in envs]
+        steps += 1
+    assert obs[1] is None and steps > 50
+    a, b = envs[0].result, envs[1].result
+    assert (a.scores, a.points, a.ranks, len(a.hands)) == (b.scores, b.points, b.ranks, len(b.hands))
+    assert envs[0].events == envs[1].events == a.events
+
+
+def test_the_default_table_follows_the_backend():
+    expected = Table if _backend.PUREPYTHON else CTable
+    assert default_table_class() is expected and Env().table_class is expected
+    env = Env("tenhou_3p", table_class=Table)
+    env.reset(seed=1)
+    assert type(env.table) is Table and env.reset(seed=1, rules="tenhou") is not None and type(env.table) is Table
+    with pytest.raises(ContextError, match="table_class must be Table or CTable, got <class 'int'>"):
+        Env(table_class=int)

@@ -6,6 +6,12 @@ and the legal actions into a boolean mask over the ``N_ACTIONS`` = 222 indices
 of :mod:`riichi_fast.engine.env`.  It reads only the observation, which holds
 no other seat's closed tiles: the encoding cannot leak them.
 
+The planes and masks are written in compiled code
+(:mod:`riichi_fast.engine._encode`; :class:`VecEnv` reads each table directly,
+without an Observation); the Python functions here are its twins and the
+specification (used under ``RIICHI_FAST_PUREPYTHON=1``; tests demand equal
+arrays).
+
 Seats are *relative* to the observer: ``r = (seat - observer) % n`` (0 self,
 1 the next player (shimocha), 2 across, 3 the previous one); in three-player
 the planes of ``r = 3`` stay zero.  "count" planes hold a number of tiles of
@@ -50,9 +56,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from riichi_fast.engine.env import N_ACTIONS, Env, index_of
+from riichi_fast import _backend
+from riichi_fast.engine.env import N_ACTIONS, Env, _observe, action_name, index_of
 from riichi_fast.engine.selfplay import game_seed
-from riichi_fast.engine.table import EngineError
+from riichi_fast.engine.table import Action, EngineError
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import Rules
 
@@ -81,12 +88,28 @@ def legal_mask(actions, rules=None, out=None) -> np.ndarray:
     """
     mask = np.zeros(N_ACTIONS, dtype=bool) if out is None else out
     red = _red_of(rules)
-    for a in actions:
-        i = a if isinstance(a, (int, np.integer)) and not isinstance(a, bool) else index_of(a, red)
-        if not 0 <= i < N_ACTIONS:
-            raise EngineError(f"action index {i} is out of range 0-{N_ACTIONS - 1}")
-        mask[i] = True
+    if out is not None:
+        mask[:] = False
+    _mask_map(actions, red, mask.view(np.uint8))
     return mask
+
+
+def _mask_map_py(actions, red, mask) -> dict:
+    """Zero ``mask`` (uint8, ``N_ACTIONS``), set the index of every action; returns ``{index: first action}``."""
+    mask[:] = 0
+    out = {}
+    for a in actions:
+        if isinstance(a, Action):
+            i = index_of(a, red)
+        elif isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)):
+            if not 0 <= a < N_ACTIONS:
+                raise EngineError(f"action index {a} is out of range 0-{N_ACTIONS - 1}")
+            i = int(a)
+        else:
+            raise EngineError(f"an action is an Action or an index 0-{N_ACTIONS - 1}, got {a!r}")
+        mask[i] = 1
+        out.setdefault(i, a)
+    return out
 
 
 def _fill(obs, red, x) -> None:
@@ -135,6 +158,25 @@ def _fill(obs, red, x) -> None:
     x[_CLAIM] = 1.0 if obs.phase in ("claim", "chankan") else 0.0
 
 
+def _fill_table_py(table, me, actions, red, x, mask, cache=None) -> dict:
+    """Seat ``me``'s planes of ``table`` into ``x`` (zeroed first) and the mask of its legal ``actions``;
+    returns ``{index: first action}`` (the same values as ``_fill`` of its observation; ``cache``: unused
+    here, the compiled writer's :class:`~riichi_fast.engine._encode.TableCache`)."""
+    out = _mask_map_py(actions, red, mask)
+    x[:] = 0
+    _fill(_observe(table, me), red, x)
+    return out
+
+
+# the compiled writers (riichi_fast.engine._encode), or their twins above under RIICHI_FAST_PUREPYTHON=1
+if _backend.PUREPYTHON:
+    _fill_obs, _fill_tab, _mask_map = _fill, _fill_table_py, _mask_map_py
+else:
+    from riichi_fast.engine import _encode
+
+    _fill_obs, _fill_tab, _mask_map = _encode.fill_observation, _encode.fill_table, _encode.mask_map
+
+
 def encode(observation, actions=None, *, rules=None):
     """``(planes, mask)``: the observation's ``(N_PLANES, 34)`` float32 planes and the legal-action mask.
 
@@ -142,7 +184,7 @@ def encode(observation, actions=None, *, rules=None):
     ``rules``: for red copies (default: Tenhou's one red five per suit).
     """
     x = np.zeros((N_PLANES, 34), dtype=np.float32)
-    _fill(observation, _red_of(rules), x)
+    _fill_obs(observation, _red_of(rules), x)
     mask = legal_mask(actions if actions is not None else (), rules)
     return x, mask
 
@@ -168,23 +210,31 @@ def encode_batch(observations, actions=None, *, rules=None):
     x = np.zeros((len(observations), N_PLANES, 34), dtype=np.float32)
     masks = np.zeros((len(observations), N_ACTIONS), dtype=bool)
     for i, obs in enumerate(observations):
-        _fill(obs, red, x[i])
+        _fill_obs(obs, red, x[i])
         if actions is not None:
             legal_mask(actions[i], rules, masks[i])
     return x, masks
 
 
 class VecEnv:
-    """``n`` :class:`~riichi_fast.engine.Env` tables stepped together with a batch of action indices.
+    """``n`` games stepped together with a batch of action indices; observations and masks as arrays.
 
-    Table ``i``'s ``k``-th game is seeded ``game_seed(seed, k * n + i)``
-    (:func:`riichi_fast.engine.selfplay.game_seed`).  :meth:`reset` and
-    :meth:`step` return the acting seats' encoded observations and masks;
-    :meth:`step` also the rewards (``(n, players)`` float32: each seat's
-    final points when that table's game ended at this step, else 0) and the
-    done flags; a table whose game ended starts its next game at once (the
-    observation returned is the new game's), its result kept in
-    :attr:`results`.  :attr:`seats` is the acting seat of each table.
+    Each table is an :class:`~riichi_fast.engine.Env` on ``table_class`` (default: the compiled
+    ``CTable``; the Python :class:`~riichi_fast.engine.Table` under ``RIICHI_FAST_PUREPYTHON=1``;
+    both give the same arrays for the same seeds and actions).  Table ``i``'s ``k``-th game is
+    seeded ``game_seed(seed, k * n + i)`` (:func:`riichi_fast.engine.selfplay.game_seed`).
+
+    :meth:`reset` and :meth:`step` write the acting seats' planes (``(n, N_PLANES, 34)`` float32,
+    as :func:`encode`) and legal-action masks (``(n, N_ACTIONS)`` bool) into preallocated arrays,
+    in compiled code that reads each table directly (no :class:`~riichi_fast.engine.Observation`
+    is made; :meth:`observation` gives one on request).  They return copies, or with
+    ``copy=False`` the arrays themselves (overwritten by the next call).  :attr:`seats` is the
+    acting seat of each table.
+
+    Auto-reset: :meth:`step` also returns the rewards (``(n, players)`` float32: each seat's final
+    points when that table's game ended at this step, else 0) and the done flags; a table whose
+    game ended starts its next game at once (the planes and mask returned are the new game's), its
+    result kept in :attr:`results` and its count in :attr:`games`.
 
     >>> import numpy as np
     >>> v = VecEnv(2, "tenhou", seed=3, length="single")
@@ -196,21 +246,30 @@ class VecEnv:
     ((2, 4), [False, False])
     """
 
-    def __init__(self, n: int, rules="tenhou", seed: int = 0, length: str = "hanchan"):
+    def __init__(self, n: int, rules="tenhou", seed: int = 0, length: str = "hanchan", table_class=None):
         if type(n) is not int or n < 1:
             raise ContextError(f"n must be an int >= 1, got {n!r}")
         if type(seed) is not int:
             raise ContextError(f"seed must be an int, got {type(seed).__name__}")
-        self.envs = [Env(rules, length) for _ in range(n)]
+        self.envs = [Env(rules, length, table_class) for _ in range(n)]
         self.n = n
         self.seed = seed
+        self.table_class = self.envs[0].table_class
         self.rules = self.envs[0].rules
         self.n_players = self.rules.n_players
+        self._red = self.rules.red_fives
         self._games = [0] * n
+        self._maps = [None] * n  # per table: {index: legal Action} of its acting seat
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
         self._masks = np.zeros((n, N_ACTIONS), dtype=bool)
+        self._masks_u8 = self._masks.view(np.uint8)
+
+    @property
+    def games(self) -> list:
+        """Games started on each table since :meth:`reset` (the one in play included)."""
+        return list(self._games)
 
     def _new_game(self, i):
         self.envs[i].reset(seed=game_seed(self.seed, self._games[i] * self.n + i))
@@ -218,44 +277,61 @@ class VecEnv:
 
     def _write(self, i):
         env = self.envs[i]
-        self.seats[i] = env.seat
-        self._obs[i] = 0
-        _fill(env.observation(), self.rules.red_fives, self._obs[i])
-        self._masks[i] = False
-        legal_mask([env.index_of(a) for a in env.legal_actions()], self.rules, self._masks[i])
+        t = env.table
+        seat = t.acting[0]
+        self.seats[i] = seat
+        # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
+        self._maps[i] = _fill_tab(t, seat, t.legal_actions(seat), self._red, self._obs[i], self._masks_u8[i],
+                                  env._cache)
 
-    def reset(self):
-        """Start a new game on every table: ``(observations, masks)`` (copies)."""
+    def reset(self, copy: bool = True):
+        """Start a new game on every table: ``(observations, masks)``."""
         self._games = [0] * self.n
         self.results = [None] * self.n
         for i in range(self.n):
             self._new_game(i)
             self._write(i)
-        return self._obs.copy(), self._masks.copy()
+        if copy:
+            return self._obs.copy(), self._masks.copy()
+        return self._obs, self._masks
 
-    def step(self, actions):
+    def observation(self, i: int):
+        """Table ``i``'s acting seat's :class:`~riichi_fast.engine.Observation` (made on request)."""
+        if type(i) is not int or not 0 <= i < self.n:
+            raise ContextError(f"table must be 0-{self.n - 1}, got {i!r}")
+        return self.envs[i].observation()
+
+    def step(self, actions, copy: bool = True):
         """Apply one action index per table: ``(observations, masks, rewards, dones)``.
 
-        A bad action (out of range or illegal) raises :class:`EngineError` naming the table; the tables
-        before it in the batch have stepped, that one and the ones after it have not.
+        Every index is checked before any table steps: an index out of range or not legal on its table
+        raises :class:`EngineError` naming the table, the index and its action, and no table changes.
         """
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
             raise ContextError(f"actions must be {self.n} integer indices, got shape {actions.shape} "
                                f"dtype {actions.dtype}")
-        if self.envs[0].table is None:
+        if self._maps[0] is None:
             raise EngineError("no game: call reset() first")
+        idx = actions.tolist()
+        maps = self._maps
+        chosen = []
+        for i, a in enumerate(idx):
+            act = maps[i].get(a)
+            if act is None:
+                name = action_name(a) if 0 <= a < N_ACTIONS else "out of range"
+                raise EngineError(f"table {i}: action {a} ({name}) is illegal for seat {int(self.seats[i])} now "
+                                  f"(phase {self.envs[i].table.phase}; legal: {sorted(maps[i])})")
+            chosen.append(act)
         rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
         dones = np.zeros(self.n, dtype=bool)
         for i, env in enumerate(self.envs):
-            try:
-                env.step(int(actions[i]))
-            except EngineError as exc:
-                raise EngineError(f"table {i}: {exc}") from None
-            if env.done:
+            if env._advance(chosen[i]):
                 dones[i] = True
                 rewards[i] = env.result.points
                 self.results[i] = env.result
                 self._new_game(i)
             self._write(i)
-        return self._obs.copy(), self._masks.copy(), rewards, dones
+        if copy:
+            return self._obs.copy(), self._masks.copy(), rewards, dones
+        return self._obs, self._masks, rewards, dones

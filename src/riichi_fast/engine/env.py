@@ -60,6 +60,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from riichi_fast import _backend
 from riichi_fast import settle as _settle
 from riichi_fast.engine.game import LENGTHS, GameResult, final_standing, game_over
 from riichi_fast.engine.table import Action, EngineError, Table
@@ -67,11 +68,34 @@ from riichi_fast.engine.wall import seeded_wall
 from riichi_fast.errors import ContextError
 from riichi_fast.tiles import id_to_mjai
 
-__all__ = ["ACTION_NAMES", "N_ACTIONS", "Env", "Observation", "action_name", "index_of", "mjai_events"]
+__all__ = ["ACTION_NAMES", "N_ACTIONS", "Env", "Observation", "action_name", "default_table_class", "index_of",
+           "mjai_events"]
 
 N_ACTIONS = 222
 DISCARD, DISCARD_RED, RIICHI, RIICHI_RED = 0, 34, 68, 102
 TSUMO, RON, PASS, CHI, PON, DAIMINKAN, ANKAN, KAKAN, KITA, KYUUSHU = 136, 137, 138, 139, 148, 151, 152, 186, 220, 221
+
+
+def default_table_class():
+    """The table :class:`Env` plays on by default: the compiled ``CTable``, or the Python ``Table``
+    under ``RIICHI_FAST_PUREPYTHON=1`` (both play identically, step for step).
+
+    >>> default_table_class().__name__ in ("CTable", "Table")
+    True
+    """
+    if _backend.PUREPYTHON:
+        return Table
+    from riichi_fast.engine._table import CTable
+
+    return CTable
+
+
+def _table_class(table_class):
+    if table_class is None:
+        return default_table_class()
+    if not isinstance(table_class, type) or not hasattr(table_class, "legal_actions"):
+        raise ContextError(f"table_class must be Table or CTable, got {table_class!r}")
+    return table_class
 
 
 def _is_red(tile: int, red) -> bool:
@@ -233,11 +257,21 @@ class Env:
     """One game at a time for agents (see the module doc).
 
     ``rules``: a :class:`~riichi_fast.Rules` or preset name; ``length``: ``single``,
-    ``tonpuusen`` or ``hanchan``.  Both can be changed at :meth:`reset`.
+    ``tonpuusen`` or ``hanchan``.  Both can be changed at :meth:`reset`.  ``table_class``:
+    the engine, :func:`default_table_class` when None (the compiled ``CTable``; the Python
+    :class:`~riichi_fast.engine.Table` under ``RIICHI_FAST_PUREPYTHON=1``); both give the
+    same games for the same seeds and actions.
     """
 
-    def __init__(self, rules="tenhou", length: str = "hanchan"):
+    def __init__(self, rules="tenhou", length: str = "hanchan", table_class=None):
+        self.table_class = _table_class(table_class)
         self._configure(rules, length)
+        # the compiled observation path keeps per-hand state of a CTable (riichi_fast.engine._encode.TableCache)
+        self._cache = None
+        if not _backend.PUREPYTHON and hasattr(self.table_class, "closed_ids"):
+            from riichi_fast.engine import _encode
+
+            self._cache = _encode.TableCache()
         self.table = None
         self.hands: list = []
         self.result: GameResult | None = None
@@ -265,7 +299,7 @@ class Env:
         length = self.length if length is None else length
         if length not in LENGTHS:
             raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
-        table = Table(self.rules if rules is None else rules)
+        table = self.table_class(self.rules if rules is None else rules)
         if walls is not None:
             walls = iter(walls)
             first = next(walls, None)
@@ -280,6 +314,8 @@ class Env:
         self._stalled = None
         self._legal = None
         self.table = table
+        if self._cache is not None:
+            self._cache.invalidate()
         self.hands = []
         self.result = None
         self._events = [{"type": "start_game", "names": [f"player{i}" for i in range(self.table.n)]}]
@@ -294,6 +330,8 @@ class Env:
                 self._stalled = f"the walls given ran out: no wall for hand {len(self.hands) + 1}"
                 raise EngineError(self._stalled)
         self.table.start_hand(wall, state)
+        if self._cache is not None:
+            self._cache.invalidate()
 
     def _need_game(self):
         if self.table is None:
@@ -324,7 +362,16 @@ class Env:
             action = self.action_from_index(action)
         elif action.seat != self.seat:
             raise EngineError(f"{action} is illegal: seat {self.seat} acts now")
+        if self._advance(action):
+            return None
+        return self.observation()
+
+    def _advance(self, action) -> bool:
+        """Apply a legal ``action`` of the acting seat (checked by the table); True when the game ended."""
         self.table.step(action)
+        self._legal = None
+        if self._cache is not None and action.type == "riichi":
+            self._cache.riichi_declared()
         if self.table.phase == "ended":
             t = self.table
             self.hands.append(t.end)
@@ -334,9 +381,9 @@ class Env:
                 self.result = GameResult(scores, points, ranks, list(self.hands), [])
                 self._events.append({"type": "end_game", "scores": list(scores)})
                 self.result.events = self.events
-                return None
+                return True
             self._start(t.next_table)
-        return self.observation()
+        return False
 
     # ------------------------------------------------------------------ queries
 
@@ -347,6 +394,10 @@ class Env:
             seat = self.seat if self.seat is not None else 0
         if type(seat) is not int or not 0 <= seat < self.table.n:
             raise ContextError(f"seat must be 0-{self.table.n - 1}, got {seat!r}")
+        if self._cache is not None and self.table.phase != "ended":
+            from riichi_fast.engine._encode import observe
+
+            return observe(self.table, seat, self._cache)
         return _observe(self.table, seat)
 
     def legal_actions(self) -> list:
@@ -354,22 +405,26 @@ class Env:
         self._need_game()
         if self.done or self._stalled:
             return []
+        return list(self._legal_by_index()[1].values())
+
+    def _legal_by_index(self):
+        """``(key, {index: action})`` of the acting seat, in index order (cached until the state changes)."""
         t = self.table
-        key = (id(t), len(self.hands), len(t.events), t.phase, t.acting)
+        key = (id(t), len(self.hands), t.phase, t.acting, t.tiles_left, t.drawn)
         if self._legal is not None and self._legal[0] == key:
-            return list(self._legal[1])
+            return self._legal
         by_index = {}
         for a in t.legal_actions(self.seat):
             by_index.setdefault(index_of(a, self._red), a)
-        actions = [by_index[i] for i in sorted(by_index)]
-        self._legal = (key, actions)
-        return list(actions)
+        self._legal = (key, {i: by_index[i] for i in sorted(by_index)})
+        return self._legal
 
     def action_mask(self) -> np.ndarray:
         """A boolean mask of ``N_ACTIONS`` entries: True at the index of every legal action."""
         mask = np.zeros(N_ACTIONS, dtype=bool)
-        for a in self.legal_actions():
-            mask[index_of(a, self._red)] = True
+        self._need_game()
+        if not (self.done or self._stalled):
+            mask[list(self._legal_by_index()[1])] = True
         return mask
 
     def index_of(self, action: Action) -> int:
@@ -385,8 +440,9 @@ class Env:
         name = action_name(i)
         if self.done:
             raise EngineError(f"action {i} ({name}): the game is over")
-        for a in self.legal_actions():
-            if index_of(a, self._red) == i:
+        if not self._stalled:
+            a = self._legal_by_index()[1].get(i)
+            if a is not None:
                 return a
         raise EngineError(f"action {i} ({name}) is illegal for seat {self.seat} now (phase {self.table.phase})")
 

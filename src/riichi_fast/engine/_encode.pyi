@@ -1,0 +1,26 @@
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from riichi_fast.engine.env import Observation
+from riichi_fast.engine.table import Action
+
+def index_of(action: Action, red: Sequence[int]) -> int: ...
+def mask_map(actions: Iterable[Action | int], red: Sequence[int], mask: np.ndarray) -> dict[int, Action | int]: ...
+def fill_observation(obs: Observation, red: Sequence[int], x: np.ndarray) -> None: ...
+def fill_table(
+    table: object,
+    me: int,
+    actions: Sequence[Action],
+    red: Sequence[int],
+    x: np.ndarray,
+    mask: np.ndarray,
+    cache: TableCache | None = None,
+) -> dict[int, Action]: ...
+
+class TableCache:
+    def __init__(self) -> None: ...
+    def invalidate(self) -> None: ...
+    def riichi_declared(self) -> None: ...
+
+def observe(table: object, me: int, cache: TableCache) -> Observation: ...
