@@ -31,6 +31,7 @@ from cpython.array cimport array, clone
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
+from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
@@ -318,201 +319,39 @@ cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
 
 
 # ---------------------------------------------------------------------------
-# one-line hand strings: a parser for the plain forms (closed mpsz tokens and
-# chi/pon/kan/ankan/kakan tokens without 'r' digits); it fills the 80 bytes of
-# Hand._score_data under the cached rules' red configuration, or returns 0 and
-# Hand.parse decides (it accepts or raises exactly as always).
-
-cdef dict _MELD_WORDS = {"chi": 1, "pon": 2, "kan": 3, "daiminkan": 3, "minkan": 3, "ankan": 4, "kakan": 5,
-                         "shouminkan": 5}
+# the plain hand forms, read with the compiled readers of riichi_fast._tiles under the
+# cached rules' red configuration into the 80 bytes of Hand._score_data; anything else
+# (and every bad input) is left to as_hand, which accepts or raises exactly as always.
 
 
-cdef inline bint _space(Py_UCS4 c) noexcept:
-    return c == 32 or c == 9 or c == 10 or c == 13
-
-
-cdef inline int _suit(Py_UCS4 c) noexcept:
-    if c == 109:
-        return 0
-    if c == 112:
-        return 1
-    if c == 115:
-        return 2
-    if c == 122:
-        return 3
-    return -1
-
-
-cdef inline int _kind(int suit, int digit) noexcept:
-    """Kind of a digit in a suit (0 = red five), -1 if there is no such tile."""
-    if suit == 3:
-        return 26 + digit if 1 <= digit <= 7 else -1
-    return 9 * suit + (4 if digit == 0 else digit - 1)
-
-
-cdef int _parse_closed(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* cnt, uint8_t* redc) noexcept:
-    """Closed tiles text[i:j] (digits then a suit letter, repeated); their number or -1."""
-    cdef int digits[16]
-    cdef int nd = 0, n = 0, suit, k, d
-    cdef Py_UCS4 c
-    while i < j:
-        c = text[i]
-        if 48 <= c <= 57:
-            if nd == 16:
-                return -1
-            digits[nd] = <int>c - 48
-            nd += 1
-        else:
-            suit = _suit(c)
-            if suit < 0 or nd == 0:
-                return -1
-            for d in range(nd):
-                k = _kind(suit, digits[d])
-                if k < 0:
-                    return -1
-                cnt[k] += 1
-                if digits[d] == 0:
-                    redc[k] += 1
-            n += nd
-            nd = 0
-        i += 1
-    return n if nd == 0 else -1
-
-
-cdef int _parse_meld(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* all_, uint8_t* redc, int* mtype) noexcept:
-    """A meld token text[i:j]; its kind (lowest) with its type in mtype, or -1."""
-    cdef Py_ssize_t colon = -1, at = -1, p
-    cdef int t = 0, seat = 0, nd = 0, star = 0, suit = -1, d, lo, hi
-    cdef int kinds[4]
-    cdef int reds[4]
-    cdef Py_UCS4 c
-    for p in range(i, j):
-        c = text[p]
-        if c == 58 and colon < 0:
-            colon = p
-        elif c == 64 and at < 0:
-            at = p
-    if colon >= 0:
-        w = _MELD_WORDS.get(text[i:colon])
-        if w is None:
-            return -1
-        t = <int>w
-        i = colon + 1
-    if at >= 0:
-        if at < i or at + 2 != j:
-            return -1
-        c = text[at + 1]
-        if not 49 <= c <= 51:
-            return -1
-        seat = <int>c - 48
-        if t == 4:
-            return -1
-        j = at
-    while i < j:
-        c = text[i]
-        if 48 <= c <= 57:
-            if nd == 4:
-                return -1
-            kinds[nd] = <int>c - 48
-            nd += 1
-        elif c == 42:                       # '*' after a digit
-            if star or nd == 0 or not (48 <= <Py_UCS4>text[i - 1] <= 57) or t == 4:
-                return -1
-            star = 1
-        else:
-            suit = _suit(c)
-            if suit < 0 or i + 1 != j:
-                return -1
-        i += 1
-    if suit < 0 or nd < 3:
-        return -1
-    for d in range(nd):
-        reds[d] = kinds[d] == 0
-        kinds[d] = _kind(suit, kinds[d])
-        if kinds[d] < 0:
-            return -1
-    lo = hi = kinds[0]
-    for d in range(1, nd):
-        if kinds[d] < lo:
-            lo = kinds[d]
-        if kinds[d] > hi:
-            hi = kinds[d]
-    if t == 0:                              # shorthand: the type follows from the tiles
-        if lo == hi:
-            t = 2 if nd == 3 else 3
-        elif nd == 3:
-            t = 1
-        else:
-            return -1
-    if nd != (3 if t <= 2 else 4):
-        return -1
-    if t == 1:
-        if suit == 3 or hi != lo + 2 or (seat != 0 and seat != 3):
-            return -1
-        if kinds[0] == kinds[1] or kinds[0] == kinds[2] or kinds[1] == kinds[2]:
-            return -1
-    elif lo != hi:
-        return -1
-    for d in range(nd):
-        all_[kinds[d]] += 1
-        redc[kinds[d]] += reds[d]
-    mtype[0] = t
-    return lo
-
-
-cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """Fill sd (Hand._score_data layout) from a plain one-line hand; False if Hand.parse must decide."""
-    cdef uint8_t redc[34]
-    cdef uint8_t all_[34]
-    cdef Py_ssize_t n = len(text), i = 0, j
-    cdef int n_closed = 0, n_melds = 0, t, k, n_red = 0, is_open = 0
-    cdef bint meld
-    cdef Py_UCS4 c
-    if n > 256:
+cdef inline bint _ids_sd(const uint8_t* ids, int n, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a meld-less hand given as 13/14 distinct ids (as Hand.from_ids reads them)."""
+    cdef int i, t, n_red = 0
+    if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    memset(redc, 0, 34)
-    memset(all_, 0, 34)
-    while i < n:
-        if _space(text[i]):
-            i += 1
-            continue
-        j = i
-        meld = False
-        while j < n and not _space(text[j]):
-            c = text[j]
-            if c == 58 or c == 64 or c == 42:
-                meld = True
-            j += 1
-        if meld:
-            if n_melds == 4:
-                return False
-            k = _parse_meld(text, i, j, all_, redc, &t)
-            if k < 0:
-                return False
-            sd[34 + n_melds] = t
-            sd[38 + n_melds] = k
-            n_melds += 1
-            is_open |= t != 4
-        else:
-            t = _parse_closed(text, i, j, sd, redc)
-            if t < 0:
-                return False
-            n_closed += t
-        i = j
-    if n_closed + 3 * n_melds not in (13, 14):
-        return False
+    for i in range(n):
+        t = ids[i]
+        sd[t >> 2] += 1
+        if (t & 3) < red_c[t >> 2]:
+            n_red += 1
+    return _fill_closed(sd, n, n_red)
+
+
+cdef inline bint _counts_sd(const uint8_t* src, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of 34 closed counts as Hand.from_counts reads them: plain copies first, red ones only when the
+    plain ones are used up."""
+    cdef int k, c, n = 0, n_red = 0
+    memset(sd, 0, 80)
     for k in range(34):
-        all_[k] += sd[k]
-        if redc[k] > red_c[k] or all_[k] - redc[k] > 4 - red_c[k]:
+        c = src[k]
+        if c > 4:
             return False
-        n_red += redc[k]
-    sd[42] = 0
-    sd[43] = is_open
-    sd[44] = n_closed + 3 * n_melds
-    sd[45] = n_red
-    memcpy(sd + 46, all_, 34)
-    return True
+        sd[k] = c
+        n += c
+        if c > 4 - red_c[k]:
+            n_red += c - (4 - red_c[k])
+    return _fill_closed(sd, n, n_red)
 
 
 cdef bint _fill_closed(uint8_t* sd, int n_tiles, int n_red) noexcept:
@@ -526,80 +365,57 @@ cdef bint _fill_closed(uint8_t* sd, int n_tiles, int n_red) noexcept:
     return True
 
 
-cdef bint _counts_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """34 closed counts (bytes or a 1-d uint8 numpy array) as Hand.from_counts reads them: plain
-    copies first, red ones only when the plain ones are used up; False if as_hand must decide."""
-    cdef const uint8_t* src
-    cdef Py_ssize_t k
-    cdef int n = 0, n_red = 0, c
-    if type(obj) is bytes and len(<bytes>obj) == 34:
-        src = <const uint8_t*>PyBytes_AS_STRING(obj)
-    elif (cnp.PyArray_CheckExact(obj) and cnp.PyArray_TYPE(<cnp.ndarray>obj) == cnp.NPY_UINT8
-            and cnp.PyArray_NDIM(<cnp.ndarray>obj) == 1 and cnp.PyArray_DIM(<cnp.ndarray>obj, 0) == 34
-            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>obj)):
-        src = <const uint8_t*>cnp.PyArray_DATA(<cnp.ndarray>obj)
-    else:
+cdef bint _text_sd(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a plain one-line hand string (read as Hand.parse reads it under red_c)."""
+    cdef Parsed p
+    cdef int i, k, t, n, n_red = 0, is_open = 0
+    if not c_parse_text(text, &p, red_c, True):
         return False
-    memset(sd, 0, 80)
-    for k in range(34):
-        c = src[k]
-        if c > 4:
-            return False
-        sd[k] = c
-        n += c
-        if c > 4 - red_c[k]:
-            n_red += c - (4 - red_c[k])
-    return _fill_closed(sd, n, n_red)
-
-
-cdef bint _ids_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """A list or tuple of 13/14 distinct 136-ids (exact ints) as Hand.from_ids reads them; False if
-    as_hand must decide."""
-    cdef Py_ssize_t i, n
-    cdef int t, n_red = 0
-    cdef uint8_t seen[136]
-    if type(obj) is not list and type(obj) is not tuple:
-        return False
-    n = len(obj)
+    n = p.n_closed + 3 * p.n_melds
     if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    memset(seen, 0, 136)
-    for i in range(n):
-        v = obj[i]
-        if type(v) is not int or not 0 <= v < 136:
-            return False
-        t = <int>v
-        if seen[t]:
-            return False
-        seen[t] = 1
+    for i in range(p.n_closed):
+        t = p.closed[i]
         sd[t >> 2] += 1
         if (t & 3) < red_c[t >> 2]:
             n_red += 1
-    return _fill_closed(sd, <int>n, n_red)
+    memcpy(sd + 46, sd, 34)
+    for k in range(p.n_melds):
+        sd[34 + k] = p.mtype[k]
+        sd[38 + k] = p.mids[k][0] >> 2      # ids ascending: the lowest kind
+        is_open |= p.mtype[k] != 4
+        for i in range(p.msize[k]):
+            t = p.mids[k][i]
+            sd[46 + (t >> 2)] += 1
+            if (t & 3) < red_c[t >> 2]:
+                n_red += 1
+    sd[43] = is_open
+    sd[44] = n
+    sd[45] = n_red
+    return True
 
 
-cdef bint _array_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """A 1-d integer numpy array of another dtype or layout: (34,) counts or 136-ids, read as as_hand
-    reads them (Hand.from_counts / Hand.from_ids of its values); False if as_hand must decide."""
-    cdef cnp.ndarray arr
-    cdef Py_ssize_t k
-    if type(obj) is not cnp.ndarray:
+cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a plain hand string, 136-id list/tuple, 34 counts (bytes, bytearray, numpy) or numpy ids, read
+    under red_c as as_hand reads them; False if as_hand must decide."""
+    cdef uint8_t ids[14]
+    cdef count_t counts[34]
+    cdef const uint8_t* src
+    cdef int n
+    if type(hand) is str:
+        return _text_sd(<str>hand, sd, red_c)
+    if type(hand) is list or type(hand) is tuple:
+        return _ids_sd(ids, c_ids_seq(hand, ids, 14), sd, red_c)
+    src = c_counts_ptr(hand)
+    if src is not NULL:
+        return _counts_sd(src, sd, red_c)
+    n = c_array_counts(hand, counts, ids)
+    if n < 0:
         return False
-    arr = <cnp.ndarray>obj
-    if cnp.PyArray_NDIM(arr) != 1 or not cnp.PyArray_ISINTEGER(arr) or cnp.PyArray_DIM(arr, 0) > 34:
-        return False
-    try:
-        values = arr.tolist()
-    except BaseException:
-        return False
-    if len(values) != 34:
-        return _ids_hand(values, sd, red_c)
-    for k in range(34):
-        v = values[k]
-        if type(v) is not int or not 0 <= v <= 4:
-            return False
-    return _counts_hand(bytes(values), sd, red_c)
+    if cnp.PyArray_DIM(<cnp.ndarray>hand, 0) == 34:
+        return _counts_sd(counts, sd, red_c)
+    return _ids_sd(ids, n, sd, red_c)
 
 
 # ---------------------------------------------------------------------------
@@ -717,12 +533,8 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     for f in range(n_ura, MAX_INDICATORS):
         ctx[CTX_URA + f] = 0
     # 3. hand
-    if type(hand) is str and _parse_text(<str>hand, text_sd, rv.red_c):
-        sd = text_sd
-        text = True
-    elif type(hand) is not Hand and (_counts_hand(hand, text_sd, rv.red_c) or _ids_hand(hand, text_sd, rv.red_c)
-                                     or _array_hand(hand, text_sd, rv.red_c)):
-        sd = text_sd                    # read under the rules' red configuration, like a string
+    if type(hand) is not Hand and _read_hand(hand, text_sd, rv.red_c):
+        sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
         if type(hand) is not Hand:
