@@ -25,6 +25,7 @@ from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
+from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.array cimport array, clone
 
@@ -77,6 +78,50 @@ cdef extern from *:
     Py_ssize_t rf_slot_offset(object descr)
     void rf_set_slot(object obj, Py_ssize_t off, object v)
     object rf_alloc(object cls)
+
+
+cdef extern from *:
+    """
+    typedef PyObject* (*rf_vc_t)(PyObject*, PyObject**, size_t, PyObject*);
+    static vectorcallfunc rf_orig_vc = NULL;
+    /* Make fn the vectorcall entry of the function object f (its own entry kept for rf_call_orig);
+       0 if f has no vectorcall slot (then every call takes f's own path). */
+    static int rf_install_vc(PyObject* f, rf_vc_t fn) {
+        PyTypeObject* t = Py_TYPE(f);
+        vectorcallfunc* slot;
+        if (!PyType_HasFeature(t, Py_TPFLAGS_HAVE_VECTORCALL) || t->tp_vectorcall_offset <= 0) return 0;
+        slot = (vectorcallfunc*)((char*)f + t->tp_vectorcall_offset);
+        if (*slot == NULL || rf_orig_vc != NULL) return 0;
+        rf_orig_vc = *slot;
+        *slot = (vectorcallfunc)fn;
+        return 1;
+    }
+    static PyObject* rf_call_orig(PyObject* f, PyObject** args, size_t nargsf, PyObject* kwnames) {
+        return rf_orig_vc(f, (PyObject* const*)args, nargsf, kwnames);
+    }
+    /* _score_impl called with the 23 borrowed argument pointers (no reference taken on them) */
+    typedef PyObject* (*rf_impl_t)(PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*);
+    static rf_impl_t rf_impl = NULL;
+    static void rf_set_impl(void* fn) { rf_impl = (rf_impl_t)fn; }
+    static PyObject* rf_call_impl(PyObject** v) {
+        return rf_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13],
+                       v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22]);
+    }
+    #define rf_nargs(n) PyVectorcall_NARGS(n)
+    #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
+    #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
+    """
+    ctypedef object (*rf_vc_t)(object, PyObject**, size_t, PyObject*)
+    int rf_install_vc(object f, rf_vc_t fn) except -1
+    object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
+    Py_ssize_t rf_nargs(size_t nargsf)
+    void rf_set_impl(void* fn)
+    object rf_call_impl(PyObject** v)
+    PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
+    Py_ssize_t rf_tuple_size(PyObject* t)
 
 
 # ---------------------------------------------------------------------------
@@ -172,7 +217,35 @@ cdef class _RulesView:
     cdef bint ura_dora, kan_dora
 
 
-cdef _RulesView _current = None
+cdef _RulesView _current = None     # the last view used
+cdef dict _VIEWS = {}                # id(Rules) -> its view (the view keeps the Rules alive: ids stay unique)
+cdef dict _NAMED = {}                # preset name as given -> the view of Rules.preset(name)
+
+
+cdef _RulesView _rules_view(object rules):
+    """The view of ``rules`` (a Rules or a preset name), cached per Rules object and per name; errors are
+    coerce_rules' own."""
+    global _current
+    cdef _RulesView rv
+    if type(rules) is str:
+        rv = _NAMED.get(rules)
+        if rv is None:
+            rv = _rules_view(_coerce_rules(rules))
+            if len(_NAMED) >= 64:
+                _NAMED.clear()
+            _NAMED[rules] = rv
+        _current = rv
+        return rv
+    if type(rules) is not Rules:
+        rules = _coerce_rules(rules)
+    rv = _VIEWS.get(id(rules))
+    if rv is None or rv.rules is not rules:
+        rv = _view(rules)
+        if len(_VIEWS) >= 64:
+            _VIEWS.clear()
+        _VIEWS[id(rules)] = rv
+    _current = rv
+    return rv
 
 
 cdef _RulesView _view(object rules):
@@ -444,6 +517,79 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     >>> score("123m456p789s1122z", "2z", rules="tenhou").status
     'no_yaku'
     """
+    return _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                       chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                       riichi_sticks, context, rules)
+
+
+cdef tuple _DEFAULT_VALUES = (None, None, False, False, False, False, False, False, False, False, False, False,
+                               False, False, False, 0, 0, (), (), 0, 0, None, DEFAULT)
+
+
+cdef void _install() except *:
+    """Fill _KW / _DEFAULTS and put _score_vc in front of score."""
+    cdef Py_ssize_t j
+    import inspect
+    params = list(inspect.signature(score).parameters.values())
+    if [p.name for p in params[2:]] != list(_KW_NAMES) or len(params) != N_PARAMS:
+        raise TypeError("score's parameters changed: update riichi_fast._score_api._KW_NAMES")
+    for j in range(N_PARAMS):
+        if j >= 2:
+            _KW[j] = <PyObject*>_KW_NAMES[j - 2]
+        if j >= 1 and params[j].default is not (<tuple>_DEFAULT_VALUES)[j]:
+            raise TypeError(f"score's default for {params[j].name} changed: update riichi_fast._score_api")
+        _DEFAULTS[j] = <PyObject*>(<tuple>_DEFAULT_VALUES)[j]
+    rf_set_impl(<void*>_score_impl)
+    rf_install_vc(score, _score_vc)
+
+
+# The call path: score is a cyfunction (signature, help, doctests as for any def), whose vectorcall entry
+# is replaced by _score_vc: it reads up to two positional arguments and keywords named by the interned
+# parameter names (what a call written in Python passes) straight into _score_impl, skipping the
+# generic parsing of 23 parameters (~80 ns of a ~400 ns call).  Anything else (another count of
+# positional arguments, a keyword it does not know by identity, a repeated one) takes the
+# cyfunction's own entry, which parses and raises exactly as before.
+
+cdef enum:
+    N_PARAMS = 23                    # hand, win_tile, then the 21 keyword-only parameters
+
+cdef tuple _KW_NAMES = tuple([__import__("sys").intern(n) for n in (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou", "paarenchan", "seat_wind", "round_wind", "dora", "ura", "honba",
+    "riichi_sticks", "context", "rules")])
+cdef PyObject* _KW[N_PARAMS]         # _KW[2:] the interned names
+cdef PyObject* _DEFAULTS[N_PARAMS]   # the defaults of score's signature (borrowed: kept alive below)
+
+
+cdef object _score_vc(object func, PyObject** args, size_t nargsf, PyObject* kwnames):
+    cdef Py_ssize_t nargs = rf_nargs(nargsf), nk, i, j
+    cdef unsigned int seen = 0
+    cdef PyObject* v[N_PARAMS]
+    cdef PyObject* key
+    if nargs < 1 or nargs > 2:
+        return rf_call_orig(func, args, nargsf, kwnames)
+    memcpy(v, _DEFAULTS, sizeof(v))
+    v[0] = args[0]
+    if nargs == 2:
+        v[1] = args[1]
+    if kwnames is not NULL:
+        nk = rf_tuple_size(kwnames)
+        for i in range(nk):
+            key = rf_tuple_item(kwnames, i)
+            j = 2
+            while j < N_PARAMS and _KW[j] != key:
+                j += 1
+            if j == N_PARAMS or (seen >> j) & 1:    # unknown by identity, or given twice: the full path
+                return rf_call_orig(func, args, nargsf, kwnames)
+            seen |= 1u << j
+            v[j] = args[nargs + i]
+    return rf_call_impl(v)
+
+
+cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                        chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                        riichi_sticks, context, rules):
+    """The body of score (its arguments as given; the vectorcall entry _score_vc calls it directly)."""
     cdef count_t closed[34]
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
@@ -460,45 +606,14 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     if _pipeline is None:
         _bind()
     if context is not None:
-        # context=: read its (already normalised) fields when every keyword is at its default
-        if (type(context) is WinContext and tsumo is False and riichi is False and double_riichi is False
-                and ippatsu is False and open_riichi is False and haitei is False and houtei is False
-                and rinshan is False and chankan is False and tenhou is False and chiihou is False
-                and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
-                and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
-            cd = (<object>context).__dict__
-            tsumo = cd["tsumo"]
-            riichi = cd["riichi"]
-            double_riichi = cd["double_riichi"]
-            ippatsu = cd["ippatsu"]
-            open_riichi = cd["open_riichi"]
-            haitei = cd["haitei"]
-            houtei = cd["houtei"]
-            rinshan = cd["rinshan"]
-            chankan = cd["chankan"]
-            tenhou = cd["tenhou"]
-            chiihou = cd["chiihou"]
-            renhou = cd["renhou"]
-            paarenchan = cd["paarenchan"]
-            seat_wind = cd["seat_wind"]
-            round_wind = cd["round_wind"]
-            dora = cd["dora"]
-            ura = cd["ura"]
-            honba = cd["honba"]
-            riichi_sticks = cd["riichi_sticks"]
-            context = None
-    if context is not None:
-        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
-                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
-    # 1. rules
+        return _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                              rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora,
+                              ura, honba, riichi_sticks, context, rules)
+    # 1. rules (the arguments are never rebound here: no reference taken on the 23 of them)
     rv = _current
     if rv is None or rules is not rv.rules:
-        if type(rules) is not Rules:
-            rules = _coerce_rules(rules)
-        rv = _current
-        if rv is None or rules is not rv.rules:
-            rv = _view(rules)
+        rv = _rules_view(rules)
+    rl = rv.rules
     # 2. context (every anomaly: the pipeline)
     memset(ctx, 0, sizeof(ctx))
     flags = (_flag(tsumo, F_TSUMO, &odd) | _flag(riichi, F_RIICHI, &odd)
@@ -520,7 +635,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     if odd or seat < 0 or rnd < 0 or hb < 0 or sticks < 0 or n_dora < 0 or n_ura < 0:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
+                     riichi_sticks, context, rl)
     if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
     if not rv.kan_dora:
@@ -533,44 +648,45 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     for f in range(n_ura, MAX_INDICATORS):
         ctx[CTX_URA + f] = 0
     # 3. hand
+    h = hand
     if type(hand) is not Hand and _read_hand(hand, text_sd, rv.red_c):
         sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
         if type(hand) is not Hand:
-            hand = _coerce_hand(hand, rv.rules)
-        data = (<object>hand).__dict__.get("_sd")
+            h = _coerce_hand(hand, rl)
+        data = (<object>h).__dict__.get("_sd")
         if data is None:
-            data = hand._score_data()
+            data = h._score_data()
         sd = <const uint8_t*>PyBytes_AS_STRING(data)
     # 4. closed counts with the winning tile
     kind = _win_tile(win_tile, &is_red, rv)
     if kind < 0:
-        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+        return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
+                     riichi_sticks, context, rl)
     memcpy(closed, sd, 34)
     if text:                            # parsed under the rules' red configuration
         n_red = sd[45]
     else:
-        red = hand.red
+        red = h.red
         if red is rv.red or red is rv.red_alias:
             n_red = sd[45]
         elif red == rv.red:
             rv.red_alias = red          # an equal tuple seen before: no comparison next time
             n_red = sd[45]
         else:
-            n_red = _n_red_under(hand, rv.red)
+            n_red = _n_red_under(h, rv.red)
     if sd[44] == 14:
         if closed[kind] == 0:
-            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+            return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
                          rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
-                         honba, riichi_sticks, context, rules)
+                         honba, riichi_sticks, context, rl)
     else:
         if sd[46 + kind] >= 4:
-            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+            return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
                          rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
-                         honba, riichi_sticks, context, rules)
+                         honba, riichi_sticks, context, rl)
         closed[kind] += 1
         n_red += is_red
     memcpy(mt, sd + 34, 4)
@@ -588,9 +704,9 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     # 6. kernel
     c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
     if out[O_STATUS] == ST_BAD_INPUT:   # e.g. an indicator as a fifth copy: the pipeline's error
-        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+        return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
+                     riichi_sticks, context, rl)
     # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
     r = rf_alloc(HandResult)
     if out[O_STATUS] == ST_OK:
@@ -614,6 +730,27 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     return r
 
 
+cdef object _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                           rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
+                           honba, riichi_sticks, context, rules):
+    """context=: its (already normalised) fields are read when every keyword is at its default; else the
+    pipeline (which raises for both given)."""
+    cdef dict cd
+    if (type(context) is WinContext and tsumo is False and riichi is False and double_riichi is False
+            and ippatsu is False and open_riichi is False and haitei is False and houtei is False
+            and rinshan is False and chankan is False and tenhou is False and chiihou is False
+            and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
+            and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
+        cd = (<object>context).__dict__
+        return _score_impl(hand, win_tile, cd["tsumo"], cd["riichi"], cd["double_riichi"], cd["ippatsu"],
+                           cd["open_riichi"], cd["haitei"], cd["houtei"], cd["rinshan"], cd["chankan"],
+                           cd["tenhou"], cd["chiihou"], cd["renhou"], cd["paarenchan"], cd["seat_wind"],
+                           cd["round_wind"], cd["dora"], cd["ura"], cd["honba"], cd["riichi_sticks"], None, rules)
+    return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                 riichi_sticks, context, rules)
+
+
 cdef object _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                   chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                   riichi_sticks, context, rules):
@@ -623,3 +760,6 @@ cdef object _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_ri
                      tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
                      round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks,
                      context=context, rules=rules)
+
+
+_install()
