@@ -318,9 +318,25 @@ cdef tuple _EMPTY = ()
 cdef dict _IND_CACHE = {}           # mpsz indicator string -> kinds (as_indicators)
 
 
+cdef inline int _plain_kind(Py_UCS4 d, Py_UCS4 s) noexcept:
+    """The kind of a two-letter tile name without a red five ("1m".."9s", "1z".."7z"), -1 otherwise."""
+    if not 49 <= d <= 57:
+        return -1
+    if s == 109:        # m
+        return <int>d - 49
+    if s == 112:        # p
+        return 9 + <int>d - 49
+    if s == 115:        # s
+        return 18 + <int>d - 49
+    if s == 122 and d <= 55:
+        return 27 + <int>d - 49
+    return -1
+
+
 cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
     cdef Py_ssize_t i, n
+    cdef int pk
     cdef object kinds
     if type(v) is tuple:
         n = len(<tuple>v)
@@ -334,6 +350,11 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
                 dst[i] = <int32_t>k
             else:
                 return <int>n
+    if type(v) is str and len(<str>v) == 2:     # one plain tile name ("3p"): its kind
+        pk = _plain_kind((<str>v)[0], (<str>v)[1])
+        if pk >= 0:
+            dst[0] = pk
+            return 1
     kinds = _IND_CACHE.get(v) if type(v) is str else None
     if kinds is None:
         try:

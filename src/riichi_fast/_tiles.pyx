@@ -23,7 +23,6 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_FromStringAndSize
-from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
 from cpython.object cimport PyObject
@@ -46,6 +45,13 @@ cdef extern from *:
     #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
+    /* an exact int's value when it is small and not negative, else -1 (any other value) */
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define rf_small_value(o) (PyUnstable_Long_IsCompact((PyLongObject*)(o)) ? \
+        (long)PyUnstable_Long_CompactValue((PyLongObject*)(o)) : -1L)
+    #else
+    #define rf_small_value(o) (Py_SIZE(o) == 0 ? 0L : Py_SIZE(o) == 1 ? (long)((PyLongObject*)(o))->ob_digit[0] : -1L)
+    #endif
     #define rf_compact_ascii(o) PyUnicode_IS_COMPACT_ASCII(o)
     #define rf_unicode_data(o) PyUnicode_DATA(o)
     """
@@ -54,6 +60,7 @@ cdef extern from *:
     PyObject** rf_list_items(object o)
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
+    long rf_small_value(PyObject* o)
 
 
 cdef tuple _SMALL = tuple(range(-1, 137))        # cached ints for ids and kinds
@@ -454,7 +461,6 @@ cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
     cdef Py_ssize_t i, n
     cdef uint64_t seen[3]
     cdef long t
-    cdef int overflow
     cdef PyObject** items
     cdef PyObject* v
     if type(obj) is list:
@@ -472,8 +478,8 @@ cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
         v = items[i]
         if not rf_exact_int(v):
             return -1
-        t = PyLong_AsLongAndOverflow(<object>v, &overflow)
-        if overflow or t < 0 or t >= 136:
+        t = rf_small_value(v)
+        if t < 0 or t >= 136:
             return -1
         if (seen[t >> 6] >> (t & 63)) & 1:
             return -1
