@@ -8,9 +8,10 @@
 # context array is built from the keyword arguments (or a WinContext's
 # fields); the rules parameters are taken once per Rules object (_RulesView);
 # c_score_hand_digested (cimported from _score.pxd; the rules digested once per
-# _RulesView) writes into a stack buffer; and the HandResult's slots are
-# filled directly (the output kept as an array('q'), its raw tuple, yaku, fu
-# items and reading decoded on first use).
+# _RulesView) writes straight into a fresh HandResult, whose compiled storage
+# (riichi_fast._result.ResultCore) holds the output slots and closed counts
+# inline; its raw tuple, yaku, fu items, payment and reading are built on first
+# read.
 #
 # Exactness rule: the fast path only accepts inputs whose meaning is plain
 # (flags True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds
@@ -23,15 +24,14 @@
 cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.string cimport memcpy, memset
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.array cimport array, clone
 
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
+from riichi_fast._result cimport ResultCore
 from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
@@ -49,36 +49,11 @@ from riichi_fast.rules.result import HandResult
 
 cnp.import_array()
 
-cdef extern from *:
-    """
-    #include <Python.h>
-    #include <structmember.h>
-    /* Offset of an object slot declared by a class's __slots__ (-1 if it is not one). */
-    static Py_ssize_t rf_slot_offset(PyObject* descr) {
-        PyMemberDef* m;
-        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
-        m = ((PyMemberDescrObject*)descr)->d_member;
-        if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return -1;
-        return m->offset;
-    }
-    /* Store v (a new reference is taken) in the slot at off of a fresh object. */
-    static inline void rf_set_slot(PyObject* obj, Py_ssize_t off, PyObject* v) {
-        PyObject** p = (PyObject**)((char*)obj + off);
-        PyObject* old = *p;
-        Py_INCREF(v);
-        *p = v;
-        Py_XDECREF(old);
-    }
-    /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
-    static PyObject* rf_alloc(PyObject* cls) {
-        PyTypeObject* t = (PyTypeObject*)cls;
-        return t->tp_alloc(t, 0);
-    }
-    """
-    Py_ssize_t rf_slot_offset(object descr)
-    void rf_set_slot(object obj, Py_ssize_t off, object v)
-    object rf_alloc(object cls)
-
+# HandResult derives from the compiled ResultCore unless RIICHI_FAST_PUREPYTHON=1 chose its twin (this
+# module imported anyway): then every call takes the pipeline
+cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
+cdef object _HandResult = HandResult
+cdef tuple _NO_ARGS = ()
 
 cdef extern from *:
     """
@@ -110,6 +85,10 @@ cdef extern from *:
         return rf_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13],
                        v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22]);
     }
+    /* a fresh instance of cls through its tp_new (ResultCore's: fields set to None), without a method call */
+    static PyObject* rf_new(PyObject* cls, PyObject* empty) {
+        return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
+    }
     #define rf_nargs(n) PyVectorcall_NARGS(n)
     #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
     #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
@@ -119,6 +98,7 @@ cdef extern from *:
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
     void rf_set_impl(void* fn)
+    object rf_new(object cls, object empty)
     object rf_call_impl(PyObject** v)
     PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
     Py_ssize_t rf_tuple_size(PyObject* t)
@@ -142,63 +122,6 @@ cdef void _bind() except *:
     _win_tile_of = scoring.win_tile_of
     _n_red_under = scoring.n_red_under
     _pipeline = scoring.pipeline_score
-
-
-# ---------------------------------------------------------------------------
-# HandResult slots (written directly into a fresh instance)
-
-cdef Py_ssize_t _OFF_OUT, _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
-cdef Py_ssize_t _OFF_YAKU, _OFF_READING, _OFF_FU, _OFF_PAYMENT
-
-
-cdef Py_ssize_t _offset(str name) except -1:
-    off = rf_slot_offset(HandResult.__dict__[name])
-    if off < 0:
-        raise TypeError(f"HandResult.{name} is not a writable object slot")
-    return off
-
-
-_OFF_OUT = _offset("_out")
-_OFF_RAW = _offset("_raw")
-_OFF_TSUMO = _offset("tsumo")
-_OFF_DEALER = _offset("dealer")
-_OFF_PARAMS = _offset("_params")
-_OFF_OPEN = _offset("_is_open")
-_OFF_CLOSED = _offset("_closed34")
-_OFF_YAKU = _offset("_yaku")
-_OFF_READING = _offset("_reading")
-_OFF_FU = _offset("_fu")
-_OFF_PAYMENT = _offset("_payment")
-_SLOTS = {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku", "_reading", "_fu",
-          "_payment"}
-if set(HandResult.__slots__) != _SLOTS:
-    raise TypeError("HandResult slots changed: update riichi_fast._score_api")
-
-# raw output of a hand that does not win: the status and zeros (one tuple per status)
-cdef list _FAIL_RAW = [(st,) + (0,) * (OUT_SIZE - 1) for st in range(64)]
-
-
-cdef list _SMALL = list(range(64))
-cdef array _OUT_TEMPLATE = array("q")
-if _OUT_TEMPLATE.itemsize != 8:
-    raise TypeError("array('q') items are not 8 bytes")
-
-
-cdef object _raw_tuple(const int64_t* out):
-    cdef Py_ssize_t i
-    cdef object t, v
-    cdef int64_t st = out[O_STATUS]
-    if st != ST_OK and 0 <= st < 64:
-        return _FAIL_RAW[st]
-    t = PyTuple_New(OUT_SIZE)
-    for i in range(OUT_SIZE):
-        if 0 <= out[i] < 64:
-            v = _SMALL[out[i]]
-        else:
-            v = out[i]
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(t, i, v)
-    return t
 
 
 # ---------------------------------------------------------------------------
@@ -615,17 +538,21 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int64_t out[OUT_SIZE]
     cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
     cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r, cd
     cdef _RulesView rv
-    cdef array raw
+    cdef ResultCore res
+    cdef int64_t st
 
     if _pipeline is None:
         _bind()
+    if not _RESULT_COMPILED:
+        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                     chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                     riichi_sticks, context, rules)
     if context is not None:
         return _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
                               rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora,
@@ -722,33 +649,26 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     ctx[CTX_N_KITA] = sd[42]
     ctx[CTX_HONBA] = hb
     ctx[CTX_RIICHI_STICKS] = sticks
-    # 6. kernel
-    c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
-    if out[O_STATUS] == ST_BAD_INPUT:   # e.g. an indicator as a fifth copy: the pipeline's error
+    # 6. kernel, writing into a fresh HandResult (ResultCore storage: yaku, fu items, payment and
+    # reading are decoded on first read)
+    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
+    c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, res.out)
+    st = res.out[O_STATUS]
+    if st == ST_BAD_INPUT:              # e.g. an indicator as a fifth copy: the pipeline's error
         return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rl)
-    # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
-    r = rf_alloc(HandResult)
-    if out[O_STATUS] == ST_OK:
-        raw = clone(_OUT_TEMPLATE, OUT_SIZE, False)
-        memcpy(raw.data.as_voidptr, out, OUT_SIZE * sizeof(int64_t))
-        rf_set_slot(r, _OFF_OUT, raw)
-        rf_set_slot(r, _OFF_RAW, None)      # the tuple is built on first use of HandResult.raw
-    else:
-        data = _raw_tuple(out)
-        rf_set_slot(r, _OFF_OUT, data)
-        rf_set_slot(r, _OFF_RAW, data)
-    rf_set_slot(r, _OFF_TSUMO, (flags & F_TSUMO) != 0)
-    rf_set_slot(r, _OFF_DEALER, seat == 0)
-    rf_set_slot(r, _OFF_PARAMS, rv.params)
-    rf_set_slot(r, _OFF_OPEN, sd[43] != 0)
-    rf_set_slot(r, _OFF_CLOSED, PyBytes_FromStringAndSize(<char*>closed, 34))
-    rf_set_slot(r, _OFF_YAKU, None)
-    rf_set_slot(r, _OFF_READING, None)
-    rf_set_slot(r, _OFF_FU, None)
-    rf_set_slot(r, _OFF_PAYMENT, None)
-    return r
+    if st != ST_OK and 0 <= st < 64:    # a hand that does not win: its status and zeros
+        memset(res.out, 0, sizeof(res.out))
+        res.out[O_STATUS] = st
+    res.inline = True
+    memcpy(res.closed, closed, 34)
+    res.has_closed = True
+    res.b_tsumo = (flags & F_TSUMO) != 0
+    res.b_dealer = seat == 0
+    res.b_open = sd[43] != 0
+    res._params = rv.params
+    return res
 
 
 cdef object _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,

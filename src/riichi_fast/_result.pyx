@@ -1,0 +1,190 @@
+# Compiled storage of a HandResult: one object holding the 96 output slots and the closed counts
+# inline (the scoring front end riichi_fast._score_api writes the kernel's output straight into it),
+# the plain attributes read from them in C, the decoded objects (yaku, fu items, payment, reading)
+# built on first read by the Python methods of riichi_fast.rules.result.HandResult, its subclass.
+#
+# Twin: riichi_fast.reference.result.ResultCore (the same attributes over a tuple).
+
+cimport cython
+from libc.stdint cimport int64_t, uint8_t
+from libc.string cimport memcpy
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.array cimport array, clone
+
+from riichi_fast.rules import layout as L
+
+cdef enum:
+    OUT_SIZE = 96
+
+if L.OUT_SIZE != OUT_SIZE:
+    raise ImportError("riichi_fast._result: the output layout changed (OUT_SIZE)")
+
+cdef int O_STATUS = L.O_STATUS, O_HAN = L.O_HAN, O_FU = L.O_FU, O_YAKU_MASK = L.O_YAKU_MASK
+cdef int O_YAKUMAN = L.O_YAKUMAN, O_DORA = L.O_DORA, O_URA = L.O_URA, O_AKA = L.O_AKA, O_KITA = L.O_KITA
+cdef int O_LIMIT = L.O_LIMIT, O_BASE = L.O_BASE, O_HAND_POINTS = L.O_HAND_POINTS, O_TOTAL = L.O_TOTAL
+cdef int ST_OK = L.ST_OK
+cdef dict _STATUS_NAMES = L.STATUS_NAMES
+cdef dict _LIMIT_NAMES = L.LIMIT_NAMES
+cdef list _SMALL = list(range(-1, 257))
+cdef array _OUT_TEMPLATE = array("q")
+if _OUT_TEMPLATE.itemsize != 8:
+    raise ImportError("array('q') items are not 8 bytes")
+
+
+cdef inline object _int(int64_t v):
+    if -1 <= v <= 255:
+        return _SMALL[v + 1]
+    return v
+
+
+cdef inline object _slot(ResultCore r, int i):
+    if r.inline:
+        return _int(r.out[i])
+    return r._out_obj[i]
+
+
+@cython.auto_pickle(False)  # HandResult pickles itself (__reduce__)
+cdef class ResultCore:
+    """The stored part of a :class:`~riichi_fast.rules.result.HandResult` (its base class)."""
+
+    def __init__(self, raw, params=None, *, tsumo=False, dealer=False, is_open=False, closed34=None):
+        raw = tuple(raw)
+        self.inline = False
+        self._out_obj = raw
+        self._raw = raw
+        self.b_tsumo = bool(tsumo)
+        self.b_dealer = bool(dealer)
+        self._params = params
+        self.b_open = bool(is_open)
+        self.has_closed = False
+        self._closed_obj = closed34
+        self._yaku = self._reading = self._fu = self._payment = None
+
+    @property
+    def _out(self):
+        """The output slots as an int sequence (a tuple, or an ``array('q')`` built on first use)."""
+        cdef array a
+        if self.inline and self._out_obj is None:
+            a = clone(_OUT_TEMPLATE, OUT_SIZE, False)
+            memcpy(a.data.as_voidptr, self.out, OUT_SIZE * sizeof(int64_t))
+            self._out_obj = a
+        return self._out_obj
+
+    @property
+    def _closed34(self):
+        """Closed counts with the winning tile (bytes), or None."""
+        if self.has_closed and self._closed_obj is None:
+            self._closed_obj = PyBytes_FromStringAndSize(<char*>self.closed, 34)
+        return self._closed_obj
+
+    @property
+    def _is_open(self):
+        return self.b_open
+
+    @property
+    def tsumo(self):
+        """Won by tsumo."""
+        return self.b_tsumo
+
+    @property
+    def dealer(self):
+        """The winner is the dealer."""
+        return self.b_dealer
+
+    @property
+    def raw(self):
+        """The 96 output slots of docs/SCORING.md 5.8, a tuple of ints."""
+        cdef Py_ssize_t i
+        cdef tuple t
+        if self._raw is None:
+            if self.inline:
+                t = PyTuple_New(OUT_SIZE)
+                for i in range(OUT_SIZE):
+                    v = _int(self.out[i])
+                    Py_INCREF(v)
+                    PyTuple_SET_ITEM(t, i, v)
+                self._raw = t
+            else:
+                self._raw = tuple(self._out_obj)
+        return self._raw
+
+    @property
+    def status_code(self):
+        """The status code (``ST_*``)."""
+        return _slot(self, O_STATUS)
+
+    @property
+    def status(self):
+        """The stable status name."""
+        code = _slot(self, O_STATUS)
+        name = _STATUS_NAMES.get(code)
+        return name if name is not None else f"status_{code}"
+
+    @property
+    def han(self):
+        """Han, dora included (0 for a yakuman)."""
+        return _slot(self, O_HAN)
+
+    @property
+    def fu(self):
+        """Fu, rounded (25 for chiitoitsu)."""
+        return _slot(self, O_FU)
+
+    @property
+    def yaku_mask(self):
+        """Bits = yaku ids."""
+        return _slot(self, O_YAKU_MASK)
+
+    @property
+    def yakuman(self):
+        """Total yakuman multiple."""
+        return _slot(self, O_YAKUMAN)
+
+    @property
+    def dora(self):
+        """Dora from indicators."""
+        return _slot(self, O_DORA)
+
+    @property
+    def ura_dora(self):
+        """Ura-dora."""
+        return _slot(self, O_URA)
+
+    @property
+    def aka_dora(self):
+        """Red tiles."""
+        return _slot(self, O_AKA)
+
+    @property
+    def kita(self):
+        """Extracted north tiles."""
+        return _slot(self, O_KITA)
+
+    @property
+    def limit(self):
+        """Limit name or ''."""
+        return _LIMIT_NAMES.get(_slot(self, O_LIMIT), "")
+
+    @property
+    def base_points(self):
+        """Base points."""
+        return _slot(self, O_BASE)
+
+    @property
+    def ok(self):
+        """The hand wins (status ``"ok"``)."""
+        if self.inline:
+            return self.out[O_STATUS] == ST_OK
+        return self._out_obj[O_STATUS] == ST_OK
+
+    @property
+    def cost(self):
+        """The hand's points without counters and sticks (0 if it does not win)."""
+        return _slot(self, O_HAND_POINTS)  # every slot is 0 unless the hand wins
+
+    @property
+    def total(self):
+        """Everything the winner gains: hand, counters and riichi sticks."""
+        return _slot(self, O_TOTAL)
