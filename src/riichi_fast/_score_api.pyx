@@ -53,6 +53,7 @@ cnp.import_array()
 # module imported anyway): then every call takes the pipeline
 cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
 cdef object _HandResult = HandResult
+cdef object _Hand = Hand
 cdef tuple _NO_ARGS = ()
 
 cdef extern from *:
@@ -505,11 +506,39 @@ cdef PyObject* _KW[N_PARAMS]         # _KW[2:] the interned names
 cdef PyObject* _DEFAULTS[N_PARAMS]   # the defaults of score's signature (borrowed: kept alive below)
 
 
-cdef object _score_vc(object func, PyObject** args, size_t nargsf, PyObject* kwnames):
-    cdef Py_ssize_t nargs = rf_nargs(nargsf), nk, i, j
+cdef enum:
+    N_SITES = 32                     # call sites remembered (a direct-mapped table on the kwnames tuple)
+
+cdef PyObject* _site_kw[N_SITES]     # a kwnames tuple seen (kept alive by _site_refs), or NULL
+cdef uint8_t _site_idx[N_SITES][N_PARAMS]   # the parameter index of each of its names
+cdef list _site_refs = [None] * N_SITES
+memset(_site_kw, 0, sizeof(_site_kw))
+
+
+cdef int _resolve(PyObject* kwnames, uint8_t* idx) noexcept:
+    """The parameter index of each keyword name (by identity); 0, or -1 for an unknown or repeated one."""
+    cdef Py_ssize_t nk = rf_tuple_size(kwnames), i, j
     cdef unsigned int seen = 0
-    cdef PyObject* v[N_PARAMS]
     cdef PyObject* key
+    if nk > N_PARAMS - 2:
+        return -1
+    for i in range(nk):
+        key = rf_tuple_item(kwnames, i)
+        j = 2
+        while j < N_PARAMS and _KW[j] != key:
+            j += 1
+        if j == N_PARAMS or (seen >> j) & 1:
+            return -1
+        seen |= 1u << j
+        idx[i] = <uint8_t>j
+    return 0
+
+
+cdef object _score_vc(object func, PyObject** args, size_t nargsf, PyObject* kwnames):
+    cdef Py_ssize_t nargs = rf_nargs(nargsf), nk, i
+    cdef size_t h
+    cdef PyObject* v[N_PARAMS]
+    cdef uint8_t* idx
     if nargs < 1 or nargs > 2:
         return rf_call_orig(func, args, nargsf, kwnames)
     memcpy(v, _DEFAULTS, sizeof(v))
@@ -517,16 +546,18 @@ cdef object _score_vc(object func, PyObject** args, size_t nargsf, PyObject* kwn
     if nargs == 2:
         v[1] = args[1]
     if kwnames is not NULL:
+        # the names of one call site come as the same tuple every time: resolved once
+        h = (<size_t>kwnames >> 5) & (N_SITES - 1)
+        idx = _site_idx[h]
+        if _site_kw[h] != kwnames:
+            if _resolve(kwnames, idx) < 0:     # unknown by identity, or given twice: the full path
+                _site_kw[h] = NULL
+                return rf_call_orig(func, args, nargsf, kwnames)
+            _site_refs[h] = <object>kwnames
+            _site_kw[h] = kwnames
         nk = rf_tuple_size(kwnames)
         for i in range(nk):
-            key = rf_tuple_item(kwnames, i)
-            j = 2
-            while j < N_PARAMS and _KW[j] != key:
-                j += 1
-            if j == N_PARAMS or (seen >> j) & 1:    # unknown by identity, or given twice: the full path
-                return rf_call_orig(func, args, nargsf, kwnames)
-            seen |= 1u << j
-            v[j] = args[nargs + i]
+            v[idx[i]] = args[nargs + i]
     return rf_call_impl(v)
 
 
@@ -597,11 +628,11 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         ctx[CTX_URA + f] = 0
     # 3. hand
     h = hand
-    if type(hand) is not Hand and _read_hand(hand, text_sd, rv.red_c):
+    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c):
         sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
-        if type(hand) is not Hand:
+        if type(hand) is not _Hand:
             h = _coerce_hand(hand, rl)
         data = (<object>h).__dict__.get("_sd")
         if data is None:
