@@ -303,7 +303,7 @@ def test_count_hands_score(hand):
 def test_every_call_shape_reads_the_same():
     """The compiled entry reads positional and keyword arguments by identity of the interned names; every
     other shape (keywords built at run time, the hand by keyword, a context=) gives the same results."""
-    built = "".join(["ri", "ichi"])  # equal to "riichi", not the interned object
+    built = "".join(["ri", "ichi"])  # noqa: FLY002 - equal to "riichi", not the interned object
     hand, win = "22456m456p456s345s", "3s"
     want = _both(hand, win, riichi=True, dora="1m", seat_wind=1)
     for got in (
@@ -323,7 +323,7 @@ def test_every_call_shape_reads_the_same():
     lambda f: f(),
     lambda f: f("22456m456p456s345s", "3s", 1),
     lambda f: f("22456m456p456s345s", "3s", riichi=True, richi=True),
-    lambda f: f("22456m456p456s345s", "3s", **{"".join(["rii", "chi"]): True, "rules": "nope"}),
+    lambda f: f("22456m456p456s345s", "3s", **{"".join(["rii", "chi"]): True, "rules": "nope"}),  # noqa: FLY002
     lambda f: f("22456m456p456s345s", hand="22456m456p456s345s"),
 ])
 def test_bad_call_shapes_raise_on_both_paths(call):
