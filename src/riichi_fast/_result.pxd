@@ -2,10 +2,16 @@
 # kernel's 96 output slots and the closed counts held inline, written in place by the compiled scoring
 # front end (riichi_fast._score_api); the decoded objects built on first read.
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
+
+cdef enum:
+    N_STORED = 67                   # slots 0..66 stored; 67..95 are reserved (always 0)
 
 cdef class ResultCore:
-    cdef int64_t out[96]            # the output slots (when ``inline``)
+    # the output slots (when ``inline``): O_YAKU_MASK in ``mask``, the others (small: statuses, han,
+    # fu, points) in ``s``; the object stays under 512 bytes (Python's small-object allocator)
+    cdef int32_t s[N_STORED]
+    cdef int64_t mask
     cdef uint8_t closed[34]         # closed counts, winning tile included (when ``has_closed``)
     cdef bint inline                # out holds the slots; else _out_obj (the sequence given to __init__)
     cdef bint has_closed
@@ -18,3 +24,7 @@ cdef class ResultCore:
     cdef public object _reading
     cdef public object _fu
     cdef public object _payment
+
+
+# Store the kernel's 96 output slots in r (inline when they fit, else as a tuple); r fresh from tp_new.
+cdef int c_store_output(ResultCore r, const int64_t* out) except -1

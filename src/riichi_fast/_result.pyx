@@ -6,7 +6,7 @@
 # Twin: riichi_fast.reference.result.ResultCore (the same attributes over a tuple).
 
 cimport cython
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
 from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
@@ -39,10 +39,58 @@ cdef inline object _int(int64_t v):
     return v
 
 
+cdef inline int64_t _value(ResultCore r, int i) noexcept:
+    """Slot i of an inline result."""
+    if i == O_YAKU_MASK:
+        return r.mask
+    if i < N_STORED:
+        return r.s[i]
+    return 0
+
+
 cdef inline object _slot(ResultCore r, int i):
     if r.inline:
-        return _int(r.out[i])
+        return _int(_value(r, i))
     return r._out_obj[i]
+
+
+cdef extern from *:
+    """
+    /* slots 0..66 of out as int32 into s (slot 4, the yaku mask, as 0), slots 67..95 checked to be 0;
+       1 if every value fits (constant bounds: the loops vectorise) */
+    static int rf_pack(int32_t* __restrict s, const int64_t* __restrict out) {
+        int64_t bad = 0;
+        int i;
+        for (i = 0; i < 4; i++) {
+            s[i] = (int32_t)out[i];
+            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+        }
+        s[4] = 0;
+        for (i = 5; i < 67; i++) {
+            s[i] = (int32_t)out[i];
+            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+        }
+        for (i = 67; i < 96; i++) bad |= out[i];
+        return bad == 0;
+    }
+    """
+    bint rf_pack(int32_t* s, const int64_t* out) noexcept
+
+
+cdef int c_store_output(ResultCore r, const int64_t* out) except -1:
+    """Keep the 96 slots of ``out``: inline when every slot but the yaku mask fits 32 bits and the reserved
+    ones are 0 (always, for the kernel's output), else as a tuple."""
+    cdef int i
+    cdef bint fits
+    if N_STORED != 67 or O_YAKU_MASK != 4 or OUT_SIZE != 96:
+        raise TypeError("riichi_fast._result: the output layout changed: update rf_pack")
+    fits = rf_pack(r.s, out)
+    r.mask = out[O_YAKU_MASK]
+    r.inline = fits
+    if not fits:
+        r._out_obj = tuple([out[i] for i in range(OUT_SIZE)])
+        r._raw = r._out_obj
+    return 0
 
 
 @cython.auto_pickle(False)  # HandResult pickles itself (__reduce__)
@@ -66,9 +114,11 @@ cdef class ResultCore:
     def _out(self):
         """The output slots as an int sequence (a tuple, or an ``array('q')`` built on first use)."""
         cdef array a
+        cdef int i
         if self.inline and self._out_obj is None:
             a = clone(_OUT_TEMPLATE, OUT_SIZE, False)
-            memcpy(a.data.as_voidptr, self.out, OUT_SIZE * sizeof(int64_t))
+            for i in range(OUT_SIZE):
+                a.data.as_longlongs[i] = _value(self, i)
             self._out_obj = a
         return self._out_obj
 
@@ -102,7 +152,7 @@ cdef class ResultCore:
             if self.inline:
                 t = PyTuple_New(OUT_SIZE)
                 for i in range(OUT_SIZE):
-                    v = _int(self.out[i])
+                    v = _int(_value(self, i))
                     Py_INCREF(v)
                     PyTuple_SET_ITEM(t, i, v)
                 self._raw = t
@@ -176,7 +226,7 @@ cdef class ResultCore:
     def ok(self):
         """The hand wins (status ``"ok"``)."""
         if self.inline:
-            return self.out[O_STATUS] == ST_OK
+            return self.s[O_STATUS] == ST_OK
         return self._out_obj[O_STATUS] == ST_OK
 
     @property

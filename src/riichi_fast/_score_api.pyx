@@ -31,7 +31,7 @@ from cpython.object cimport PyObject
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._result cimport ResultCore
+from riichi_fast._result cimport ResultCore, c_store_output
 from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
@@ -576,6 +576,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef object data, r, cd
     cdef _RulesView rv
     cdef ResultCore res
+    cdef int64_t out[OUT_SIZE]
     cdef int64_t st
 
     if _pipeline is None:
@@ -680,19 +681,19 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     ctx[CTX_N_KITA] = sd[42]
     ctx[CTX_HONBA] = hb
     ctx[CTX_RIICHI_STICKS] = sticks
-    # 6. kernel, writing into a fresh HandResult (ResultCore storage: yaku, fu items, payment and
+    # 6. kernel, its output kept in a fresh HandResult (ResultCore storage: yaku, fu items, payment and
     # reading are decoded on first read)
-    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
-    c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, res.out)
-    st = res.out[O_STATUS]
-    if st == ST_BAD_INPUT:              # e.g. an indicator as a fifth copy: the pipeline's error
+    c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
+    if out[O_STATUS] == ST_BAD_INPUT:   # e.g. an indicator as a fifth copy: the pipeline's error
         return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rl)
+    st = out[O_STATUS]
     if st != ST_OK and 0 <= st < 64:    # a hand that does not win: its status and zeros
-        memset(res.out, 0, sizeof(res.out))
-        res.out[O_STATUS] = st
-    res.inline = True
+        memset(out, 0, sizeof(out))
+        out[O_STATUS] = st
+    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
+    c_store_output(res, out)
     memcpy(res.closed, closed, 34)
     res.has_closed = True
     res.b_tsumo = (flags & F_TSUMO) != 0
