@@ -91,6 +91,13 @@ cdef extern from *:
         return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
     }
     #define rf_nargs(n) PyVectorcall_NARGS(n)
+    /* an exact int's value when it is small and not negative, else -1 */
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define rf_small_value(o) (PyUnstable_Long_IsCompact((PyLongObject*)(o)) ? \
+        (long)PyUnstable_Long_CompactValue((PyLongObject*)(o)) : -1L)
+    #else
+    #define rf_small_value(o) (Py_SIZE(o) == 0 ? 0L : Py_SIZE(o) == 1 ? (long)((PyLongObject*)(o))->ob_digit[0] : -1L)
+    #endif
     #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
     #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
     """
@@ -98,6 +105,7 @@ cdef extern from *:
     int rf_install_vc(object f, rf_vc_t fn) except -1
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
+    long rf_small_value(PyObject* o)
     void rf_set_impl(void* fn)
     object rf_new(object cls, object empty)
     object rf_call_impl(PyObject** v)
@@ -214,10 +222,10 @@ cdef inline int _flag(object v, int bit, bint* odd) noexcept:
 
 cdef inline int _wind(object v) noexcept:
     cdef Py_UCS4 c
+    cdef long x
     if type(v) is int:
-        if 0 <= v <= 3:
-            return <int>v
-        return -1
+        x = rf_small_value(<PyObject*>v)
+        return <int>x if 0 <= x <= 3 else -1
     if type(v) is str and len(<str>v) == 1:
         c = (<str>v)[0]
         if c == 69 or c == 101:     # E e
@@ -232,8 +240,11 @@ cdef inline int _wind(object v) noexcept:
 
 
 cdef inline int _counter(object v) noexcept:
-    if type(v) is int and 0 <= v <= 1000:
-        return <int>v
+    cdef long x
+    if type(v) is int:
+        x = rf_small_value(<PyObject*>v)
+        if 0 <= x <= 1000:
+            return <int>x
     return -1
 
 

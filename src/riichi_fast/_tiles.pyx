@@ -459,7 +459,7 @@ def parse_tiles(text):
 cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
     """A list or tuple of at most ``cap`` distinct exact ints 0..135 into ids; its length, or -1."""
     cdef Py_ssize_t i, n
-    cdef uint64_t seen[3]
+    cdef uint8_t seen[136]
     cdef long t
     cdef PyObject** items
     cdef PyObject* v
@@ -473,7 +473,6 @@ cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
         return -1
     if n > cap:
         return -1
-    seen[0] = seen[1] = seen[2] = 0
     for i in range(n):
         v = items[i]
         if not rf_exact_int(v):
@@ -481,10 +480,12 @@ cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
         t = rf_small_value(v)
         if t < 0 or t >= 136:
             return -1
-        if (seen[t >> 6] >> (t & 63)) & 1:
-            return -1
-        seen[t >> 6] |= (<uint64_t>1) << (t & 63)
         ids[i] = <uint8_t>t
+    memset(seen, 0, sizeof(seen))           # then no id twice
+    for i in range(n):
+        if seen[ids[i]]:
+            return -1
+        seen[ids[i]] = 1
     return <int>n
 
 
