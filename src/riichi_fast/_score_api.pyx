@@ -27,6 +27,7 @@ from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject
+from cpython.dict cimport PyDict_GetItem
 
 cimport numpy as cnp
 
@@ -90,6 +91,7 @@ cdef extern from *:
     static PyObject* rf_new(PyObject* cls, PyObject* empty) {
         return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
     }
+    #define rf_get_dict(o) PyObject_GenericGetDict(o, NULL)
     #define rf_nargs(n) PyVectorcall_NARGS(n)
     /* an exact int's value when it is small and not negative, else -1 */
     #if PY_VERSION_HEX >= 0x030C0000
@@ -105,6 +107,7 @@ cdef extern from *:
     int rf_install_vc(object f, rf_vc_t fn) except -1
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
+    dict rf_get_dict(object o)
     long rf_small_value(PyObject* o)
     void rf_set_impl(void* fn)
     object rf_new(object cls, object empty)
@@ -587,6 +590,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef object data, r, cd
     cdef _RulesView rv
     cdef ResultCore res
+    cdef dict hd
+    cdef PyObject* p
     cdef int64_t out[OUT_SIZE]
     cdef int64_t st
 
@@ -646,9 +651,9 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     else:
         if type(hand) is not _Hand:
             h = _coerce_hand(hand, rl)
-        data = (<object>h).__dict__.get("_sd")
-        if data is None:
-            data = h._score_data()
+        hd = rf_get_dict(h)             # a Hand's fields and cached _sd live in its __dict__
+        p = PyDict_GetItem(hd, "_sd")
+        data = <object>p if p is not NULL else h._score_data()
         sd = <const uint8_t*>PyBytes_AS_STRING(data)
     # 4. closed counts with the winning tile
     kind = _win_tile(win_tile, &is_red, rv)
@@ -660,7 +665,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     if text:                            # parsed under the rules' red configuration
         n_red = sd[45]
     else:
-        red = h.red
+        p = PyDict_GetItem(hd, "red")
+        red = <object>p if p is not NULL else h.red
         if red is rv.red or red is rv.red_alias:
             n_red = sd[45]
         elif red == rv.red:
