@@ -92,6 +92,7 @@ cdef extern from *:
         return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
     }
     #define rf_get_dict(o) PyObject_GenericGetDict(o, NULL)
+    #define rf_gc_untrack(o) PyObject_GC_UnTrack(o)
     #define rf_nargs(n) PyVectorcall_NARGS(n)
     /* an exact int's value when it is small and not negative, else -1 */
     #if PY_VERSION_HEX >= 0x030C0000
@@ -108,6 +109,7 @@ cdef extern from *:
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
     dict rf_get_dict(object o)
+    void PyObject_GC_UnTrack(PyObject* o)
     long rf_small_value(PyObject* o)
     void rf_set_impl(void* fn)
     object rf_new(object cls, object empty)
@@ -710,6 +712,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         memset(out, 0, sizeof(out))
         out[O_STATUS] = st
     res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
+    PyObject_GC_UnTrack(<PyObject*>res)     # no cycle can run through a result: the collector skips it
     c_store_output(res, out)
     memcpy(res.closed, closed, 34)
     res.has_closed = True

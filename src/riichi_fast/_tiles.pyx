@@ -45,6 +45,12 @@ cdef extern from *:
     #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define rf_popcount(x) ((int)__popcnt64(x))
+    #else
+    #define rf_popcount(x) __builtin_popcountll(x)
+    #endif
     /* an exact int's value when it is small and not negative, else -1 (any other value) */
     #if PY_VERSION_HEX >= 0x030C0000
     #define rf_small_value(o) (PyUnstable_Long_IsCompact((PyLongObject*)(o)) ? \
@@ -61,6 +67,7 @@ cdef extern from *:
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
     long rf_small_value(PyObject* o)
+    int rf_popcount(uint64_t x) noexcept
 
 
 cdef tuple _SMALL = tuple(range(-1, 137))        # cached ints for ids and kinds
@@ -459,8 +466,8 @@ def parse_tiles(text):
 cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
     """A list or tuple of at most ``cap`` distinct exact ints 0..135 into ids; its length, or -1."""
     cdef Py_ssize_t i, n
-    cdef uint8_t seen[136]
-    cdef long t
+    cdef uint64_t m0 = 0, m1 = 0, m2 = 0, b
+    cdef long t, w
     cdef PyObject** items
     cdef PyObject* v
     if type(obj) is list:
@@ -481,11 +488,13 @@ cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
         if t < 0 or t >= 136:
             return -1
         ids[i] = <uint8_t>t
-    memset(seen, 0, sizeof(seen))           # then no id twice
-    for i in range(n):
-        if seen[ids[i]]:
-            return -1
-        seen[ids[i]] = 1
+        b = (<uint64_t>1) << (t & 63)       # the ids as a 136-bit set, in registers
+        w = t >> 6
+        m0 |= b if w == 0 else 0
+        m1 |= b if w == 1 else 0
+        m2 |= b if w == 2 else 0
+    if rf_popcount(m0) + rf_popcount(m1) + rf_popcount(m2) != n:    # an id given twice
+        return -1
     return <int>n
 
 
