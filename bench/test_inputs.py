@@ -14,14 +14,18 @@ One benchmark call runs the whole workload, one Python call per hand;
 - ``shanten-input``: ``riichi_fast.shanten`` per form on 1,000 closed 13/14-tile
   hands; riichienv ``calculate_shanten`` on the same 136-id lists; ``mahjong``
   ``Shanten.calculate_shanten`` on the same hands as its 34-count lists.
+- ``shanten-forms``: ``shanten``, ``shanten_regular``, ``shanten_chiitoitsu`` and
+  ``shanten_kokushi`` on the same hands as 136-id lists.
 - ``waits-input`` / ``ukeire-input``: ``riichi_fast.waits`` / ``ukeire`` per form on
   500 tenpai 13-tile hands; for ukeire the peers count the useful draws with
   their shanten on every kind (riichienv on 136-ids, ``mahjong`` on 34-counts).
-- ``score-input``: ``riichi_fast.score(hand, win)`` per form on 200 closed
-  winning hands of ``bench/score_corpus.py`` (a situation per hand: riichi,
-  tsumo, seat wind, a dora); riichienv ``HandEvaluator(ids, [])`` built and
-  ``calc`` called on the same 136-ids (the construction is what a user pays);
-  ``mahjong`` ``HandCalculator.estimate_hand_value`` on the same ids.
+- ``score-input``: ``riichi_fast.score(hand, win, riichi=, tsumo=, seat_wind=,
+  dora=, rules=)`` per form on 200 closed winning hands of
+  ``bench/score_corpus.py`` (a situation per hand), and the ``ids`` form with
+  the situation passed as ``**dict``; riichienv ``HandEvaluator(ids, [])``
+  built and ``calc`` called on the same 136-ids (the construction is what a
+  user pays; its ``Conditions`` are built outside the timed call); ``mahjong``
+  ``HandCalculator.estimate_hand_value`` on the same ids.
 - ``hand-input``: ``Hand.parse`` on the same one-line strings as ``mahjong``'s
   ``TilesConverter.one_line_string_to_136_array``; ``Hand.from_ids``,
   ``Hand.from_counts``, ``parse_tiles``, ``format_tiles``, ``hash`` and ``==``.
@@ -103,6 +107,18 @@ def test_shanten_input(benchmark, form, shanten_rows, shanten_expected):
     got = benchmark(lambda: [fn(x) for x in data])
     _record(benchmark, len(data))
     assert got == shanten_expected
+
+
+@pytest.mark.benchmark(group="shanten-forms")
+@pytest.mark.parametrize("name", ["shanten", "shanten_regular", "shanten_chiitoitsu", "shanten_kokushi"])
+def test_shanten_forms(benchmark, name, shanten_rows):
+    """Each public shanten function on the same 136-id lists (13/14 tiles), checked against the reference."""
+    data = [_ids(r) for r in shanten_rows]
+    fn = getattr(rf, name)
+    got = benchmark(lambda: [fn(x) for x in data])
+    _record(benchmark, len(data))
+    ref = getattr(ref_shanten, name)
+    assert got == [ref(bytes(r)) for r in shanten_rows]
 
 
 @pytest.mark.benchmark(group="shanten-input")
@@ -258,12 +274,26 @@ def _score_form(form, counts, ids):
 @pytest.mark.benchmark(group="score-input")
 @pytest.mark.parametrize("form", FORMS)
 def test_score_input(benchmark, form, wins, score_expected):
-    calls = [(_score_form(form, c, ids), w, kw) for c, w, ids, _, kw in wins]
-    score = rf.score
-    got = benchmark(lambda: [score(h, w, rules=RULES, **kw) for h, w, kw in calls])
+    """``score(hand, win, riichi=.., tsumo=.., seat_wind=.., dora=.., rules=..)``: the situation written as
+    keywords, as a user calls it (riichienv's ``Conditions`` are built outside its timed call)."""
+    calls = [(_score_form(form, c, ids), w, kw["riichi"], kw["tsumo"], kw["seat_wind"], kw["dora"])
+             for c, w, ids, _, kw in wins]
+    score, rules = rf.score, RULES
+    got = benchmark(lambda: [score(h, w, riichi=r, tsumo=t, seat_wind=s, dora=d, rules=rules)
+                             for h, w, r, t, s, d in calls])
     _record(benchmark, len(calls))
     assert [r.raw for r in got] == score_expected
     assert sum(r.ok for r in got) > len(calls) // 2
+
+
+@pytest.mark.benchmark(group="score-input")
+def test_score_input_ids_kwargs_dict(benchmark, wins, score_expected):
+    """The ``ids`` row with the situation as ``**dict``: Python builds a keyword dict per call (~0.3 us)."""
+    calls = [(ids, w, kw) for _, w, ids, _, kw in wins]
+    score, rules = rf.score, RULES
+    got = benchmark(lambda: [score(h, w, rules=rules, **kw) for h, w, kw in calls])
+    _record(benchmark, len(calls))
+    assert [r.raw for r in got] == score_expected
 
 
 def _riichienv_situation(rv, kw):

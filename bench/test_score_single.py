@@ -30,6 +30,17 @@ all of it on the stack: ~0.7-0.8 us a call on that hand (kernel ~0.35 us),
 rules digest 5 %; front end 15 %; the rest is the caller's ``**kwargs`` and
 the result object's allocation and GC).
 
+Issue 9 (perf on ``bench/test_inputs.py``'s closed wins, ``score(ids, win,
+riichi=.., tsumo=.., seat_wind=.., dora=.., rules=..)``, ~0.5 us a call): the
+kernel (decompose + score) ~48 %, the caller's loop ~9 %, the rest the front
+end.  What was cut: Cython's parsing of 23 parameters (~80 ns; now a
+vectorcall entry with per-call-site keyword indexes), references taken on the
+arguments, the HandResult's three objects (now one compiled ResultCore under
+512 bytes, slots packed as int32, kernel output stored directly), the dora
+name's dict lookup, PyLong conversions of ids.  A ``**dict`` of keywords
+costs the caller ~0.3 us of dict building by itself (``bench/test_inputs.py``
+shows both).
+
 Answers are checked outside the timed call: every riichi_fast variant gives
 results equal to the reference path (``HandResult`` equality: raw output,
 flags, yaku); mahjong agrees with riichi_fast's ``mahjong_lib`` preset (han,

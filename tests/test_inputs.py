@@ -159,6 +159,8 @@ def _twin_parse(text):
 @example(text="123m406p11z chi:3*45p pon:777z@2")
 @example(text="123m456p789s22z pon:11*1z@1")
 @example(text="1z1z1z 123m456p789s1z pon:2z2z2z@1")
+@example(text="123m456p789s11z pon:777zz")  # a second suit letter without digits: an error
+@example(text="123m456p789s11z pon:77z7z")
 def test_hand_parse_same_as_the_python_reader(text):
     fast = outcome(Hand.parse, text)
     assert fast == _twin_parse(text)

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from riichi_fast import _score_api
+from riichi_fast import _backend, _score_api
 from riichi_fast.reference import score_api as ref_api
 from riichi_fast.rules.payment import Payment
 from riichi_fast.rules.result import FuItem, HandResult
@@ -34,7 +34,11 @@ def test_compiled_and_pipeline_results_read_the_same(hand, win, kwargs):
 
 def test_attributes_are_built_on_first_read_and_kept():
     r = _score_api.score("234567m234p23455s", "5s", riichi=True, seat_wind=1, honba=1)
-    assert (r._fu, r._payment, r._yaku, r._reading, r._raw) == (None, None, None, None, None)
+    assert (r._fu, r._payment, r._yaku, r._reading) == (None, None, None, None)
+    if not _backend.PUREPYTHON:  # the compiled storage builds the raw tuple on first read too
+        assert r._raw is None
+        raw = r.raw
+        assert r._raw is raw and r.raw is raw and len(raw) == 96
     p = r.payment
     assert p == Payment(8000, 0, 0, 300, 0, 0, 8000, 8300) and type(p) is Payment and r.payment is p
     fu = r.fu_details
@@ -50,3 +54,34 @@ def test_a_result_rebuilt_from_its_output_reads_the_same():
     again = HandResult.from_output(r.raw, r._params, tsumo=r.tsumo, dealer=r.dealer, is_open=False,
                                    closed34=r._closed34)
     assert again == r and again.to_dict() == r.to_dict() and again.fu_details == r.fu_details
+
+
+def test_the_storage_is_the_backend_choice():
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    if _backend.PUREPYTHON:
+        assert HandResult.__mro__[1] is Twin
+    else:
+        from riichi_fast._result import ResultCore
+
+        assert HandResult.__mro__[1] is ResultCore
+        r = _score_api.score("123m456p789s11222z", "2z", tsumo=True)
+        assert type(r) is HandResult and isinstance(r, ResultCore)
+
+
+@pytest.mark.parametrize("raw", [(0, 2, 30) + (0,) * 93, [24] + [0] * 95, (0, 1) + (2**70,) * 94, (3,)])
+def test_compiled_storage_and_twin_read_the_same(raw):
+    """A result built from any int sequence (what from_output and unpickling pass) reads as the twin does."""
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    a = HandResult(raw, None, tsumo=1, dealer=0, is_open=True, closed34=b"\x02" * 7 + b"\x00" * 27)
+    b = Twin(raw, None, tsumo=1, dealer=0, is_open=True, closed34=b"\x02" * 7 + b"\x00" * 27)
+    names = ["raw", "tsumo", "dealer", "_is_open", "_closed34", "_params", "_raw"]
+    if len(raw) == 96:
+        names += ["status_code", "status", "han", "fu", "yaku_mask", "yakuman", "dora", "ura_dora", "aka_dora",
+                  "kita", "limit", "base_points", "ok", "cost", "total"]
+    for name in names:
+        assert getattr(a, name) == getattr(b, name), name
+        assert type(getattr(a, name)) is type(getattr(b, name)), name
+    with pytest.raises(AttributeError):
+        a.han = 3

@@ -298,3 +298,35 @@ def test_count_hands_score(hand):
     for rules in (DEFAULT, Rules(red_fives=0), Rules(red_fives=2)):
         for win in ("1m", "5m", "4p", 0):
             _both(hand, win, rules=rules, tsumo=True)
+
+
+def test_every_call_shape_reads_the_same():
+    """The compiled entry reads positional and keyword arguments by identity of the interned names; every
+    other shape (keywords built at run time, the hand by keyword, a context=) gives the same results."""
+    built = "".join(["ri", "ichi"])  # noqa: FLY002 - equal to "riichi", not the interned object
+    hand, win = "22456m456p456s345s", "3s"
+    want = _both(hand, win, riichi=True, dora="1m", seat_wind=1)
+    for got in (
+        riichi_fast.score(hand, win, riichi=True, dora="1m", seat_wind=1),
+        riichi_fast.score(hand, win, seat_wind=1, dora="1m", riichi=True),
+        riichi_fast.score(hand, win, **{built: True, "dora": "1m", "seat_wind": 1}),
+        riichi_fast.score(hand=hand, win_tile=win, riichi=True, dora="1m", seat_wind=1),
+        riichi_fast.score(hand, win_tile=win, riichi=True, dora="1m", seat_wind=1),
+        riichi_fast.score(hand, win, context=WinContext(riichi=True, dora="1m", seat_wind=1)),
+        riichi_fast.score(hand, win, riichi=True, dora="1m", seat_wind=1, rules=DEFAULT, context=None),
+    ):
+        _same(want, ("ok", got))
+    assert riichi_fast.score(hand, win) == pipeline_score(hand, win)
+
+
+@pytest.mark.parametrize("call", [
+    lambda f: f(),
+    lambda f: f("22456m456p456s345s", "3s", 1),
+    lambda f: f("22456m456p456s345s", "3s", riichi=True, richi=True),
+    lambda f: f("22456m456p456s345s", "3s", **{"".join(["rii", "chi"]): True, "rules": "nope"}),  # noqa: FLY002
+    lambda f: f("22456m456p456s345s", hand="22456m456p456s345s"),
+])
+def test_bad_call_shapes_raise_on_both_paths(call):
+    errors = [_outcome(call, fn) for fn in IMPLS]
+    assert all(e[0] == "raises" for e in errors)
+    assert len({e[1] for e in errors}) == 1

@@ -88,6 +88,33 @@ cdef object _python(str name, tuple args, object rules, object n_players, dict k
 # ---------------------------------------------------------------------------
 # the public analysis functions (riichi_fast.analysis exports these)
 
+cdef enum:
+    FORM_ALL = 0
+    FORM_REGULAR = 1
+    FORM_CHIITOITSU = 2
+    FORM_KOKUSHI = 3
+
+
+cdef inline object _shanten_form(object hand, int form, int need, str name, object rules, object n_players):
+    """The shanten of one form (or the minimum) of a plain hand; else the Python function ``name``."""
+    cdef count_t c[34]
+    cdef count_t m[34]
+    cdef int t, sh
+    if rules is None and n_players is None:
+        t = c_closed_counts(hand, c, m)
+        if _size_ok(t, need) and not _any(m):  # own meld tiles count as held: the Python path
+            if form == FORM_ALL:
+                sh = c_shanten(c)
+            elif form == FORM_REGULAR:
+                sh = c_shanten_regular(c)
+            elif form == FORM_CHIITOITSU:
+                sh = c_shanten_chiitoitsu(c)
+            else:
+                sh = c_shanten_kokushi(c)
+            return _SMALL[sh + 1]
+    return _python(name, (hand,), rules, n_players)
+
+
 def shanten(hand, *, rules=None, n_players=None):
     """Shanten number: minimum of the regular, chiitoitsu and kokushi forms.
 
@@ -100,14 +127,7 @@ def shanten(hand, *, rules=None, n_players=None):
     >>> shanten([0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 49])   # 123456789m12344p
     -1
     """
-    cdef count_t c[34]
-    cdef count_t m[34]
-    cdef int t
-    if rules is None and n_players is None:
-        t = c_closed_counts(hand, c, m)
-        if _size_ok(t, NEED_ANY) and not _any(m):  # own meld tiles count as held: the Python path
-            return _SMALL[c_shanten(c) + 1]
-    return _python("shanten", (hand,), rules, n_players)
+    return _shanten_form(hand, FORM_ALL, NEED_ANY, "shanten", rules, n_players)
 
 
 def shanten_regular(hand, *, rules=None, n_players=None):
@@ -116,14 +136,7 @@ def shanten_regular(hand, *, rules=None, n_players=None):
     >>> shanten_regular("1133557799m1133p")
     3
     """
-    cdef count_t c[34]
-    cdef count_t m[34]
-    cdef int t
-    if rules is None and n_players is None:
-        t = c_closed_counts(hand, c, m)
-        if _size_ok(t, NEED_ANY) and not _any(m):  # own meld tiles count as held: the Python path
-            return _SMALL[c_shanten_regular(c) + 1]
-    return _python("shanten_regular", (hand,), rules, n_players)
+    return _shanten_form(hand, FORM_REGULAR, NEED_ANY, "shanten_regular", rules, n_players)
 
 
 def shanten_chiitoitsu(hand, *, rules=None, n_players=None):
@@ -132,14 +145,7 @@ def shanten_chiitoitsu(hand, *, rules=None, n_players=None):
     >>> shanten_chiitoitsu("1133557799m1133p")
     -1
     """
-    cdef count_t c[34]
-    cdef count_t m[34]
-    cdef int t
-    if rules is None and n_players is None:
-        t = c_closed_counts(hand, c, m)
-        if _size_ok(t, NEED_13_14) and not _any(m):  # own meld tiles count as held: the Python path
-            return _SMALL[c_shanten_chiitoitsu(c) + 1]
-    return _python("shanten_chiitoitsu", (hand,), rules, n_players)
+    return _shanten_form(hand, FORM_CHIITOITSU, NEED_13_14, "shanten_chiitoitsu", rules, n_players)
 
 
 def shanten_kokushi(hand, *, rules=None, n_players=None):
@@ -148,14 +154,7 @@ def shanten_kokushi(hand, *, rules=None, n_players=None):
     >>> shanten_kokushi("19m19p19s1234567z")
     0
     """
-    cdef count_t c[34]
-    cdef count_t m[34]
-    cdef int t
-    if rules is None and n_players is None:
-        t = c_closed_counts(hand, c, m)
-        if _size_ok(t, NEED_13_14) and not _any(m):  # own meld tiles count as held: the Python path
-            return _SMALL[c_shanten_kokushi(c) + 1]
-    return _python("shanten_kokushi", (hand,), rules, n_players)
+    return _shanten_form(hand, FORM_KOKUSHI, NEED_13_14, "shanten_kokushi", rules, n_players)
 
 
 def is_agari(hand, *, rules=None, n_players=None):

@@ -8,9 +8,10 @@
 # context array is built from the keyword arguments (or a WinContext's
 # fields); the rules parameters are taken once per Rules object (_RulesView);
 # c_score_hand_digested (cimported from _score.pxd; the rules digested once per
-# _RulesView) writes into a stack buffer; and the HandResult's slots are
-# filled directly (the output kept as an array('q'), its raw tuple, yaku, fu
-# items and reading decoded on first use).
+# _RulesView) writes straight into a fresh HandResult, whose compiled storage
+# (riichi_fast._result.ResultCore) holds the output slots and closed counts
+# inline; its raw tuple, yaku, fu items, payment and reading are built on first
+# read.
 #
 # Exactness rule: the fast path only accepts inputs whose meaning is plain
 # (flags True/False/0/1, winds 0..3 or one of "ESWNeswn", indicators as kinds
@@ -23,14 +24,16 @@
 cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.string cimport memcpy, memset
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.array cimport array, clone
+from cpython.object cimport PyObject
+from cpython.dict cimport PyDict_GetItem
 
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
+from riichi_fast._result cimport ResultCore, c_store_output
+from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
@@ -47,35 +50,72 @@ from riichi_fast.rules.result import HandResult
 
 cnp.import_array()
 
+# HandResult derives from the compiled ResultCore unless RIICHI_FAST_PUREPYTHON=1 chose its twin (this
+# module imported anyway): then every call takes the pipeline
+cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
+cdef object _HandResult = HandResult
+cdef object _Hand = Hand
+cdef tuple _NO_ARGS = ()
+
 cdef extern from *:
     """
-    #include <Python.h>
-    #include <structmember.h>
-    /* Offset of an object slot declared by a class's __slots__ (-1 if it is not one). */
-    static Py_ssize_t rf_slot_offset(PyObject* descr) {
-        PyMemberDef* m;
-        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
-        m = ((PyMemberDescrObject*)descr)->d_member;
-        if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return -1;
-        return m->offset;
+    typedef PyObject* (*rf_vc_t)(PyObject*, PyObject**, size_t, PyObject*);
+    static vectorcallfunc rf_orig_vc = NULL;
+    /* Make fn the vectorcall entry of the function object f (its own entry kept for rf_call_orig);
+       0 if f has no vectorcall slot (then every call takes f's own path). */
+    static int rf_install_vc(PyObject* f, rf_vc_t fn) {
+        PyTypeObject* t = Py_TYPE(f);
+        vectorcallfunc* slot;
+        if (!PyType_HasFeature(t, Py_TPFLAGS_HAVE_VECTORCALL) || t->tp_vectorcall_offset <= 0) return 0;
+        slot = (vectorcallfunc*)((char*)f + t->tp_vectorcall_offset);
+        if (*slot == NULL || rf_orig_vc != NULL) return 0;
+        rf_orig_vc = *slot;
+        *slot = (vectorcallfunc)fn;
+        return 1;
     }
-    /* Store v (a new reference is taken) in the slot at off of a fresh object. */
-    static inline void rf_set_slot(PyObject* obj, Py_ssize_t off, PyObject* v) {
-        PyObject** p = (PyObject**)((char*)obj + off);
-        PyObject* old = *p;
-        Py_INCREF(v);
-        *p = v;
-        Py_XDECREF(old);
+    static PyObject* rf_call_orig(PyObject* f, PyObject** args, size_t nargsf, PyObject* kwnames) {
+        return rf_orig_vc(f, (PyObject* const*)args, nargsf, kwnames);
     }
-    /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
-    static PyObject* rf_alloc(PyObject* cls) {
-        PyTypeObject* t = (PyTypeObject*)cls;
-        return t->tp_alloc(t, 0);
+    /* _score_impl called with the 23 borrowed argument pointers (no reference taken on them) */
+    typedef PyObject* (*rf_impl_t)(PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*, PyObject*,
+                                   PyObject*, PyObject*);
+    static rf_impl_t rf_impl = NULL;
+    static void rf_set_impl(void* fn) { rf_impl = (rf_impl_t)fn; }
+    static PyObject* rf_call_impl(PyObject** v) {
+        return rf_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13],
+                       v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22]);
     }
+    /* a fresh instance of cls through its tp_new (ResultCore's: fields set to None), without a method call */
+    static PyObject* rf_new(PyObject* cls, PyObject* empty) {
+        return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
+    }
+    #define rf_get_dict(o) PyObject_GenericGetDict(o, NULL)
+    #define rf_gc_untrack(o) PyObject_GC_UnTrack(o)
+    #define rf_nargs(n) PyVectorcall_NARGS(n)
+    /* an exact int's value when it is small and not negative, else -1 */
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define rf_small_value(o) (PyUnstable_Long_IsCompact((PyLongObject*)(o)) ? \
+        (long)PyUnstable_Long_CompactValue((PyLongObject*)(o)) : -1L)
+    #else
+    #define rf_small_value(o) (Py_SIZE(o) == 0 ? 0L : Py_SIZE(o) == 1 ? (long)((PyLongObject*)(o))->ob_digit[0] : -1L)
+    #endif
+    #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
+    #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
     """
-    Py_ssize_t rf_slot_offset(object descr)
-    void rf_set_slot(object obj, Py_ssize_t off, object v)
-    object rf_alloc(object cls)
+    ctypedef object (*rf_vc_t)(object, PyObject**, size_t, PyObject*)
+    int rf_install_vc(object f, rf_vc_t fn) except -1
+    object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
+    Py_ssize_t rf_nargs(size_t nargsf)
+    dict rf_get_dict(object o)
+    void PyObject_GC_UnTrack(PyObject* o)
+    long rf_small_value(PyObject* o)
+    void rf_set_impl(void* fn)
+    object rf_new(object cls, object empty)
+    object rf_call_impl(PyObject** v)
+    PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
+    Py_ssize_t rf_tuple_size(PyObject* t)
 
 
 # ---------------------------------------------------------------------------
@@ -99,63 +139,6 @@ cdef void _bind() except *:
 
 
 # ---------------------------------------------------------------------------
-# HandResult slots (written directly into a fresh instance)
-
-cdef Py_ssize_t _OFF_OUT, _OFF_RAW, _OFF_TSUMO, _OFF_DEALER, _OFF_PARAMS, _OFF_OPEN, _OFF_CLOSED
-cdef Py_ssize_t _OFF_YAKU, _OFF_READING, _OFF_FU, _OFF_PAYMENT
-
-
-cdef Py_ssize_t _offset(str name) except -1:
-    off = rf_slot_offset(HandResult.__dict__[name])
-    if off < 0:
-        raise TypeError(f"HandResult.{name} is not a writable object slot")
-    return off
-
-
-_OFF_OUT = _offset("_out")
-_OFF_RAW = _offset("_raw")
-_OFF_TSUMO = _offset("tsumo")
-_OFF_DEALER = _offset("dealer")
-_OFF_PARAMS = _offset("_params")
-_OFF_OPEN = _offset("_is_open")
-_OFF_CLOSED = _offset("_closed34")
-_OFF_YAKU = _offset("_yaku")
-_OFF_READING = _offset("_reading")
-_OFF_FU = _offset("_fu")
-_OFF_PAYMENT = _offset("_payment")
-_SLOTS = {"_out", "_raw", "tsumo", "dealer", "_params", "_is_open", "_closed34", "_yaku", "_reading", "_fu",
-          "_payment"}
-if set(HandResult.__slots__) != _SLOTS:
-    raise TypeError("HandResult slots changed: update riichi_fast._score_api")
-
-# raw output of a hand that does not win: the status and zeros (one tuple per status)
-cdef list _FAIL_RAW = [(st,) + (0,) * (OUT_SIZE - 1) for st in range(64)]
-
-
-cdef list _SMALL = list(range(64))
-cdef array _OUT_TEMPLATE = array("q")
-if _OUT_TEMPLATE.itemsize != 8:
-    raise TypeError("array('q') items are not 8 bytes")
-
-
-cdef object _raw_tuple(const int64_t* out):
-    cdef Py_ssize_t i
-    cdef object t, v
-    cdef int64_t st = out[O_STATUS]
-    if st != ST_OK and 0 <= st < 64:
-        return _FAIL_RAW[st]
-    t = PyTuple_New(OUT_SIZE)
-    for i in range(OUT_SIZE):
-        if 0 <= out[i] < 64:
-            v = _SMALL[out[i]]
-        else:
-            v = out[i]
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(t, i, v)
-    return t
-
-
-# ---------------------------------------------------------------------------
 # rules: parameters and the fields the front end reads, cached for the last Rules
 
 cdef class _RulesView:
@@ -171,7 +154,35 @@ cdef class _RulesView:
     cdef bint ura_dora, kan_dora
 
 
-cdef _RulesView _current = None
+cdef _RulesView _current = None     # the last view used
+cdef dict _VIEWS = {}                # id(Rules) -> its view (the view keeps the Rules alive: ids stay unique)
+cdef dict _NAMED = {}                # preset name as given -> the view of Rules.preset(name)
+
+
+cdef _RulesView _rules_view(object rules):
+    """The view of ``rules`` (a Rules or a preset name), cached per Rules object and per name; errors are
+    coerce_rules' own."""
+    global _current
+    cdef _RulesView rv
+    if type(rules) is str:
+        rv = _NAMED.get(rules)
+        if rv is None:
+            rv = _rules_view(_coerce_rules(rules))
+            if len(_NAMED) >= 64:
+                _NAMED.clear()
+            _NAMED[rules] = rv
+        _current = rv
+        return rv
+    if type(rules) is not Rules:
+        rules = _coerce_rules(rules)
+    rv = _VIEWS.get(id(rules))
+    if rv is None or rv.rules is not rules:
+        rv = _view(rules)
+        if len(_VIEWS) >= 64:
+            _VIEWS.clear()
+        _VIEWS[id(rules)] = rv
+    _current = rv
+    return rv
 
 
 cdef _RulesView _view(object rules):
@@ -216,10 +227,10 @@ cdef inline int _flag(object v, int bit, bint* odd) noexcept:
 
 cdef inline int _wind(object v) noexcept:
     cdef Py_UCS4 c
+    cdef long x
     if type(v) is int:
-        if 0 <= v <= 3:
-            return <int>v
-        return -1
+        x = rf_small_value(<PyObject*>v)
+        return <int>x if 0 <= x <= 3 else -1
     if type(v) is str and len(<str>v) == 1:
         c = (<str>v)[0]
         if c == 69 or c == 101:     # E e
@@ -234,8 +245,11 @@ cdef inline int _wind(object v) noexcept:
 
 
 cdef inline int _counter(object v) noexcept:
-    if type(v) is int and 0 <= v <= 1000:
-        return <int>v
+    cdef long x
+    if type(v) is int:
+        x = rf_small_value(<PyObject*>v)
+        if 0 <= x <= 1000:
+            return <int>x
     return -1
 
 
@@ -244,9 +258,25 @@ cdef tuple _EMPTY = ()
 cdef dict _IND_CACHE = {}           # mpsz indicator string -> kinds (as_indicators)
 
 
+cdef inline int _plain_kind(Py_UCS4 d, Py_UCS4 s) noexcept:
+    """The kind of a two-letter tile name without a red five ("1m".."9s", "1z".."7z"), -1 otherwise."""
+    if not 49 <= d <= 57:
+        return -1
+    if s == 109:        # m
+        return <int>d - 49
+    if s == 112:        # p
+        return 9 + <int>d - 49
+    if s == 115:        # s
+        return 18 + <int>d - 49
+    if s == 122 and d <= 55:
+        return 27 + <int>d - 49
+    return -1
+
+
 cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
     cdef Py_ssize_t i, n
+    cdef int pk
     cdef object kinds
     if type(v) is tuple:
         n = len(<tuple>v)
@@ -260,6 +290,11 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
                 dst[i] = <int32_t>k
             else:
                 return <int>n
+    if type(v) is str and len(<str>v) == 2:     # one plain tile name ("3p"): its kind
+        pk = _plain_kind((<str>v)[0], (<str>v)[1])
+        if pk >= 0:
+            dst[0] = pk
+            return 1
     kinds = _IND_CACHE.get(v) if type(v) is str else None
     if kinds is None:
         try:
@@ -318,201 +353,39 @@ cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
 
 
 # ---------------------------------------------------------------------------
-# one-line hand strings: a parser for the plain forms (closed mpsz tokens and
-# chi/pon/kan/ankan/kakan tokens without 'r' digits); it fills the 80 bytes of
-# Hand._score_data under the cached rules' red configuration, or returns 0 and
-# Hand.parse decides (it accepts or raises exactly as always).
-
-cdef dict _MELD_WORDS = {"chi": 1, "pon": 2, "kan": 3, "daiminkan": 3, "minkan": 3, "ankan": 4, "kakan": 5,
-                         "shouminkan": 5}
+# the plain hand forms, read with the compiled readers of riichi_fast._tiles under the
+# cached rules' red configuration into the 80 bytes of Hand._score_data; anything else
+# (and every bad input) is left to as_hand, which accepts or raises exactly as always.
 
 
-cdef inline bint _space(Py_UCS4 c) noexcept:
-    return c == 32 or c == 9 or c == 10 or c == 13
-
-
-cdef inline int _suit(Py_UCS4 c) noexcept:
-    if c == 109:
-        return 0
-    if c == 112:
-        return 1
-    if c == 115:
-        return 2
-    if c == 122:
-        return 3
-    return -1
-
-
-cdef inline int _kind(int suit, int digit) noexcept:
-    """Kind of a digit in a suit (0 = red five), -1 if there is no such tile."""
-    if suit == 3:
-        return 26 + digit if 1 <= digit <= 7 else -1
-    return 9 * suit + (4 if digit == 0 else digit - 1)
-
-
-cdef int _parse_closed(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* cnt, uint8_t* redc) noexcept:
-    """Closed tiles text[i:j] (digits then a suit letter, repeated); their number or -1."""
-    cdef int digits[16]
-    cdef int nd = 0, n = 0, suit, k, d
-    cdef Py_UCS4 c
-    while i < j:
-        c = text[i]
-        if 48 <= c <= 57:
-            if nd == 16:
-                return -1
-            digits[nd] = <int>c - 48
-            nd += 1
-        else:
-            suit = _suit(c)
-            if suit < 0 or nd == 0:
-                return -1
-            for d in range(nd):
-                k = _kind(suit, digits[d])
-                if k < 0:
-                    return -1
-                cnt[k] += 1
-                if digits[d] == 0:
-                    redc[k] += 1
-            n += nd
-            nd = 0
-        i += 1
-    return n if nd == 0 else -1
-
-
-cdef int _parse_meld(str text, Py_ssize_t i, Py_ssize_t j, uint8_t* all_, uint8_t* redc, int* mtype) noexcept:
-    """A meld token text[i:j]; its kind (lowest) with its type in mtype, or -1."""
-    cdef Py_ssize_t colon = -1, at = -1, p
-    cdef int t = 0, seat = 0, nd = 0, star = 0, suit = -1, d, lo, hi
-    cdef int kinds[4]
-    cdef int reds[4]
-    cdef Py_UCS4 c
-    for p in range(i, j):
-        c = text[p]
-        if c == 58 and colon < 0:
-            colon = p
-        elif c == 64 and at < 0:
-            at = p
-    if colon >= 0:
-        w = _MELD_WORDS.get(text[i:colon])
-        if w is None:
-            return -1
-        t = <int>w
-        i = colon + 1
-    if at >= 0:
-        if at < i or at + 2 != j:
-            return -1
-        c = text[at + 1]
-        if not 49 <= c <= 51:
-            return -1
-        seat = <int>c - 48
-        if t == 4:
-            return -1
-        j = at
-    while i < j:
-        c = text[i]
-        if 48 <= c <= 57:
-            if nd == 4:
-                return -1
-            kinds[nd] = <int>c - 48
-            nd += 1
-        elif c == 42:                       # '*' after a digit
-            if star or nd == 0 or not (48 <= <Py_UCS4>text[i - 1] <= 57) or t == 4:
-                return -1
-            star = 1
-        else:
-            suit = _suit(c)
-            if suit < 0 or i + 1 != j:
-                return -1
-        i += 1
-    if suit < 0 or nd < 3:
-        return -1
-    for d in range(nd):
-        reds[d] = kinds[d] == 0
-        kinds[d] = _kind(suit, kinds[d])
-        if kinds[d] < 0:
-            return -1
-    lo = hi = kinds[0]
-    for d in range(1, nd):
-        if kinds[d] < lo:
-            lo = kinds[d]
-        if kinds[d] > hi:
-            hi = kinds[d]
-    if t == 0:                              # shorthand: the type follows from the tiles
-        if lo == hi:
-            t = 2 if nd == 3 else 3
-        elif nd == 3:
-            t = 1
-        else:
-            return -1
-    if nd != (3 if t <= 2 else 4):
-        return -1
-    if t == 1:
-        if suit == 3 or hi != lo + 2 or (seat != 0 and seat != 3):
-            return -1
-        if kinds[0] == kinds[1] or kinds[0] == kinds[2] or kinds[1] == kinds[2]:
-            return -1
-    elif lo != hi:
-        return -1
-    for d in range(nd):
-        all_[kinds[d]] += 1
-        redc[kinds[d]] += reds[d]
-    mtype[0] = t
-    return lo
-
-
-cdef bint _parse_text(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """Fill sd (Hand._score_data layout) from a plain one-line hand; False if Hand.parse must decide."""
-    cdef uint8_t redc[34]
-    cdef uint8_t all_[34]
-    cdef Py_ssize_t n = len(text), i = 0, j
-    cdef int n_closed = 0, n_melds = 0, t, k, n_red = 0, is_open = 0
-    cdef bint meld
-    cdef Py_UCS4 c
-    if n > 256:
+cdef inline bint _ids_sd(const uint8_t* ids, int n, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a meld-less hand given as 13/14 distinct ids (as Hand.from_ids reads them)."""
+    cdef int i, t, n_red = 0
+    if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    memset(redc, 0, 34)
-    memset(all_, 0, 34)
-    while i < n:
-        if _space(text[i]):
-            i += 1
-            continue
-        j = i
-        meld = False
-        while j < n and not _space(text[j]):
-            c = text[j]
-            if c == 58 or c == 64 or c == 42:
-                meld = True
-            j += 1
-        if meld:
-            if n_melds == 4:
-                return False
-            k = _parse_meld(text, i, j, all_, redc, &t)
-            if k < 0:
-                return False
-            sd[34 + n_melds] = t
-            sd[38 + n_melds] = k
-            n_melds += 1
-            is_open |= t != 4
-        else:
-            t = _parse_closed(text, i, j, sd, redc)
-            if t < 0:
-                return False
-            n_closed += t
-        i = j
-    if n_closed + 3 * n_melds not in (13, 14):
-        return False
+    for i in range(n):
+        t = ids[i]
+        sd[t >> 2] += 1
+        if (t & 3) < red_c[t >> 2]:
+            n_red += 1
+    return _fill_closed(sd, n, n_red)
+
+
+cdef inline bint _counts_sd(const uint8_t* src, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of 34 closed counts as Hand.from_counts reads them: plain copies first, red ones only when the
+    plain ones are used up."""
+    cdef int k, c, n = 0, n_red = 0
+    memset(sd, 0, 80)
     for k in range(34):
-        all_[k] += sd[k]
-        if redc[k] > red_c[k] or all_[k] - redc[k] > 4 - red_c[k]:
+        c = src[k]
+        if c > 4:
             return False
-        n_red += redc[k]
-    sd[42] = 0
-    sd[43] = is_open
-    sd[44] = n_closed + 3 * n_melds
-    sd[45] = n_red
-    memcpy(sd + 46, all_, 34)
-    return True
+        sd[k] = c
+        n += c
+        if c > 4 - red_c[k]:
+            n_red += c - (4 - red_c[k])
+    return _fill_closed(sd, n, n_red)
 
 
 cdef bint _fill_closed(uint8_t* sd, int n_tiles, int n_red) noexcept:
@@ -526,80 +399,57 @@ cdef bint _fill_closed(uint8_t* sd, int n_tiles, int n_red) noexcept:
     return True
 
 
-cdef bint _counts_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """34 closed counts (bytes or a 1-d uint8 numpy array) as Hand.from_counts reads them: plain
-    copies first, red ones only when the plain ones are used up; False if as_hand must decide."""
-    cdef const uint8_t* src
-    cdef Py_ssize_t k
-    cdef int n = 0, n_red = 0, c
-    if type(obj) is bytes and len(<bytes>obj) == 34:
-        src = <const uint8_t*>PyBytes_AS_STRING(obj)
-    elif (cnp.PyArray_CheckExact(obj) and cnp.PyArray_TYPE(<cnp.ndarray>obj) == cnp.NPY_UINT8
-            and cnp.PyArray_NDIM(<cnp.ndarray>obj) == 1 and cnp.PyArray_DIM(<cnp.ndarray>obj, 0) == 34
-            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>obj)):
-        src = <const uint8_t*>cnp.PyArray_DATA(<cnp.ndarray>obj)
-    else:
+cdef bint _text_sd(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a plain one-line hand string (read as Hand.parse reads it under red_c)."""
+    cdef Parsed p
+    cdef int i, k, t, n, n_red = 0, is_open = 0
+    if not c_parse_text(text, &p, red_c, True):
         return False
-    memset(sd, 0, 80)
-    for k in range(34):
-        c = src[k]
-        if c > 4:
-            return False
-        sd[k] = c
-        n += c
-        if c > 4 - red_c[k]:
-            n_red += c - (4 - red_c[k])
-    return _fill_closed(sd, n, n_red)
-
-
-cdef bint _ids_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """A list or tuple of 13/14 distinct 136-ids (exact ints) as Hand.from_ids reads them; False if
-    as_hand must decide."""
-    cdef Py_ssize_t i, n
-    cdef int t, n_red = 0
-    cdef uint8_t seen[136]
-    if type(obj) is not list and type(obj) is not tuple:
-        return False
-    n = len(obj)
+    n = p.n_closed + 3 * p.n_melds
     if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    memset(seen, 0, 136)
-    for i in range(n):
-        v = obj[i]
-        if type(v) is not int or not 0 <= v < 136:
-            return False
-        t = <int>v
-        if seen[t]:
-            return False
-        seen[t] = 1
+    for i in range(p.n_closed):
+        t = p.closed[i]
         sd[t >> 2] += 1
         if (t & 3) < red_c[t >> 2]:
             n_red += 1
-    return _fill_closed(sd, <int>n, n_red)
+    memcpy(sd + 46, sd, 34)
+    for k in range(p.n_melds):
+        sd[34 + k] = p.mtype[k]
+        sd[38 + k] = p.mids[k][0] >> 2      # ids ascending: the lowest kind
+        is_open |= p.mtype[k] != 4
+        for i in range(p.msize[k]):
+            t = p.mids[k][i]
+            sd[46 + (t >> 2)] += 1
+            if (t & 3) < red_c[t >> 2]:
+                n_red += 1
+    sd[43] = is_open
+    sd[44] = n
+    sd[45] = n_red
+    return True
 
 
-cdef bint _array_hand(object obj, uint8_t* sd, const uint8_t* red_c) noexcept:
-    """A 1-d integer numpy array of another dtype or layout: (34,) counts or 136-ids, read as as_hand
-    reads them (Hand.from_counts / Hand.from_ids of its values); False if as_hand must decide."""
-    cdef cnp.ndarray arr
-    cdef Py_ssize_t k
-    if type(obj) is not cnp.ndarray:
+cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a plain hand string, 136-id list/tuple, 34 counts (bytes, bytearray, numpy) or numpy ids, read
+    under red_c as as_hand reads them; False if as_hand must decide."""
+    cdef uint8_t ids[14]
+    cdef count_t counts[34]
+    cdef const uint8_t* src
+    cdef int n
+    if type(hand) is str:
+        return _text_sd(<str>hand, sd, red_c)
+    if type(hand) is list or type(hand) is tuple:
+        return _ids_sd(ids, c_ids_seq(hand, ids, 14), sd, red_c)
+    src = c_counts_ptr(hand)
+    if src is not NULL:
+        return _counts_sd(src, sd, red_c)
+    n = c_array_counts(hand, counts, ids)
+    if n < 0:
         return False
-    arr = <cnp.ndarray>obj
-    if cnp.PyArray_NDIM(arr) != 1 or not cnp.PyArray_ISINTEGER(arr) or cnp.PyArray_DIM(arr, 0) > 34:
-        return False
-    try:
-        values = arr.tolist()
-    except BaseException:
-        return False
-    if len(values) != 34:
-        return _ids_hand(values, sd, red_c)
-    for k in range(34):
-        v = values[k]
-        if type(v) is not int or not 0 <= v <= 4:
-            return False
-    return _counts_hand(bytes(values), sd, red_c)
+    if cnp.PyArray_DIM(<cnp.ndarray>hand, 0) == 34:
+        return _counts_sd(counts, sd, red_c)
+    return _ids_sd(ids, n, sd, red_c)
 
 
 # ---------------------------------------------------------------------------
@@ -628,61 +478,140 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     >>> score("123m456p789s1122z", "2z", rules="tenhou").status
     'no_yaku'
     """
+    return _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                       chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                       riichi_sticks, context, rules)
+
+
+cdef tuple _DEFAULT_VALUES = (None, None, False, False, False, False, False, False, False, False, False, False,
+                               False, False, False, 0, 0, (), (), 0, 0, None, DEFAULT)
+
+
+cdef void _install() except *:
+    """Fill _KW / _DEFAULTS and put _score_vc in front of score."""
+    cdef Py_ssize_t j
+    import inspect
+    params = list(inspect.signature(score).parameters.values())
+    if [p.name for p in params[2:]] != list(_KW_NAMES) or len(params) != N_PARAMS:
+        raise TypeError("score's parameters changed: update riichi_fast._score_api._KW_NAMES")
+    for j in range(N_PARAMS):
+        if j >= 2:
+            _KW[j] = <PyObject*>_KW_NAMES[j - 2]
+        if j >= 1 and params[j].default is not (<tuple>_DEFAULT_VALUES)[j]:
+            raise TypeError(f"score's default for {params[j].name} changed: update riichi_fast._score_api")
+        _DEFAULTS[j] = <PyObject*>(<tuple>_DEFAULT_VALUES)[j]
+    rf_set_impl(<void*>_score_impl)
+    rf_install_vc(score, _score_vc)
+
+
+# The call path: score is a cyfunction (signature, help, doctests as for any def), whose vectorcall entry
+# is replaced by _score_vc: it reads up to two positional arguments and keywords named by the interned
+# parameter names (what a call written in Python passes) straight into _score_impl, skipping the
+# generic parsing of 23 parameters (~80 ns of a ~400 ns call).  Anything else (another count of
+# positional arguments, a keyword it does not know by identity, a repeated one) takes the
+# cyfunction's own entry, which parses and raises exactly as before.
+
+cdef enum:
+    N_PARAMS = 23                    # hand, win_tile, then the 21 keyword-only parameters
+
+cdef tuple _KW_NAMES = tuple([__import__("sys").intern(n) for n in (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou", "paarenchan", "seat_wind", "round_wind", "dora", "ura", "honba",
+    "riichi_sticks", "context", "rules")])
+cdef PyObject* _KW[N_PARAMS]         # _KW[2:] the interned names
+cdef PyObject* _DEFAULTS[N_PARAMS]   # the defaults of score's signature (borrowed: kept alive below)
+
+
+cdef enum:
+    N_SITES = 32                     # call sites remembered (a direct-mapped table on the kwnames tuple)
+
+cdef PyObject* _site_kw[N_SITES]     # a kwnames tuple seen (kept alive by _site_refs), or NULL
+cdef uint8_t _site_idx[N_SITES][N_PARAMS]   # the parameter index of each of its names
+cdef list _site_refs = [None] * N_SITES
+memset(_site_kw, 0, sizeof(_site_kw))
+
+
+cdef int _resolve(PyObject* kwnames, uint8_t* idx) noexcept:
+    """The parameter index of each keyword name (by identity); 0, or -1 for an unknown or repeated one."""
+    cdef Py_ssize_t nk = rf_tuple_size(kwnames), i, j
+    cdef unsigned int seen = 0
+    cdef PyObject* key
+    if nk > N_PARAMS - 2:
+        return -1
+    for i in range(nk):
+        key = rf_tuple_item(kwnames, i)
+        j = 2
+        while j < N_PARAMS and _KW[j] != key:
+            j += 1
+        if j == N_PARAMS or (seen >> j) & 1:
+            return -1
+        seen |= 1u << j
+        idx[i] = <uint8_t>j
+    return 0
+
+
+cdef object _score_vc(object func, PyObject** args, size_t nargsf, PyObject* kwnames):
+    cdef Py_ssize_t nargs = rf_nargs(nargsf), nk, i
+    cdef size_t h
+    cdef PyObject* v[N_PARAMS]
+    cdef uint8_t* idx
+    if nargs < 1 or nargs > 2:
+        return rf_call_orig(func, args, nargsf, kwnames)
+    memcpy(v, _DEFAULTS, sizeof(v))
+    v[0] = args[0]
+    if nargs == 2:
+        v[1] = args[1]
+    if kwnames is not NULL:
+        # the names of one call site come as the same tuple every time: resolved once
+        h = (<size_t>kwnames >> 5) & (N_SITES - 1)
+        idx = _site_idx[h]
+        if _site_kw[h] != kwnames:
+            if _resolve(kwnames, idx) < 0:     # unknown by identity, or given twice: the full path
+                _site_kw[h] = NULL
+                return rf_call_orig(func, args, nargsf, kwnames)
+            _site_refs[h] = <object>kwnames
+            _site_kw[h] = kwnames
+        nk = rf_tuple_size(kwnames)
+        for i in range(nk):
+            v[idx[i]] = args[nargs + i]
+    return rf_call_impl(v)
+
+
+cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                        chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                        riichi_sticks, context, rules):
+    """The body of score (its arguments as given; the vectorcall entry _score_vc calls it directly)."""
     cdef count_t closed[34]
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int64_t out[OUT_SIZE]
     cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
     cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
     cdef object data, r, cd
     cdef _RulesView rv
-    cdef array raw
+    cdef ResultCore res
+    cdef dict hd
+    cdef PyObject* p
+    cdef int64_t out[OUT_SIZE]
+    cdef int64_t st
 
     if _pipeline is None:
         _bind()
-    if context is not None:
-        # context=: read its (already normalised) fields when every keyword is at its default
-        if (type(context) is WinContext and tsumo is False and riichi is False and double_riichi is False
-                and ippatsu is False and open_riichi is False and haitei is False and houtei is False
-                and rinshan is False and chankan is False and tenhou is False and chiihou is False
-                and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
-                and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
-            cd = (<object>context).__dict__
-            tsumo = cd["tsumo"]
-            riichi = cd["riichi"]
-            double_riichi = cd["double_riichi"]
-            ippatsu = cd["ippatsu"]
-            open_riichi = cd["open_riichi"]
-            haitei = cd["haitei"]
-            houtei = cd["houtei"]
-            rinshan = cd["rinshan"]
-            chankan = cd["chankan"]
-            tenhou = cd["tenhou"]
-            chiihou = cd["chiihou"]
-            renhou = cd["renhou"]
-            paarenchan = cd["paarenchan"]
-            seat_wind = cd["seat_wind"]
-            round_wind = cd["round_wind"]
-            dora = cd["dora"]
-            ura = cd["ura"]
-            honba = cd["honba"]
-            riichi_sticks = cd["riichi_sticks"]
-            context = None
-    if context is not None:
+    if not _RESULT_COMPILED:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rules)
-    # 1. rules
+    if context is not None:
+        return _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                              rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora,
+                              ura, honba, riichi_sticks, context, rules)
+    # 1. rules (the arguments are never rebound here: no reference taken on the 23 of them)
     rv = _current
     if rv is None or rules is not rv.rules:
-        if type(rules) is not Rules:
-            rules = _coerce_rules(rules)
-        rv = _current
-        if rv is None or rules is not rv.rules:
-            rv = _view(rules)
+        rv = _rules_view(rules)
+    rl = rv.rules
     # 2. context (every anomaly: the pipeline)
     memset(ctx, 0, sizeof(ctx))
     flags = (_flag(tsumo, F_TSUMO, &odd) | _flag(riichi, F_RIICHI, &odd)
@@ -704,7 +633,7 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     if odd or seat < 0 or rnd < 0 or hb < 0 or sticks < 0 or n_dora < 0 or n_ura < 0:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
+                     riichi_sticks, context, rl)
     if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
     if not rv.kan_dora:
@@ -717,48 +646,46 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     for f in range(n_ura, MAX_INDICATORS):
         ctx[CTX_URA + f] = 0
     # 3. hand
-    if type(hand) is str and _parse_text(<str>hand, text_sd, rv.red_c):
-        sd = text_sd
-        text = True
-    elif type(hand) is not Hand and (_counts_hand(hand, text_sd, rv.red_c) or _ids_hand(hand, text_sd, rv.red_c)
-                                     or _array_hand(hand, text_sd, rv.red_c)):
-        sd = text_sd                    # read under the rules' red configuration, like a string
+    h = hand
+    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c):
+        sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
-        if type(hand) is not Hand:
-            hand = _coerce_hand(hand, rv.rules)
-        data = (<object>hand).__dict__.get("_sd")
-        if data is None:
-            data = hand._score_data()
+        if type(hand) is not _Hand:
+            h = _coerce_hand(hand, rl)
+        hd = rf_get_dict(h)             # a Hand's fields and cached _sd live in its __dict__
+        p = PyDict_GetItem(hd, "_sd")
+        data = <object>p if p is not NULL else h._score_data()
         sd = <const uint8_t*>PyBytes_AS_STRING(data)
     # 4. closed counts with the winning tile
     kind = _win_tile(win_tile, &is_red, rv)
     if kind < 0:
-        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+        return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
+                     riichi_sticks, context, rl)
     memcpy(closed, sd, 34)
     if text:                            # parsed under the rules' red configuration
         n_red = sd[45]
     else:
-        red = hand.red
+        p = PyDict_GetItem(hd, "red")
+        red = <object>p if p is not NULL else h.red
         if red is rv.red or red is rv.red_alias:
             n_red = sd[45]
         elif red == rv.red:
             rv.red_alias = red          # an equal tuple seen before: no comparison next time
             n_red = sd[45]
         else:
-            n_red = _n_red_under(hand, rv.red)
+            n_red = _n_red_under(h, rv.red)
     if sd[44] == 14:
         if closed[kind] == 0:
-            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+            return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
                          rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
-                         honba, riichi_sticks, context, rules)
+                         honba, riichi_sticks, context, rl)
     else:
         if sd[46 + kind] >= 4:
-            return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+            return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
                          rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
-                         honba, riichi_sticks, context, rules)
+                         honba, riichi_sticks, context, rl)
         closed[kind] += 1
         n_red += is_red
     memcpy(mt, sd + 34, 4)
@@ -773,33 +700,48 @@ def score(hand, win_tile=None, *, tsumo=False, riichi=False, double_riichi=False
     ctx[CTX_N_KITA] = sd[42]
     ctx[CTX_HONBA] = hb
     ctx[CTX_RIICHI_STICKS] = sticks
-    # 6. kernel
+    # 6. kernel, its output kept in a fresh HandResult (ResultCore storage: yaku, fu items, payment and
+    # reading are decoded on first read)
     c_score_hand_digested(closed, mt, mk, kind, ctx, &rv.rc, out)
     if out[O_STATUS] == ST_BAD_INPUT:   # e.g. an indicator as a fifth copy: the pipeline's error
-        return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+        return _slow(h, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
-                     riichi_sticks, context, rules)
-    # 7. result (slots of a fresh HandResult; yaku and reading decoded on first use)
-    r = rf_alloc(HandResult)
-    if out[O_STATUS] == ST_OK:
-        raw = clone(_OUT_TEMPLATE, OUT_SIZE, False)
-        memcpy(raw.data.as_voidptr, out, OUT_SIZE * sizeof(int64_t))
-        rf_set_slot(r, _OFF_OUT, raw)
-        rf_set_slot(r, _OFF_RAW, None)      # the tuple is built on first use of HandResult.raw
-    else:
-        data = _raw_tuple(out)
-        rf_set_slot(r, _OFF_OUT, data)
-        rf_set_slot(r, _OFF_RAW, data)
-    rf_set_slot(r, _OFF_TSUMO, (flags & F_TSUMO) != 0)
-    rf_set_slot(r, _OFF_DEALER, seat == 0)
-    rf_set_slot(r, _OFF_PARAMS, rv.params)
-    rf_set_slot(r, _OFF_OPEN, sd[43] != 0)
-    rf_set_slot(r, _OFF_CLOSED, PyBytes_FromStringAndSize(<char*>closed, 34))
-    rf_set_slot(r, _OFF_YAKU, None)
-    rf_set_slot(r, _OFF_READING, None)
-    rf_set_slot(r, _OFF_FU, None)
-    rf_set_slot(r, _OFF_PAYMENT, None)
-    return r
+                     riichi_sticks, context, rl)
+    st = out[O_STATUS]
+    if st != ST_OK and 0 <= st < 64:    # a hand that does not win: its status and zeros
+        memset(out, 0, sizeof(out))
+        out[O_STATUS] = st
+    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
+    PyObject_GC_UnTrack(<PyObject*>res)     # no cycle can run through a result: the collector skips it
+    c_store_output(res, out)
+    memcpy(res.closed, closed, 34)
+    res.has_closed = True
+    res.b_tsumo = (flags & F_TSUMO) != 0
+    res.b_dealer = seat == 0
+    res.b_open = sd[43] != 0
+    res._params = rv.params
+    return res
+
+
+cdef object _score_context(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei,
+                           rinshan, chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura,
+                           honba, riichi_sticks, context, rules):
+    """context=: its (already normalised) fields are read when every keyword is at its default; else the
+    pipeline (which raises for both given)."""
+    cdef dict cd
+    if (type(context) is WinContext and tsumo is False and riichi is False and double_riichi is False
+            and ippatsu is False and open_riichi is False and haitei is False and houtei is False
+            and rinshan is False and chankan is False and tenhou is False and chiihou is False
+            and renhou is False and paarenchan is False and seat_wind is _ZERO and round_wind is _ZERO
+            and dora is _EMPTY and ura is _EMPTY and honba is _ZERO and riichi_sticks is _ZERO):
+        cd = (<object>context).__dict__
+        return _score_impl(hand, win_tile, cd["tsumo"], cd["riichi"], cd["double_riichi"], cd["ippatsu"],
+                           cd["open_riichi"], cd["haitei"], cd["houtei"], cd["rinshan"], cd["chankan"],
+                           cd["tenhou"], cd["chiihou"], cd["renhou"], cd["paarenchan"], cd["seat_wind"],
+                           cd["round_wind"], cd["dora"], cd["ura"], cd["honba"], cd["riichi_sticks"], None, rules)
+    return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
+                 riichi_sticks, context, rules)
 
 
 cdef object _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
@@ -811,3 +753,6 @@ cdef object _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_ri
                      tenhou=tenhou, chiihou=chiihou, renhou=renhou, paarenchan=paarenchan, seat_wind=seat_wind,
                      round_wind=round_wind, dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks,
                      context=context, rules=rules)
+
+
+_install()

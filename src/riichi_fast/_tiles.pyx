@@ -23,7 +23,6 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_FromStringAndSize
-from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
 from cpython.object cimport PyObject
@@ -46,6 +45,19 @@ cdef extern from *:
     #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define rf_popcount(x) ((int)__popcnt64(x))
+    #else
+    #define rf_popcount(x) __builtin_popcountll(x)
+    #endif
+    /* an exact int's value when it is small and not negative, else -1 (any other value) */
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define rf_small_value(o) (PyUnstable_Long_IsCompact((PyLongObject*)(o)) ? \
+        (long)PyUnstable_Long_CompactValue((PyLongObject*)(o)) : -1L)
+    #else
+    #define rf_small_value(o) (Py_SIZE(o) == 0 ? 0L : Py_SIZE(o) == 1 ? (long)((PyLongObject*)(o))->ob_digit[0] : -1L)
+    #endif
     #define rf_compact_ascii(o) PyUnicode_IS_COMPACT_ASCII(o)
     #define rf_unicode_data(o) PyUnicode_DATA(o)
     """
@@ -54,10 +66,9 @@ cdef extern from *:
     PyObject** rf_list_items(object o)
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
+    long rf_small_value(PyObject* o)
+    int rf_popcount(uint64_t x) noexcept
 
-
-cdef enum:
-    MAX_PARSE = 136       # tiles one string may hold (a fifth copy fails before)
 
 cdef tuple _SMALL = tuple(range(-1, 137))        # cached ints for ids and kinds
 cdef const char* _SUIT_CHARS = b"mpsz"
@@ -103,16 +114,7 @@ def _bind_hand(hand_cls, meld_cls, default_red, meld_types):
 # ---------------------------------------------------------------------------
 # one-line hand text
 
-ctypedef struct Parsed:
-    int n_closed
-    uint8_t closed[MAX_PARSE]      # ids in the order written
-    int n_melds
-    uint8_t mtype[4]
-    uint8_t msize[4]
-    uint8_t mids[4][4]             # ids, ascending
-    int called[4]                  # id or -1
-    int seat[4]                    # 1..3 or 0 (none)
-    uint8_t used[34]               # allocator: bit i = id 4k+i taken
+# Parsed (the struct c_parse_text fills) and MAX_PARSE are declared in _tiles.pxd
 
 
 cdef inline int _take(Parsed* p, int kind, bint red, const uint8_t* red_c) noexcept:
@@ -227,7 +229,7 @@ cdef int _meld_token(const unsigned char* text, Py_ssize_t i, Py_ssize_t j, Pars
             star = nd - 1
         else:
             s = _suit_of(c)
-            if s < 0 or nd == 0:
+            if s < 0 or nd == nk:           # a suit letter needs digits since the last one
                 return -1
             if suit >= 0 and s != suit:
                 return -1
@@ -327,7 +329,7 @@ cdef inline void _sort_small(int* a, int n) noexcept:
         a[j + 1] = v
 
 
-cdef bint _parse_text(str s, Parsed* p, const uint8_t* red_c, bint melds_ok) noexcept:
+cdef bint c_parse_text(str s, Parsed* p, const uint8_t* red_c, bint melds_ok) noexcept:
     """Parse a one-line hand (or, with ``melds_ok`` False, closed tiles only); False if not plain.
 
     The closed tiles are allocated first, in the order written, then the melds in order (as
@@ -437,7 +439,7 @@ def parse_hand(text):
         return None
     if _Hand is None:
         _ensure_bound()
-    if not _parse_text(<str>text, &p, _RED_C, True):
+    if not c_parse_text(<str>text, &p, _RED_C, True):
         return None
     if p.n_closed + 3 * p.n_melds != 13 and p.n_closed + 3 * p.n_melds != 14:
         return None
@@ -456,17 +458,16 @@ def parse_tiles(text):
     ((48, 52, 56), None)
     """
     cdef Parsed p
-    if type(text) is not str or not _parse_text(<str>text, &p, _RED_C, False):
+    if type(text) is not str or not c_parse_text(<str>text, &p, _RED_C, False):
         return None
     return _sorted_ids_tuple(p.closed, p.n_closed)
 
 
-cdef int _ids_seq(object obj, uint8_t* ids, int cap) noexcept:
+cdef int c_ids_seq(object obj, uint8_t* ids, int cap) noexcept:
     """A list or tuple of at most ``cap`` distinct exact ints 0..135 into ids; its length, or -1."""
     cdef Py_ssize_t i, n
-    cdef uint64_t seen[3]
-    cdef long t
-    cdef int overflow
+    cdef uint64_t m0 = 0, m1 = 0, m2 = 0, b
+    cdef long t, w
     cdef PyObject** items
     cdef PyObject* v
     if type(obj) is list:
@@ -479,18 +480,21 @@ cdef int _ids_seq(object obj, uint8_t* ids, int cap) noexcept:
         return -1
     if n > cap:
         return -1
-    seen[0] = seen[1] = seen[2] = 0
     for i in range(n):
         v = items[i]
         if not rf_exact_int(v):
             return -1
-        t = PyLong_AsLongAndOverflow(<object>v, &overflow)
-        if overflow or t < 0 or t >= 136:
+        t = rf_small_value(v)
+        if t < 0 or t >= 136:
             return -1
-        if (seen[t >> 6] >> (t & 63)) & 1:
-            return -1
-        seen[t >> 6] |= (<uint64_t>1) << (t & 63)
         ids[i] = <uint8_t>t
+        b = (<uint64_t>1) << (t & 63)       # the ids as a 136-bit set, in registers
+        w = t >> 6
+        m0 |= b if w == 0 else 0
+        m1 |= b if w == 1 else 0
+        m2 |= b if w == 2 else 0
+    if rf_popcount(m0) + rf_popcount(m1) + rf_popcount(m2) != n:    # an id given twice
+        return -1
     return <int>n
 
 
@@ -504,7 +508,7 @@ def hand_from_ids(closed):
     cdef int n
     if _Hand is None:
         _ensure_bound()
-    n = _ids_seq(closed, ids, 14)
+    n = c_ids_seq(closed, ids, 14)
     if n != 13 and n != 14:
         return None
     return _new_hand(_sorted_ids_tuple(ids, n), ())
@@ -516,7 +520,7 @@ def hand_from_counts(counts):
     >>> str(hand_from_counts(bytes([0, 0, 0, 0, 4] + [1] * 9 + [0] * 20)))
     '05556789m12345p'
     """
-    cdef const uint8_t* src = _counts_ptr(counts)
+    cdef const uint8_t* src = c_counts_ptr(counts)
     cdef uint8_t ids[14]
     cdef int k, i, c, r, n = 0
     if src is NULL:
@@ -538,7 +542,7 @@ def hand_from_counts(counts):
     return _new_hand(_sorted_ids_tuple(ids, n), ())
 
 
-cdef inline const uint8_t* _counts_ptr(object obj) noexcept:
+cdef const uint8_t* c_counts_ptr(object obj) noexcept:
     """The data of 34 bytes, a 34-byte bytearray or a (34,) C-contiguous uint8 array; NULL otherwise."""
     cdef cnp.ndarray arr
     if type(obj) is bytes:
@@ -565,7 +569,7 @@ def format_ids(tiles):
     cdef uint8_t seen[136]
     cdef char buf[300]
     cdef int n, i, t, k, suit, cur = -1, w = 0
-    n = _ids_seq(tiles, ids, 136)
+    n = c_ids_seq(tiles, ids, 136)
     if n < 0:
         return None
     memset(seen, 0, 136)
@@ -626,8 +630,12 @@ cdef inline int64_t _array_item(const char* p, int itemsize, bint signed_) noexc
     return <int64_t>(u if u < 1000 else 1000)
 
 
-cdef int _array_counts(cnp.ndarray arr, count_t* out) noexcept:
-    """A 1-d native integer array: (34,) counts, or at most 14 distinct ids; the tile count or -1."""
+cdef int c_array_counts(object obj, count_t* out, uint8_t* ids) noexcept:
+    """A 1-d native integer array: (34,) counts, or at most 14 distinct ids (copied into ``ids`` when not
+    NULL); the tile count or -1 (also for an object that is not an exact numpy array)."""
+    if type(obj) is not cnp.ndarray:
+        return -1
+    cdef cnp.ndarray arr = <cnp.ndarray>obj
     cdef int typenum = cnp.PyArray_TYPE(arr), itemsize = <int>cnp.PyArray_ITEMSIZE(arr), k, t = 0
     cdef char kind
     cdef Py_ssize_t n, stride, i
@@ -665,6 +673,8 @@ cdef int _array_counts(cnp.ndarray arr, count_t* out) noexcept:
             return -1
         seen[v >> 6] |= (<uint64_t>1) << (v & 63)
         out[v >> 2] += 1
+        if ids is not NULL:
+            ids[i] = <uint8_t>v
     return <int>n
 
 
@@ -680,7 +690,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
     if melded is not NULL:
         memset(melded, 0, 34)
     if type(hand) is list or type(hand) is tuple:
-        n = _ids_seq(hand, ids, 14)
+        n = c_ids_seq(hand, ids, 14)
         if n < 0:
             return -1
         memset(out, 0, 34)
@@ -688,7 +698,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
             out[ids[i] >> 2] += 1
         return n
     if type(hand) is str:
-        if not _parse_text(<str>hand, &p, _RED_C, True):
+        if not c_parse_text(<str>hand, &p, _RED_C, True):
             return -1
         if p.n_melds and p.n_closed + 3 * p.n_melds != 13 and p.n_closed + 3 * p.n_melds != 14:
             return -1                       # with melds it is read as a Hand (13 or 14 tiles)
@@ -702,7 +712,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
         closed = hand.closed
         if type(closed) is not tuple or len(closed) > 14:
             return -1
-        n = _ids_seq(closed, ids, 14)
+        n = c_ids_seq(closed, ids, 14)
         if n < 0:
             return -1
         memset(out, 0, 34)
@@ -715,7 +725,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
             nm = len(<tuple>melds)
             for j in range(nm):
                 tiles = (<tuple>melds)[j].tiles
-                k = _ids_seq(tiles, ids, 4)
+                k = c_ids_seq(tiles, ids, 4)
                 if k < 0:
                     return -1
                 for i in range(k):
@@ -723,7 +733,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
                     if melded[ids[i] >> 2] > 4:
                         return -1
         return n
-    src = _counts_ptr(hand)
+    src = c_counts_ptr(hand)
     if src is not NULL:
         for k in range(34):
             if src[k] > 4:
@@ -731,9 +741,7 @@ cdef int c_closed_counts(object hand, count_t* out, count_t* melded) noexcept:
             t += src[k]
         memcpy(out, src, 34)
         return t
-    if type(hand) is cnp.ndarray:
-        return _array_counts(<cnp.ndarray>hand, out)
-    return -1
+    return c_array_counts(hand, out, NULL)
 
 
 cdef int c_tile_counts(object visible, count_t* v) noexcept:
@@ -744,7 +752,7 @@ cdef int c_tile_counts(object visible, count_t* v) noexcept:
     if visible is None:
         return 0
     if type(visible) is list or type(visible) is tuple:
-        n = _ids_seq(visible, ids, 136)
+        n = c_ids_seq(visible, ids, 136)
         if n < 0:
             return -1
         memset(v, 0, 34)
@@ -764,7 +772,7 @@ cdef int c_hand_sets(object hand, count_t* out, uint8_t* mtype, uint8_t* mkind, 
     cdef Py_ssize_t j
     n_melds[0] = 0
     if type(hand) is str:
-        if not _parse_text(<str>hand, &p, _RED_C, True):
+        if not c_parse_text(<str>hand, &p, _RED_C, True):
             return -1
         if p.n_closed + 3 * p.n_melds != 13 and p.n_closed + 3 * p.n_melds != 14:
             return -1
@@ -790,7 +798,7 @@ cdef int c_hand_sets(object hand, count_t* out, uint8_t* mtype, uint8_t* mkind, 
             if n == 4 or not 1 <= k <= 5:
                 return -1
             tiles = m.tiles
-            if _ids_seq(tiles, ids, 4) < 3:
+            if c_ids_seq(tiles, ids, 4) < 3:
                 return -1
             mtype[n] = <uint8_t>k
             mkind[n] = ids[0] >> 2              # tiles are stored ascending

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
+from riichi_fast import _backend
 from riichi_fast.enums import Form, SetType, WaitShape
 from riichi_fast.readings import HandSet, Reading, WinReading
 from riichi_fast.rules import layout as L
@@ -20,6 +21,8 @@ from riichi_fast.rules.payment import Payment
 from riichi_fast.rules.yaku import YAKU
 
 __all__ = ["FuItem", "HandResult", "YakuItem"]
+
+ResultCore = _backend.load("result").ResultCore
 
 
 class FuItem(NamedTuple):
@@ -48,7 +51,7 @@ class YakuItem(NamedTuple):
     key: str = ""
 
 
-class HandResult:
+class HandResult(ResultCore):
     """Han, fu, yaku, dora, limit and payments of a scored hand, or the status of a hand that does not win.
 
     ``status`` is ``"ok"`` for a win, else a stable name such as
@@ -65,28 +68,11 @@ class HandResult:
     ``dealer``, ``raw`` (the 96 int slots of docs/SCORING.md).
     """
 
-    # ``_out``: the output slots as any int sequence (a tuple, or the compiled front end's
-    # ``array('q')``); ``_raw``: their tuple, built on first use of ``raw``; ``_yaku``,
-    # ``_reading``, ``_fu``, ``_payment``: None until first read (riichi_fast._score_api
-    # fills these slots directly: keep it in step)
-    __slots__ = ("_closed34", "_fu", "_is_open", "_out", "_params", "_payment", "_raw", "_reading", "_yaku",
-                 "dealer", "tsumo")
-
-    def __init__(self, raw, params=None, *, tsumo: bool = False, dealer: bool = False, is_open: bool = False,
-                 closed34=None):
-        set_ = object.__setattr__
-        raw = tuple(raw)
-        set_(self, "_out", raw)
-        set_(self, "_raw", raw)
-        set_(self, "tsumo", bool(tsumo))
-        set_(self, "dealer", bool(dealer))
-        set_(self, "_params", params)
-        set_(self, "_is_open", bool(is_open))
-        set_(self, "_closed34", closed34)
-        set_(self, "_yaku", None)
-        set_(self, "_reading", None)
-        set_(self, "_fu", None)
-        set_(self, "_payment", None)
+    # The storage (the output slots, flags, rules params, closed counts, the caches ``_raw``, ``_yaku``,
+    # ``_reading``, ``_fu``, ``_payment``) and the plain attributes (raw, status, han, fu, ... ok, cost,
+    # total) are ResultCore's: compiled (riichi_fast._result, which the scoring front end fills in
+    # place) or its pure-Python twin (riichi_fast.reference.result); the decoded objects are built here.
+    __slots__ = ()
 
     def __setattr__(self, name, value):
         raise AttributeError(f"HandResult is immutable (cannot set {name})")
@@ -103,30 +89,6 @@ class HandResult:
         params = None if self._params is None else [int(x) for x in self._params]
         closed = None if self._closed34 is None else [int(x) for x in self._closed34]
         return (_rebuild, (self.raw, params, self.tsumo, self.dealer, self._is_open, closed))
-
-    # -- the output slots --------------------------------------------------
-    @property
-    def raw(self) -> tuple:
-        """The 96 output slots of docs/SCORING.md 5.8, a tuple of ints."""
-        raw = self._raw
-        if raw is None:
-            raw = tuple(self._out)
-            object.__setattr__(self, "_raw", raw)
-        return raw
-
-    status_code = property(lambda self: self._out[L.O_STATUS], doc="The status code (``ST_*``).")
-    status = property(lambda self: L.STATUS_NAMES.get(self._out[L.O_STATUS], f"status_{self._out[L.O_STATUS]}"),
-                      doc="The stable status name.")
-    han = property(lambda self: self._out[L.O_HAN], doc="Han, dora included (0 for a yakuman).")
-    fu = property(lambda self: self._out[L.O_FU], doc="Fu, rounded (25 for chiitoitsu).")
-    yaku_mask = property(lambda self: self._out[L.O_YAKU_MASK], doc="Bits = yaku ids.")
-    yakuman = property(lambda self: self._out[L.O_YAKUMAN], doc="Total yakuman multiple.")
-    dora = property(lambda self: self._out[L.O_DORA], doc="Dora from indicators.")
-    ura_dora = property(lambda self: self._out[L.O_URA], doc="Ura-dora.")
-    aka_dora = property(lambda self: self._out[L.O_AKA], doc="Red tiles.")
-    kita = property(lambda self: self._out[L.O_KITA], doc="Extracted north tiles.")
-    limit = property(lambda self: L.LIMIT_NAMES.get(self._out[L.O_LIMIT], ""), doc="Limit name or ''.")
-    base_points = property(lambda self: self._out[L.O_BASE], doc="Base points.")
 
     @property
     def payment(self) -> Payment | None:
@@ -166,24 +128,9 @@ class HandResult:
 
     # ------------------------------------------------------------------
     @property
-    def ok(self) -> bool:
-        """The hand wins (status ``"ok"``)."""
-        return self.status_code == L.ST_OK
-
-    @property
     def is_yakuman(self) -> bool:
         """A real yakuman (not a counted one)."""
         return self.limit == "yakuman"
-
-    @property
-    def cost(self) -> int:
-        """The hand's points without counters and sticks (0 if it does not win)."""
-        return self._out[L.O_HAND_POINTS]  # every slot is 0 unless the hand wins
-
-    @property
-    def total(self) -> int:
-        """Everything the winner gains: hand, counters and riichi sticks."""
-        return self._out[L.O_TOTAL]
 
     @property
     def dora_counts(self) -> dict:

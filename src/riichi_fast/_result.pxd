@@ -1,0 +1,30 @@
+# The storage of a HandResult (riichi_fast.rules.result.HandResult derives from ResultCore): the
+# kernel's 96 output slots and the closed counts held inline, written in place by the compiled scoring
+# front end (riichi_fast._score_api); the decoded objects built on first read.
+
+from libc.stdint cimport int32_t, int64_t, uint8_t
+
+cdef enum:
+    N_STORED = 67                   # slots 0..66 stored; 67..95 are reserved (always 0)
+
+cdef class ResultCore:
+    # the output slots (when ``inline``): O_YAKU_MASK in ``mask``, the others (small: statuses, han,
+    # fu, points) in ``s``; the object stays under 512 bytes (Python's small-object allocator)
+    cdef int32_t s[N_STORED]
+    cdef int64_t mask
+    cdef uint8_t closed[34]         # closed counts, winning tile included (when ``has_closed``)
+    cdef bint inline                # out holds the slots; else _out_obj (the sequence given to __init__)
+    cdef bint has_closed
+    cdef bint b_tsumo, b_dealer, b_open
+    cdef object _out_obj            # the sequence given, or (inline) the array('q') built on first use of _out
+    cdef object _closed_obj         # the closed counts given, or (inline) their bytes built on first use
+    cdef public object _params      # the rules' params() array, or None
+    cdef public object _raw         # caches, None until first read
+    cdef public object _yaku
+    cdef public object _reading
+    cdef public object _fu
+    cdef public object _payment
+
+
+# Store the kernel's 96 output slots in r (inline when they fit, else as a tuple); r fresh from tp_new.
+cdef int c_store_output(ResultCore r, const int64_t* out) except -1

@@ -1,0 +1,240 @@
+# Compiled storage of a HandResult: one object holding the 96 output slots and the closed counts
+# inline (the scoring front end riichi_fast._score_api writes the kernel's output straight into it),
+# the plain attributes read from them in C, the decoded objects (yaku, fu items, payment, reading)
+# built on first read by the Python methods of riichi_fast.rules.result.HandResult, its subclass.
+#
+# Twin: riichi_fast.reference.result.ResultCore (the same attributes over a tuple).
+
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.string cimport memcpy
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.array cimport array, clone
+
+from riichi_fast.rules import layout as L
+
+cdef enum:
+    OUT_SIZE = 96
+
+if L.OUT_SIZE != OUT_SIZE:
+    raise ImportError("riichi_fast._result: the output layout changed (OUT_SIZE)")
+
+cdef int O_STATUS = L.O_STATUS, O_HAN = L.O_HAN, O_FU = L.O_FU, O_YAKU_MASK = L.O_YAKU_MASK
+cdef int O_YAKUMAN = L.O_YAKUMAN, O_DORA = L.O_DORA, O_URA = L.O_URA, O_AKA = L.O_AKA, O_KITA = L.O_KITA
+cdef int O_LIMIT = L.O_LIMIT, O_BASE = L.O_BASE, O_HAND_POINTS = L.O_HAND_POINTS, O_TOTAL = L.O_TOTAL
+cdef int ST_OK = L.ST_OK
+cdef dict _STATUS_NAMES = L.STATUS_NAMES
+cdef dict _LIMIT_NAMES = L.LIMIT_NAMES
+cdef list _SMALL = list(range(-1, 257))
+cdef array _OUT_TEMPLATE = array("q")
+if _OUT_TEMPLATE.itemsize != 8:
+    raise ImportError("array('q') items are not 8 bytes")
+
+
+cdef inline object _int(int64_t v):
+    if -1 <= v <= 255:
+        return _SMALL[v + 1]
+    return v
+
+
+cdef inline int64_t _value(ResultCore r, int i) noexcept:
+    """Slot i of an inline result."""
+    if i == O_YAKU_MASK:
+        return r.mask
+    if i < N_STORED:
+        return r.s[i]
+    return 0
+
+
+cdef inline object _slot(ResultCore r, int i):
+    if r.inline:
+        return _int(_value(r, i))
+    return r._out_obj[i]
+
+
+cdef extern from *:
+    """
+    /* slots 0..66 of out as int32 into s (slot 4, the yaku mask, as 0), slots 67..95 checked to be 0;
+       1 if every value fits (constant bounds: the loops vectorise) */
+    static int rf_pack(int32_t* __restrict s, const int64_t* __restrict out) {
+        int64_t bad = 0;
+        int i;
+        for (i = 0; i < 4; i++) {
+            s[i] = (int32_t)out[i];
+            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+        }
+        s[4] = 0;
+        for (i = 5; i < 67; i++) {
+            s[i] = (int32_t)out[i];
+            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+        }
+        for (i = 67; i < 96; i++) bad |= out[i];
+        return bad == 0;
+    }
+    """
+    bint rf_pack(int32_t* s, const int64_t* out) noexcept
+
+
+cdef int c_store_output(ResultCore r, const int64_t* out) except -1:
+    """Keep the 96 slots of ``out``: inline when every slot but the yaku mask fits 32 bits and the reserved
+    ones are 0 (always, for the kernel's output), else as a tuple."""
+    cdef int i
+    cdef bint fits
+    if N_STORED != 67 or O_YAKU_MASK != 4 or OUT_SIZE != 96:
+        raise TypeError("riichi_fast._result: the output layout changed: update rf_pack")
+    fits = rf_pack(r.s, out)
+    r.mask = out[O_YAKU_MASK]
+    r.inline = fits
+    if not fits:
+        r._out_obj = tuple([out[i] for i in range(OUT_SIZE)])
+        r._raw = r._out_obj
+    return 0
+
+
+@cython.auto_pickle(False)  # HandResult pickles itself (__reduce__)
+cdef class ResultCore:
+    """The stored part of a :class:`~riichi_fast.rules.result.HandResult` (its base class)."""
+
+    def __init__(self, raw, params=None, *, tsumo=False, dealer=False, is_open=False, closed34=None):
+        raw = tuple(raw)
+        self.inline = False
+        self._out_obj = raw
+        self._raw = raw
+        self.b_tsumo = bool(tsumo)
+        self.b_dealer = bool(dealer)
+        self._params = params
+        self.b_open = bool(is_open)
+        self.has_closed = False
+        self._closed_obj = closed34
+        self._yaku = self._reading = self._fu = self._payment = None
+
+    @property
+    def _out(self):
+        """The output slots as an int sequence (a tuple, or an ``array('q')`` built on first use)."""
+        cdef array a
+        cdef int i
+        if self.inline and self._out_obj is None:
+            a = clone(_OUT_TEMPLATE, OUT_SIZE, False)
+            for i in range(OUT_SIZE):
+                a.data.as_longlongs[i] = _value(self, i)
+            self._out_obj = a
+        return self._out_obj
+
+    @property
+    def _closed34(self):
+        """Closed counts with the winning tile (bytes), or None."""
+        if self.has_closed and self._closed_obj is None:
+            self._closed_obj = PyBytes_FromStringAndSize(<char*>self.closed, 34)
+        return self._closed_obj
+
+    @property
+    def _is_open(self):
+        return self.b_open
+
+    @property
+    def tsumo(self):
+        """Won by tsumo."""
+        return self.b_tsumo
+
+    @property
+    def dealer(self):
+        """The winner is the dealer."""
+        return self.b_dealer
+
+    @property
+    def raw(self):
+        """The 96 output slots of docs/SCORING.md 5.8, a tuple of ints."""
+        cdef Py_ssize_t i
+        cdef tuple t
+        if self._raw is None:
+            if self.inline:
+                t = PyTuple_New(OUT_SIZE)
+                for i in range(OUT_SIZE):
+                    v = _int(_value(self, i))
+                    Py_INCREF(v)
+                    PyTuple_SET_ITEM(t, i, v)
+                self._raw = t
+            else:
+                self._raw = tuple(self._out_obj)
+        return self._raw
+
+    @property
+    def status_code(self):
+        """The status code (``ST_*``)."""
+        return _slot(self, O_STATUS)
+
+    @property
+    def status(self):
+        """The stable status name."""
+        code = _slot(self, O_STATUS)
+        name = _STATUS_NAMES.get(code)
+        return name if name is not None else f"status_{code}"
+
+    @property
+    def han(self):
+        """Han, dora included (0 for a yakuman)."""
+        return _slot(self, O_HAN)
+
+    @property
+    def fu(self):
+        """Fu, rounded (25 for chiitoitsu)."""
+        return _slot(self, O_FU)
+
+    @property
+    def yaku_mask(self):
+        """Bits = yaku ids."""
+        return _slot(self, O_YAKU_MASK)
+
+    @property
+    def yakuman(self):
+        """Total yakuman multiple."""
+        return _slot(self, O_YAKUMAN)
+
+    @property
+    def dora(self):
+        """Dora from indicators."""
+        return _slot(self, O_DORA)
+
+    @property
+    def ura_dora(self):
+        """Ura-dora."""
+        return _slot(self, O_URA)
+
+    @property
+    def aka_dora(self):
+        """Red tiles."""
+        return _slot(self, O_AKA)
+
+    @property
+    def kita(self):
+        """Extracted north tiles."""
+        return _slot(self, O_KITA)
+
+    @property
+    def limit(self):
+        """Limit name or ''."""
+        return _LIMIT_NAMES.get(_slot(self, O_LIMIT), "")
+
+    @property
+    def base_points(self):
+        """Base points."""
+        return _slot(self, O_BASE)
+
+    @property
+    def ok(self):
+        """The hand wins (status ``"ok"``)."""
+        if self.inline:
+            return self.s[O_STATUS] == ST_OK
+        return self._out_obj[O_STATUS] == ST_OK
+
+    @property
+    def cost(self):
+        """The hand's points without counters and sticks (0 if it does not win)."""
+        return _slot(self, O_HAND_POINTS)  # every slot is 0 unless the hand wins
+
+    @property
+    def total(self):
+        """Everything the winner gains: hand, counters and riichi sticks."""
+        return _slot(self, O_TOTAL)
