@@ -153,9 +153,17 @@ def test_fast_settings_decline_other_tables():
     assert settings() == {"honba_value": 300, "noten_payment": 3000, "abortive_mask": 0b111110,
                           "adds_counter": True, "counters_all": False, "nagashi": True,
                           "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII,
-                          "pao_honba_liable": True, "start_points": 25000}
-    assert fast_settings(config.TENHOU_3P) is None
+                          "pao_honba_liable": True, "start_points": 25000, "n_players": 4}
+    # three players: counters 200 (100 from each payer of a tsumo), noten 2000, kyuushu and
+    # suukaikan the only abortive draws (bits 1 and 5), 35,000 points at the start
+    assert fast_settings(config.TENHOU_3P) == {
+        "honba_value": 200, "noten_payment": 2000, "abortive_mask": 0b100010,
+        "adds_counter": True, "counters_all": False, "nagashi": True,
+        "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII, "pao_honba_liable": True,
+        "start_points": 35000, "n_players": 3}
     assert fast_settings(config.TENHOU.replace(multiple_ron="head_bump")) is None
+    assert fast_settings(config.TENHOU.replace(multiple_ron_sticks="own_back")) is None
+    assert fast_settings(config.TENHOU_3P.replace(wareme=True)) is None
 
 
 # ---------------------------------------------------------------------------

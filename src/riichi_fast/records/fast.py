@@ -2,11 +2,11 @@
 
 :func:`verify_summary` streams records from :func:`riichi_fast.records.sources.iter_records`
 and keeps counters (memory stays flat: only the reports of games that did
-not match are kept, up to ``keep``).  A four-player Tenhou mjlog verified
-under the automatic rules goes through the compiled fast path
+not match are kept, up to ``keep``).  A Tenhou mjlog (four or three players)
+verified under the automatic rules goes through the compiled fast path
 (:mod:`riichi_fast._mjlog`: tokenize, replay, re-score and settle in C);
 any game it does not pass (a mismatch, a damaged record, or what it leaves
-to the full verifier: three players, pao, nagashi mangan) is verified
+to the full verifier: three ron, an unknown tag...) is verified
 again by :func:`riichi_fast.records.verify.verify_game`, whose report says
 what and where.  Other formats, and explicit ``rules``, use the full
 verifier.  ``jobs > 1`` spreads the records over worker processes.
@@ -19,6 +19,7 @@ verifier.  ``jobs > 1`` spreads the records over worker processes.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -94,11 +95,11 @@ def params_rows(base=None):
 
 def fast_settings(rules) -> dict | None:
     """Keyword settings of ``_mjlog.verify_mjlog`` for ``rules``, or ``None`` when the
-    compiled path does not play them (it plays Tenhou's four-player table)."""
+    compiled path does not play them (it plays Tenhou's four- and three-player tables)."""
     from riichi_fast.rules.yaku import YAKU
 
-    if rules.n_players != 4 or rules.multiple_ron != "allowed" or rules.wareme \
-            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % 3 \
+    if rules.n_players not in (3, 4) or rules.multiple_ron != "allowed" or rules.wareme \
+            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % (rules.n_players - 1) \
             or rules.pao_scope != "whole":
         return None
     pao_mask = 0
@@ -113,22 +114,34 @@ def fast_settings(rules) -> dict | None:
             "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
             "counters_all": rules.multiple_ron_counters == "all",
             "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
-            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points}
+            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points,
+            "n_players": rules.n_players}
 
 
 _FAST = None
+_GO = re.compile(rb"<GO\s[^>]*?\btype\s*=\s*[\"']([0-9]{1,9})[\"']")
 
 
 def _fast():
-    """(verify_mjlog, params rows, settings) of the automatic rules, built once per process."""
+    """(verify_mjlog, {4: (params rows, settings), 3: (...)}) of the automatic rules
+    (``tenhou``, ``tenhou_3p``), built once per process."""
     global _FAST
     if _FAST is None:
         from riichi_fast import _backend
         from riichi_fast.rules import config
 
         mod = _backend.load("mjlog")
-        _FAST = (mod.verify_mjlog, params_rows(), fast_settings(config.TENHOU))
+        _FAST = (mod.verify_mjlog, {
+            4: (params_rows(config.TENHOU), fast_settings(config.TENHOU)),
+            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))})
     return _FAST
+
+
+def _players(data: bytes) -> int:
+    """3 when the mjlog's ``<GO type>`` (read near the start) has the three-player bit, else 4
+    (the compiled path checks it again: a wrong guess only sends the game to the full verifier)."""
+    m = _GO.search(data, 0, 16384)
+    return 3 if m is not None and int(m.group(1)) & 0x10 else 4
 
 
 # ---------------------------------------------------------------------------
@@ -233,7 +246,8 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
         out.unreadable.append((name, _why(data)))
         return out
     if fast and rules is None and not kernel and data[:1] == b"<":
-        fn, params, settings = _fast()
+        fn, tables = _fast()
+        params, settings = tables[_players(data)]
         try:
             status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
         except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
@@ -325,7 +339,16 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
             in_flight.acquire()
             yield chunk, rules, kernel, fast, keep
 
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    fork = "fork" in mp.get_all_start_methods()
+    if fork:
+        # forked workers inherit what the parent has imported and built: warm it up once here
+        # (the compiled path's rules rows and every module a worker needs: ~0.3 s per worker)
+        import riichi_fast.records.tenhou
+        import riichi_fast.records.verify  # noqa: F401
+
+        if fast and rules is None and not kernel:
+            _fast()
+    ctx = mp.get_context("fork" if fork else "spawn")
     with ctx.Pool(jobs) as pool:
         for part, n in pool.imap(_work, tasks()):
             in_flight.release()
