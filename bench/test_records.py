@@ -21,6 +21,7 @@ of one process; wall times were 2-4x longer from the load): riichi_fast
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -92,3 +93,86 @@ def test_ratio_taking_turns(benchmark, n_wins):
     benchmark.extra_info["ratio"] = round(rates["riichi_fast"] / rates["jansou"], 1)
     print(f"\nverify games/s (CPU, one core): riichi_fast {rates['riichi_fast']:,.0f}, "
           f"jansou {rates['jansou']:,.0f}: {rates['riichi_fast'] / rates['jansou']:.1f}x")
+
+
+# ---------------------------------------------------------------------------
+# 1 vs 2 workers; three players
+# ---------------------------------------------------------------------------
+
+REPEAT = int(os.environ.get("RIICHI_FAST_BENCH_REPEAT", "100"))
+FILES3 = sorted(str(p) for p in (DATA / "tenhou-mjlog-3p").glob("*.mjlog"))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """FILES copied REPEAT times (100: 11,200 games, a few seconds on one core), as a
+    directory tree of plain and gzip files like the bundled one."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("corpus")
+    for i in range(REPEAT):
+        d = root / f"copy{i:04d}"
+        d.mkdir()
+        for f in FILES:
+            shutil.copy(f, d)
+    return str(root)
+
+
+def _run(paths, jobs, workers="processes"):
+    t, c = time.perf_counter(), os.times()
+    got = verify_summary([paths], jobs=jobs, workers=workers)
+    c2 = os.times()
+    cpu = (c2.user - c.user) + (c2.system - c.system) + (c2.children_user - c.children_user) \
+        + (c2.children_system - c.children_system)
+    return got, time.perf_counter() - t, cpu
+
+
+@pytest.mark.benchmark(group="records-verify-workers")
+@pytest.mark.parametrize("workers", ["processes", "threads"])
+def test_one_vs_two_workers(benchmark, corpus, n_wins, workers):
+    """``verify_summary(..., jobs=1)`` and ``jobs=2`` (``workers``) on the same files, in
+    turns, two rounds each; the ratio of the best wall times, and the CPU time (parent +
+    workers) of each.
+
+    On a machine whose other work takes cores (or a Linux session sharing one scheduler
+    autogroup with other jobs) the wall ratio is capped by what the scheduler gives; the
+    CPU times show the cost of the pool itself (jobs=2 CPU - jobs=1 CPU)."""
+    best = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
+    answers = {}
+
+    def turns():
+        for _ in range(2):
+            for jobs in (1, 2):
+                got, wall, cpu = _run(corpus, jobs, workers)
+                answers[jobs] = got.as_dict()
+                best[jobs] = min(best[jobs], (wall, cpu))
+
+    benchmark.pedantic(turns, rounds=1, iterations=1)
+    assert answers[1] == answers[2]
+    assert answers[1]["games"] == len(FILES) * REPEAT
+    assert answers[1]["wins"] == answers[1]["wins_matched"] == n_wins * REPEAT
+    games = answers[1]["games"]
+    ratio = best[1][0] / best[2][0]
+    benchmark.extra_info.update({"games": games, "wall_1": round(best[1][0], 3),
+                                 "wall_2": round(best[2][0], 3), "cpu_1": round(best[1][1], 3),
+                                 "cpu_2": round(best[2][1], 3), "ratio": round(ratio, 2)})
+    print(f"\n{games} games, {workers}: 1 worker {games / best[1][0]:,.0f} games/s (wall {best[1][0]:.2f} s, "
+          f"CPU {best[1][1]:.2f} s), 2 workers {games / best[2][0]:,.0f} games/s (wall "
+          f"{best[2][0]:.2f} s, CPU {best[2][1]:.2f} s): {ratio:.2f}x; load average "
+          f"{os.getloadavg()[0]:.1f}")
+
+
+@pytest.mark.benchmark(group="records-verify-3p")
+@pytest.mark.parametrize("path", ["compiled", "python"])
+def test_three_player_games_per_s(benchmark, path):
+    """The 24 three-player games: the compiled path (``verify_summary``) against the full
+    Python reader and verifier (``fast=False``, the path every 3p game took before)."""
+    fast = path == "compiled"
+    got = benchmark.pedantic(verify_summary, args=(FILES3,), kwargs={"fast": fast},
+                             rounds=3, iterations=1, warmup_rounds=1)
+    assert got.games == got.games_matched == len(FILES3) == 24
+    assert got.fast_games == (24 if fast else 0)
+    if benchmark.stats is not None:
+        rate = len(FILES3) / benchmark.stats.stats.min
+        benchmark.extra_info["games_per_s"] = round(rate)
+        print(f"\nthree-player verify ({path}): {rate:,.0f} games/s")

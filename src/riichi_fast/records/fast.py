@@ -140,7 +140,8 @@ def _fast():
 def _players(data: bytes) -> int:
     """3 when the mjlog's ``<GO type>`` (read near the start) has the three-player bit, else 4
     (the compiled path checks it again: a wrong guess only sends the game to the full verifier)."""
-    m = _GO.search(data, 0, 16384)
+    i = data.find(b"<GO", 0, 16384)
+    m = _GO.match(data, i) if i >= 0 else None
     return 3 if m is not None and int(m.group(1)) & 0x10 else 4
 
 
@@ -271,6 +272,30 @@ def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
+                 keep: int | None) -> None:
+    """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
+    if fast and rules is None and not kernel and type(data) is bytes and data[:1] == b"<":
+        fn, tables = _FAST if _FAST is not None else _fast()
+        params, settings = tables[_players(data)]
+        try:
+            status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
+        except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
+            status = 1
+        if status == 0:
+            total.games += 1
+            total.games_matched += 1
+            total.fast_games += 1
+            total.rounds += n_rounds
+            total.wins += n_wins
+            total.wins_matched += n_wins
+            total.draws += n_draws
+            total.draws_matched += n_draws
+            return
+        fast = False  # the full verifier explains (the compiled path has had its say)
+    total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+
+
 def _work(args):
     """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
     from riichi_fast.records.sources import iter_records
@@ -278,31 +303,44 @@ def _work(args):
     files, rules, kernel, fast, keep = args
     total = VerifySummary()
     for name, data in iter_records(files):
-        total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+        _verify_into(total, name, data, rules, kernel, fast, keep)
     return total, len(files)
 
 
-def _chunks(records, size: int):
+def _chunks(records, size: int, grow_to: int | None = None):
+    """Lists of ``size`` items; with ``grow_to``, sizes double from ``size`` up to it (the
+    first tasks small so every worker starts at once, the later ones large so the parent's
+    cost per task, a few hundred microseconds of dispatch and merge, stays small)."""
     chunk = []
     for item in records:
         chunk.append(item)
         if len(chunk) >= size:
             yield chunk
             chunk = []
+            if grow_to is not None and size < grow_to:
+                size = min(2 * size, grow_to)
     if chunk:
         yield chunk
 
 
 def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool = False,
                    fast: bool = True, keep: int | None = 100,
-                   progress: Callable[[int], None] | None = None) -> VerifySummary:
+                   progress: Callable[[int], None] | None = None,
+                   workers: str = "processes") -> VerifySummary:
     """Verify every record ``paths`` name (files, directories, globs, archives, databases).
 
     ``rules``: ``None`` (Tenhou, adjusted to each game's flags; the compiled
     path is used), a preset name or a Rules object.  ``jobs``: worker
     processes, each reading its share of the files (an archive or a database
     is one file: one worker reads it).  ``keep``: how many failing game reports to keep.
-    ``progress(n)`` is called with the number of records done since the last call.
+    ``progress(n)`` is called with the number of records done since the last call
+    (with ``jobs > 1``: files).  ``workers="threads"``: ``jobs`` threads instead of
+    processes; the compiled path verifies a whole file without the GIL (reading and
+    gunzip release it too), so threads cost no start-up, copy or pickling, but games it
+    declines (damaged records, other formats, explicit rules) run one at a time.
+
+    >>> verify_summary([], jobs=2, workers="threads").games
+    0
     """
     from riichi_fast.records.sources import expand_paths, iter_records
     from riichi_fast.records.verify import scorer_name
@@ -311,11 +349,13 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         rules = resolve_rules(rules)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
+    if workers not in ("processes", "threads"):
+        raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
     total = VerifySummary(scorer=("compiled mjlog path + " if fast and rules is None and not kernel
                                   else "") + scorer_name())
     if jobs == 1:
         for name, data in iter_records(paths):
-            total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+            _verify_into(total, name, data, rules, kernel, fast, keep)
             if progress is not None:
                 progress(1)
         return total
@@ -335,9 +375,32 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     in_flight = threading.BoundedSemaphore(4 * jobs)
 
     def tasks():
-        for chunk in _chunks(files(), 32):
+        for chunk in _chunks(files(), 8, 256):
             in_flight.acquire()
             yield chunk, rules, kernel, fast, keep
+
+    if workers == "threads":
+        from concurrent.futures import ThreadPoolExecutor
+
+        if fast and rules is None and not kernel:
+            _fast()  # built once, before the threads share it
+        from collections import deque
+
+        def merge(future):
+            part, n = future.result()
+            total.add(part, keep)
+            if progress is not None:
+                progress(n)
+
+        pending: deque = deque()  # at most 4 tasks per thread in flight, merged in order
+        with ThreadPoolExecutor(jobs) as ex:
+            for chunk in _chunks(files(), 8, 256):
+                if len(pending) >= 4 * jobs:
+                    merge(pending.popleft())
+                pending.append(ex.submit(_work, (chunk, rules, kernel, fast, keep)))
+            while pending:
+                merge(pending.popleft())
+        return total
 
     fork = "fork" in mp.get_all_start_methods()
     if fork:
@@ -349,8 +412,18 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         if fast and rules is None and not kernel:
             _fast()
     ctx = mp.get_context("fork" if fork else "spawn")
+    import gc
+
+    gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
+    try:
+        return _pool_run(ctx, jobs, tasks(), in_flight, total, keep, progress)
+    finally:
+        gc.unfreeze()
+
+
+def _pool_run(ctx, jobs, tasks, in_flight, total, keep, progress):
     with ctx.Pool(jobs) as pool:
-        for part, n in pool.imap(_work, tasks()):
+        for part, n in pool.imap(_work, tasks):
             in_flight.release()
             total.add(part, keep)
             if progress is not None:
