@@ -588,3 +588,40 @@ def test_two_workers_equal_one_on_three_and_four_player_games():
     paths = MJLOG3 + sorted((DATA / "tenhou-mjlog-mjx").glob("*.mjlog"))
     one, two = verify_summary(paths).as_dict(), verify_summary(paths, jobs=2).as_dict()
     assert one == two and one["fast_games"] >= 24
+
+
+@pytest.mark.parametrize("kind,fragment", [
+    ("oya", '<INIT oya="3"> is not a seat 0-2'),
+    ("tile", "<INIT hai0> holds tile id 303, not 0-135"),
+    ("yaku", "<AGARI yaku> is not a list of (id, han) pairs"),
+])
+def test_damaged_fields_found_by_fuzzing_are_record_errors(kind, fragment, fast3, tmp_path):
+    """Byte edits the full reader once let through (a dealer on the empty seat crashed the
+    verifier; a tile id past 135 in a dealt hand, or an odd yaku list, verified): now a
+    RecordError naming the field, the compiled path and its twin agree, the run goes on."""
+    from riichi_fast.records.fast import verify_summary
+    from riichi_fast.reference import mjlog as twin
+
+    good = _xml3(MJLOG3[0])
+    if kind == "oya":
+        data = re.sub(rb'(<INIT [^>]*oya=")\d', rb"\g<1>3", good, count=1)
+    elif kind == "tile":
+        data = re.sub(rb'(<INIT [^>]*hai0=")(\d+)', rb"\g<1>303", good, count=1)
+    else:
+        data = re.sub(rb'(<AGARI [^>]*yaku="[^"]*)"', rb'\1,7"', good, count=1)
+    assert data != good
+    with pytest.raises(RecordError, match=re.escape(fragment)):
+        parse_mjlog(data, "x.mjlog")
+    rows, st = fast3
+    assert twin.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
+    from riichi_fast import _backend
+
+    if not _backend.PUREPYTHON:
+        from riichi_fast import _mjlog
+
+        assert _mjlog.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
+    (tmp_path / "bad.mjlog").write_bytes(data)
+    (tmp_path / "good.mjlog").write_bytes(good)
+    s = verify_summary([tmp_path])
+    assert (s.games, s.games_matched) == (1, 1)
+    assert len(s.unreadable) == 1 and fragment in s.unreadable[0][1]

@@ -264,7 +264,12 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     except (RecordError, RiichiError, ValueError, RecursionError) as exc:
         out.unreadable.append((name, _why(exc)))
         return out
-    out.add_report(verify_game(game, rules, kernel=kernel), keep)
+    try:
+        report = verify_game(game, rules, kernel=kernel)
+    except (RiichiError, ValueError) as exc:  # a record the verifier cannot take: go on
+        out.unreadable.append((name, _why(exc)))
+        return out
+    out.add_report(report, keep)
     return out
 
 
