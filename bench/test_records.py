@@ -17,10 +17,21 @@ of one process; wall times were 2-4x longer from the load): riichi_fast
 5,900-7,200 games/s against jansou's 160-190 games/s, 37x in three runs
 (37.3x, 37.5x; pytest-benchmark's wall min: 41-49x).  Before the compiled mjlog path,
 ``riichi-fast verify`` ran at ~180 games/s on the same files (1.0x).
+
+``test_one_vs_two_workers``: the same files copied ``RIICHI_FAST_BENCH_REPEAT`` times
+(default 100: 11,200 games), ``jobs=1`` against ``jobs=2`` (processes, then threads).
+Measured 2026-12-01 with five other jobs on the 2 cores (load average 6-7; Linux
+autogroup gives one session one share, however many processes it runs, so the wall
+ratio stays near 1x there): processes CPU 1.97 s (1) / 2.40 s (2), busiest worker
+1.08 s: 1.83x from CPU time; threads 1.74 s / 1.91 s, busiest 0.98 s: 1.78x.
+``test_three_player_games_per_s``: the 24 three-player games, compiled path
+14,700-16,500 games/s against 219-331 games/s for the Python reader and verifier that
+every three-player game took before (~50-65x).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -92,3 +103,125 @@ def test_ratio_taking_turns(benchmark, n_wins):
     benchmark.extra_info["ratio"] = round(rates["riichi_fast"] / rates["jansou"], 1)
     print(f"\nverify games/s (CPU, one core): riichi_fast {rates['riichi_fast']:,.0f}, "
           f"jansou {rates['jansou']:,.0f}: {rates['riichi_fast'] / rates['jansou']:.1f}x")
+
+
+# ---------------------------------------------------------------------------
+# 1 vs 2 workers; three players
+# ---------------------------------------------------------------------------
+
+REPEAT = int(os.environ.get("RIICHI_FAST_BENCH_REPEAT", "100"))
+FILES3 = sorted(str(p) for p in (DATA / "tenhou-mjlog-3p").glob("*.mjlog"))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory, request):
+    """FILES copied REPEAT times (100: 11,200 games, a few seconds on one core), as a
+    directory tree of plain and gzip files like the bundled one; twice under
+    ``--benchmark-disable`` (CI runs each benchmark once as a test)."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("corpus")
+    repeat = 2 if request.config.getoption("benchmark_disable", False) else REPEAT
+    for i in range(repeat):
+        d = root / f"copy{i:04d}"
+        d.mkdir()
+        for f in FILES:
+            shutil.copy(f, d)
+    return str(root), repeat
+
+
+def _timed_work(args):
+    """fast._work, returning also the worker (pid, thread) and the CPU time the task took."""
+    import threading
+
+
+    t = time.thread_time()
+    part, n = _WORK(args)
+    return part, (n, (os.getpid(), threading.get_ident()), time.thread_time() - t)
+
+
+_WORK = None
+
+
+def _run(paths, jobs, workers="processes"):
+    """(summary, wall, CPU of the parent and workers, CPU of the busiest worker's tasks)."""
+    global _WORK
+    from riichi_fast.records import fast
+
+    busy: dict = {}
+
+    def progress(n):
+        if isinstance(n, tuple):
+            busy[n[1]] = busy.get(n[1], 0.0) + n[2]
+
+    _WORK, fast._work = fast._work, _timed_work  # forked workers and threads see the patch
+    try:
+        t, c = time.perf_counter(), os.times()
+        got = verify_summary([paths], jobs=jobs, workers=workers,
+                             progress=progress if jobs > 1 else None)
+        c2 = os.times()
+    finally:
+        fast._work = _WORK
+    cpu = (c2.user - c.user) + (c2.system - c.system) + (c2.children_user - c.children_user) \
+        + (c2.children_system - c.children_system)
+    return got, time.perf_counter() - t, cpu, max(busy.values(), default=cpu)
+
+
+@pytest.mark.benchmark(group="records-verify-workers")
+@pytest.mark.parametrize("workers", ["processes", "threads"])
+def test_one_vs_two_workers(benchmark, corpus, n_wins, workers):
+    """``verify_summary(..., jobs=1)`` and ``jobs=2`` (``workers``) on the same files, in
+    turns, two rounds each; the ratio of the best wall times, and the CPU time (parent +
+    workers) of each.
+
+    On a machine whose other work takes cores (or a Linux session sharing one scheduler
+    autogroup with other jobs) the wall ratio is capped by what the scheduler gives; the
+    CPU times show the cost of the pool itself (jobs=2 CPU - jobs=1 CPU), and the CPU time
+    of the busiest worker's tasks gives the ratio two free cores would give (an estimate:
+    it leaves out the pool's start and, for threads, the waits for the GIL)."""
+    corpus, repeat = corpus
+    best = {1: (float("inf"), 0.0, 0.0), 2: (float("inf"), 0.0, 0.0)}
+    answers = {}
+
+    def turns():
+        for _ in range(2):
+            for jobs in (1, 2):
+                got, wall, cpu, busiest = _run(corpus, jobs, workers)
+                answers[jobs] = got.as_dict()
+                best[jobs] = min(best[jobs], (wall, cpu, busiest))
+
+    benchmark.pedantic(turns, rounds=1, iterations=1)
+    assert answers[1] == answers[2]
+    assert answers[1]["games"] == len(FILES) * repeat
+    assert answers[1]["wins"] == answers[1]["wins_matched"] == n_wins * repeat
+    games = answers[1]["games"]
+    ratio = best[1][0] / best[2][0]
+    # with two free cores the run takes about as long as its busiest worker's tasks
+    # (plus the parent's start, in the wall time too): the CPU-time estimate of the ratio
+    estimate = best[1][1] / best[2][2]
+    benchmark.extra_info.update({"games": games, "wall_1": round(best[1][0], 3),
+                                 "wall_2": round(best[2][0], 3), "cpu_1": round(best[1][1], 3),
+                                 "cpu_2": round(best[2][1], 3), "ratio": round(ratio, 2),
+                                 "busiest_worker_cpu_2": round(best[2][2], 3),
+                                 "ratio_from_cpu": round(estimate, 2)})
+    print(f"\n{games} games, {workers}: 1 worker {games / best[1][0]:,.0f} games/s (wall "
+          f"{best[1][0]:.2f} s, CPU {best[1][1]:.2f} s), 2 workers {games / best[2][0]:,.0f} "
+          f"games/s (wall {best[2][0]:.2f} s, CPU {best[2][1]:.2f} s, busiest worker "
+          f"{best[2][2]:.2f} s): wall {ratio:.2f}x, CPU-time estimate {estimate:.2f}x; load "
+          f"average {os.getloadavg()[0]:.1f}")
+
+
+@pytest.mark.benchmark(group="records-verify-3p")
+@pytest.mark.parametrize("path", ["compiled", "python"])
+def test_three_player_games_per_s(benchmark, path):
+    """The 24 three-player games: the compiled path (``verify_summary``) against the full
+    Python reader and verifier (``fast=False``, the path every 3p game took before)."""
+    fast = path == "compiled"
+    got = benchmark.pedantic(verify_summary, args=(FILES3,), kwargs={"fast": fast},
+                             rounds=3, iterations=1, warmup_rounds=1)
+    assert got.games == got.games_matched == len(FILES3) == 24
+    assert got.fast_games == (24 if fast else 0)
+    if benchmark.stats is not None:
+        rate = len(FILES3) / benchmark.stats.stats.min
+        benchmark.extra_info["games_per_s"] = round(rate)
+        print(f"\nthree-player verify ({path}): {rate:,.0f} games/s")

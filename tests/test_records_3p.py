@@ -396,3 +396,232 @@ def test_deeply_nested_json_is_a_record_error(fn, text, fragment):
     with pytest.raises(RecordError) as err:
         fn(text, source="t")
     assert str(err.value) == fragment
+
+
+# ---------------------------------------------------------------------------
+# The compiled path (riichi_fast._mjlog, n_players=3) and its twin
+# ---------------------------------------------------------------------------
+
+def _xml3(path) -> bytes:
+    return Path(path).read_bytes()
+
+
+def _tags(data: bytes, name: str) -> int:
+    return len(re.findall(rb"<" + name.encode() + rb"[\s/>]", data))
+
+
+@pytest.fixture(scope="module")
+def fast3():
+    from riichi_fast.records.fast import fast_settings, params_rows
+
+    return params_rows(TENHOU_3P), fast_settings(TENHOU_3P)
+
+
+def _compiled():
+    from riichi_fast import _backend
+
+    if _backend.PUREPYTHON:
+        pytest.skip("compares the compiled module with its twin")
+    from riichi_fast import _mjlog
+
+    return _mjlog.verify_mjlog
+
+
+@pytest.mark.parametrize("path", MJLOG3, ids=lambda p: p.name)
+def test_compiled_path_verifies_every_three_player_game_like_twin(path, fast3):
+    from riichi_fast.reference import mjlog as twin
+
+    rows, st = fast3
+    data = _xml3(path)
+    got = _compiled()(data, rows, **st)
+    assert got == twin.verify_mjlog(data, rows, **st)
+    report = V.verify_game(game(path))
+    assert report.ok and got[0] == 0
+    assert got[1:] == (_tags(data, "INIT"), _tags(data, "AGARI"), _tags(data, "RYUUKYOKU"))
+    assert got[1:] == (report.rounds, report.n_wins, len(report.draws))
+
+
+def test_three_player_fixtures_exercise_kita_and_the_two_payer_tsumo():
+    """What the compiled path must get right is in the data: wins holding kita (dora 52
+    counts them), tsumo wins (two payers), noten payments, abortive draws."""
+    wins = [w for p in MJLOG3 for w in game(p).wins]
+    assert sum(any(m.type == MeldType.KITA for m in w.melds) for w in wins) > 20
+    assert sum(w.tsumo for w in wins) > 20
+    draws = [d for p in MJLOG3 for d in game(p).draws]
+    assert {d.kind for d in draws} == {"exhaustive", "kyuushu"}
+
+
+def test_compiled_path_is_told_the_table(fast3):
+    """n_players must agree with <GO>: a three-player record read as four players (and the
+    reverse) is left to the full verifier, by the twin too; a bad n_players is an error."""
+    from riichi_fast.records.fast import fast_settings, params_rows
+    from riichi_fast.reference import mjlog as twin
+
+    fn = _compiled()
+    rows3, st3 = fast3
+    rows4, st4 = params_rows(TENHOU), fast_settings(TENHOU)
+    three = _xml3(MJLOG3[0])
+    four = next((DATA / "tenhou-mjlog-mjx").glob("*.mjlog")).read_bytes()
+    assert fn(three, rows3, **st3)[0] == 0
+    for data, rows, st in ((three, rows4, st4), (four, rows3, st3),
+                           (three.replace(b'<GO type="185"', b'<GO type="169"'), rows3, st3),
+                           (re.sub(rb"<GO [^>]*/>", b"", three), rows3, st3)):
+        assert fn(data, rows, **st) == twin.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
+    for impl in (fn, twin.verify_mjlog):
+        with pytest.raises(ValueError, match="n_players must be 3 or 4, got 5"):
+            impl(three, rows3, **{**st3, "n_players": 5})
+
+
+def _damaged3(data: bytes) -> dict[str, bytes]:
+    """Variants of one three-player mjlog, each wrong in one way the compiled path must see."""
+    first_change = lambda m: re.sub(rb'sc="(-?\d+),(-?\d+)', rb'sc="\1,7', m.group(0))
+    kita_win = re.search(rb'<AGARI [^>]*m="[^"]*"[^>]*>', data)
+    out = {
+        "fu_changed": re.sub(rb'(<AGARI[^>]*ten=")(\d+)', lambda m: m.group(1) + b"110", data,
+                             count=1),
+        "truncated": data[: len(data) // 2],
+        "no_results": re.sub(rb"<(AGARI|RYUUKYOKU)[^>]*/>", b"", data),
+        "start_changed": re.sub(rb'(<INIT[^>]*ten=")(\d+),(\d+)',
+                                lambda m: m.group(1) + b"340,360", data, count=1),
+        "owari_changed": re.sub(rb'owari="(\d+)', b'owari="1', data),
+        "win_change": re.sub(rb"<AGARI[^>]*>", first_change, data, count=1),
+        "draw_change": re.sub(rb"<RYUUKYOKU[^>]*>", first_change, data, count=1),
+        # a four-seat noten payment (3000) where three players pay 2000
+        "noten_3000": re.sub(rb'<RYUUKYOKU ba="\d+,\d+" sc="[^"]*"',
+                             lambda m: re.sub(rb",-?10,", b",-15,", m.group(0)), data, count=1),
+        "seat_3_draws": data.replace(b"<T", b"<W", 1),
+        "melds_dropped": data.replace(kita_win.group(0), re.sub(rb' m="[^"]*"', b"",
+                                                                 kita_win.group(0))),
+    }
+    return out
+
+
+def test_compiled_path_declines_damaged_three_player_records_like_twin(fast3):
+    from riichi_fast.reference import mjlog as twin
+
+    fn = _compiled()
+    rows, st = fast3
+    src = next(p for p in MJLOG3 if b"<RYUUKYOKU" in _xml3(p) and b' m="' in _xml3(p))
+    good = _xml3(src)
+    assert fn(good, rows, **st)[0] == 0
+    for kind, data in _damaged3(good).items():
+        assert data != good, kind
+        assert fn(data, rows, **st) == (1, 0, 0, 0), kind
+        assert twin.verify_mjlog(data, rows, **st) == (1, 0, 0, 0), kind
+
+
+def test_compiled_path_equals_twin_on_seeded_three_player_mutations(fast3):
+    """Random byte edits of the three-player records: the same answer, never a crash."""
+    import random
+
+    from riichi_fast.reference import mjlog as twin
+
+    fn = _compiled()
+    rows, st = fast3
+    rng = random.Random(20261202)
+    sources = [_xml3(p) for p in MJLOG3]
+    passed = 0
+    for _ in range(60):
+        d = bytearray(rng.choice(sources))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(d))
+            op = rng.random()
+            if op < 0.4:
+                d[i] = rng.choice(b'0123456789<>/"=, ABTUDNW')
+            elif op < 0.7:
+                del d[i:i + rng.randint(1, 20)]
+            else:
+                j = rng.randrange(len(d))
+                d[i:i] = d[j:j + rng.randint(1, 30)]
+        got = fn(bytes(d), rows, **st)
+        assert got == twin.verify_mjlog(bytes(d), rows, **st)
+        passed += got[0] == 0
+    assert 0 < passed < 60
+
+
+def test_summary_of_three_player_games_goes_through_the_compiled_path():
+    """verify_summary: every 3p game on the compiled path, every field equal to the full
+    verifier's, per game and in total; the counts are those of the raw files."""
+    from riichi_fast.records.fast import verify_one, verify_summary
+
+    fast = verify_summary(MJLOG3)
+    full = verify_summary(MJLOG3, fast=False)
+    a, b = fast.as_dict(), full.as_dict()
+    assert a.pop("fast_games") == len(MJLOG3) == 24 and b.pop("fast_games") == 0
+    a.pop("scorer"), b.pop("scorer")
+    assert a == b
+    assert (a["games"], a["games_matched"], a["mismatches"], a["exit_status"]) == (24, 24, 0, 0)
+    assert (a["rounds"], a["wins"], a["draws"]) == tuple(map(sum, zip(
+        *((_tags(_xml3(p), "INIT"), _tags(_xml3(p), "AGARI"), _tags(_xml3(p), "RYUUKYOKU"))
+          for p in MJLOG3))))
+    assert a["wins"] == a["wins_matched"] and a["draws"] == a["draws_matched"]
+    for p in MJLOG3:
+        one, slow = verify_one(str(p), _xml3(p)), verify_one(str(p), _xml3(p), fast=False)
+        assert one.fast_games == 1 and slow.fast_games == 0
+        one.fast_games = 0
+        assert one == slow
+
+
+def test_damaged_three_player_record_is_reported_and_the_run_goes_on(tmp_path):
+    from riichi_fast.records.fast import verify_summary
+
+    good = _xml3(MJLOG3[0])
+    (tmp_path / "a.mjlog").write_bytes(good)
+    # the last round cut off: read, but the record ends inside a round
+    cut = good[: good.rindex(b"<INIT")] + good[good.rindex(b"<INIT"):].split(b"<AGARI")[0]
+    (tmp_path / "b.mjlog").write_bytes(cut.split(b"<RYUUKYOKU")[0] + b"</mjloggm>")
+    (tmp_path / "c.mjlog").write_bytes(good[:500])  # not XML any more
+    (tmp_path / "d.mjlog").write_bytes(_xml3(MJLOG3[1]))
+    for jobs in (1, 2):
+        s = verify_summary([tmp_path], jobs=jobs)
+        assert (s.games, s.fast_games, s.games_matched) == (3, 2, 2)
+        assert len(s.errors) == 1 and s.errors[0].startswith("b.mjlog ")
+        assert "the record ends inside round" in s.errors[0]
+        assert [(p.rsplit("/", 1)[-1], why.split(":")[0]) for p, why in s.unreadable] == \
+            [("c.mjlog", "RecordError")]
+        assert s.exit_status() == 2
+
+
+def test_two_workers_equal_one_on_three_and_four_player_games():
+    from riichi_fast.records.fast import verify_summary
+
+    paths = MJLOG3 + sorted((DATA / "tenhou-mjlog-mjx").glob("*.mjlog"))
+    one, two = verify_summary(paths).as_dict(), verify_summary(paths, jobs=2).as_dict()
+    assert one == two and one["fast_games"] >= 24
+
+
+@pytest.mark.parametrize("kind,fragment", [
+    ("oya", '<INIT oya="3"> is not a seat 0-2'),
+    ("tile", "<INIT hai0> holds tile id 303, not 0-135"),
+    ("yaku", "<AGARI yaku> is not a list of (id, han) pairs"),
+])
+def test_damaged_fields_found_by_fuzzing_are_record_errors(kind, fragment, fast3, tmp_path):
+    """Byte edits the full reader once let through (a dealer on the empty seat crashed the
+    verifier; a tile id past 135 in a dealt hand, or an odd yaku list, verified): now a
+    RecordError naming the field, the compiled path and its twin agree, the run goes on."""
+    from riichi_fast.records.fast import verify_summary
+    from riichi_fast.reference import mjlog as twin
+
+    good = _xml3(MJLOG3[0])
+    if kind == "oya":
+        data = re.sub(rb'(<INIT [^>]*oya=")\d', rb"\g<1>3", good, count=1)
+    elif kind == "tile":
+        data = re.sub(rb'(<INIT [^>]*hai0=")(\d+)', rb"\g<1>303", good, count=1)
+    else:
+        data = re.sub(rb'(<AGARI [^>]*yaku="[^"]*)"', rb'\1,7"', good, count=1)
+    assert data != good
+    with pytest.raises(RecordError, match=re.escape(fragment)):
+        parse_mjlog(data, "x.mjlog")
+    rows, st = fast3
+    assert twin.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
+    from riichi_fast import _backend
+
+    if not _backend.PUREPYTHON:
+        from riichi_fast import _mjlog
+
+        assert _mjlog.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
+    (tmp_path / "bad.mjlog").write_bytes(data)
+    (tmp_path / "good.mjlog").write_bytes(good)
+    s = verify_summary([tmp_path])
+    assert (s.games, s.games_matched) == (1, 1)
+    assert len(s.unreadable) == 1 and fragment in s.unreadable[0][1]

@@ -153,9 +153,17 @@ def test_fast_settings_decline_other_tables():
     assert settings() == {"honba_value": 300, "noten_payment": 3000, "abortive_mask": 0b111110,
                           "adds_counter": True, "counters_all": False, "nagashi": True,
                           "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII,
-                          "pao_honba_liable": True, "start_points": 25000}
-    assert fast_settings(config.TENHOU_3P) is None
+                          "pao_honba_liable": True, "start_points": 25000, "n_players": 4}
+    # three players: counters 200 (100 from each payer of a tsumo), noten 2000, kyuushu and
+    # suukaikan the only abortive draws (bits 1 and 5), 35,000 points at the start
+    assert fast_settings(config.TENHOU_3P) == {
+        "honba_value": 200, "noten_payment": 2000, "abortive_mask": 0b100010,
+        "adds_counter": True, "counters_all": False, "nagashi": True,
+        "pao_mask": 1 << Y_DAISANGEN | 1 << Y_DAISUUSHII, "pao_honba_liable": True,
+        "start_points": 35000, "n_players": 3}
     assert fast_settings(config.TENHOU.replace(multiple_ron="head_bump")) is None
+    assert fast_settings(config.TENHOU.replace(multiple_ron_sticks="own_back")) is None
+    assert fast_settings(config.TENHOU_3P.replace(wareme=True)) is None
 
 
 # ---------------------------------------------------------------------------
@@ -476,3 +484,28 @@ def test_damaged_mjai_names_file_and_line(tmp_path):
     p.write_text("\n".join(raw))
     s = verify_summary([p])
     assert s.unreadable == [(str(p), f"RecordError: hidden.mjson:{n + 1}: bad mjai tile '?'")]
+
+
+def test_threads_and_processes_equal_one_worker(tmp_path):
+    """-j 2 with threads or processes: the same summary as -j 1, reports in the same order
+    (damaged and unreadable records included), 4p and 3p mjlogs, other formats."""
+    paths = FOUR + sorted(DATA.glob("tenhou-mjlog-3p/*.mjlog"))[:6] + RIICHIENV
+    bad = tmp_path / "cut.mjlog.gz"
+    bad.write_bytes(gzip.compress(xml(GOOD))[:300])
+    paths = paths + [bad, tmp_path / "missing.mjlog"]
+    one = verify_summary(paths)
+    want = one.as_dict()
+    assert want["fast_games"] >= len(FOUR) - 1 + 6 and want["unreadable"] == 2
+    for workers in ("threads", "processes"):
+        got = verify_summary(paths, jobs=2, workers=workers)
+        assert got.as_dict() == want, workers
+        assert got.errors == one.errors and sorted(got.unreadable) == sorted(one.unreadable)
+        assert [r.source for r in got.failed] == [r.source for r in one.failed]
+    with pytest.raises(ValueError, match="workers must be 'processes' or 'threads', got 'x'"):
+        verify_summary(paths, jobs=2, workers="x")
+
+
+def test_cli_threads_flag(capsys):
+    assert main(["verify", str(GOOD), "-j", "2", "--threads", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (out["games"], out["games_matched"], out["fast_games"]) == (1, 1, 1)

@@ -1,4 +1,4 @@
-# Compiled fast path of the record verifier for Tenhou mjlog XML (four players).
+# Compiled fast path of the record verifier for Tenhou mjlog XML (four or three players).
 #
 # One pass over the XML bytes: a tokenizer reads each tag and its attributes
 # in place (no Python object per tag or per tile), the round is replayed on C
@@ -13,10 +13,18 @@
 # The answer is a summary: (status, rounds, wins, draws).  status 0: the game
 # was replayed and everything matched (the counts are then those of the full
 # verifier); 1: not verified here (something did not match, the record is
-# damaged or incomplete, or it is outside this path: three players, three
+# damaged or incomplete, or it is outside this path: three
 # ron, a nagashi mangan nobody qualifies for, a tag it does not know...).
 # Pao (the whole hand, Tenhou's pao_scope) and nagashi mangan are settled here.  On 1 the caller runs the full
 # Python verifier, which explains.
+#
+# Three players (n_players=3, <GO type> bit 0x10): seats 0-2 (hai3 empty), no
+# 2m-8m, no chi, kita (<N> code bit 0x20) sets a north aside (a call for
+# ippatsu / first go-around, a replacement draw follows, a ron on it is not
+# houtei and keeps ippatsu), each kita is a dora counted in the record's
+# dora (52), a tsumo is paid by the two others (no share for the empty
+# seat), counters honba_value / 2 each on tsumo, noten payments shared
+# among three.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
@@ -28,7 +36,7 @@ from riichi_fast._score cimport (
     CTX_N_RED, CTX_N_KITA, CTX_HONBA, CTX_RIICHI_STICKS,
     F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_HAITEI, F_HOUTEI, F_RINSHAN,
     F_CHANKAN, F_TENHOU, F_CHIIHOU,
-    O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_DORA, O_URA, O_AKA, O_LIMIT, O_HAND_POINTS,
+    O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_DORA, O_URA, O_AKA, O_KITA, O_LIMIT, O_HAND_POINTS,
     O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
     R_HAN_CLOSED, R_HAN_OPEN, R_YAKUMAN, R_SIZE, ST_OK,
     LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
@@ -46,6 +54,7 @@ cdef enum:
     LAST_CALL = 3
     LAST_KAKAN = 4
     LAST_ANKAN = 5
+    LAST_KITA = 6
 
 
 
@@ -106,6 +115,9 @@ cdef struct Game:
     int hand_n[4]
     Meld melds[4][4]
     int n_melds[4]
+    int kita[4][4]    # three players: the norths set aside (136-ids)
+    int n_kita[4]
+    int go_seen
     int dora[5]
     int n_dora
     int n_draw_steps
@@ -207,20 +219,25 @@ cdef int _attr_int(Attr* attrs, int na, const char* name, int* value) noexcept n
     return 0
 
 
-cdef int _decode_meld(int code, int who, Meld* m) noexcept nogil:
-    """Tenhou meld code (four players) -> m; 0 ok, -1 kita or out of range."""
+cdef int _decode_meld(int code, int who, int n, Meld* m) noexcept nogil:
+    """Tenhou meld code -> m; 0 ok, -1 a code records.tenhou.decode_meld refuses
+    (for ``n`` players; a kita is type 6, three players only)."""
     cdef int rel = code & 3, t, r, base, i, kind, unused, k
-    if code < 0 or code >= 65536:
+    if code < 0 or code >= 65536 or not 0 <= who < n:
         return -1
+    if rel and (who + rel) % 4 >= n:
+        return -1  # called from the empty fourth seat
     m.called = -1
     m.added = -1
     if code & 0x4:
+        if n == 3 or rel != 3 or code & 0x200:
+            return -1
         t = code >> 10
+        if t >= 63:
+            return -1
         r = t % 3
         t //= 3
         base = (t // 7) * 9 + t % 7
-        if base > 24 or rel == 0:
-            return -1
         m.type = 1
         m.kind = base
         m.n_tiles = 3
@@ -230,11 +247,13 @@ cdef int _decode_meld(int code, int who, Meld* m) noexcept nogil:
         m.called = m.tiles[r]
         return 0
     if code & 0x18:
+        if code & 0x18 == 0x18 or code & 0x180 or rel == 0:
+            return -1
         t = code >> 9
+        if t >= 102:
+            return -1
         r = t % 3
         kind = t // 3
-        if kind >= 34 or rel == 0:
-            return -1
         unused = (code >> 5) & 3
         k = 0
         for i in range(4):
@@ -252,22 +271,33 @@ cdef int _decode_meld(int code, int who, Meld* m) noexcept nogil:
             for i in range(4):
                 m.tiles[i] = kind * 4 + i
             m.n_tiles = 4
+    elif code & 0x20:
+        t = code >> 8
+        if n == 4 or code & 0xDF or t // 4 != 30:
+            return -1
+        m.type = 6
+        m.kind = 30
+        m.n_tiles = 1
+        m.tiles[0] = t
         return 0
-    if code & 0x20:
-        return -1  # kita: three players only
-    t = code >> 8
-    kind = t // 4
-    if kind >= 34:
-        return -1
-    m.kind = kind
-    m.n_tiles = 4
-    for i in range(4):
-        m.tiles[i] = kind * 4 + i
-    if rel == 0:
-        m.type = 4
     else:
-        m.type = 3
-        m.called = t
+        if code & 0xC0:
+            return -1
+        t = code >> 8
+        if t >= 136:
+            return -1
+        kind = t // 4
+        m.kind = kind
+        m.n_tiles = 4
+        for i in range(4):
+            m.tiles[i] = kind * 4 + i
+        if rel == 0:
+            m.type = 4
+        else:
+            m.type = 3
+            m.called = t
+    if n == 3 and 1 <= m.kind <= 7:
+        return -1  # 2m-8m: three players do not use them
     return 0
 
 
@@ -294,18 +324,20 @@ cdef void _sort64(int64_t* a, int n) noexcept nogil:
 cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     cdef int seed[8]
     cdef int buf[MAX_INTS]
-    cdef int k, s, i, t
+    cdef int k, s, i, t, n = g.n
     cdef char name[5]
+    if n == 3 and not g.go_seen:
+        return OUTSIDE  # a three-player game says so in <GO> before its first round
     # continuity: the settled table of the previous round must be this one
     k = _attr_ints(attrs, na, "seed", seed, 8)
     if k < 6:
         return OUTSIDE
-    if _attr_int(attrs, na, "oya", &g.dealer) < 0 or not 0 <= g.dealer < 4:
+    if _attr_int(attrs, na, "oya", &g.dealer) < 0 or not 0 <= g.dealer < n:
         return OUTSIDE
     if _attr_ints(attrs, na, "ten", buf, MAX_INTS) != 4:
         return OUTSIDE
     for s in range(4):
-        g.scores[s] = buf[s] * 100
+        g.scores[s] = buf[s] * 100 if s < n else 0
     g.round_wind = seed[0] // 4
     g.honba = seed[1]
     g.sticks = seed[2]
@@ -318,14 +350,14 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     if not g.have_round and seed[0] == 0:  # the game from its first hand
         if g.honba != 0 or g.sticks != 0:
             return BAD
-        for s in range(4):
+        for s in range(n):
             if g.scores[s] != st.start_points:
                 return BAD
     if g.have_next:
         if (g.next_dealer != g.dealer or g.next_wind != g.round_wind
                 or g.next_honba != g.honba or g.next_sticks != g.sticks):
             return BAD
-        for s in range(4):
+        for s in range(n):
             if g.next_scores[s] != g.scores[s]:
                 return BAD
     g.have_next = 0
@@ -337,15 +369,16 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     for s in range(4):
         name[3] = 48 + s
         k = _attr_ints(attrs, na, name, buf, MAX_INTS)
-        if k != 13:
-            return OUTSIDE
-        for i in range(13):
+        if k != (13 if s < n else 0):
+            return OUTSIDE  # three players: hai3 is there and empty
+        for i in range(k):
             t = buf[i]
-            if t < 0 or t >= 136 or g.hand[s][t]:
+            if t < 0 or t >= 136 or g.hand[s][t] or (n == 3 and 4 <= t < 32):
                 return OUTSIDE
             g.hand[s][t] = 1
-        g.hand_n[s] = 13
+        g.hand_n[s] = k
         g.n_melds[s] = 0
+        g.n_kita[s] = 0
         g.discards[s] = 0
         g.riichi[s] = 0
         g.dbl[s] = 0
@@ -359,7 +392,7 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         g.nag_ok[s] = 1
     g.pending_seat = -1
     g.n_draw_steps = 0
-    g.max_draws = 136 - 14 - 13 * 4
+    g.max_draws = (108 if n == 3 else 136) - 14 - 13 * n
     g.any_call = 0
     g.last_type = LAST_NONE
     g.last_tile = -1
@@ -374,13 +407,20 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     cdef Meld m
     cdef int i, j, t, n_own
     cdef int own[4]
-    if _decode_meld(code, who, &m) < 0:
+    if _decode_meld(code, who, g.n, &m) < 0:
         return OUTSIDE
     if g.pending_seat >= 0 and m.called == g.pending_tile:
         g.nag_ok[g.pending_seat] = 0  # the discard was called
     g.pending_seat = -1
     n_own = 0
-    if m.type == 5:
+    if m.type == 6:  # kita: the north set aside
+        if g.n_kita[who] >= 4:
+            return OUTSIDE
+        g.kita[who][g.n_kita[who]] = m.tiles[0]
+        g.n_kita[who] += 1
+        own[0] = m.tiles[0]
+        n_own = 1
+    elif m.type == 5:
         for i in range(g.n_melds[who]):
             if g.melds[who][i].type == 2 and g.melds[who][i].kind == m.kind:
                 g.melds[who][i] = m
@@ -405,7 +445,7 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
         g.hand[who][t] = 0
         g.hand_n[who] -= 1
     if m.type >= 3:
-        g.after_kan[who] = 1
+        g.after_kan[who] = 1  # a kan or a kita: the next draw is a replacement
     for j in range(4):
         g.ippatsu_before[j] = g.ippatsu[j]
         g.ippatsu[j] = 0
@@ -415,6 +455,9 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     if m.type == 5:
         g.last_type = LAST_KAKAN
         g.last_tile = m.added
+    elif m.type == 6:
+        g.last_type = LAST_KITA
+        g.last_tile = m.tiles[0]
     elif m.type == 4:
         g.last_type = LAST_ANKAN
     else:
@@ -422,13 +465,14 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     return OK
 
 
-cdef void _win_pay(int winner, int discarder, int dealer, int64_t ron, int64_t td, int64_t to,
-                   int counters, int pao, Settings* st, int64_t* ch) noexcept nogil:
-    """settle.py's payments of one win (Tenhou pao: the whole hand), sticks left out."""
+cdef void _win_pay(int n, int winner, int discarder, int dealer, int64_t ron, int64_t td,
+                   int64_t to, int counters, int pao, Settings* st, int64_t* ch) noexcept nogil:
+    """settle.py's payments of one win (Tenhou pao: the whole hand), sticks left out;
+    ``n`` players (three: a tsumo is paid by the two others, no share for the empty seat)."""
     cdef int s
-    cdef int64_t pay, each = counters * (st.honba_value // 3), half, bonus
+    cdef int64_t pay, each = counters * (st.honba_value // (n - 1)), half, bonus
     if discarder < 0:
-        for s in range(4):
+        for s in range(n):
             if s == winner:
                 continue
             pay = td if (s == dealer and winner != dealer) else to
@@ -464,7 +508,9 @@ cdef int _tenhou_limit(int limit) noexcept nogil:
 cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexcept nogil:
     cdef int pao = -1
     cdef int who, from_who, machi, k, i, j, s, t, n_closed, tsumo, rinshan, chankan
-    cdef int first_turn, riichi, first, honba, sticks, honba_paid, sticks_paid
+    cdef int first_turn, riichi, first, honba, sticks, honba_paid, sticks_paid, robbed_kita
+    cdef int n = g.n, n_kita, n_melds
+    cdef int kita_rec[8]
     cdef int ba[4]
     cdef int closed[20]
     cdef int codes[8]
@@ -491,14 +537,14 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     cdef WinRec* w
     if not g.have_round or g.round_ended and g.round_wins == 0:
         return OUTSIDE
-    if _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4:
+    if _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < n:
         return OUTSIDE
-    if _attr_int(attrs, na, "fromWho", &from_who) < 0 or not 0 <= from_who < 4:
+    if _attr_int(attrs, na, "fromWho", &from_who) < 0 or not 0 <= from_who < n:
         return OUTSIDE
     if _attr_int(attrs, na, "machi", &machi) < 0 or not 0 <= machi < 136:
         return OUTSIDE
     if _find(attrs, na, "paoWho") >= 0:
-        if _attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < 4 or pao == who:
+        if _attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < n or pao == who:
             return OUTSIDE
     if _attr_ints(attrs, na, "ba", ba, 4) != 2:
         return OUTSIDE
@@ -512,7 +558,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     n_codes = _attr_ints(attrs, na, "m", codes, 8)
     if n_codes == -2:
         n_codes = 0
-    if n_codes < 0 or n_codes > 4:
+    if n_codes < 0:
         return OUTSIDE
     n_yaku = _attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
     if n_yaku == -2:
@@ -553,16 +599,34 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         g.hand[who][machi] = 0
     if k != n_closed or not seen[machi]:
         return OUTSIDE
-    if n_codes != g.n_melds[who]:
-        return OUTSIDE
+    # the recorded melds (kita included) must be the replayed ones
+    n_melds = n_kita = 0
     for i in range(n_codes):
-        if _decode_meld(codes[i], who, &m) < 0:
+        if _decode_meld(codes[i], who, n, &m) < 0:
             return OUTSIDE
-        keys_rec[i] = _meld_key(&m)
+        if m.type == 6:
+            kita_rec[n_kita] = m.tiles[0]
+            n_kita += 1
+            continue
+        if n_melds >= 4:
+            return OUTSIDE
+        keys_rec[n_melds] = _meld_key(&m)
+        n_melds += 1
+    if n_melds != g.n_melds[who] or n_kita != g.n_kita[who]:
+        return OUTSIDE
+    for i in range(n_melds):
         keys_rep[i] = _meld_key(&g.melds[who][i])
-    _sort64(keys_rec, n_codes)
-    _sort64(keys_rep, n_codes)
-    for i in range(n_codes):
+    _sort64(keys_rec, n_melds)
+    _sort64(keys_rep, n_melds)
+    for i in range(n_melds):
+        if keys_rec[i] != keys_rep[i]:
+            return OUTSIDE
+    for i in range(n_kita):
+        keys_rec[i] = kita_rec[i]
+        keys_rep[i] = g.kita[who][i]
+    _sort64(keys_rec, n_kita)
+    _sort64(keys_rep, n_kita)
+    for i in range(n_kita):
         if keys_rec[i] != keys_rep[i]:
             return OUTSIDE
     if n_dora_given:
@@ -573,6 +637,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
                 return OUTSIDE
     # the situation
     chankan = not tsumo and g.last_type == LAST_KAKAN
+    robbed_kita = not tsumo and g.last_type == LAST_KITA  # a ron on a north set aside
     rinshan = tsumo and g.rinshan_draw[who]
     first_turn = g.discards[who] == 0 and not g.any_call
     riichi = g.riichi[who]
@@ -584,11 +649,11 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         flags |= F_RIICHI
         if g.dbl[who]:
             flags |= F_DOUBLE_RIICHI
-        if (g.ippatsu_before[who] if chankan else g.ippatsu[who]):
+        if (g.ippatsu_before[who] if chankan or robbed_kita else g.ippatsu[who]):
             flags |= F_IPPATSU
     if tsumo and not rinshan and g.n_draw_steps == g.max_draws:
         flags |= F_HAITEI
-    if not tsumo and not chankan and g.n_draw_steps == g.max_draws:
+    if not tsumo and not chankan and not robbed_kita and g.n_draw_steps == g.max_draws:
         flags |= F_HOUTEI
     if rinshan:
         flags |= F_RINSHAN
@@ -598,7 +663,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         flags |= F_TENHOU if who == g.dealer else F_CHIIHOU
     honba_paid = honba if first else 0
     sticks_paid = sticks if first else 0
-    for s in range(4):
+    for s in range(n):
         if first:
             g.shown[s] = g.scores[s] - 1000 * g.declared[s]
         if sc[2 * s] * 100 != g.shown[s]:
@@ -629,7 +694,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
                 n_red += 1
     memset(ctx, 0, sizeof(ctx))
     ctx[CTX_FLAGS] = flags
-    ctx[CTX_SEAT_WIND] = (who - g.dealer + 4) % 4
+    ctx[CTX_SEAT_WIND] = (who - g.dealer + n) % n
     ctx[CTX_ROUND_WIND] = g.round_wind
     ctx[CTX_N_DORA] = g.n_dora
     for i in range(g.n_dora):
@@ -641,7 +706,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
                 return OUTSIDE
             ctx[CTX_URA + i] = ura[i] // 4
     ctx[CTX_N_RED] = n_red
-    ctx[CTX_N_KITA] = 0
+    ctx[CTX_N_KITA] = n_kita
     ctx[CTX_HONBA] = honba_paid
     ctx[CTX_RIICHI_STICKS] = sticks_paid
     status = c_score_hand_digested(counts, mt, mk, machi // 4, ctx, rules, out)
@@ -689,7 +754,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
                 return BAD
         if rec_han != out[O_HAN] or ten[0] != out[O_FU]:
             return BAD
-        if rec_dora != out[O_DORA] or rec_aka != out[O_AKA]:
+        if rec_dora != out[O_DORA] + out[O_KITA] or rec_aka != out[O_AKA]:  # Tenhou: kita in 52
             return BAD
         if riichi and rec_ura != out[O_URA]:
             return BAD
@@ -701,10 +766,10 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     # the win settled alone, with the counters and sticks it was given
     for s in range(4):
         ch[s] = 0
-    _win_pay(who, -1 if tsumo else from_who, g.dealer, out[O_PAY_RON], out[O_PAY_TSUMO_DEALER],
+    _win_pay(n, who, -1 if tsumo else from_who, g.dealer, out[O_PAY_RON], out[O_PAY_TSUMO_DEALER],
              out[O_PAY_TSUMO_OTHER], honba_paid, pao, st, ch)
     ch[who] += 1000 * sticks_paid
-    for s in range(4):
+    for s in range(n):
         if ch[s] != sc[2 * s + 1] * 100:
             return BAD
     if g.round_wins > 4:
@@ -717,7 +782,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     w.tsumo_other = out[O_PAY_TSUMO_OTHER]
     w.pao = pao
     for s in range(4):
-        w.rec[s] = sc[2 * s + 1] * 100
+        w.rec[s] = sc[2 * s + 1] * 100 if s < n else 0
     return OK
 
 
@@ -725,7 +790,7 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
     """The round's wins settled together from its table; sets the next table."""
     cdef int order[4]
     cdef int i, j, k, s, n = g.round_wins, pot, n_declared = 0, repeat = 0, counters
-    cdef int disc, x
+    cdef int disc, x, np_ = g.n
     cdef int64_t ch[4]
     cdef int64_t deltas[4]
     cdef WinRec* w
@@ -747,7 +812,8 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
         for i in range(1, n):
             x = order[i]
             j = i - 1
-            while j >= 0 and (g.wins[order[j]].winner - disc + 4) % 4 > (g.wins[x].winner - disc + 4) % 4:
+            while j >= 0 and ((g.wins[order[j]].winner - disc + np_) % np_
+                              > (g.wins[x].winner - disc + np_) % np_):
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = x
@@ -761,7 +827,7 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
         counters = g.honba if (k == 0 or st.counters_all) else 0
         for s in range(4):
             ch[s] = 0
-        _win_pay(w.winner, w.discarder, g.dealer, w.ron, w.tsumo_dealer, w.tsumo_other,
+        _win_pay(np_, w.winner, w.discarder, g.dealer, w.ron, w.tsumo_dealer, w.tsumo_other,
                  counters, w.pao, st, ch)
         if k == 0:
             ch[w.winner] += 1000 * pot
@@ -780,7 +846,7 @@ cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas)
     g.next_dealer = g.dealer
     g.next_wind = g.round_wind
     if not repeat:
-        g.next_dealer = (g.dealer + 1) % 4
+        g.next_dealer = (g.dealer + 1) % g.n
         if g.next_dealer == 0:
             g.next_wind = (g.round_wind + 1) % 4
     g.next_honba = honba
@@ -791,7 +857,7 @@ cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas)
 
 
 cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
-    cdef int j, s, t, kind, k, n_declared = 0, n_tenpai = 0, n_nagashi = 0
+    cdef int j, s, t, kind, k, n_declared = 0, n_tenpai = 0, n_nagashi = 0, n = g.n
     cdef int noten_payment = st.noten_payment, abortive_mask = st.abortive_mask
     cdef int adds_counter = st.adds_counter
     cdef int sc[8]
@@ -816,7 +882,7 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         kind = 5
     elif _eq(attrs[j].val, attrs[j].vlen, "nm"):
         kind = 6
-        for s in range(4):
+        for s in range(n):
             n_nagashi += g.nag_ok[s]
         if n_nagashi == 0:
             return OUTSIDE  # nobody qualifies: the full verifier leaves it unsettled
@@ -829,6 +895,8 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     g.round_ended = 1
     g.n_draws += 1
     for s in range(4):
+        deltas[s] = 0
+    for s in range(n):
         if sc[2 * s] * 100 != g.scores[s] - 1000 * g.declared[s]:
             return BAD
         if g.declared[s]:
@@ -837,7 +905,7 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     if 0 < kind < 6:
         if not abortive_mask >> kind & 1:
             return BAD
-        for s in range(4):
+        for s in range(n):
             if sc[2 * s + 1] != 0:
                 return BAD
         _set_next(g, 1, g.honba + 1 if adds_counter else g.honba, g.sticks + n_declared, deltas)
@@ -847,6 +915,8 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     name[2] = 105
     name[4] = 0
     for s in range(4):
+        tenpai[s] = 0
+    for s in range(n):
         name[3] = 48 + s
         tenpai[s] = _find(attrs, na, name) >= 0
         n_tenpai += tenpai[s]
@@ -855,26 +925,26 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     if kind == 6:
         if not st.nagashi:
             return BAD
-        for j in range(4):
+        for j in range(n):
             if not g.nag_ok[j]:
                 continue
-            for s in range(4):
+            for s in range(n):
                 if s != j:
                     t = 4000 if (g.dealer == s or g.dealer == j) else 2000
                     deltas[s] -= t
                     deltas[j] += t
-        for s in range(4):
+        for s in range(n):
             if deltas[s] + (1000 if g.declared[s] else 0) != sc[2 * s + 1] * 100:
                 return BAD
         _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
         return OK
-    for s in range(4):
-        if n_tenpai == 0 or n_tenpai == 4:
+    for s in range(n):
+        if n_tenpai == 0 or n_tenpai == n:
             pay = 0
         elif tenpai[s]:
             pay = noten_payment // n_tenpai
         else:
-            pay = -(noten_payment // (4 - n_tenpai))
+            pay = -(noten_payment // (n - n_tenpai))
         if pay != sc[2 * s + 1] * 100:
             return BAD
         deltas[s] += pay
@@ -947,17 +1017,17 @@ cdef int _check_final(Game* g) noexcept nogil:
         return OK
     if not g.have_next:
         return BAD
-    for s in range(4):
+    for s in range(g.n):
         final[s] = g.next_scores[s]
         if final[s] > final[top]:
             top = s
     final[top] += 1000 * g.next_sticks
-    for s in range(4):
+    for s in range(g.n):
         if final[s] != g.owari_scores[s]:
             return BAD
     # the order by score and the order by points (ties: the lower seat first) agree
-    for s in range(4):
-        for t in range(s + 1, 4):
+    for s in range(g.n):
+        for t in range(s + 1, g.n):
             if (final[s] >= final[t]) != (g.owari_points[s] >= g.owari_points[t]):
                 return BAD
     return OK
@@ -1097,13 +1167,16 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
-                 uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000):
-    """Verify one mjlog (XML bytes, four players) in compiled code.
+                 uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000,
+                 int n_players=4):
+    """Verify one mjlog (XML bytes) of ``n_players`` (4, or 3: ``<GO>`` must say so) in
+    compiled code.
 
-    ``params``: four rules arrays (``R_SIZE`` each) for the game's flags:
-    row ``2 * (not red_fives) + (not open_tanyao)``.  Returns ``(0, rounds,
+    ``params``: four rules arrays (``R_SIZE`` each, the ``n_players`` table's) for the
+    game's flags: row ``2 * (not red_fives) + (not open_tanyao)``.  Returns ``(0, rounds,
     wins, draws)`` when every win, draw, next table and the final scores
-    matched, else ``(1, 0, 0, 0)``: the full verifier must look.
+    matched, else ``(1, 0, 0, 0)``: the full verifier must look.  The whole
+    file is verified without the GIL.
     """
     cdef Py_ssize_t n = data.shape[0], i = 0, j
     cdef const char* s = <const char*>&data[0] if n else NULL
@@ -1127,12 +1200,14 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     st_.start_points = start_points
     if params.shape[0] != 4 or params.shape[1] != R_SIZE:
         raise ValueError(f"params must be 4 x {R_SIZE}")
+    if n_players != 3 and n_players != 4:
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
     g = &game
     with nogil:
         for row in range(4):
             c_digest_rules(&params[row, 0], &rules[row])
         memset(g, 0, sizeof(Game))
-        g.n = 4
+        g.n = n_players
         g.red = 1
         g.open_tanyao = 1
         row = 0
@@ -1158,8 +1233,11 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                 if not g.have_round or g.round_ended or value >= 136:
                     st = OUTSIDE
                     break
+                seat = c - (84 if c >= 84 else 68)
+                if seat >= g.n or (g.n == 3 and 4 <= value < 32):
+                    st = OUTSIDE  # the empty fourth seat, or 2m-8m with three players
+                    break
                 if c >= 84:  # T U V W: a draw
-                    seat = c - 84
                     if g.hand[seat][value]:
                         st = OUTSIDE
                         break
@@ -1172,7 +1250,6 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                     g.last_type = LAST_DRAW
                     g.pending_seat = -1
                 else:        # D E F G: a discard
-                    seat = c - 68
                     if not g.hand[seat][value]:
                         st = OUTSIDE
                         break
@@ -1200,7 +1277,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
             elif _eq(tag, tag_len, "REACH"):
                 if not g.have_round or g.round_ended:
                     st = OUTSIDE
-                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
+                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < g.n \
                         or _attr_int(attrs, na, "step", &step) < 0:
                     st = OUTSIDE
                 elif step == 1:
@@ -1237,9 +1314,10 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
             elif _eq(tag, tag_len, "GO"):
                 if _attr_int(attrs, na, "type", &flags) < 0:
                     st = OUTSIDE
-                elif flags & 0x10:
-                    st = OUTSIDE  # three players
+                elif (flags & 0x10 != 0) != (g.n == 3):
+                    st = OUTSIDE  # not the table the caller said
                 else:
+                    g.go_seen = 1
                     g.red = not flags & 0x02
                     g.open_tanyao = not flags & 0x04
                     row = 2 * (not g.red) + (not g.open_tanyao)

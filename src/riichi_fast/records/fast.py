@@ -2,11 +2,11 @@
 
 :func:`verify_summary` streams records from :func:`riichi_fast.records.sources.iter_records`
 and keeps counters (memory stays flat: only the reports of games that did
-not match are kept, up to ``keep``).  A four-player Tenhou mjlog verified
-under the automatic rules goes through the compiled fast path
+not match are kept, up to ``keep``).  A Tenhou mjlog (four or three players)
+verified under the automatic rules goes through the compiled fast path
 (:mod:`riichi_fast._mjlog`: tokenize, replay, re-score and settle in C);
 any game it does not pass (a mismatch, a damaged record, or what it leaves
-to the full verifier: three players, pao, nagashi mangan) is verified
+to the full verifier: three ron, an unknown tag...) is verified
 again by :func:`riichi_fast.records.verify.verify_game`, whose report says
 what and where.  Other formats, and explicit ``rules``, use the full
 verifier.  ``jobs > 1`` spreads the records over worker processes.
@@ -19,6 +19,7 @@ verifier.  ``jobs > 1`` spreads the records over worker processes.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -94,11 +95,11 @@ def params_rows(base=None):
 
 def fast_settings(rules) -> dict | None:
     """Keyword settings of ``_mjlog.verify_mjlog`` for ``rules``, or ``None`` when the
-    compiled path does not play them (it plays Tenhou's four-player table)."""
+    compiled path does not play them (it plays Tenhou's four- and three-player tables)."""
     from riichi_fast.rules.yaku import YAKU
 
-    if rules.n_players != 4 or rules.multiple_ron != "allowed" or rules.wareme \
-            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % 3 \
+    if rules.n_players not in (3, 4) or rules.multiple_ron != "allowed" or rules.wareme \
+            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % (rules.n_players - 1) \
             or rules.pao_scope != "whole":
         return None
     pao_mask = 0
@@ -113,22 +114,35 @@ def fast_settings(rules) -> dict | None:
             "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
             "counters_all": rules.multiple_ron_counters == "all",
             "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
-            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points}
+            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points,
+            "n_players": rules.n_players}
 
 
 _FAST = None
+_GO = re.compile(rb"<GO\s[^>]*?\btype\s*=\s*[\"']([0-9]{1,9})[\"']")
 
 
 def _fast():
-    """(verify_mjlog, params rows, settings) of the automatic rules, built once per process."""
+    """(verify_mjlog, {4: (params rows, settings), 3: (...)}) of the automatic rules
+    (``tenhou``, ``tenhou_3p``), built once per process."""
     global _FAST
     if _FAST is None:
         from riichi_fast import _backend
         from riichi_fast.rules import config
 
         mod = _backend.load("mjlog")
-        _FAST = (mod.verify_mjlog, params_rows(), fast_settings(config.TENHOU))
+        _FAST = (mod.verify_mjlog, {
+            4: (params_rows(config.TENHOU), fast_settings(config.TENHOU)),
+            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))})
     return _FAST
+
+
+def _players(data: bytes) -> int:
+    """3 when the mjlog's ``<GO type>`` (read near the start) has the three-player bit, else 4
+    (the compiled path checks it again: a wrong guess only sends the game to the full verifier)."""
+    i = data.find(b"<GO", 0, 16384)
+    m = _GO.match(data, i) if i >= 0 else None
+    return 3 if m is not None and int(m.group(1)) & 0x10 else 4
 
 
 # ---------------------------------------------------------------------------
@@ -233,7 +247,8 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
         out.unreadable.append((name, _why(data)))
         return out
     if fast and rules is None and not kernel and data[:1] == b"<":
-        fn, params, settings = _fast()
+        fn, tables = _fast()
+        params, settings = tables[_players(data)]
         try:
             status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
         except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
@@ -249,12 +264,41 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     except (RecordError, RiichiError, ValueError, RecursionError) as exc:
         out.unreadable.append((name, _why(exc)))
         return out
-    out.add_report(verify_game(game, rules, kernel=kernel), keep)
+    try:
+        report = verify_game(game, rules, kernel=kernel)
+    except (RiichiError, ValueError) as exc:  # a record the verifier cannot take: go on
+        out.unreadable.append((name, _why(exc)))
+        return out
+    out.add_report(report, keep)
     return out
 
 
 def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
+
+
+def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
+                 keep: int | None) -> None:
+    """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
+    if fast and rules is None and not kernel and type(data) is bytes and data[:1] == b"<":
+        fn, tables = _FAST if _FAST is not None else _fast()
+        params, settings = tables[_players(data)]
+        try:
+            status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
+        except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
+            status = 1
+        if status == 0:
+            total.games += 1
+            total.games_matched += 1
+            total.fast_games += 1
+            total.rounds += n_rounds
+            total.wins += n_wins
+            total.wins_matched += n_wins
+            total.draws += n_draws
+            total.draws_matched += n_draws
+            return
+        fast = False  # the full verifier explains (the compiled path has had its say)
+    total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
 
 
 def _work(args):
@@ -264,31 +308,44 @@ def _work(args):
     files, rules, kernel, fast, keep = args
     total = VerifySummary()
     for name, data in iter_records(files):
-        total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+        _verify_into(total, name, data, rules, kernel, fast, keep)
     return total, len(files)
 
 
-def _chunks(records, size: int):
+def _chunks(records, size: int, grow_to: int | None = None):
+    """Lists of ``size`` items; with ``grow_to``, sizes double from ``size`` up to it (the
+    first tasks small so every worker starts at once, the later ones large so the parent's
+    cost per task, a few hundred microseconds of dispatch and merge, stays small)."""
     chunk = []
     for item in records:
         chunk.append(item)
         if len(chunk) >= size:
             yield chunk
             chunk = []
+            if grow_to is not None and size < grow_to:
+                size = min(2 * size, grow_to)
     if chunk:
         yield chunk
 
 
 def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool = False,
                    fast: bool = True, keep: int | None = 100,
-                   progress: Callable[[int], None] | None = None) -> VerifySummary:
+                   progress: Callable[[int], None] | None = None,
+                   workers: str = "processes") -> VerifySummary:
     """Verify every record ``paths`` name (files, directories, globs, archives, databases).
 
     ``rules``: ``None`` (Tenhou, adjusted to each game's flags; the compiled
     path is used), a preset name or a Rules object.  ``jobs``: worker
     processes, each reading its share of the files (an archive or a database
     is one file: one worker reads it).  ``keep``: how many failing game reports to keep.
-    ``progress(n)`` is called with the number of records done since the last call.
+    ``progress(n)`` is called with the number of records done since the last call
+    (with ``jobs > 1``: files).  ``workers="threads"``: ``jobs`` threads instead of
+    processes; the compiled path verifies a whole file without the GIL (reading and
+    gunzip release it too), so threads cost no start-up, copy or pickling, but games it
+    declines (damaged records, other formats, explicit rules) run one at a time.
+
+    >>> verify_summary([], jobs=2, workers="threads").games
+    0
     """
     from riichi_fast.records.sources import expand_paths, iter_records
     from riichi_fast.records.verify import scorer_name
@@ -297,11 +354,13 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         rules = resolve_rules(rules)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
+    if workers not in ("processes", "threads"):
+        raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
     total = VerifySummary(scorer=("compiled mjlog path + " if fast and rules is None and not kernel
                                   else "") + scorer_name())
     if jobs == 1:
         for name, data in iter_records(paths):
-            total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
+            _verify_into(total, name, data, rules, kernel, fast, keep)
             if progress is not None:
                 progress(1)
         return total
@@ -321,13 +380,55 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     in_flight = threading.BoundedSemaphore(4 * jobs)
 
     def tasks():
-        for chunk in _chunks(files(), 32):
+        for chunk in _chunks(files(), 8, 256):
             in_flight.acquire()
             yield chunk, rules, kernel, fast, keep
 
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    if workers == "threads":
+        from concurrent.futures import ThreadPoolExecutor
+
+        if fast and rules is None and not kernel:
+            _fast()  # built once, before the threads share it
+        from collections import deque
+
+        def merge(future):
+            part, n = future.result()
+            total.add(part, keep)
+            if progress is not None:
+                progress(n)
+
+        pending: deque = deque()  # at most 4 tasks per thread in flight, merged in order
+        with ThreadPoolExecutor(jobs) as ex:
+            for chunk in _chunks(files(), 8, 256):
+                if len(pending) >= 4 * jobs:
+                    merge(pending.popleft())
+                pending.append(ex.submit(_work, (chunk, rules, kernel, fast, keep)))
+            while pending:
+                merge(pending.popleft())
+        return total
+
+    fork = "fork" in mp.get_all_start_methods()
+    if fork:
+        # forked workers inherit what the parent has imported and built: warm it up once here
+        # (the compiled path's rules rows and every module a worker needs: ~0.3 s per worker)
+        import riichi_fast.records.tenhou
+        import riichi_fast.records.verify  # noqa: F401
+
+        if fast and rules is None and not kernel:
+            _fast()
+    ctx = mp.get_context("fork" if fork else "spawn")
+    import gc
+
+    gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
+    try:
+        return _pool_run(ctx, jobs, tasks(), in_flight, total, keep, progress)
+    finally:
+        gc.unfreeze()
+
+
+def _pool_run(ctx, jobs, tasks, in_flight, total, keep, progress):
     with ctx.Pool(jobs) as pool:
-        for part, n in pool.imap(_work, tasks()):
+        for part, n in pool.imap(_work, tasks):
             in_flight.release()
             total.add(part, keep)
             if progress is not None:

@@ -252,7 +252,13 @@ class _Reader:
         if len(seed) < 6:
             raise RecordError(f"{self.source}: <INIT seed> needs 6 numbers, got {seed}")
         dealer = int(el.get("oya"))
+        if not 0 <= dealer < self.n:
+            raise RecordError(f"{self.source}: <INIT oya=\"{dealer}\"> is not a seat 0-{self.n - 1}")
         hands = tuple(tuple(_ints(el.get(f"hai{i}"))) for i in range(self.n))
+        for i, hand in enumerate(hands):
+            bad = [t for t in hand if not 0 <= t < 136]
+            if bad:
+                raise RecordError(f"{self.source}: <INIT hai{i}> holds tile id {bad[0]}, not 0-135")
         scores = tuple(x * 100 for x in _ints(el.get("ten")))[: self.n]
         rnd = Round(index=len(self.game.rounds), round_wind=seed[0] // 4, kyoku=seed[0] % 4,
                     dealer=dealer, honba=seed[1], riichi_sticks=seed[2], scores=scores,
@@ -314,6 +320,9 @@ class _Reader:
         who = int(el.get("who"))
         from_who = int(el.get("fromWho"))
         honba, sticks = self._ba(el)
+        if len(_ints(el.get("yaku"))) % 2:
+            raise RecordError(f"{self.source} {self.round.label}: <AGARI yaku> is not a list of "
+                              f"(id, han) pairs: {el.get('yaku')!r}")
         recorded = _recorded_score(el, self.n)
         before, change = self._sc(el)
         recorded = replace(recorded, score_changes=change, scores_before=before)

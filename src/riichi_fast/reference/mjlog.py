@@ -1,12 +1,13 @@
 """Pure-Python twin of ``riichi_fast._mjlog``: the full reader and verifier, summarised.
 
 ``verify_mjlog`` answers what the compiled fast path answers: ``(0, rounds,
-wins, draws)`` when the four-player mjlog verifies with everything matched
-(every win re-scored, every win and draw settled, every next table, the
-final scores and placements), else ``(1, 0, 0, 0)``.  The compiled path
-leaves to the full verifier what it does not cover (three players, a
-nagashi mangan draw nobody qualifies for, three ron, tags it does not know);
-so does the twin.
+wins, draws)`` when the mjlog of ``n_players`` (4, or 3 when its ``<GO>``
+says so) verifies with everything matched (every win re-scored, every win
+and draw settled, every next table, the final scores and placements), else
+``(1, 0, 0, 0)``.  The compiled path leaves to the full verifier what it
+does not cover (a nagashi mangan draw nobody qualifies for, three ron, tags
+it does not know, a three-player record with a 2m-8m tile or without
+``<GO>`` before its first round); so does the twin.
 
 ``params`` are the rules rows the compiled path scores with (built by
 :func:`riichi_fast.records.fast.params_rows` from the same rules as the
@@ -48,7 +49,7 @@ _SHAPES = {
     (b"REACH", b"who"): (1, 1), (b"REACH", b"step"): (1, 1), (b"DORA", b"hai"): (1, 1),
     (b"AGARI", b"who"): (1, 1), (b"AGARI", b"fromWho"): (1, 1), (b"AGARI", b"machi"): (1, 1),
     (b"AGARI", b"paoWho"): (1, 1), (b"AGARI", b"ba"): (2, 2), (b"AGARI", b"ten"): (3, 3),
-    (b"AGARI", b"sc"): (8, 8), (b"AGARI", b"hai"): (1, 20), (b"AGARI", b"m"): (0, 4),
+    (b"AGARI", b"sc"): (8, 8), (b"AGARI", b"hai"): (1, 20), (b"AGARI", b"m"): (0, 8),
     (b"AGARI", b"yaku"): (0, 64), (b"AGARI", b"yakuman"): (0, 8), (b"AGARI", b"doraHai"): (0, 5),
     (b"AGARI", b"doraHaiUra"): (0, 5), (b"RYUUKYOKU", b"sc"): (8, 8),
 }
@@ -69,11 +70,13 @@ def _numbers(value: bytes, lo: int, hi: int) -> bool:
     return lo <= len(parts) <= hi and all(_INT.match(x) for x in parts)
 
 
-def _plain_tenhou(data: bytes) -> bool:
-    """The record is in the plain form the compiled path reads (see _PLAIN, _SHAPES)."""
+def _plain_tenhou(data: bytes, n: int = 4) -> bool:
+    """The record is in the plain form the compiled path reads (see _PLAIN, _SHAPES), for
+    ``n`` players (three: ``<GO>`` with bit 0x10 before the first round, seats 0-2, no 2m-8m)."""
     if not _PLAIN.match(data):
         return False
     in_round = False
+    go_seen = False
     ended = b""  # how the current round ended: b"AGARI", b"RYUUKYOKU" or not yet
     for m in _TAG.finditer(data):
         name = m.group(1)
@@ -90,11 +93,20 @@ def _plain_tenhou(data: bytes) -> bool:
             shape = _SHAPES.get((name, key))
             if shape is not None and not _numbers(value, *shape):
                 return False
-        if name == b"INIT":
-            if not all(_numbers(attrs[b"hai%d" % i], 13, 13) for i in range(4)):
+        if name == b"GO":
+            if bool(int(attrs[b"type"]) & 0x10) != (n == 3):
+                return False
+            go_seen = True
+        elif name == b"INIT":
+            if n == 3 and not go_seen:
+                return False
+            if not all(_numbers(attrs[b"hai%d" % i], 13, 13) for i in range(n)) \
+                    or (n == 3 and attrs[b"hai3"] != b""):
                 return False
             hands = [{int(x) for x in attrs[b"hai%d" % i].split(b",") if x} for i in range(4)]
-            if any(len(h) != 13 for h in hands):
+            if any(len(h) != (13 if i < n else 0) for i, h in enumerate(hands)):
+                return False
+            if n == 3 and any(4 <= t < 32 for h in hands for t in h):
                 return False
             in_round, ended = True, b""
         elif name in (b"N", b"REACH", b"DORA") or _EVENTS.match(name):
@@ -102,7 +114,7 @@ def _plain_tenhou(data: bytes) -> bool:
                 return False
             if _EVENTS.match(name):
                 tile, seat = int(name[1:]), b"TUVWDEFG".index(name[:1])
-                if tile >= 136:
+                if tile >= 136 or seat % 4 >= n or (n == 3 and 4 <= tile < 32):
                     return False
                 if seat < 4:  # a draw: the compiled replay keeps one flag per 136-id and seat
                     if tile in hands[seat]:
@@ -110,7 +122,7 @@ def _plain_tenhou(data: bytes) -> bool:
                     hands[seat].add(tile)
                 else:
                     hands[seat - 4].discard(tile)
-            elif name == b"N" and not _own_tiles_out(hands, attrs):
+            elif name == b"N" and not _own_tiles_out(hands, attrs, n):
                 return False
         elif name == b"AGARI":
             if not in_round or ended == b"RYUUKYOKU":
@@ -127,20 +139,18 @@ def _plain_tenhou(data: bytes) -> bool:
     return True
 
 
-def _own_tiles_out(hands, attrs) -> bool:
+def _own_tiles_out(hands, attrs, n: int = 4) -> bool:
     """Take a call's own tiles out of the caller's hand; False when the compiled path
-    would not decode the call (kita, a code out of range)."""
+    would not decode the call (a code records.tenhou.decode_meld refuses for ``n`` players)."""
     from riichi_fast.enums import MeldType
     from riichi_fast.records.tenhou import decode_meld
 
     who, code = int(attrs[b"who"]), int(attrs[b"m"])
-    if not 0 <= who < 4 or not 0 <= code < 65536:
+    if not 0 <= who < n or not 0 <= code < 65536:
         return False
     try:
-        meld = decode_meld(code, who)
+        meld = decode_meld(code, who, n)
     except (ValueError, IndexError):
-        return False
-    if meld.type == MeldType.KITA:
         return False
     own = [meld.added] if meld.type == MeldType.SHOUMINKAN else \
         [t for t in meld.tiles if t != meld.called]
@@ -156,25 +166,27 @@ def _owari(value: bytes) -> bool:
 
 def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mask=62,
                  adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
-                 pao_honba_liable=True, start_points=25000):
-    """Verify one mjlog (XML bytes, four players); see the module docstring.
+                 pao_honba_liable=True, start_points=25000, n_players=4):
+    """Verify one mjlog (XML bytes) of ``n_players``; see the module docstring.
 
     >>> verify_mjlog(b"<mjloggm></mjloggm>", None)
     (1, 0, 0, 0)
     """
+    if n_players not in (3, 4) or isinstance(n_players, bool):
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
     from riichi_fast.records import parse_mjlog
     from riichi_fast.records.model import DrawKind
     from riichi_fast.records.verify import rules_for_game, verify_game
     from riichi_fast.rules import config
 
     data = bytes(data)
-    if _KNOWN.search(data) or not _plain_tenhou(data):
+    if _KNOWN.search(data) or not _plain_tenhou(data, n_players):
         return (1, 0, 0, 0)
     try:
         game = parse_mjlog(data)
     except RiichiError:
         return (1, 0, 0, 0)
-    if game.rules.three_player \
+    if game.rules.three_player != (n_players == 3) \
             or any(d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi for d in game.draws) \
             or any(len(r.wins) >= 3 for r in game.rounds):
         return (1, 0, 0, 0)
@@ -182,7 +194,7 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
 
     pao = frozenset(y.name.replace(" ", "_") for y in YAKU.values() if pao_mask >> y.id & 1)
     allowed = frozenset(k for i, k in enumerate(_ABORTIVE, 1) if abortive_mask >> i & 1)
-    base = config.TENHOU.replace(
+    base = (config.TENHOU_3P if n_players == 3 else config.TENHOU).replace(
         honba_value=honba_value, noten_payment=noten_payment,
         abortive_draws=allowed - {"sanchahou"}, triple_ron_aborts="sanchahou" in allowed,
         abortive_draw_adds_counter=bool(adds_counter),
