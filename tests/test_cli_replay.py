@@ -284,3 +284,16 @@ def test_replay_rejects_an_unknown_preset(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["replay", str(MJX), "--rules", "nosuch"])
     assert exc.value.code == 2 and "nosuch" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="whole directories replayed: run on the compiled kernels")
+def test_readme_replay_commands_print_what_the_readme_shows(capsys, monkeypatch):
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(root)
+    lines = (root / "README.md").read_text().splitlines()
+    shown = [(line[len("$ riichi-fast "):].split(), lines[i + 1]) for i, line in enumerate(lines)
+             if line.startswith("$ riichi-fast replay ")]
+    assert len(shown) == 2
+    for args, want in shown:
+        assert main([args[0], "--no-progress", *args[1:]]) == 0
+        assert capsys.readouterr().out.strip() == want

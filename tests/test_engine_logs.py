@@ -580,3 +580,34 @@ def test_play_game_runs_on_the_compiled_engine_unless_asked_or_an_agent_follows_
     assert default == {Table if _backend.PUREPYTHON else CTable} and asked == follows == {Table}
     assert a.events == b.events == c.events and a.scores == b.scores == c.scores
     assert [h.settlement for h in a.hands] == [h.settlement for h in b.hands]
+
+
+def test_a_liable_seat_in_the_logs_is_the_engines():
+    from riichi_fast.tiles import parse_tiles
+    from test_engine import make_wall
+    from test_engine_rules import PAO, PAO_DRAWS
+
+    # seat 1 pons the three dragons, the last two fed by seat 2, and wins by tsumo (test_engine_rules)
+    script = iter([(0, "discard", "5z"), (1, "pon", "5z"), (1, "discard", "2p"), (2, "discard", "6z"),
+                   (1, "pon", "6z"), (1, "discard", "3p"), (2, "discard", "7z"), (1, "pon", "7z"),
+                   (1, "discard", "4p"), (2, "discard", "3p"), (3, "discard", "5p"), (0, "discard", "8p"),
+                   (1, "tsumo", None)])
+    step = [next(script)]
+
+    def agent(table, seat, actions):
+        want_seat, kind, tile = step[0]
+        for a in actions:
+            if seat == want_seat and a.type == kind and (tile is None or a.tile >> 2 == parse_tiles(tile)[0] >> 2):
+                step[0] = next(script, (None, None, None))
+                return a
+        return next(a for a in actions if a.type == "pass")
+
+    g = play_game([agent] * 4, "tenhou", length="single", walls=[make_wall(PAO, draws=PAO_DRAWS, dora="3m")])
+    assert g.liable == [{1: 2}] and g.hands[0].settlement.deltas == (0, 32000, -32000, 0)
+    (win,) = game_record(g).wins
+    assert win.recorded.pao == 2
+    horas = [json.loads(x) for x in mjai_text(g).splitlines() if '"hora"' in x]
+    assert [h["pao"] for h in horas] == [2]
+    _check_logs(g, 0)
+    with pytest.raises(ContextError, match="and liable seats"):
+        game_record(GameResult(g.scores, g.points, g.ranks, g.hands, g.events, g.walls, g.rules, g.length))

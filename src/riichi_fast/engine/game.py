@@ -125,7 +125,9 @@ class GameResult:
     """A finished game: final scores, points, ranks, the hands played and every event.
 
     ``walls``: each hand's :class:`~riichi_fast.engine.Wall` (its ura indicators are
-    what a log of the game needs); ``rules`` and ``length``: what the game was played under.
+    what a log of the game needs); ``liable``: each hand's liable seats as the engine
+    found them (pao: ``{seat: the seat that fed its last dragon or wind set}``);
+    ``rules`` and ``length``: what the game was played under.
     """
 
     scores: tuple
@@ -136,6 +138,7 @@ class GameResult:
     walls: list = field(default_factory=list)
     rules: object = None
     length: str = "hanchan"
+    liable: list = field(default_factory=list)
 
 
 def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan", walls=None,
@@ -186,6 +189,7 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
         result.hands.append(table.end)
         result.events.extend(table.events)
         result.walls.append(wall)
+        result.liable.append(dict(table.pao))
         hand_index += 1
         if game_over(table.end.settlement, rules, length):
             break
