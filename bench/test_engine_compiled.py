@@ -93,7 +93,7 @@ def _riichienv_games():
 
 
 @pytest.mark.benchmark(group="engine-hanchan")
-@pytest.mark.parametrize("impl", ["riichienv", "play_game-table", "ctable-batch"])
+@pytest.mark.parametrize("impl", ["riichienv", "play_game-table", "play_game-ctable", "ctable-batch"])
 def test_random_hanchan(benchmark, impl):
     """Whole hanchan with random agents (riichienv's RiichiEnv + RandomAgent beside ours; issue 12)."""
     if impl == "riichienv":
@@ -101,13 +101,15 @@ def test_random_hanchan(benchmark, impl):
         games = benchmark(_riichienv_games)
         assert len(games) == N_GAMES and all(len(g) == 4 for g in games)
         return
-    from riichi_fast.engine import play_game
+    from riichi_fast.engine import CTable, Table, play_game
     from riichi_fast.engine._table import play_random_games
 
     if impl == "ctable-batch":
         scores, _, _, hands = benchmark(play_random_games, N_GAMES, SEED, "tenhou", "hanchan")
         assert scores.shape == (N_GAMES, 4) and bool((hands >= 8).all())
         return
+
+    engine = Table if impl == "play_game-table" else CTable  # play_game's default is CTable
 
     def python_games():
         out = []
@@ -117,7 +119,7 @@ def test_random_hanchan(benchmark, impl):
             def agent(table, seat, actions, words=words):
                 return actions[next(words) % len(actions)]
 
-            out.append(play_game([agent] * 4, "tenhou", seed=SEED + g).scores)
+            out.append(play_game([agent] * 4, "tenhou", seed=SEED + g, table_class=engine).scores)
         return out
 
     got = benchmark(python_games)

@@ -41,7 +41,7 @@ OLD_UMA = config.TENHOU.replace(uma=(10, 5, -5, -10))
 
 @pytest.mark.parametrize("path", REPLAYED, ids=[p.name for p in REPLAYED])
 def test_real_games_replay_exactly(path):
-    report = replay_file(path, OLD_UMA if path.name.startswith("200907") else None)
+    report = replay_file(path, OLD_UMA if path.name.startswith("200907") else None, table_class=Table)
     inits = len(re.findall(r"<INIT ", _text(path)))
     assert report.hands == inits
     if "no-round-end" in path.name:
@@ -67,8 +67,10 @@ def test_replay_covers_both_table_sizes():
 
 def test_replay_of_a_record_without_seed_says_why():
     old = next(p for p in RECORDS.glob("tenhou-mjlog-*/*.mjlog") if "SHUFFLE seed=\"mt19937ar-sha512" not in _text(p))
-    report = replay_file(old)
+    report = replay_file(old, walls="seed")
     assert not report.ok and "no SHUFFLE seed" in report.error
+    report = replay_file(old, OLD_UMA if old.name.startswith("200907") else None, table_class=Table)
+    assert report.ok and report.wall == "record" and report.hands == len(re.findall(r"<INIT ", _text(old)))
 
 
 # --------------------------------------------------------------------------- walls for rule cases

@@ -15,6 +15,7 @@ from riichi_fast.cli import main
 from riichi_fast.engine import Wall, play_game
 from riichi_fast.engine.game import GameResult
 from riichi_fast.engine.logs import game_record, mjai_text, tenhou6_text, write_mjai, write_tenhou6
+from riichi_fast.engine.replay import replay_record
 from riichi_fast.errors import ContextError, RiichiError
 from riichi_fast.records import parse_mjai, parse_tenhou6, read_record, writers
 from riichi_fast.records.fast import parse_record, verify_one
@@ -78,12 +79,17 @@ def _play(seed, rules, length):
 
 
 def _check_logs(g, seed):
-    """Both logs read back and verify with nothing wrong; the mjai log holds the engine's every event."""
+    """Both logs read back, verify with nothing wrong and replay through the engine exactly (walls rebuilt
+    from the logs); the mjai log holds the engine's every event."""
     for fmt, text_of, parse in (("mjai", mjai_text, parse_mjai), ("tenhou6", tenhou6_text, parse_tenhou6)):
-        game = parse(text_of(g), source=f"seed{seed}.{fmt}")
+        text = text_of(g)
+        game = parse(text, source=f"seed{seed}.{fmt}")
         rep = verify_game(game)
         assert rep.ok, "\n".join(format_game_report(rep))[:2000]
         assert len(game.rounds) == len(g.hands) and rep.n_wins == sum(len(h.wins) for h in g.hands)
+        played = replay_record(text.encode(), f"seed{seed}.{fmt}")
+        assert played.ok and played.wall == "record", (played.error, played.mismatches[:3])
+        assert played.hands == played.hands_matched == len(g.hands)
     kinds = [e["type"] for e in g.events]
     lines = [json.loads(x)["type"] for x in mjai_text(g).splitlines()]
     assert lines[0] == "start_game" and lines[-1] == "end_game"
@@ -95,18 +101,31 @@ GAMES = [(seed, "tenhou", "tonpuusen") for seed in range(100)] + \
     [(seed, "tenhou_3p", "tonpuusen") for seed in range(160, 200)]
 
 
-def test_two_hundred_engine_games_write_read_back_and_verify():
+def test_two_hundred_engine_games_write_read_back_and_verify(tmp_path, capsys):
     counts = collections.Counter()
     # on the pure-Python kernels (~100x slower) a tenth of them: the writers and readers are the same code
     games = GAMES if not _backend.PUREPYTHON else GAMES[::10]
-    for seed, rules, length in games:
+    written = 0
+    for k, (seed, rules, length) in enumerate(games):
         g = _play(seed, rules, length)
         _check_logs(g, seed)
+        if k % 10 == 0:  # one game in ten also through the command line, as files
+            write_mjai(g, tmp_path / f"seed{seed}.jsonl")
+            write_tenhou6(g, tmp_path / f"seed{seed}.json")
+            written += 2
         for h in g.hands:
             counts[h.kind] += 1
             counts["wins"] += len(h.wins)
         counts.update(e["type"] for e in g.events if e["type"] in ("reach", "pon", "chi", "ankan", "kakan",
                                                                    "daiminkan", "nukidora", "dora"))
+    assert main(["verify", "--no-progress", "--json", str(tmp_path)]) == 0
+    verified = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (verified["games"], verified["games_matched"], verified["errors"]) == (written, written, 0)
+    assert main(["replay", "--no-progress", "--json", str(tmp_path)]) == 0
+    replayed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (replayed["games"], replayed["games_matched"], replayed["walls"]) == (written, written,
+                                                                                {"seed": 0, "record": written})
+    assert replayed["hands"] == replayed["hands_matched"] > written
     if _backend.PUREPYTHON:
         return
     # the games do what the logs must carry: wins, draws, riichi, every call, kan dora, kita
@@ -114,15 +133,21 @@ def test_two_hundred_engine_games_write_read_back_and_verify():
     assert all(counts[k] > 0 for k in ("reach", "pon", "chi", "ankan", "kakan", "daiminkan", "nukidora", "dora"))
 
 
-# 1,000 hanchan per table size (~30 min on a loaded 2-core machine); CI runs a sample of them
-# (RIICHI_FAST_LONG_GAMES=1000 runs them all: done before landing, zero mismatches).
-LONG_GAMES = int(os.environ.get("RIICHI_FAST_LONG_GAMES", "60"))
+# 10,000 seeded hanchan (5,000 per table size), each written both ways, read back, verified and replayed
+# (~0.4-0.8 s a game here); CI runs an evenly spaced sample of RIICHI_FAST_LONG_GAMES of them (default 120,
+# about 100 s on a loaded 2-core machine); RIICHI_FAST_LONG_GAMES=10000 runs them all (2,000 of them were run
+# before landing: zero mismatches, 1,256 s on the loaded machine).
+LONG_GAMES = int(os.environ.get("RIICHI_FAST_LONG_GAMES", "120"))
+ALL_LONG_GAMES = 10_000
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules,length", [("tenhou", "hanchan"), ("tenhou_3p", "hanchan")])
-def test_two_thousand_engine_games(rules, length):
-    for seed in range(1000, 1000 + LONG_GAMES):
+def test_ten_thousand_engine_games(rules, length):
+    per_size = ALL_LONG_GAMES // 2
+    wanted = max(1, min(per_size, LONG_GAMES // 2))
+    seeds = [1000 + per_size * (rules == "tenhou_3p") + i * per_size // wanted for i in range(wanted)]
+    for seed in seeds:
         _check_logs(_play(seed, rules, length), seed)
 
 
@@ -534,3 +559,56 @@ def test_a_call_of_the_second_discard_of_a_tile_reads_back_from_tenhou6(seed, ru
     _check_logs(g, seed)
     tenhou6 = json.loads(tenhou6_text(g))
     assert len(parse_tenhou6(tenhou6).rounds) == len(g.hands)
+
+
+# --------------------------------------------------------------------------- the engine play_game uses
+
+def test_play_game_runs_on_the_compiled_engine_unless_asked_or_an_agent_follows_the_events():
+    from riichi_fast.engine import CTable, Table
+
+    def agent_seeing(kinds):
+        def agent(table, seat, actions):
+            kinds.add(type(table))
+            return actions[-1]
+        return agent
+
+    default, asked, follows = set(), set(), set()
+    a = play_game([agent_seeing(default)] * 4, "tenhou", seed=2, length="single")
+    b = play_game([agent_seeing(asked)] * 4, "tenhou", seed=2, length="single", table_class=Table)
+    follower = agent_seeing(follows)
+    follower.follows_events = True  # what an mjai bot process declares: it reads table.events as one growing list
+    c = play_game([follower] * 4, "tenhou", seed=2, length="single")
+    assert default == {Table if _backend.PUREPYTHON else CTable} and asked == follows == {Table}
+    assert a.events == b.events == c.events and a.scores == b.scores == c.scores
+    assert [h.settlement for h in a.hands] == [h.settlement for h in b.hands]
+
+
+def test_a_liable_seat_in_the_logs_is_the_engines():
+    from riichi_fast.tiles import parse_tiles
+    from test_engine import make_wall
+    from test_engine_rules import PAO, PAO_DRAWS
+
+    # seat 1 pons the three dragons, the last two fed by seat 2, and wins by tsumo (test_engine_rules)
+    script = iter([(0, "discard", "5z"), (1, "pon", "5z"), (1, "discard", "2p"), (2, "discard", "6z"),
+                   (1, "pon", "6z"), (1, "discard", "3p"), (2, "discard", "7z"), (1, "pon", "7z"),
+                   (1, "discard", "4p"), (2, "discard", "3p"), (3, "discard", "5p"), (0, "discard", "8p"),
+                   (1, "tsumo", None)])
+    step = [next(script)]
+
+    def agent(table, seat, actions):
+        want_seat, kind, tile = step[0]
+        for a in actions:
+            if seat == want_seat and a.type == kind and (tile is None or a.tile >> 2 == parse_tiles(tile)[0] >> 2):
+                step[0] = next(script, (None, None, None))
+                return a
+        return next(a for a in actions if a.type == "pass")
+
+    g = play_game([agent] * 4, "tenhou", length="single", walls=[make_wall(PAO, draws=PAO_DRAWS, dora="3m")])
+    assert g.liable == [{1: 2}] and g.hands[0].settlement.deltas == (0, 32000, -32000, 0)
+    (win,) = game_record(g).wins
+    assert win.recorded.pao == 2
+    horas = [json.loads(x) for x in mjai_text(g).splitlines() if '"hora"' in x]
+    assert [h["pao"] for h in horas] == [2]
+    _check_logs(g, 0)
+    with pytest.raises(ContextError, match="and liable seats"):
+        game_record(GameResult(g.scores, g.points, g.ranks, g.hands, g.events, g.walls, g.rules, g.length))

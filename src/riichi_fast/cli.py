@@ -354,19 +354,22 @@ def cmd_verify(ns) -> int:
 
 def cmd_replay(ns) -> int:
     from riichi_fast._progress import Progress
-    from riichi_fast.engine.replay import _expand, replay_paths, replay_summary
+    from riichi_fast.engine.replay import replay_paths, replay_summary
+    from riichi_fast.records.sources import expand_paths
 
-    paths = list(_expand(ns.paths))
-    with Progress(len(paths), "replaying", unit=" games", enabled=not ns.no_progress) as bar:
-        reports = replay_paths(paths, ns.rules, progress=lambda *_: bar.update(1))
+    total = sum(1 for _ in expand_paths(ns.paths))  # archives and databases count as one
+    with Progress(total, "replaying", unit=" games", enabled=not ns.no_progress) as bar:
+        reports = replay_paths(ns.paths, ns.rules, progress=lambda *_: bar.update(1), walls=ns.walls)
     summary = replay_summary(reports, limit=ns.show)
     if not ns.json:
         for m in summary["mismatches"]:
             print(f"{m['file']} {m['hand']} event {m['event']}: expected {m['expected']}, got {m['got']}")
         for e in summary["errors"]:
             print(f"{e['file']}: cannot replay: {e['error']}")
+        walls = summary["walls"]
         print(f"{summary['games']} games: {summary['games_matched']} replayed exactly, "
-              f"{summary['hands_matched']}/{summary['hands']} hands match")
+              f"{summary['hands_matched']}/{summary['hands']} hands match"
+              + (f" (walls: {walls['seed']} from seeds, {walls['record']} from the records)" if walls["record"] else ""))
     else:
         print(json.dumps(summary, ensure_ascii=False))
     if summary["errors"]:
@@ -443,11 +446,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_verify)
 
-    p = command("replay", "play real Tenhou games through the engine, walls rebuilt from their seeds")
-    p.add_argument("paths", nargs="+", help="mjlog records or directories of them (searched recursively)")
+    p = command("replay", "play game records through the engine: every draw, action and score checked")
+    p.add_argument("paths", nargs="+", help="records (Tenhou mjlog, tenhou.net/6 JSON, mjai; plain, .gz, .bz2), "
+                                            "directories (recursive), globs, archives or databases")
     p.add_argument("--rules", default=None, type=_preset_name,
                    help=_rules_help() + " (default: tenhou or tenhou_3p, adjusted to each game's lobby flags)")
-    p.add_argument("--json", action="store_true", help="print one JSON summary object as the last line")
+    p.add_argument("--walls", default="auto", choices=("auto", "seed", "record"),
+                   help="auto: a Tenhou SHUFFLE seed when the record has one, else the wall each hand's record "
+                        "implies (default); seed: seeds only; record: the implied walls even with a seed")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON summary object as the last line (games, games_matched, hands, "
+                        "hands_matched, errors, mismatches, walls, files: each file's format and wall source)")
     p.add_argument("--show", type=int, default=20, help="mismatches to print (default: 20)")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_replay)

@@ -125,7 +125,9 @@ class GameResult:
     """A finished game: final scores, points, ranks, the hands played and every event.
 
     ``walls``: each hand's :class:`~riichi_fast.engine.Wall` (its ura indicators are
-    what a log of the game needs); ``rules`` and ``length``: what the game was played under.
+    what a log of the game needs); ``liable``: each hand's liable seats as the engine
+    found them (pao: ``{seat: the seat that fed its last dragon or wind set}``);
+    ``rules`` and ``length``: what the game was played under.
     """
 
     scores: tuple
@@ -136,13 +138,21 @@ class GameResult:
     walls: list = field(default_factory=list)
     rules: object = None
     length: str = "hanchan"
+    liable: list = field(default_factory=list)
 
 
-def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan", walls=None) -> GameResult:
+def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan", walls=None,
+              table_class=None) -> GameResult:
     """Play one game with ``agents`` (one callable per seat: ``(table, seat, actions) -> action``).
 
     Walls come from :func:`~riichi_fast.engine.seeded_wall` (``seed``, hand
-    number) unless an iterable of walls is given.
+    number) unless an iterable of walls is given.  ``table_class``: the engine
+    (default: the compiled :class:`~riichi_fast.engine.CTable`, or the Python
+    :class:`~riichi_fast.engine.Table` under ``RIICHI_FAST_PUREPYTHON=1``; the
+    same games either way).  An agent with a true ``follows_events`` attribute
+    (an :class:`~riichi_fast.engine.mjai_bot.MjaiBot`: it reads ``table.events``
+    as one list growing through the hand, which ``CTable`` builds anew at each
+    read) gets the Python table unless ``table_class`` says otherwise.
 
     >>> import random
     >>> from riichi_fast.engine import play_game
@@ -152,10 +162,14 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
     >>> len(g.hands), sum(g.scores) + 1000 * g.hands[-1].settlement.next.riichi_sticks
     (1, 100000)
     """
+    from riichi_fast.engine.replay import _default_table_class
     from riichi_fast.engine.table import Table
     from riichi_fast.engine.wall import seeded_wall
 
-    table = Table(rules)
+    if table_class is None:
+        follows = any(getattr(a, "follows_events", False) for a in agents)
+        table_class = Table if follows else _default_table_class()
+    table = table_class(rules)
     rules = table.rules
     if len(agents) != table.n:
         raise ContextError(f"{table.n} players need {table.n} agents, got {len(agents)}")
@@ -175,6 +189,7 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
         result.hands.append(table.end)
         result.events.extend(table.events)
         result.walls.append(wall)
+        result.liable.append(dict(table.pao))
         hand_index += 1
         if game_over(table.end.settlement, rules, length):
             break

@@ -66,15 +66,6 @@ def _recorded(res, changes, before, pao, strict=True) -> RecordedScore:
         scores_before=tuple(before), pao=pao)
 
 
-def _pao_rule(rules, seat_melds, kind):
-    """The engine's liability rule: this pon/kan completed the dragons (or winds) of ``seat_melds``."""
-    sets = {m.kind for m in seat_melds if m.type in (MeldType.PON, MeldType.DAIMINKAN, MeldType.SHOUMINKAN,
-                                                    MeldType.ANKAN)}
-    dragons = kind >= 31 and "daisangen" in rules.pao and {31, 32, 33} <= sets
-    winds = 27 <= kind <= 30 and "daisuushii" in rules.pao and {27, 28, 29, 30} <= sets
-    return dragons or winds
-
-
 def game_record(result, *, names=None, source: str = "engine", strict: bool = True) -> Game:
     """The :class:`~riichi_fast.records.Game` of an engine game (``result``: a
     :class:`~riichi_fast.engine.GameResult` of :func:`~riichi_fast.engine.play_game`).
@@ -93,8 +84,11 @@ def game_record(result, *, names=None, source: str = "engine", strict: bool = Tr
     """
     rules = getattr(result, "rules", None)
     walls = getattr(result, "walls", None)
-    if rules is None or walls is None or len(walls) != len(result.hands):
-        raise ContextError("game_record needs a GameResult of play_game (with its rules and every hand's wall)")
+    liable = getattr(result, "liable", None)
+    if rules is None or walls is None or len(walls) != len(result.hands) or liable is None \
+            or len(liable) != len(result.hands):
+        raise ContextError("game_record needs a GameResult of play_game (with its rules and every hand's wall "
+                           "and liable seats)")
     n = rules.n_players
     if names is not None and len(names) != n:
         raise ContextError(f"{n} players need {n} names, got {len(names)}")
@@ -102,18 +96,17 @@ def game_record(result, *, names=None, source: str = "engine", strict: bool = Tr
     game = Game(source, "engine", GameRules(red_fives=red, open_tanyao=rules.open_tanyao, three_player=n == 3,
                                             hanchan=result.length == "hanchan"),
                 tuple(str(x) for x in names) if names is not None else ())
-    hands = iter(zip(result.hands, walls))
+    hands = iter(zip(result.hands, walls, liable))
     rp = end = wall = rnd = None
     for ev in result.events:
         t = ev["type"]
         if t == "start_kyoku":
-            end, wall = next(hands)
+            end, wall, pao = next(hands)  # pao: the liable seats the engine found
             rnd = Round(index=len(game.rounds), round_wind="ESWN".index(ev["bakaze"]), kyoku=ev["kyoku"] - 1,
                         dealer=ev["oya"], honba=ev["honba"], riichi_sticks=ev["kyotaku"], scores=tuple(ev["scores"]),
                         dora_indicators=(ev["dora_marker"],), initial_hands=tuple(tuple(h) for h in ev["tehais"]))
             game.rounds.append(rnd)
             rp = RoundReplay(rnd, n, f"{source} {rnd.label}", red, n == 3)
-            pao = {}
             wins = iter(zip(end.wins, end.settlement.per_win))
         elif t == "tsumo":
             rp.draw(ev["actor"], ev["pai"])
@@ -128,8 +121,6 @@ def game_record(result, *, names=None, source: str = "engine", strict: bool = Tr
         elif t in _CALLS:
             seat, tile = ev["actor"], ev["pai"]
             rp.call(seat, RecordMeld(_CALLS[t], tuple(sorted(ev["consumed"] + [tile])), tile, ev["target"]))
-            if t != "chi" and _pao_rule(rules, rp.melds[seat], tile // 4):
-                pao[seat] = ev["target"]
         elif t == "ankan":
             rp.call(ev["actor"], RecordMeld(MeldType.ANKAN, tuple(sorted(ev["consumed"]))))
         elif t == "kakan":

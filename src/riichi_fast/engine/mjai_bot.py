@@ -43,6 +43,8 @@ __all__ = ["MjaiBot"]
 class MjaiBot(Agent):
     """One seat played by an mjai bot process (``command``: an argument list, as for :mod:`subprocess`)."""
 
+    follows_events = True  # reads table.events as one list growing through the hand: play_game gives it Table
+
     def __init__(self, command, name: str | None = None, *, timeout: float = 10.0, rules="tenhou"):
         self.command = list(command)
         self.name = name or os.path.basename(str(self.command[0]))

@@ -1,40 +1,50 @@
 """Real games replayed through the engine: every draw, action, end of hand and score checked.
 
-A Tenhou mjlog with a ``SHUFFLE`` seed is replayed hand by hand: the wall is
-rebuilt from the seed (:func:`~riichi_fast.engine.tenhou_walls`), each hand is
-dealt by :class:`~riichi_fast.engine.Table` at the recorded table state, and
-every recorded action is fed to it.  Each recorded draw and dora indicator
+Any record our readers read (Tenhou mjlog four- and three-player, tenhou.net/6
+JSON, mjai) is replayed hand by hand.  The walls: a Tenhou mjlog with a
+``SHUFFLE`` seed is dealt from the seed (:func:`~riichi_fast.engine.tenhou_walls`:
+every draw and indicator is then a check of the shuffle); a record without
+one is dealt, hand by hand, the wall its deal, draws and indicators imply
+(:func:`~riichi_fast.engine.wall.record_wall`; the tiles never seen fill the
+rest).  Each hand is dealt by the engine (the compiled
+:class:`~riichi_fast.engine.CTable`; :class:`~riichi_fast.engine.Table` on
+request or under ``RIICHI_FAST_PUREPYTHON=1``) at the recorded table state,
+and every recorded action is fed to it.  Each recorded draw and dora indicator
 must be the engine's, each recorded action must be among its legal actions
 (and a ron, tsumo or call that was taken must be offered), the hand must end
 as recorded, its score changes must be the record's, the next hand must
 start from the engine's table state, the game must end exactly where the
 record ends (:func:`~riichi_fast.engine.game.game_over`), and the final scores
-and points (uma, oka) must be the record's ``owari``.
+and points (uma, oka) must be the record's ``owari`` when it has one.  A hand
+no wall can give (a tile twice, a missing draw) is a mismatch naming the
+event, and the next hand goes on.
 
 >>> from pathlib import Path
 >>> rep = replay_file(sorted(Path("tests/data/records/tenhou-mjlog-mjx").glob("*.mjlog"))[0])
->>> rep.hands == rep.hands_matched, rep.mismatches
-(True, [])
+>>> rep.hands == rep.hands_matched, rep.mismatches, rep.wall
+(True, [], 'seed')
+>>> rep = replay_file("tests/data/records/mjai/126_204_0_mjai.jsonl")
+>>> rep.ok, rep.wall, rep.format
+(True, 'record', 'mjai')
 """
 
 from __future__ import annotations
 
-import gzip
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from riichi_fast import settle as _settle
-from riichi_fast.engine.game import dealer_may_stop, final_points, game_over, ranks
+from riichi_fast.engine.game import dealer_may_stop, final_standing, game_over
 from riichi_fast.engine.table import Action, EngineError, Table
-from riichi_fast.engine.wall import tenhou_walls
+from riichi_fast.engine.wall import RecordWallError, record_wall, tenhou_walls
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 
-__all__ = ["Mismatch", "ReplayReport", "replay_file", "replay_paths", "replay_summary"]
+__all__ = ["WALL_SOURCES", "Mismatch", "ReplayReport", "replay_file", "replay_game", "replay_paths", "replay_record",
+           "replay_summary"]
 
 _SEED = re.compile(rb"<SHUFFLE seed=\"([^\"]+)\"")
-_OWARI = re.compile(rb"owari=\"([^\"]+)\"")
 _CALLS = {MeldType.CHI: "chi", MeldType.PON: "pon", MeldType.DAIMINKAN: "daiminkan"}
 _DRAW_KINDS = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "exhaustive_draw", "kyuushu": "kyuushu_kyuuhai",
                "suufon": "suufon_renda"}
@@ -53,13 +63,20 @@ class Mismatch:
 
 @dataclass
 class ReplayReport:
-    """The result of replaying one record."""
+    """The result of replaying one record.
+
+    ``wall``: where the walls came from, ``"seed"`` (Tenhou's shuffle of the
+    record's ``SHUFFLE`` seed) or ``"record"`` (each hand's wall rebuilt from
+    its deal, draws and indicators: :func:`~riichi_fast.engine.wall.record_wall`).
+    """
 
     source: str
     hands: int = 0
     hands_matched: int = 0
     mismatches: list = field(default_factory=list)
     error: str | None = None
+    wall: str | None = None
+    format: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -70,59 +87,119 @@ class _Diverged(Exception):
     pass
 
 
-def _read_bytes(path) -> bytes:
-    raw = Path(path).read_bytes()
-    return gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+WALL_SOURCES = ("auto", "seed", "record")
 
 
-def replay_file(path, rules=None, table_class=None) -> ReplayReport:
-    """Replay one Tenhou mjlog record through the engine (see the module doc).
+def _default_table_class():
+    """The engine replays and games use: the compiled ``CTable``, or ``Table`` in pure-Python mode."""
+    from riichi_fast import _backend
 
-    ``table_class``: the engine to drive (default :class:`~riichi_fast.engine.Table`; the compiled
-    twin ``riichi_fast.engine._table.CTable`` has the same interface).
+    if _backend.PUREPYTHON:
+        return Table
+    from riichi_fast.engine._table import CTable
+
+    return CTable
+
+
+def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> ReplayReport:
+    """Replay one game record (mjlog, tenhou.net/6 JSON or mjai; plain, gzip or bz2) through the engine.
+
+    See the module doc.  ``walls``: ``"auto"`` (the record's ``SHUFFLE`` seed
+    when it has one, else the walls its hands imply), ``"seed"`` (the seed or
+    an error) or ``"record"`` (the walls the hands imply, even with a seed).
+    ``table_class``: the engine to drive (default: the compiled
+    :class:`~riichi_fast.engine.CTable`, or :class:`~riichi_fast.engine.Table`
+    under ``RIICHI_FAST_PUREPYTHON=1``; both give the same replay).
     """
-    from riichi_fast.records import read_record
-    from riichi_fast.records.verify import rules_for_game
+    from riichi_fast.records.sources import unpack
 
-    report = ReplayReport(str(path))
     try:
-        raw = _read_bytes(path)
-        m = _SEED.search(raw)
-        owari = _OWARI.search(raw)
-        if m is None:
-            raise RiichiError("the record has no SHUFFLE seed: its walls cannot be rebuilt")
-        game = read_record(path)
-    except (OSError, RiichiError) as exc:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return ReplayReport(str(path), error=f"{path}: cannot read ({exc.strerror or exc})")
+    items = list(unpack(str(path), data))
+    if len(items) != 1:
+        return ReplayReport(str(path), error=f"{path}: holds {len(items)} records (an archive or a database: "
+                                              "replay it with replay_paths)")
+    _, got = items[0]
+    if isinstance(got, BaseException):
+        return ReplayReport(str(path), error=str(got))
+    return replay_record(got, str(path), rules, table_class, walls)
+
+
+def replay_record(data: bytes, source: str = "<record>", rules=None, table_class=None,
+                  walls: str = "auto") -> ReplayReport:
+    """Replay one record given as bytes (format told by the content); see :func:`replay_file`."""
+    from riichi_fast.records.fast import parse_record
+
+    report = ReplayReport(source)
+    if walls not in WALL_SOURCES:
+        report.error = f"unknown wall source {walls!r}: expected one of {', '.join(WALL_SOURCES)}"
+        return report
+    try:
+        game = parse_record(data, source)
+    except RiichiError as exc:
         report.error = str(exc)
         return report
+    m = _SEED.search(data) if game.format == "mjlog" and walls != "record" else None
+    if m is None and walls == "seed":
+        report.error = "the record has no SHUFFLE seed: its walls cannot be rebuilt"
+        return report
+    return replay_game(game, rules, table_class, seed=None if m is None else m.group(1).decode(), report=report)
+
+
+def replay_game(game, rules=None, table_class=None, *, seed: str | None = None, report=None) -> ReplayReport:
+    """Replay a :class:`~riichi_fast.records.Game` our readers made (see :func:`replay_file`).
+
+    ``seed``: a Tenhou ``SHUFFLE`` seed to deal the walls from; without one each
+    hand's wall is the one its record implies (:func:`~riichi_fast.engine.wall.record_wall`).
+    """
+    from riichi_fast.records.verify import rules_for_game
+
+    if report is None:
+        report = ReplayReport(game.source)
+    source = report.source
+    report.format = game.format
+    report.wall = "seed" if seed is not None else "record"
     if isinstance(rules, str):
         from riichi_fast.rules.config import Rules
 
         rules = Rules.preset(rules)
     rules = rules_for_game(game, rules)
     n = rules.n_players
-    walls = tenhou_walls(m.group(1).decode(), n)
-    table = (Table if table_class is None else table_class)(rules)
+    try:
+        wall_iter = tenhou_walls(seed, n) if seed is not None else None
+    except RiichiError as exc:
+        report.error = f"{source}: {exc}"
+        return report
+    table = (_default_table_class() if table_class is None else table_class)(rules)
     length = "hanchan" if game.rules.hanchan else "tonpuusen"
+    final_known = game.final_scores is not None
     expected_next = None
     for index, rnd in enumerate(game.rounds):
         report.hands += 1
         ts = _settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, tuple(rnd.scores), n)
         label = rnd.label
         if expected_next is not None and expected_next != ts:
-            report.mismatches.append(Mismatch(str(path), label, -1, f"start {ts}", f"engine {expected_next}"))
-        wall = next(walls)
+            report.mismatches.append(Mismatch(source, label, -1, f"start {ts}", f"engine {expected_next}"))
+        try:
+            wall = next(wall_iter) if wall_iter is not None else record_wall(rnd, n)
+        except RecordWallError as exc:
+            report.mismatches.append(Mismatch(source, label, exc.event, "a record one wall can give",
+                                              f"damaged record: {exc}"))
+            expected_next = None
+            continue
         try:
             table.start_hand(wall, ts)
             _drive(table, rnd)
             _check_end(table, rnd)
         except _Diverged as exc:
             index, expected, got = exc.args
-            report.mismatches.append(Mismatch(str(path), label, index, expected, got))
+            report.mismatches.append(Mismatch(source, label, index, expected, got))
             expected_next = None
             continue
-        except EngineError as exc:
-            report.mismatches.append(Mismatch(str(path), label, -1, "a legal action", str(exc)))
+        except RiichiError as exc:
+            report.mismatches.append(Mismatch(source, label, -1, "a legal action", str(exc)))
             expected_next = None
             continue
         settlement = table.end.settlement
@@ -130,23 +207,20 @@ def replay_file(path, rules=None, table_class=None) -> ReplayReport:
         may = must or dealer_may_stop(settlement, rules, length)
         last = index == len(game.rounds) - 1
         over = may if last else must
-        if over != last and (owari is not None or over):
-            report.mismatches.append(Mismatch(str(path), label, len(rnd.events), "the game ends" if last
+        if over != last and (final_known or over):
+            report.mismatches.append(Mismatch(source, label, len(rnd.events), "the game ends" if last
                                               else "the game goes on", "it ends" if over else "it goes on"))
             expected_next = None
             continue
         report.hands_matched += 1
         expected_next = table.next_table
-    if owari is not None and report.hands_matched == report.hands and game.rounds:
-        values = owari.group(1).decode().split(",")
-        want_scores = tuple(int(values[2 * i]) * 100 for i in range(n))
-        want_points = tuple(round(float(values[2 * i + 1])) for i in range(n))
-        final = table.next_table
-        top = ranks(final.scores).index(0)
-        scores = tuple(x + 1000 * final.riichi_sticks * (i == top) for i, x in enumerate(final.scores))
-        if scores != want_scores or final_points(scores, rules) != want_points:
-            report.mismatches.append(Mismatch(str(path), "end", -1, f"final {want_scores} {want_points}",
-                                              f"{scores} {final_points(scores, rules)}"))
+    if final_known and report.hands_matched == report.hands and game.rounds:
+        want_scores = tuple(game.final_scores)
+        want_points = None if game.final_points is None else tuple(round(p) for p in game.final_points)
+        scores, points, _ = final_standing(table.next_table, rules)
+        if scores != want_scores or (want_points is not None and points != want_points):
+            report.mismatches.append(Mismatch(source, "end", -1, f"final {want_scores} {want_points}",
+                                              f"{scores} {points}"))
     return report
 
 
@@ -263,20 +337,17 @@ def _check_end(table: Table, rnd) -> None:
             raise _Diverged(len(rnd.events), f"score changes {rnd.draw.score_changes}", f"{end.settlement.deltas}")
 
 
-def _expand(paths):
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            yield from sorted(x for x in p.rglob("*") if x.is_file() and (x.suffix in (".mjlog", ".xml", ".gz")))
-        else:
-            yield p
+def replay_paths(paths, rules=None, progress=None, *, table_class=None, walls: str = "auto") -> list:
+    """Replay every record ``paths`` name (files, directories searched recursively, globs, archives,
+    databases: what ``riichi-fast verify`` reads); one report each, an unreadable one included."""
+    from riichi_fast.records.sources import iter_records
 
-
-def replay_paths(paths, rules=None, progress=None) -> list:
-    """Replay every record of ``paths`` (files or directories, searched recursively); one report each."""
     reports = []
-    for path in _expand(paths):
-        reports.append(replay_file(path, rules))
+    for name, data in iter_records(paths):
+        if isinstance(data, BaseException):
+            reports.append(ReplayReport(name, error=str(data)))
+        else:
+            reports.append(replay_record(data, name, rules, table_class, walls))
         if progress is not None:
             progress(reports[-1])
     return reports
@@ -289,6 +360,10 @@ def replay_summary(reports, limit: int = 20) -> dict:
     1
     """
     first = [m for r in reports for m in r.mismatches][:limit]
+    walls = {"seed": 0, "record": 0}
+    for r in reports:
+        if r.wall is not None:
+            walls[r.wall] += 1
     return {
         "games": len(reports),
         "games_matched": sum(r.ok for r in reports),
@@ -297,4 +372,7 @@ def replay_summary(reports, limit: int = 20) -> dict:
         "errors": [{"file": r.source, "error": r.error} for r in reports if r.error is not None],
         "mismatches": [{"file": m.source, "hand": m.hand, "event": m.event, "expected": m.expected, "got": m.got}
                        for m in first],
+        "walls": walls,
+        "files": [{"file": r.source, "format": r.format, "wall": r.wall, "hands": r.hands,
+                   "hands_matched": r.hands_matched, "ok": r.ok} for r in reports],
     }

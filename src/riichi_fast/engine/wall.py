@@ -35,7 +35,7 @@ from riichi_fast.errors import WallError
 
 _wl = _backend.load("wall")
 
-__all__ = ["LAYOUTS", "Wall", "seeded_wall", "tenhou_walls"]
+__all__ = ["LAYOUTS", "RecordWallError", "Wall", "record_wall", "seeded_wall", "tenhou_walls"]
 
 _LAYOUTS = {
     # (layout, n_players): (rinshan order, dora indicator positions, ura positions)
@@ -227,3 +227,137 @@ def seeded_wall(seed: int, hand: int = 0, n_players: int = 4) -> Wall:
     """
     tiles, dice = _wl.seeded_wall(seed, hand, n_players)
     return Wall._trusted(tiles, dice, n_players)
+
+
+class RecordWallError(WallError):
+    """A record whose tiles cannot come from one wall; ``event`` is the index of the offending
+    event in the round's events (-1: the deal or the first dora indicator)."""
+
+    def __init__(self, message: str, event: int = -1):
+        super().__init__(message)
+        self.event = event
+
+
+_REPLACING = frozenset(("DAIMINKAN", "ANKAN", "SHOUMINKAN", "KITA"))
+_CLAIMS = frozenset(("CHI", "PON", "DAIMINKAN"))
+
+
+def record_wall(rnd, n_players: int = 4) -> Wall:
+    """The wall a recorded hand implies, for records without a seed (tenhou.net/6, mjai, old mjlogs).
+
+    ``rnd``: a :class:`~riichi_fast.records.Round` of our readers.  In Tenhou's
+    layout (module doc): the deal from the initial hands, every draw in record
+    order at its place (a draw after the seat's own kan or kita is a rinshan
+    draw), the first dora indicator and every kan dora, the ura indicators a
+    win shows; the tiles never seen fill the positions left in id order, so the
+    wall holds every tile of the game once.  A record no wall can give (a tile
+    twice, a discard without a draw or a call, a draw by a seat already holding
+    its drawn tile, more draws than the wall holds) raises
+    :class:`RecordWallError` naming the event.
+
+    >>> from riichi_fast.records import Round
+    >>> w = Wall(range(136))
+    >>> rnd = Round(0, 0, 0, 0, 0, 0, (25000,) * 4, (w.dora_indicators[0],), w.haipai(0))
+    >>> record_wall(rnd) == w
+    True
+    """
+    if type(n_players) is not int or n_players not in (3, 4):
+        raise WallError(f"n_players must be 3 or 4, got {n_players!r}")
+    ids = _IDS[n_players]
+    size = len(ids)
+    known = frozenset(ids)
+    rinshan_pos, dora_pos, ura_pos = _LAYOUTS["tenhou", n_players]
+    tiles: list = [None] * size
+    where: dict = {}
+
+    def put(pos, tile, what, index):
+        at = "" if index < 0 else f" at event {index}"
+        if type(tile) is not int or tile not in known:
+            raise RecordWallError(f"event {index}: {what} is {tile!r}, not a tile of a {n_players}-player game", index)
+        if tile in where:
+            raise RecordWallError(f"event {index}: {what} is tile {tile}, which is already {where[tile]}", index)
+        if tiles[pos] is not None:
+            raise RecordWallError(f"event {index}: {what} is tile {tile} at wall position {pos}, which holds "
+                                  f"tile {tiles[pos]} ({where[tiles[pos]]})", index)
+        tiles[pos] = tile
+        where[tile] = what + at
+
+    dealer = rnd.dealer
+    if type(dealer) is not int or not 0 <= dealer < n_players:
+        raise RecordWallError(f"dealer {dealer!r} is not a seat of a {n_players}-player game")
+    hands = rnd.initial_hands
+    if len(hands) != n_players or any(len(h) != 13 for h in hands):
+        raise RecordWallError(f"the deal is not 13 tiles to each of {n_players} seats: {[len(h) for h in hands]}")
+    pos = size - 1
+    slots: list = [[] for _ in range(n_players)]
+    for count in (4, 4, 4, 1):
+        for k in range(n_players):
+            slots[(dealer + k) % n_players].extend(range(pos, pos - count, -1))
+            pos -= count
+    for seat in range(n_players):
+        for p, t in zip(slots[seat], hands[seat]):
+            put(p, t, f"dealt to seat {seat}", -1)
+    if not rnd.dora_indicators:
+        raise RecordWallError("the record shows no dora indicator")
+    put(dora_pos[0], rnd.dora_indicators[0], "the first dora indicator", -1)
+    first = pos  # the first live draw
+    n_live_max = first - DEAD_WALL + 1
+    n_live = n_rinshan = 0
+    n_dora = 1
+    holding = [False] * n_players  # drew (or called) and not yet discarded
+    rinshan_due = [False] * n_players
+    win_events = []
+    for i, ev in enumerate(rnd.events):
+        t, seat = ev.type, ev.seat
+        if t == "draw":
+            if rinshan_due[seat]:
+                if n_rinshan >= len(rinshan_pos):
+                    raise RecordWallError(f"event {i}: seat {seat} draws a rinshan tile past the dead wall's "
+                                          f"{len(rinshan_pos)}", i)
+                put(rinshan_pos[n_rinshan], ev.tile, f"seat {seat}'s rinshan draw", i)
+                n_rinshan += 1
+                rinshan_due[seat] = False
+            else:
+                if holding[seat]:
+                    raise RecordWallError(f"event {i}: seat {seat} draws again without a discard "
+                                          "(a discard is missing)", i)
+                if n_live + n_rinshan >= n_live_max:
+                    raise RecordWallError(f"event {i}: seat {seat} draws past the end of the wall "
+                                          f"({n_live} live and {n_rinshan} rinshan draws made)", i)
+                put(first - n_live, ev.tile, f"seat {seat}'s draw", i)
+                n_live += 1
+            holding[seat] = True
+        elif t == "discard":
+            if not holding[seat]:
+                raise RecordWallError(f"event {i}: seat {seat} discards {ev.tile} without a draw or a call "
+                                      "(a draw is missing)", i)
+            holding[seat] = False
+        elif t == "call" and ev.meld is not None:
+            name = ev.meld.type.name
+            if name in _CLAIMS:
+                holding[seat] = True
+            elif not holding[seat]:
+                raise RecordWallError(f"event {i}: seat {seat} makes a {name.lower()} without a draw "
+                                      "(a draw is missing)", i)
+            if name in _REPLACING:
+                rinshan_due[seat] = True
+        elif t == "dora":
+            if n_dora >= len(dora_pos):
+                raise RecordWallError(f"event {i}: a dora indicator past the fifth", i)
+            put(dora_pos[n_dora], ev.tile, f"dora indicator {n_dora + 1}", i)
+            n_dora += 1
+        elif t == "win":
+            win_events.append(i)
+    for k, win in enumerate(getattr(rnd, "wins", ())):
+        index = win_events[k] if k < len(win_events) else len(rnd.events)
+        for j, t in enumerate(win.situation.ura_indicators):
+            if j >= len(ura_pos):
+                raise RecordWallError(f"event {index}: more than five ura indicators", index)
+            if tiles[ura_pos[j]] == t and where.get(t, "").startswith("ura"):
+                continue  # the winners of a multiple ron see the same ura indicators
+            put(ura_pos[j], t, f"ura indicator {j + 1}", index)
+    rest = iter(t for t in ids if t not in where)
+    for p in range(size):
+        if tiles[p] is None:
+            tiles[p] = next(rest)
+    return Wall._trusted(bytes(tiles), (1, 1), n_players)
