@@ -17,6 +17,7 @@ from libc.string cimport memset
 
 from riichi_fast._player cimport PlayerState
 from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
+from riichi_fast._wall cimport c_seeded_yama
 
 from riichi_fast import settle as _settle
 from riichi_fast.engine.table import Action, EngineError, HandEnd
@@ -126,6 +127,43 @@ cdef struct Seat:
     int n_kans
     bint first_discard_done
 
+# ends of a hand kept in C
+cdef enum:
+    END_NONE = -1
+    END_WIN = 0
+    END_EXHAUSTIVE = 1
+    END_ABORTIVE = 2
+
+# abortive draws (HandEndC.reason)
+cdef enum:
+    AB_KYUUSHU = 0
+    AB_SUUFON = 1
+    AB_SUUCHA = 2
+    AB_SUUKAIKAN = 3
+    AB_SANCHAHOU = 4
+
+cdef tuple _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+
+cdef struct HandEndC:
+    int kind               # END_*
+    int reason             # AB_* of an abortive draw
+    int tenpai_mask        # exhaustive draw: the tenpai seats
+    int nagashi_mask       # exhaustive draw: the nagashi mangan seats
+    bint repeats           # the dealer keeps the deal
+    int deltas[4]
+    int n_dealer, n_wind, n_honba, n_sticks   # the next table
+    int n_scores[4]
+    int n_wins
+    int win_seat[3]
+    int win_from[3]        # -1: tsumo
+
+cdef int _RINSHAN4[4]
+cdef int _RINSHAN3[8]
+for _k, _v in enumerate((1, 0, 3, 2)):
+    _RINSHAN4[_k] = _v
+for _k, _v in enumerate((1, 0, 3, 2, 5, 4, 7, 6)):
+    _RINSHAN3[_k] = _v
+
 cdef uint64_t _YAOCHUU_MASK = 0
 for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
     _YAOCHUU_MASK |= (<uint64_t>1) << _k
@@ -198,16 +236,27 @@ cdef class CTable:
     cdef int riichi_min_points, riichi_min_tiles
     cdef bint kyuushu_rule, suufon_rule, suucha_rule, suukaikan_rule, kan_dora, nagashi, triple_aborts
     cdef bint head_bump, kokushi_chankan, ippatsu_rule, renhou_rule, pao_dragons, pao_winds
-    # Python objects of the hand (not per event)
+    # the hand's start in C: the table (dealer, wind, counters, scores), the wall and the deal
+    cdef int t_dealer, t_wind, t_honba, t_sticks
+    cdef int t_scores[4]
+    cdef uint8_t yama_[136]
+    cdef int n_yama, dice_[2]
+    cdef uint8_t haipai_[4][13]
+    # the end of the hand in C (see HandEndC)
+    cdef HandEndC endc
+    # rules read by the C hand ends and game loop
+    cdef int noten_payment, return_points, start_points
+    cdef bint adds_counter, tobi, wareme
+    cdef int uma_[4]
+    # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
+    cdef PlayerState ps0, ps1, ps2, ps3
+    # Python objects of the hand (not per event), made on request or on the win path
     cdef readonly object rules
-    cdef readonly object table
-    cdef readonly object wall
-    cdef readonly object end
-    cdef readonly object next_table
-    cdef list ps
-    cdef object start_event
-    cdef list tail_events
-    cdef tuple dora_tiles, ura_tiles
+    cdef object table_
+    cdef object wall_
+    cdef object end_
+    cdef list tail_events          # a win's hora events (the GIL path)
+    cdef bint py_start, end_ok
 
     def __init__(self, rules="tenhou"):
         if isinstance(rules, str):
@@ -220,11 +269,8 @@ cdef class CTable:
         self.rules = rules
         self.n = rules.n_players
         self.phase_ = P_IDLE
-        self.end = None
-        self.next_table = None
         self.n_ev = 0
         self.tail_events = []
-        self.start_event = None
         self.red = 1 if rules.red_fives else 0
         self.riichi_min_points = rules.riichi_min_points
         self.riichi_min_tiles = rules.riichi_min_tiles
@@ -242,6 +288,137 @@ cdef class CTable:
         self.renhou_rule = rules.renhou != "off"
         self.pao_dragons = "daisangen" in rules.pao
         self.pao_winds = "daisuushii" in rules.pao
+        self.noten_payment = rules.noten_payment
+        self.return_points = rules.return_points
+        self.start_points = rules.start_points
+        self.adds_counter = bool(rules.abortive_draw_adds_counter)
+        self.tobi = bool(rules.tobi)
+        self.wareme = bool(rules.wareme)
+        uma = tuple(rules.uma)
+        for i in range(4):
+            self.uma_[i] = uma[i] if i < len(uma) else 0
+        # 13 tiles valid at any table; every deal resets them in C
+        dummy = bytes([0] * 9 + [1] * 13 + [0] * 12)
+        self.ps0 = PlayerState(dummy, (), rules=rules)
+        self.ps1 = PlayerState(dummy, (), rules=rules)
+        self.ps2 = PlayerState(dummy, (), rules=rules)
+        self.ps3 = PlayerState(dummy, (), rules=rules)
+        self.endc.kind = END_NONE
+        self.table_ = None
+        self.wall_ = None
+        self.end_ = None
+
+    # ------------------------------------------------------- player states
+
+    cdef PlayerState _ps(self, int seat):
+        if seat == 0:
+            return self.ps0
+        if seat == 1:
+            return self.ps1
+        if seat == 2:
+            return self.ps2
+        return self.ps3
+
+    cdef int ps_draw(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_draw(k)
+        if seat == 1:
+            return self.ps1.c_draw(k)
+        if seat == 2:
+            return self.ps2.c_draw(k)
+        return self.ps3.c_draw(k)
+
+    cdef int ps_discard(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_discard(k)
+        if seat == 1:
+            return self.ps1.c_discard(k)
+        if seat == 2:
+            return self.ps2.c_discard(k)
+        return self.ps3.c_discard(k)
+
+    cdef int ps_call(self, int seat, int mtype, int k, int called) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_call(mtype, k, called)
+        if seat == 1:
+            return self.ps1.c_call(mtype, k, called)
+        if seat == 2:
+            return self.ps2.c_call(mtype, k, called)
+        return self.ps3.c_call(mtype, k, called)
+
+    cdef int ps_ankan(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_ankan(k)
+        if seat == 1:
+            return self.ps1.c_ankan(k)
+        if seat == 2:
+            return self.ps2.c_ankan(k)
+        return self.ps3.c_ankan(k)
+
+    cdef int ps_kakan(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_kakan(k)
+        if seat == 1:
+            return self.ps1.c_kakan(k)
+        if seat == 2:
+            return self.ps2.c_kakan(k)
+        return self.ps3.c_kakan(k)
+
+    cdef bint ps_can_tsumo(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_can_tsumo(k)
+        if seat == 1:
+            return self.ps1.c_can_tsumo(k)
+        if seat == 2:
+            return self.ps2.c_can_tsumo(k)
+        return self.ps3.c_can_tsumo(k)
+
+    cdef bint ps_ankan_after_riichi(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_legal_ankan_after_riichi(k, self.ps0.ankan_rule)
+        if seat == 1:
+            return self.ps1.c_legal_ankan_after_riichi(k, self.ps1.ankan_rule)
+        if seat == 2:
+            return self.ps2.c_legal_ankan_after_riichi(k, self.ps2.ankan_rule)
+        return self.ps3.c_legal_ankan_after_riichi(k, self.ps3.ankan_rule)
+
+    cdef uint64_t ps_riichi_discards(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_riichi_discards()
+        if seat == 1:
+            return self.ps1.c_riichi_discards()
+        if seat == 2:
+            return self.ps2.c_riichi_discards()
+        return self.ps3.c_riichi_discards()
+
+    cdef uint64_t ps_waits(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_waits()
+        if seat == 1:
+            return self.ps1.c_waits()
+        if seat == 2:
+            return self.ps2.c_waits()
+        return self.ps3.c_waits()
+
+    cdef bint ps_is_tenpai(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_is_tenpai()
+        if seat == 1:
+            return self.ps1.c_is_tenpai()
+        if seat == 2:
+            return self.ps2.c_is_tenpai()
+        return self.ps3.c_is_tenpai()
+
+    cdef void ps_load(self, int seat, bint drop_drawn) noexcept nogil:
+        """Reset the seat's PlayerState from its C hand (melds but kita; ``drop_drawn``: the drawn tile drawn again)."""
+        if seat == 0:
+            _ps_load(self.ps0, &self.seats_[0], self.drawn_ if drop_drawn else -1)
+        elif seat == 1:
+            _ps_load(self.ps1, &self.seats_[1], self.drawn_ if drop_drawn else -1)
+        elif seat == 2:
+            _ps_load(self.ps2, &self.seats_[2], self.drawn_ if drop_drawn else -1)
+        else:
+            _ps_load(self.ps3, &self.seats_[3], self.drawn_ if drop_drawn else -1)
 
     # ------------------------------------------------------------------ setup
 
@@ -249,8 +426,7 @@ cdef class CTable:
         """Deal ``wall`` at ``table`` (default: East 1 at the start); the dealer draws and is to act."""
         from riichi_fast.engine.wall import Wall
 
-        cdef int i, j, t, seat
-        cdef Seat* s
+        cdef int i
         if not isinstance(wall, Wall):
             raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
         if table is None:
@@ -259,8 +435,12 @@ cdef class CTable:
             raise ContextError(f"table must be a TableState, got {type(table).__name__}")
         if table.n_players != self.n or wall.n_players != self.n:
             raise ContextError(f"a {self.n}-player table was given a {wall.n_players}-player wall or table")
-        self.table = table
-        self.wall = wall
+        tiles = wall.tiles
+        self.n_yama = len(tiles)
+        for i in range(self.n_yama):
+            self.yama_[i] = tiles[i]
+        self.dice_[0], self.dice_[1] = wall.dice
+        # the dead wall's order depends on the wall's layout: read it from the Wall
         live = wall.live_tiles
         self.n_live = len(live)
         for i in range(self.n_live):
@@ -269,49 +449,140 @@ cdef class CTable:
         self.n_rinshan = len(rin)
         for i in range(self.n_rinshan):
             self.rinshan_[i] = rin[i]
-        self.dora_tiles = tuple(wall.dora_indicators)
-        self.ura_tiles = tuple(wall.ura_indicators)
+        dora, ura = wall.dora_indicators, wall.ura_indicators
         for i in range(5):
-            self.dora_ind[i] = self.dora_tiles[i]
-            self.ura_ind[i] = self.ura_tiles[i]
+            self.dora_ind[i] = dora[i]
+            self.ura_ind[i] = ura[i]
+        self.t_dealer = table.dealer
+        self.t_wind = table.round_wind
+        self.t_honba = table.honba
+        self.t_sticks = table.riichi_sticks
+        for i in range(4):
+            self.t_scores[i] = table.scores[i] if i < self.n else 0
+        self.table_ = table
+        self.wall_ = wall
+        self.py_start = True
+        self._deal()
+
+    cdef void _seeded_wall(self, uint64_t seed, uint64_t hand) noexcept nogil:
+        """The wall of seeded_wall(seed, hand) in C (the "tenhou" layout of riichi_fast.engine.wall)."""
+        cdef int i, first
+        c_seeded_yama(seed, hand, self.n, self.yama_, self.dice_)
+        self.n_yama = 136 if self.n == 4 else 108
+        first = self.n_yama - 1 - 13 * self.n
+        self.n_live = first - 13
+        for i in range(self.n_live):
+            self.live_[i] = self.yama_[first - i]
+        if self.n == 4:
+            self.n_rinshan = 4
+            for i in range(4):
+                self.rinshan_[i] = self.yama_[_RINSHAN4[i]]
+            for i in range(5):
+                self.dora_ind[i] = self.yama_[5 + 2 * i]
+                self.ura_ind[i] = self.yama_[4 + 2 * i]
+        else:
+            self.n_rinshan = 8
+            for i in range(8):
+                self.rinshan_[i] = self.yama_[_RINSHAN3[i]]
+            for i in range(5):
+                self.dora_ind[i] = self.yama_[9 + 2 * i]
+                self.ura_ind[i] = self.yama_[8 + 2 * i]
+        self.py_start = False
+
+    cdef int _deal(self) except -1 nogil:
+        """Deal the wall in C (the haipai of Wall.haipai), reset every seat and let the dealer draw."""
+        cdef int n = self.n, pos = self.n_yama - 1, r, k, i, seat, t
+        cdef int cnt[4]
+        cdef Seat* s
+        cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
+        for r in range(3):
+            for k in range(n):
+                seat = (self.t_dealer + k) % n
+                for i in range(4):
+                    self.haipai_[seat][cnt[seat]] = self.yama_[pos - i]
+                    cnt[seat] += 1
+                pos -= 4
+        for k in range(n):
+            seat = (self.t_dealer + k) % n
+            self.haipai_[seat][12] = self.yama_[pos]
+            pos -= 1
+        memset(self.seats_, 0, sizeof(self.seats_))
+        for seat in range(n):
+            s = &self.seats_[seat]
+            s.riichi_at = -1
+            for i in range(13):
+                t = self.haipai_[seat][i]
+                s.has[t] = 1
+                s.kcount[t >> 2] += 1
+            s.n_closed = 13
+            self.ps_load(seat, False)
         self.n_live_drawn_ = 0
         self.n_rinshan_drawn_ = 0
         self.n_dora = 1
         self.pending_dora_ = 0
-        haipai = wall.haipai(table.dealer)
-        self.ps = []
-        memset(self.seats_, 0, sizeof(self.seats_))
-        for seat in range(self.n):
-            s = &self.seats_[seat]
-            s.riichi_at = -1
-            counts = bytearray(34)
-            for t in haipai[seat]:
-                s.has[t] = 1
-                s.kcount[t >> 2] += 1
-                counts[t >> 2] += 1
-            s.n_closed = 13
-            self.ps.append(PlayerState(bytes(counts), (), rules=self.rules))
         for i in range(4):
             self.pao_[i] = -1
-            self.scores_[i] = 0
-        for i in range(self.n):
-            self.scores_[i] = table.scores[i]
-        self.sticks_ = table.riichi_sticks
-        self.current_ = table.dealer
+            self.scores_[i] = self.t_scores[i]
+        self.sticks_ = self.t_sticks
+        self.current_ = self.t_dealer
         self.drawn_ = -1
         self.drawn_rinshan_ = False
         self.interrupted_ = False
         self.n_kans_ = 0
         self.n_order = 0
-        self.end = None
-        self.next_table = None
         self.n_ev = 0
-        self.tail_events = []
-        self.start_event = {"type": "start_kyoku", "bakaze": "ESWN"[table.round_wind], "kyoku": table.kyoku + 1,
-                            "honba": table.honba, "kyotaku": table.riichi_sticks, "oya": table.dealer,
-                            "dora_marker": self.dora_ind[0], "scores": [self.scores_[i] for i in range(self.n)],
-                            "tehais": [sorted(h) for h in haipai]}
+        self.endc.kind = END_NONE
+        self.endc.n_wins = 0
+        self.end_ok = False
         self._draw(self.current_, False)
+        return 0
+
+    @property
+    def table(self):
+        """The TableState the hand started at."""
+        if self.phase_ == P_IDLE:
+            return None
+        if self.py_start:
+            return self.table_
+        return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.t_sticks,
+                                  tuple([self.t_scores[i] for i in range(self.n)]), self.n)
+
+    @property
+    def wall(self):
+        """The hand's Wall."""
+        from riichi_fast.engine.wall import Wall
+
+        if self.phase_ == P_IDLE:
+            return None
+        if self.py_start:
+            return self.wall_
+        return Wall._trusted(bytes([self.yama_[i] for i in range(self.n_yama)]), (self.dice_[0], self.dice_[1]),
+                             self.n)
+
+    @property
+    def end(self):
+        """The HandEnd once the hand is over (a draw's is built from the C state when first read)."""
+        if self.endc.kind == END_NONE or self.phase_ != P_ENDED:
+            return None
+        if not self.end_ok:
+            self.end_ = self._draw_end()
+            self.end_ok = True
+        return self.end_
+
+    @property
+    def next_table(self):
+        """The TableState of the next hand once the hand is over."""
+        end = self.end
+        return None if end is None else end.settlement.next
+
+    def _c_end(self):
+        """The end of the hand as computed in C: (kind, deltas, (dealer, wind, honba, sticks, scores), repeats)."""
+        cdef HandEndC* e = &self.endc
+        if e.kind == END_NONE:
+            return None
+        return (("win", "exhaustive_draw", "abortive_draw")[e.kind], tuple([e.deltas[i] for i in range(self.n)]),
+                (e.n_dealer, e.n_wind, e.n_honba, e.n_sticks, tuple([e.n_scores[i] for i in range(self.n)])),
+                bool(e.repeats))
 
     # ---------------------------------------------------------------- queries
 
@@ -460,10 +731,15 @@ cdef class CTable:
     @property
     def events(self):
         """The events of the hand in mjai form (built from the C log when read)."""
-        out = [] if self.start_event is None else [dict(self.start_event, scores=list(self.start_event["scores"]),
-                                                         tehais=[list(h) for h in self.start_event["tehais"]])]
-        cdef int i
+        cdef int i, j
         cdef Ev* e
+        cdef HandEndC* end = &self.endc
+        if self.phase_ == P_IDLE:
+            return []
+        out = [{"type": "start_kyoku", "bakaze": "ESWN"[self.t_wind], "kyoku": self.t_dealer + 1,
+                "honba": self.t_honba, "kyotaku": self.t_sticks, "oya": self.t_dealer,
+                "dora_marker": self.dora_ind[0], "scores": [self.t_scores[i] for i in range(self.n)],
+                "tehais": [sorted([self.haipai_[i][j] for j in range(13)]) for i in range(self.n)]}]
         for i in range(self.n_ev):
             e = &self.ev[i]
             if e.type == E_TSUMO:
@@ -486,13 +762,24 @@ cdef class CTable:
                 out.append({"type": "nukidora", "actor": e.actor, "pai": e.pai})
             elif e.type == E_DORA:
                 out.append({"type": "dora", "dora_marker": e.pai})
-        for d in self.tail_events:
-            out.append(dict(d))
+        if self.phase_ != P_ENDED or end.kind == END_NONE:
+            return out
+        deltas = [end.deltas[j] for j in range(self.n)]
+        if end.kind == END_WIN:
+            for d in self.tail_events:
+                out.append(dict(d))
+        elif end.kind == END_EXHAUSTIVE:
+            out.append({"type": "ryukyoku", "reason": "exhaustive_draw",
+                        "tenpai": [j for j in range(self.n) if (end.tenpai_mask >> j) & 1], "deltas": deltas})
+        else:
+            out.append({"type": "ryukyoku", "reason": _ABORTIVE[end.reason], "deltas": deltas})
+        out.append({"type": "end_kyoku", "deltas": list(deltas), "scores": [end.n_scores[j] for j in range(self.n)]})
         return out
 
-    cdef Ev* _event(self, int etype, int actor) except NULL:
+    cdef Ev* _event(self, int etype, int actor) except NULL nogil:
         if self.n_ev >= MAX_EVENTS:
-            raise EngineError("the hand's event log is full")
+            with gil:
+                raise EngineError("the hand's event log is full")
         cdef Ev* e = &self.ev[self.n_ev]
         self.n_ev += 1
         e.type = etype
@@ -521,7 +808,7 @@ cdef class CTable:
 
     # ------------------------------------------------------------- the turn
 
-    cdef void _draw(self, int seat, bint rinshan) except *:
+    cdef int _draw(self, int seat, bint rinshan) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int tile
         if rinshan:
@@ -539,20 +826,20 @@ cdef class CTable:
         self.drawn_rinshan_ = rinshan
         self.phase_ = P_TURN
         s.kuikae = 0
-        _check((<PlayerState>self.ps[seat]).c_draw(tile >> 2), "draw")
+        _check(self.ps_draw(seat, tile >> 2), "draw")
         cdef Ev* e = self._event(E_TSUMO, seat)
         e.pai = tile
+        return 0
 
-    cdef int _turn_actions(self, int seat, Act* out) except -1:
+    cdef int _turn_actions(self, int seat, Act* out) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
-        cdef PlayerState ps = <PlayerState>self.ps[seat]
         cdef int n = 0, k, t, i, first, distinct
         cdef bint after_call = self.drawn_ < 0
         cdef bint riichi = s.riichi_at >= 0
         cdef bint can_kan, closed_only
         cdef uint64_t kinds
         if not after_call:
-            if ps.c_can_tsumo(self.drawn_ >> 2) and self._score(seat, self.drawn_, True, False).status == "ok":
+            if self.ps_can_tsumo(seat, self.drawn_ >> 2) and self._win_ok(seat, self.drawn_, True, False, False):
                 n = _put(out, n, A_TSUMO, seat, self.drawn_)
             if not self.interrupted_ and not s.first_discard_done and self.kyuushu_rule:
                 distinct = 0
@@ -565,7 +852,7 @@ cdef class CTable:
             if can_kan:
                 for k in range(34):
                     if s.kcount[k] == 4 and (not riichi or (k == self.drawn_ >> 2
-                                                            and ps.c_legal_ankan_after_riichi(k, ps.ankan_rule))):
+                                                            and self.ps_ankan_after_riichi(seat, k))):
                         n = _put(out, n, A_ANKAN, seat, 4 * k)
                         out[n - 1].n_cons = 4
                         for i in range(4):
@@ -590,7 +877,7 @@ cdef class CTable:
                 closed_only = False
         if (not after_call and closed_only and self.scores_[seat] >= self.riichi_min_points
                 and self._tiles_left() >= self.riichi_min_tiles):
-            kinds = ps.c_riichi_discards()
+            kinds = self.ps_riichi_discards(seat)
             for t in range(136):
                 if s.has[t] and (kinds >> (t >> 2)) & 1:
                     n = _put(out, n, A_RIICHI, seat, t)
@@ -599,9 +886,16 @@ cdef class CTable:
                 n = _put(out, n, A_DISCARD, seat, t)
         return n
 
+    cdef bint _win_ok(self, int seat, int tile, bint tsumo, bint chankan, bint kokushi) except -1 nogil:
+        """Does the win score (yaku, minimum han)?  ``kokushi``: and is it kokushi (chankan of an ankan)."""
+        with gil:
+            res = self._score(seat, tile, tsumo, chankan)
+            if res.status != "ok":
+                return False
+            return not kokushi or res.reading.reading.form == Form.KOKUSHI
+
     cdef object _win_context(self, int seat, bint tsumo, bint chankan):
         cdef Seat* s = &self.seats_[seat]
-        t = self.table
         cdef bint first = not self.interrupted_ and not s.first_discard_done
         cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
         cdef bint last = self._tiles_left() == 0
@@ -611,13 +905,13 @@ cdef class CTable:
             "haitei": tsumo and last and not self.drawn_rinshan_,
             "houtei": (not tsumo) and last and not chankan,
             "rinshan": tsumo and self.drawn_rinshan_, "chankan": chankan,
-            "tenhou": tsumo and first and seat == t.dealer,
-            "chiihou": tsumo and first and seat != t.dealer,
-            "renhou": (not tsumo) and first and seat != t.dealer and self.renhou_rule,
-            "seat_wind": t.seat_wind(seat), "round_wind": t.round_wind,
+            "tenhou": tsumo and first and seat == self.t_dealer,
+            "chiihou": tsumo and first and seat != self.t_dealer,
+            "renhou": (not tsumo) and first and seat != self.t_dealer and self.renhou_rule,
+            "seat_wind": (seat - self.t_dealer + self.n) % self.n, "round_wind": self.t_wind,
             "dora": tuple([self.dora_ind[i] >> 2 for i in range(self.n_dora)]),
             "ura": tuple([self.ura_ind[i] >> 2 for i in range(self.n_dora)]) if riichi else (),
-            "honba": t.honba, "riichi_sticks": self.sticks_,
+            "honba": self.t_honba, "riichi_sticks": self.sticks_,
         }
 
     cdef object _score(self, int seat, int tile, bint tsumo, bint chankan):
@@ -673,19 +967,22 @@ cdef class CTable:
             held.remove(t)
         return True
 
-    cdef void _remove(self, int seat, int tile) except *:
+    cdef int _remove(self, int seat, int tile) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         if not s.has[tile]:
-            raise EngineError(f"seat {seat} does not hold tile {tile}")
+            with gil:
+                raise EngineError(f"seat {seat} does not hold tile {tile}")
         s.has[tile] = 0
         s.kcount[tile >> 2] -= 1
         s.n_closed -= 1
+        return 0
 
-    cdef int _add_meld(self, int seat, int mtype, const uint8_t* tiles, int nt, int called, int rel) except -1:
+    cdef int _add_meld(self, int seat, int mtype, const uint8_t* tiles, int nt, int called, int rel) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int i = s.n_melds, j
         if i >= MAX_MELDS:
-            raise EngineError("too many melds")
+            with gil:
+                raise EngineError("too many melds")
         s.mtype[i] = mtype
         s.mn[i] = nt
         for j in range(nt):
@@ -695,17 +992,17 @@ cdef class CTable:
         s.n_melds += 1
         return i
 
-    cdef void _apply_turn(self, Act* a) except *:
+    cdef int _apply_turn(self, Act* a) except -1 nogil:
         cdef int seat = a.seat, i, k, j, t
         cdef Seat* s = &self.seats_[seat]
-        cdef PlayerState ps = <PlayerState>self.ps[seat]
         cdef Ev* e
         cdef uint8_t tiles[4]
+        cdef int winners[1]
         if a.type == A_TSUMO:
-            self._end_with_wins([(seat, None, self._score(seat, a.tile, True, False))])
+            winners[0] = seat
+            self._end_with_wins(winners, 1, -1, a.tile, False)
         elif a.type == A_KYUUSHU:
-            self.tail_events.append({"type": "ryukyoku", "reason": "kyuushu_kyuuhai"})
-            self._end_abortive("kyuushu_kyuuhai")
+            self._end_abortive(AB_KYUUSHU)
         elif a.type == A_DISCARD or a.type == A_RIICHI:
             self._discard(seat, a.tile, a.type == A_RIICHI)
         elif a.type == A_ANKAN:
@@ -713,7 +1010,7 @@ cdef class CTable:
             for i in range(a.n_cons):
                 self._remove(seat, a.cons[i])
             self._add_meld(seat, MELD_ANKAN, a.cons, a.n_cons, -1, -1)
-            _check(ps.c_ankan(a.cons[0] >> 2), "ankan")
+            _check(self.ps_ankan(seat, a.cons[0] >> 2), "ankan")
             e = self._event(E_ANKAN, seat)
             e.n_cons = a.n_cons
             for i in range(a.n_cons):
@@ -732,7 +1029,7 @@ cdef class CTable:
             s.mn[i] = 4
             # Meld sorts its tiles: keep them sorted here too
             _sort4(s.mtiles[i])
-            _check(ps.c_kakan(k), "kakan")
+            _check(self.ps_kakan(seat, k), "kakan")
             self.pending_dora_ += 1
             e = self._event(E_KAKAN, seat)
             e.pai = a.tile
@@ -751,37 +1048,19 @@ cdef class CTable:
             self.interrupted_ = True
             for i in range(self.n):
                 self.seats_[i].ippatsu = False
-            self._rebuild_ps(seat)
+            self.ps_load(seat, seat == self.current_ and self.drawn_ >= 0 and s.n_closed % 3 == 2)
             e = self._event(E_NUKIDORA, seat)
             e.pai = a.tile
             self._open_chankan(seat, a.tile, False, True)
+        return 0
 
-    cdef void _rebuild_ps(self, int seat) except *:
-        """A fresh PlayerState of the seat's 13-or-14 tiles (as Table's _ps: kita not among the melds)."""
-        cdef Seat* s = &self.seats_[seat]
-        cdef int i
-        counts = bytearray(34)
-        for i in range(34):
-            counts[i] = s.kcount[i]
-        melds = []
-        for i in range(s.n_melds):
-            if s.mtype[i] != M_KITA:
-                melds.append((_MELD_TYPES[s.mtype[i]], s.mtiles[i][0] >> 2))
-        drawn = -1
-        if seat == self.current_ and self.drawn_ >= 0 and s.n_closed % 3 == 2:
-            drawn = self.drawn_ >> 2
-            counts[drawn] -= 1
-        ps = PlayerState(bytes(counts), melds, rules=self.rules)
-        if drawn >= 0:
-            ps.draw(drawn)
-        self.ps[seat] = ps
-
-    cdef void _check_pao(self, int seat, int discarder, int kind):
+    cdef void _check_pao(self, int seat, int discarder, int kind) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef uint64_t sets = 0
         cdef int i
         for i in range(s.n_melds):
-            if s.mtype[i] in (MELD_PON, MELD_DAIMINKAN, MELD_SHOUMINKAN, MELD_ANKAN):
+            if s.mtype[i] == MELD_PON or s.mtype[i] == MELD_DAIMINKAN or s.mtype[i] == MELD_SHOUMINKAN \
+                    or s.mtype[i] == MELD_ANKAN:
                 sets |= _bit(s.mtiles[i][0] >> 2)
         cdef uint64_t dr = _bit(31) | _bit(32) | _bit(33)
         cdef uint64_t wi = _bit(27) | _bit(28) | _bit(29) | _bit(30)
@@ -789,7 +1068,7 @@ cdef class CTable:
                 (27 <= kind <= 30 and self.pao_winds and (sets & wi) == wi):
             self.pao_[seat] = discarder
 
-    cdef void _kan_made(self, int seat):
+    cdef void _kan_made(self, int seat) noexcept nogil:
         cdef int i
         self.n_kans_ += 1
         self.seats_[seat].n_kans += 1
@@ -797,22 +1076,25 @@ cdef class CTable:
         for i in range(self.n):
             self.seats_[i].ippatsu = False
 
-    cdef void _reveal(self, int k) except *:
+    cdef int _reveal(self, int k) except -1 nogil:
         cdef Ev* e
-        for _ in range(k):
+        cdef int i
+        for i in range(k):
             if self.kan_dora and self.n_dora < 5:
                 e = self._event(E_DORA, -1)
                 e.pai = self.dora_ind[self.n_dora]
                 self.n_dora += 1
+        return 0
 
-    cdef void _reveal_pending(self) except *:
+    cdef int _reveal_pending(self) except -1 nogil:
         cdef int k
         if self.pending_dora_:
             k = self.pending_dora_
             self.pending_dora_ = 0
             self._reveal(k)
+        return 0
 
-    cdef void _discard(self, int seat, int tile, bint riichi) except *:
+    cdef int _discard(self, int seat, int tile, bint riichi) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef bint tsumogiri = tile == self.drawn_
         cdef Ev* e
@@ -824,9 +1106,10 @@ cdef class CTable:
             s.ippatsu = False
         self._reveal_pending()
         self._remove(seat, tile)
-        _check((<PlayerState>self.ps[seat]).c_discard(tile >> 2), "discard")
+        _check(self.ps_discard(seat, tile >> 2), "discard")
         if s.n_river >= MAX_RIVER:
-            raise EngineError("river full")
+            with gil:
+                raise EngineError("river full")
         s.river[s.n_river] = tile
         s.tsumogiri[s.n_river] = tsumogiri
         s.called[s.n_river] = 0
@@ -841,25 +1124,26 @@ cdef class CTable:
         self.last_tile = tile
         self.last_riichi = riichi
         self._open_claims(seat, tile)
+        return 0
 
     # ---------------------------------------------------------------- claims
 
-    cdef bint _ron_ok(self, int seat, int tile, bint chankan) except -1:
+    cdef bint _ron_ok(self, int seat, int tile, bint chankan, bint kokushi) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
-        cdef uint64_t waits = (<PlayerState>self.ps[seat]).c_waits()
+        cdef uint64_t waits = self.ps_waits(seat)
         if not (waits >> (tile >> 2)) & 1:
             return False
         if s.temp_furiten or s.riichi_furiten or (s.river_mask & waits):
             return False
-        return self._score(seat, tile, False, chankan).status == "ok"
+        return self._win_ok(seat, tile, False, chankan, kokushi)
 
-    cdef void _passed(self, int seat):
+    cdef void _passed(self, int seat) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         s.temp_furiten = True
         if s.riichi_at >= 0:
             s.riichi_furiten = True
 
-    cdef void _open_claims(self, int discarder, int tile) except *:
+    cdef int _open_claims(self, int discarder, int tile) except -1 nogil:
         cdef int n = self.n, i, seat, k = tile >> 2, m, a, b, j
         cdef bint last = self._tiles_left() == 0
         cdef Seat* s
@@ -878,7 +1162,7 @@ cdef class CTable:
             s = &self.seats_[seat]
             o = self.opts[seat]
             m = 0
-            if self._ron_ok(seat, tile, False):
+            if self._ron_ok(seat, tile, False, False):
                 m = _put(o, m, A_RON, seat, tile)
             if s.riichi_at < 0 and not last:
                 j = 0
@@ -902,8 +1186,9 @@ cdef class CTable:
         self.phase_ = P_CLAIM
         if self.n_order == 0:
             self._resolve_claims()
+        return 0
 
-    cdef int _chi_pairs(self, Act* o, int m, int seat, int tile) except -1:
+    cdef int _chi_pairs(self, Act* o, int m, int seat, int tile) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int k = tile >> 2, num = k % 9, lo, x, y, a, b, t, ia, ib
         cdef int others[2]
@@ -912,13 +1197,13 @@ cdef class CTable:
         cdef int nda, ndb
         cdef uint64_t forbidden
         cdef bint ok
-        for lo in (k - 2, k - 1, k):
+        for lo in range(k - 2, k + 1):
             if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo + 2 > (k // 9) * 9 + 8:
                 continue
             if not (lo <= k <= lo + 2) or lo % 9 > num:
                 continue
             x = 0
-            for y in (lo, lo + 1, lo + 2):
+            for y in range(lo, lo + 3):
                 if y != k:
                     others[x] = y
                     x += 1
@@ -947,7 +1232,7 @@ cdef class CTable:
                         o[m - 1].cons[1] = b
         return m
 
-    cdef void _resolve_claims(self) except *:
+    cdef int _resolve_claims(self) except -1 nogil:
         cdef int discarder = self.claim_from, tile = self.claim_tile, n = self.n, i, seat, j
         cdef int rons[3]
         cdef int n_rons = 0
@@ -969,14 +1254,12 @@ cdef class CTable:
                 self._passed(seat)
         if n_rons:
             if n_rons == 3 and self.triple_aborts:
-                self.tail_events.append({"type": "ryukyoku", "reason": "sanchahou"})
-                self._end_abortive("sanchahou")
-                return
+                self._end_abortive(AB_SANCHAHOU)
+                return 0
             if self.head_bump:
                 n_rons = 1
-            self._end_with_wins([(rons[i], discarder, self._score(rons[i], tile, False, False))
-                                 for i in range(n_rons)])
-            return
+            self._end_with_wins(rons, n_rons, discarder, tile, False)
+            return 0
         if self.last_seat == discarder and self.last_riichi:
             self._accept_riichi(discarder)
             if self.suucha_rule:
@@ -985,10 +1268,10 @@ cdef class CTable:
                     if self.seats_[i].riichi_at >= 0:
                         j += 1
                 if j == n:
-                    self.tail_events.append({"type": "ryukyoku", "reason": "suucha_riichi"})
-                    self._end_abortive("suucha_riichi")
-                    return
-        for kind in (A_PON, A_DAIMINKAN, A_CHI):
+                    self._end_abortive(AB_SUUCHA)
+                    return 0
+        for j in range(3):
+            kind = A_PON if j == 0 else (A_DAIMINKAN if j == 1 else A_CHI)
             for i in range(1, n):
                 seat = (discarder + i) % n
                 a = &self.answers[seat]
@@ -996,26 +1279,25 @@ cdef class CTable:
                     call = a
         if call != NULL:
             self._apply_call(call, discarder, tile)
-            return
+            return 0
         if self._suufon_renda():
-            self.tail_events.append({"type": "ryukyoku", "reason": "suufon_renda"})
-            self._end_abortive("suufon_renda")
-            return
+            self._end_abortive(AB_SUUFON)
+            return 0
         if self.n_kans_ == 4 and self.suukaikan_rule:
             j = 0
             for i in range(n):
                 if self.seats_[i].n_kans:
                     j += 1
             if j > 1:
-                self.tail_events.append({"type": "ryukyoku", "reason": "suukaikan"})
-                self._end_abortive("suukaikan")
-                return
+                self._end_abortive(AB_SUUKAIKAN)
+                return 0
         if self._tiles_left() == 0:
             self._exhaustive_draw()
-            return
+            return 0
         self._draw((discarder + 1) % n, False)
+        return 0
 
-    cdef void _accept_riichi(self, int seat) except *:
+    cdef int _accept_riichi(self, int seat) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int i
         s.riichi_accepted = True
@@ -1025,8 +1307,9 @@ cdef class CTable:
         cdef Ev* e = self._event(E_REACH_ACCEPTED, seat)
         for i in range(4):
             e.score[i] = self.scores_[i]
+        return 0
 
-    cdef bint _suufon_renda(self):
+    cdef bint _suufon_renda(self) noexcept nogil:
         cdef int i, k = -1
         if self.n != 4 or self.interrupted_ or not self.suufon_rule:
             return False
@@ -1041,7 +1324,7 @@ cdef class CTable:
                 return False
         return True
 
-    cdef void _apply_call(self, Act* a, int discarder, int tile) except *:
+    cdef int _apply_call(self, Act* a, int discarder, int tile) except -1 nogil:
         cdef int seat = a.seat, k = tile >> 2, i, lo, mtype
         cdef int rel = (discarder - seat + self.n) % self.n
         cdef Seat* s = &self.seats_[seat]
@@ -1062,9 +1345,9 @@ cdef class CTable:
         self._add_meld(seat, mtype, tiles, a.n_cons + 1, tile, rel)
         lo = tiles[0] >> 2
         if mtype == MELD_CHI:
-            _check((<PlayerState>self.ps[seat]).c_call(MELD_CHI, lo, k), "chi")
+            _check(self.ps_call(seat, MELD_CHI, lo, k), "chi")
         else:
-            _check((<PlayerState>self.ps[seat]).c_call(mtype, k, k), "call")
+            _check(self.ps_call(seat, mtype, k, k), "call")
         e = self._event(E_CHI + (a.type - A_CHI), seat)
         e.target = discarder
         e.pai = tile
@@ -1087,11 +1370,13 @@ cdef class CTable:
                     s.kuikae |= _bit(lo + 3)
                 elif k == lo + 2 and lo % 9 >= 1:
                     s.kuikae |= _bit(lo - 1)
+        return 0
 
     # --------------------------------------------------------------- chankan
 
-    cdef void _open_chankan(self, int seat, int tile, bint ankan, bint kita) except *:
+    cdef int _open_chankan(self, int seat, int tile, bint ankan, bint kita) except -1 nogil:
         cdef int i, o
+        cdef bint ok
         self.claim_from = seat
         self.claim_tile = tile
         self.claim_ankan = ankan
@@ -1103,14 +1388,13 @@ cdef class CTable:
         for i in range(1, self.n):
             o = (seat + i) % self.n
             if kita:
-                ok = self._ron_ok(o, tile, False)
+                ok = self._ron_ok(o, tile, False, False)
             elif ankan:
                 if not self.kokushi_chankan:
                     continue
-                ok = self._ron_ok(o, tile, True) and \
-                    self._score(o, tile, False, True).reading.reading.form == Form.KOKUSHI
+                ok = self._ron_ok(o, tile, True, True)
             else:
-                ok = self._ron_ok(o, tile, True)
+                ok = self._ron_ok(o, tile, True, False)
             if ok:
                 self.n_opts[o] = _put(self.opts[o], 0, A_RON, o, tile)
                 self.claim_order[self.n_order] = o
@@ -1118,83 +1402,165 @@ cdef class CTable:
         self.phase_ = P_CHANKAN
         if self.n_order == 0:
             self._resolve_chankan()
+        return 0
 
-    cdef void _resolve_chankan(self) except *:
-        cdef int i, seat
-        rons = []
+    cdef int _resolve_chankan(self) except -1 nogil:
+        cdef int i, seat, n_rons = 0
+        cdef int rons[3]
         for i in range(self.n_order):
             seat = self.claim_order[i]
             if self.answers[seat].type == A_RON:
-                rons.append(seat)
+                rons[n_rons] = seat
+                n_rons += 1
             else:
                 self._passed(seat)
-        if rons:
+        if n_rons:
             if self.head_bump:
-                rons = rons[:1]
-            chankan = not self.claim_kita
-            self._end_with_wins([(s, self.claim_from, self._score(s, self.claim_tile, False, chankan)) for s in rons])
-            return
+                n_rons = 1
+            self._end_with_wins(rons, n_rons, self.claim_from, self.claim_tile, not self.claim_kita)
+            return 0
         if not self.claim_kita:
             self._kan_made(self.claim_from)
         self._draw(self.claim_from, True)
+        return 0
 
     # ------------------------------------------------------------ hand ends
 
     def table_with_stakes(self):
         """The table as the hand started, but with this hand's riichi stakes already paid."""
-        t = self.table
-        return _settle.TableState(t.dealer, t.round_wind, t.honba, self.sticks_, tuple(self.scores), t.n_players)
+        return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.sticks_, tuple(self.scores), self.n)
 
-    cdef void _end_with_wins(self, list wins) except *:
+    cdef int _end_with_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) except -1 nogil:
+        """A win (the GIL is taken: the hands are scored by riichi_fast.score, settled by riichi_fast.settle)."""
+        with gil:
+            self._settle_wins([winners[i] for i in range(nw)], None if disc < 0 else disc, tile, chankan)
+        self._finish()
+        return 0
+
+    cdef int _settle_wins(self, list seats, object disc, int tile, bint chankan) except -1:
         cdef Seat* s
-        pao = [None if self.pao_[seat] < 0 else self.pao_[seat] for seat, _, _ in wins]
-        sw = [_settle.Win(seat, res, disc, p) for (seat, disc, res), p in zip(wins, pao)]
+        cdef HandEndC* e = &self.endc
+        cdef int i, seat
+        tsumo = disc is None
+        wins = [(seat, disc, self._score(seat, tile, tsumo, chankan)) for seat in seats]
+        pao = [None if self.pao_[seat] < 0 else self.pao_[seat] for seat in seats]
+        sw = [_settle.Win(seat, res, d, p) for (seat, d, res), p in zip(wins, pao)]
         settlement = _settle.settle_win(self.table_with_stakes(), sw, (), self.rules)
         per_win = settlement.per_win if len(settlement.per_win) == len(wins) else [None] * len(wins)
-        for (seat, disc, res), deltas in zip(wins, per_win):
-            event = {"type": "hora", "actor": seat, "target": seat if disc is None else disc,
-                     "pai": self.drawn_ if disc is None else self.claim_tile}
-            s = &self.seats_[<int>seat]
+        self.tail_events = []
+        for (seat, d, res), deltas in zip(wins, per_win):
+            event = {"type": "hora", "actor": seat, "target": seat if d is None else d, "pai": tile}
+            s = &self.seats_[seat]
             if s.riichi_accepted or s.riichi_at >= 0:
-                event["ura_markers"] = list(self.ura_tiles[: self.n_dora])
+                event["ura_markers"] = [self.ura_ind[i] for i in range(self.n_dora)]
             if deltas is not None:
                 event["deltas"] = list(deltas)
             self.tail_events.append(event)
-        self._finish(HandEnd("win", settlement.detail, tuple(wins), (), settlement))
+        self.end_ = HandEnd("win", settlement.detail, tuple(wins), (), settlement)
+        self.end_ok = True
+        e.kind = END_WIN
+        nxt = settlement.next
+        for i in range(self.n):
+            e.deltas[i] = settlement.deltas[i]
+            e.n_scores[i] = nxt.scores[i]
+        e.n_dealer, e.n_wind, e.n_honba, e.n_sticks = nxt.dealer, nxt.round_wind, nxt.honba, nxt.riichi_sticks
+        e.repeats = bool(settlement.dealer_repeats)
+        e.n_wins = len(seats)
+        for i in range(e.n_wins):
+            e.win_seat[i] = seats[i]
+            e.win_from[i] = -1 if disc is None else disc
+        return 0
 
-    cdef void _end_abortive(self, kind) except *:
-        settlement = _settle.settle_abortive_draw(self.table_with_stakes(), kind, self.rules)
-        self._finish(HandEnd("abortive_draw", kind, (), (), settlement))
+    cdef void _next_table(self, bint repeat, int honba) noexcept nogil:
+        """The next table of a draw (TableState._advance): the scores change by endc.deltas."""
+        cdef HandEndC* e = &self.endc
+        cdef int i
+        e.repeats = repeat
+        e.n_dealer = self.t_dealer
+        e.n_wind = self.t_wind
+        if not repeat:
+            e.n_dealer = (e.n_dealer + 1) % self.n
+            if e.n_dealer == 0:
+                e.n_wind = (e.n_wind + 1) % 4
+        e.n_honba = honba
+        e.n_sticks = self.sticks_
+        for i in range(4):
+            e.n_scores[i] = self.scores_[i] + e.deltas[i]
 
-    cdef void _exhaustive_draw(self) except *:
-        cdef int i, j
+    cdef int _end_abortive(self, int reason) except -1 nogil:
+        """An abortive draw (settle_abortive_draw): no payment, the dealer keeps the deal."""
+        cdef HandEndC* e = &self.endc
+        e.kind = END_ABORTIVE
+        e.reason = reason
+        e.n_wins = 0
+        e.deltas[0] = e.deltas[1] = e.deltas[2] = e.deltas[3] = 0
+        self._next_table(True, self.t_honba + 1 if self.adds_counter else self.t_honba)
+        self._finish()
+        return 0
+
+    cdef int _exhaustive_draw(self) except -1 nogil:
+        """The wall is exhausted (settle_exhaustive_draw): noten payments or nagashi mangan."""
+        cdef int i, j, k, w, amount, n = self.n
         cdef Seat* s
         cdef bint ok
-        tenpai = tuple([i for i in range(self.n) if (<PlayerState>self.ps[i]).c_is_tenpai()])
-        nagashi = ()
+        cdef HandEndC* e = &self.endc
+        e.kind = END_EXHAUSTIVE
+        e.n_wins = 0
+        e.tenpai_mask = 0
+        e.nagashi_mask = 0
+        for i in range(n):
+            if self.ps_is_tenpai(i):
+                e.tenpai_mask |= 1 << i
         if self.nagashi:
-            out = []
-            for i in range(self.n):
+            for i in range(n):
                 s = &self.seats_[i]
                 ok = s.n_river > 0
                 for j in range(s.n_river):
                     if s.called[j] or not (_YAOCHUU_MASK >> (s.river[j] >> 2)) & 1:
                         ok = False
                 if ok:
-                    out.append(i)
-            nagashi = tuple(out)
-        self.tail_events.append({"type": "ryukyoku", "reason": "exhaustive_draw", "tenpai": list(tenpai)})
-        settlement = _settle.settle_exhaustive_draw(self.table_with_stakes(), tenpai, (), nagashi, self.rules)
-        self._finish(HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement))
+                    e.nagashi_mask |= 1 << i
+        e.deltas[0] = e.deltas[1] = e.deltas[2] = e.deltas[3] = 0
+        if e.nagashi_mask:
+            if self.wareme:
+                with gil:  # the Python settlement needs the wareme seat: let it say so
+                    self._draw_end()
+            for w in range(n):
+                if (e.nagashi_mask >> w) & 1:
+                    for i in range(n):
+                        if i != w:
+                            amount = 4000 if (self.t_dealer == i or self.t_dealer == w) else 2000
+                            e.deltas[i] -= amount
+                            e.deltas[w] += amount
+        else:
+            k = 0
+            for i in range(n):
+                if (e.tenpai_mask >> i) & 1:
+                    k += 1
+            if k != 0 and k != n:
+                for i in range(n):
+                    if (e.tenpai_mask >> i) & 1:
+                        e.deltas[i] = self.noten_payment // k
+                    else:
+                        e.deltas[i] = -(self.noten_payment // (n - k))
+        self._next_table((e.tenpai_mask >> self.t_dealer) & 1, self.t_honba + 1)
+        self._finish()
+        return 0
 
-    cdef void _finish(self, end) except *:
-        if self.tail_events and self.tail_events[len(self.tail_events) - 1]["type"] == "ryukyoku":
-            self.tail_events[len(self.tail_events) - 1]["deltas"] = list(end.settlement.deltas)
-        self.end = end
+    cdef object _draw_end(self):
+        """The HandEnd of a draw, settled by riichi_fast.settle (as Table does)."""
+        cdef HandEndC* e = &self.endc
+        if e.kind == END_EXHAUSTIVE:
+            tenpai = tuple([i for i in range(self.n) if (e.tenpai_mask >> i) & 1])
+            nagashi = tuple([i for i in range(self.n) if (e.nagashi_mask >> i) & 1]) if self.nagashi else ()
+            settlement = _settle.settle_exhaustive_draw(self.table_with_stakes(), tenpai, (), nagashi, self.rules)
+            return HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement)
+        kind = _ABORTIVE[e.reason]
+        settlement = _settle.settle_abortive_draw(self.table_with_stakes(), kind, self.rules)
+        return HandEnd("abortive_draw", kind, (), (), settlement)
+
+    cdef void _finish(self) noexcept nogil:
         self.phase_ = P_ENDED
-        self.next_table = end.settlement.next
-        self.tail_events.append({"type": "end_kyoku", "deltas": list(end.settlement.deltas),
-                                 "scores": list(end.settlement.next.scores)})
 
 
 # ------------------------------------------------------------------ helpers
@@ -1258,10 +1624,30 @@ cdef void _sort4(uint8_t* a) noexcept nogil:
     _sortn(a, 4)
 
 
-cdef int _check(int status, str what) except -1:
+cdef int _check(int status, const char* what) except -1 nogil:
     if status != 0:
-        raise EngineError(f"internal: the player state refused a {what} (status {status})")
+        with gil:
+            raise EngineError(f"internal: the player state refused a {what.decode()} (status {status})")
     return 0
+
+
+cdef void _ps_load(PlayerState ps, Seat* s, int drawn) noexcept nogil:
+    """Reset ``ps`` to the seat's closed tiles and melds, kita left out (Table's _ps); ``drawn`` (an id) drawn again."""
+    cdef int i, m = 0
+    for i in range(34):
+        ps.closed[i] = s.kcount[i]
+    for i in range(s.n_melds):
+        if s.mtype[i] != M_KITA:
+            ps.meld_type[m] = s.mtype[i]
+            ps.meld_kind[m] = s.mtiles[i][0] >> 2
+            m += 1
+    ps.n_melds = m
+    ps.n_kita = 0
+    if drawn >= 0:
+        ps.closed[drawn >> 2] -= 1
+    ps._reset_flags()
+    if drawn >= 0:
+        ps.c_draw(drawn >> 2)
 
 
 cdef object _to_action(Act* a):
