@@ -1829,3 +1829,403 @@ def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
             ranks_[g, j] = final_ranks[j]
         hands[g] = hand
     return scores, points, ranks_, hands
+
+
+# ------------------------------------------------------------ whole games in C, without the GIL
+
+# built-in agents (play_games)
+cdef enum:
+    AG_RANDOM = 0
+    AG_TSUMOGIRI = 1
+
+AGENT_NAMES = ("random", "tsumogiri")
+LENGTH_NAMES = ("single", "tonpuusen", "hanchan")
+
+# the action space of riichi_fast.engine.env (index_of)
+cdef enum:
+    X_DISCARD = 0
+    X_RIICHI = 68
+    X_TSUMO = 136
+    X_RON = 137
+    X_PASS = 138
+    X_CHI = 139
+    X_PON = 148
+    X_DAIMINKAN = 151
+    X_ANKAN = 152
+    X_KAKAN = 186
+    X_KITA = 220
+    X_KYUUSHU = 221
+
+cdef struct GameC:
+    int scores[4]
+    int points[4]
+    int ranks[4]
+    int hands
+    int wins[4]
+    int tsumo[4]
+    int deal_ins[4]
+    int riichi[4]
+    int exhaustive
+    int abortive
+
+
+cdef inline bint _red_of(const uint8_t* redc, int tile) noexcept nogil:
+    return (tile & 3) < redc[tile >> 2]
+
+
+cdef int _index_of(const Act* a, const uint8_t* redc) noexcept nogil:
+    """riichi_fast.engine.env.index_of of an action, in C."""
+    cdef int t = a.type, i, reds = 0, k, below
+    if t == A_DISCARD or t == A_RIICHI:
+        return (X_DISCARD if t == A_DISCARD else X_RIICHI) + (34 if _red_of(redc, a.tile) else 0) + (a.tile >> 2)
+    if t == A_TSUMO:
+        return X_TSUMO
+    if t == A_RON:
+        return X_RON
+    if t == A_PASS:
+        return X_PASS
+    for i in range(a.n_cons):
+        if _red_of(redc, a.cons[i]):
+            reds += 1
+    if t == A_CHI:
+        k = a.tile >> 2
+        below = 0
+        for i in range(a.n_cons):
+            if a.cons[i] >> 2 < k:
+                below += 1
+        return X_CHI + 3 * below + reds
+    if t == A_PON:
+        return X_PON + reds
+    if t == A_DAIMINKAN:
+        return X_DAIMINKAN
+    if t == A_ANKAN:
+        return X_ANKAN + (a.tile >> 2)
+    if t == A_KAKAN:
+        return X_KAKAN + (a.tile >> 2)
+    if t == A_KITA:
+        return X_KITA
+    return X_KYUUSHU
+
+
+cdef int _random_agent(const Act* acts, int n, const uint8_t* redc, uint64_t* rng) noexcept nogil:
+    """RandomAgent: the distinct action indices ascending (the first action of each), number word % count."""
+    cdef int idx[MAX_TURN + MAX_OPTS + 1]
+    cdef int first[222]
+    cdef int i, m = 0, x, chosen
+    cdef uint64_t w
+    for i in range(222):
+        first[i] = -1
+    for i in range(n):
+        x = _index_of(&acts[i], redc)
+        if first[x] < 0:
+            first[x] = i
+            idx[m] = x
+            m += 1
+    _sort_ints(idx, m)
+    w = _splitmix64(rng)
+    chosen = idx[<int>(w % <uint64_t>m)]
+    return first[chosen]
+
+
+cdef void _sort_ints(int* a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef int _tsumogiri_agent(const Act* acts, int n, int drawn) noexcept nogil:
+    """TsumogiriAgent: a win, else the drawn tile's discard, else pass, else the last discard, else the first action."""
+    cdef int i
+    for i in range(n):
+        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
+            return i
+    if drawn >= 0:
+        for i in range(n):
+            if acts[i].type == A_DISCARD and acts[i].tile == drawn:
+                return i
+    for i in range(n):
+        if acts[i].type == A_PASS:
+            return i
+    for i in range(n - 1, -1, -1):
+        if acts[i].type == A_DISCARD:
+            return i
+    return 0
+
+
+cdef int _agent_step(CTable t, const int* agents, uint64_t* rngs, const uint8_t* redc) except -1 nogil:
+    """One decision of the acting seat's built-in agent, applied to ``t``."""
+    cdef Act buf[MAX_TURN + MAX_OPTS + 1]
+    cdef int n, i, seat = -1, choice
+    if t.phase_ == P_TURN:
+        seat = t.current_
+        n = t._turn_actions(seat, buf)
+    else:
+        for i in range(t.n_order):
+            if not t.answered[t.claim_order[i]]:
+                seat = t.claim_order[i]
+                break
+        if seat < 0:
+            with gil:
+                raise EngineError("internal: a claim without a seat to answer")
+        n = t.n_opts[seat]
+        for i in range(n):
+            buf[i] = t.opts[seat][i]
+        _put(buf, n, A_PASS, seat, -1)
+        n += 1
+    if agents[seat] == AG_TSUMOGIRI:
+        choice = _tsumogiri_agent(buf, n, t.drawn_ if t.phase_ == P_TURN else -1)
+    else:
+        choice = _random_agent(buf, n, redc, &rngs[seat])
+    if t.phase_ == P_TURN:
+        t._apply_turn(&buf[choice])
+        return 0
+    t.answers[seat] = buf[choice]
+    t.answered[seat] = True
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            return 0
+    if t.phase_ == P_CLAIM:
+        t._resolve_claims()
+    else:
+        t._resolve_chankan()
+    return 0
+
+
+cdef inline int _top(const int* scores, int n) noexcept nogil:
+    """The first place: the highest score, ties to the lower seat (game.ranks)."""
+    cdef int i, top = 0
+    for i in range(1, n):
+        if scores[i] > scores[top]:
+            top = i
+    return top
+
+
+cdef void _ranks(const int* scores, int n, int* out) noexcept nogil:
+    cdef int i, j, r
+    for i in range(n):
+        r = 0
+        for j in range(n):
+            if scores[j] > scores[i] or (scores[j] == scores[i] and j < i):
+                r += 1
+        out[i] = r
+
+
+cdef inline int _thousands(int score) noexcept nogil:
+    cdef int a = score if score >= 0 else -score
+    cdef int q = (a // 100) // 10, r = (a // 100) % 10
+    cdef int m = q + (1 if r >= 5 else 0)
+    return m if score >= 0 else -m
+
+
+cdef bint _game_over(CTable t, int length) noexcept nogil:
+    """engine.game.game_over (the dealer stops when allowed) on the C end of the hand."""
+    cdef HandEndC* e = &t.endc
+    cdef int n = t.n, i, last, final_kyoku = t.n - 1, best = e.n_scores[0], low = e.n_scores[0]
+    cdef bint reached
+    for i in range(1, n):
+        if e.n_scores[i] > best:
+            best = e.n_scores[i]
+        if e.n_scores[i] < low:
+            low = e.n_scores[i]
+    if t.tobi and low < 0:
+        return True
+    if length == 0:
+        return True
+    last = 0 if length == 1 else 1
+    reached = best >= t.return_points
+    # dealer_may_stop: agari-yame / tenpai-yame at the last hand
+    if t.t_wind >= last and t.t_dealer == final_kyoku and e.repeats and e.kind != END_ABORTIVE \
+            and _top(e.n_scores, n) == t.t_dealer and reached:
+        return True
+    if t.t_wind > last:
+        return reached or (t.t_dealer == final_kyoku and not e.repeats)
+    if t.t_wind < last or t.t_dealer != final_kyoku:
+        return False
+    return not e.repeats and reached
+
+
+cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, const int* agents, int length,
+                    const uint8_t* redc, GameC* out) except -1 nogil:
+    """One whole game of built-in agents, every hand dealt from seeded_wall(wall_seed, hand)."""
+    cdef uint64_t rngs[4]
+    cdef int n = t.n, i, hand = 0, steps, top
+    cdef HandEndC* e = &t.endc
+    memset(out, 0, sizeof(GameC))
+    for i in range(4):
+        rngs[i] = agent_seeds[i] if i < n else 0
+        t.t_scores[i] = t.start_points if i < n else 0
+    t.t_dealer = 0
+    t.t_wind = 0
+    t.t_honba = 0
+    t.t_sticks = 0
+    while True:
+        t._seeded_wall(wall_seed, <uint64_t>hand)
+        t._deal()
+        steps = 0
+        while t.phase_ != P_ENDED:
+            _agent_step(t, agents, rngs, redc)
+            steps += 1
+            if steps > 10000:
+                with gil:
+                    raise EngineError("internal: a hand did not end")
+        hand += 1
+        for i in range(n):
+            if t.seats_[i].riichi_accepted:
+                out.riichi[i] += 1
+        if e.kind == END_WIN:
+            for i in range(e.n_wins):
+                out.wins[e.win_seat[i]] += 1
+                if e.win_from[i] < 0:
+                    out.tsumo[e.win_seat[i]] += 1
+                else:
+                    out.deal_ins[e.win_from[i]] += 1
+        elif e.kind == END_EXHAUSTIVE:
+            out.exhaustive += 1
+        else:
+            out.abortive += 1
+        if _game_over(t, length):
+            break
+        t.t_dealer = e.n_dealer
+        t.t_wind = e.n_wind
+        t.t_honba = e.n_honba
+        t.t_sticks = e.n_sticks
+        for i in range(4):
+            t.t_scores[i] = e.n_scores[i]
+    # final_standing: the sticks left go to the first place; points with uma and oka
+    for i in range(n):
+        out.scores[i] = e.n_scores[i]
+    if e.n_sticks:
+        out.scores[_top(out.scores, n)] += 1000 * e.n_sticks
+    _ranks(out.scores, n, out.ranks)
+    top = _top(out.scores, n)
+    steps = 0
+    for i in range(n):
+        if i != top:
+            out.points[i] = _thousands(out.scores[i]) - t.return_points // 1000 + t.uma_[out.ranks[i]]
+            steps += out.points[i]
+    out.points[top] = -steps
+    out.hands = hand
+    return 0
+
+
+def _play_block(CTable t, games, int start, int step, const uint64_t[::1] wall_seeds,
+                const uint64_t[:, ::1] agent_seeds, const int[::1] agents, int length, const uint8_t[::1] redc,
+                int[:, ::1] scores, int[:, ::1] points, signed char[:, ::1] places, int[::1] hands,
+                int[:, ::1] wins, int[:, ::1] tsumo, int[:, ::1] deal_ins, int[:, ::1] riichi,
+                int[::1] exhaustive, int[::1] abortive):
+    """Play games ``games[start::step]`` on ``t`` without the GIL (one thread's share of a block)."""
+    cdef int lo = games.start, hi = games.stop, g, i, n = t.n
+    cdef GameC out
+    with nogil:
+        g = lo + start
+        while g < hi:
+            _play_game(t, wall_seeds[g], &agent_seeds[g, 0], &agents[0], length, &redc[0], &out)
+            for i in range(n):
+                scores[g, i] = out.scores[i]
+                points[g, i] = out.points[i]
+                places[g, i] = out.ranks[i] + 1
+                wins[g, i] = out.wins[i]
+                tsumo[g, i] = out.tsumo[i]
+                deal_ins[g, i] = out.deal_ins[i]
+                riichi[g, i] = out.riichi[i]
+            hands[g] = out.hands
+            exhaustive[g] = out.exhaustive
+            abortive[g] = out.abortive
+            g += step
+
+
+def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n_threads=1, *, progress=None):
+    """Play ``n_games`` whole games of built-in agents in compiled code, on ``n_threads`` threads without the GIL.
+
+    ``agents``: one name per seat, ``"random"`` or ``"tsumogiri"`` (default: every seat random).
+    Game ``g`` is dealt from ``seeded_wall(game_seed(seed, g), hand)`` and seat ``s``'s agent
+    draws from splitmix64 seeded ``agent_seed(seed, g, s)`` (riichi_fast.engine.selfplay), the
+    stream of :class:`~riichi_fast.engine.agents.RandomAgent`: the games are those of
+    :func:`~riichi_fast.engine.play` with the Python agents, whatever ``n_threads``.  A win
+    takes the GIL (scoring and settlement by riichi_fast.score / settle); the rest of a game
+    runs without it.  Returns a dict of numpy arrays (the fields of
+    :class:`~riichi_fast.engine.SelfPlayResult`): ``scores``, ``points``, ``wins``,
+    ``tsumo``, ``deal_ins``, ``riichi`` (int32, games x players), ``placements`` (int8, 1 =
+    first), ``hands``, ``exhaustive_draws``, ``abortive_draws`` (int32, per game).
+
+    >>> r = play_games(2, ["random"] * 4, "tenhou", seed=1, length="tonpuusen", n_threads=2)
+    >>> r["scores"].shape, int(r["points"].sum()), bool((r["hands"] >= 4).all())
+    ((2, 4), 0, True)
+    """
+    import threading
+
+    import numpy as np
+
+    from riichi_fast.engine.selfplay import agent_seed, game_seed
+
+    if type(n_games) is not int or n_games < 0:
+        raise ContextError(f"n_games must be an int >= 0, got {n_games!r}")
+    if type(seed) is not int:
+        raise ContextError(f"seed must be an int, got {type(seed).__name__}")
+    if type(n_threads) is not int or n_threads < 1:
+        raise ContextError(f"n_threads must be an int >= 1, got {n_threads!r}")
+    if length not in LENGTH_NAMES:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTH_NAMES)}")
+    tables = [CTable(rules)]
+    cdef CTable t0 = tables[0]
+    cdef int n = t0.n, i
+    if agents is None:
+        agents = ("random",) * n
+    if isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",")]
+    agents = list(agents)
+    if len(agents) != n:
+        raise ContextError(f"{n} players need {n} agents, got {len(agents)}")
+    codes = np.zeros(4, dtype=np.intc)
+    for i, a in enumerate(agents):
+        if a not in AGENT_NAMES:
+            raise ContextError(f"unknown compiled agent {a!r} (seat {i}): expected one of {', '.join(AGENT_NAMES)}")
+        codes[i] = AGENT_NAMES.index(a)
+    if t0.wareme:
+        raise ContextError("play_games does not play Rules.wareme (the wall's break seat changes payments)")
+    tables += [CTable(t0.rules) for _ in range(min(n_threads, max(n_games, 1)) - 1)]
+    wall_seeds = np.array([game_seed(seed, g) for g in range(n_games)], dtype=np.uint64)
+    agent_seeds = np.array([[agent_seed(seed, g, s) if s < n else 0 for s in range(4)] for g in range(n_games)],
+                           dtype=np.uint64).reshape(n_games, 4)
+    redc = np.array(t0.rules.red_fives, dtype=np.uint8)
+    out = {"scores": np.zeros((n_games, n), np.int32), "points": np.zeros((n_games, n), np.int32),
+           "placements": np.zeros((n_games, n), np.int8), "hands": np.zeros(n_games, np.int32),
+           "wins": np.zeros((n_games, n), np.int32), "tsumo": np.zeros((n_games, n), np.int32),
+           "deal_ins": np.zeros((n_games, n), np.int32), "riichi": np.zeros((n_games, n), np.int32),
+           "exhaustive_draws": np.zeros(n_games, np.int32), "abortive_draws": np.zeros(n_games, np.int32)}
+    code_view = codes
+    k = len(tables)
+    block = n_games if progress is None else max(k, 8 * k)
+    lo = 0
+    while lo < n_games:
+        games = range(lo, min(lo + block, n_games))
+        args = (games, 0, k, wall_seeds, agent_seeds, code_view, LENGTH_NAMES.index(length), redc,
+                out["scores"], out["points"], out["placements"], out["hands"], out["wins"], out["tsumo"],
+                out["deal_ins"], out["riichi"], out["exhaustive_draws"], out["abortive_draws"])
+        if k == 1:
+            _play_block(tables[0], *args)
+        else:
+            errors = []
+
+            def run(j, args=args):
+                try:
+                    _play_block(tables[j], args[0], j, *args[2:])
+                except BaseException as exc:  # re-raised in the calling thread
+                    errors.append(exc)
+
+            threads = [threading.Thread(target=run, args=(j,)) for j in range(k)]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            if errors:
+                raise errors[0]
+        if progress is not None:
+            progress(len(games))
+        lo += len(games)
+    return out
