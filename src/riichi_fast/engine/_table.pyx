@@ -2050,8 +2050,11 @@ cdef bint _game_over(CTable t, int length) noexcept nogil:
 
 
 cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, const int* agents, int length,
-                    const uint8_t* redc, GameC* out) except -1 nogil:
-    """One whole game of built-in agents, every hand dealt from seeded_wall(wall_seed, hand)."""
+                    const uint8_t* redc, GameC* out, int* log=NULL, int log_size=0) except -1 nogil:
+    """One whole game of built-in agents, every hand dealt from seeded_wall(wall_seed, hand).
+
+    ``log`` (if given): per hand, the end kind and the deltas (5 ints), for at most ``log_size`` hands.
+    """
     cdef uint64_t rngs[4]
     cdef int n = t.n, i, hand = 0, steps, top
     cdef HandEndC* e = &t.endc
@@ -2073,6 +2076,10 @@ cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, c
             if steps > 10000:
                 with gil:
                     raise EngineError("internal: a hand did not end")
+        if log != NULL and hand < log_size:
+            log[5 * hand] = e.kind
+            for i in range(4):
+                log[5 * hand + 1 + i] = e.deltas[i]
         hand += 1
         for i in range(n):
             if t.seats_[i].riichi_accepted:
@@ -2229,3 +2236,24 @@ def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n
             progress(len(games))
         lo += len(games)
     return out
+
+
+def _game_hands(rules, agents, int seed, int game, length="hanchan"):
+    """Game ``game`` of play_games(..., seed) hand by hand: ``[(kind, deltas), ...]`` (a test aid)."""
+    from riichi_fast.engine.selfplay import agent_seed, game_seed
+
+    cdef CTable t = CTable(rules)
+    cdef uint64_t seeds[4]
+    cdef int codes[4]
+    cdef uint8_t redc[34]
+    cdef int log[5 * 256]
+    cdef GameC out
+    cdef int i
+    for i in range(4):
+        seeds[i] = agent_seed(seed, game, i) if i < t.n else 0
+        codes[i] = AGENT_NAMES.index(agents[i]) if i < t.n else 0
+    for i in range(34):
+        redc[i] = t.rules.red_fives[i]
+    _play_game(t, game_seed(seed, game), seeds, codes, LENGTH_NAMES.index(length), redc, &out, log, 256)
+    names = ("win", "exhaustive_draw", "abortive_draw")
+    return [(names[log[5 * i]], tuple([log[5 * i + 1 + j] for j in range(t.n)])) for i in range(min(out.hands, 256))]
