@@ -18,6 +18,10 @@ from libc.string cimport memset
 from riichi_fast._player cimport PlayerState
 from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
 from riichi_fast._wall cimport c_seeded_yama
+from riichi_fast._shanten cimport c_make_caps, c_shanten, c_shanten_after_change, c_shanten_after_change_caps, \
+    c_shanten_caps
+from riichi_fast._types cimport count_t
+from riichi_fast._waits cimport c_ukeire, c_ukeire_caps
 
 from riichi_fast import settle as _settle
 from riichi_fast.engine.table import Action, EngineError, HandEnd
@@ -246,7 +250,7 @@ cdef class CTable:
     cdef HandEndC endc
     # rules read by the C hand ends and game loop
     cdef int noten_payment, return_points, start_points
-    cdef bint adds_counter, tobi, wareme
+    cdef bint adds_counter, tobi, wareme, open_tanyao
     cdef int uma_[4]
     # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
     cdef PlayerState ps0, ps1, ps2, ps3
@@ -294,6 +298,7 @@ cdef class CTable:
         self.adds_counter = bool(rules.abortive_draw_adds_counter)
         self.tobi = bool(rules.tobi)
         self.wareme = bool(rules.wareme)
+        self.open_tanyao = bool(rules.open_tanyao)
         uma = tuple(rules.uma)
         for i in range(4):
             self.uma_[i] = uma[i] if i < len(uma) else 0
@@ -1837,8 +1842,9 @@ def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
 cdef enum:
     AG_RANDOM = 0
     AG_TSUMOGIRI = 1
+    AG_GREEDY = 2
 
-AGENT_NAMES = ("random", "tsumogiri")
+AGENT_NAMES = ("random", "tsumogiri", "greedy")
 LENGTH_NAMES = ("single", "tonpuusen", "hanchan")
 
 # the action space of riichi_fast.engine.env (index_of)
@@ -1957,6 +1963,146 @@ cdef int _tsumogiri_agent(const Act* acts, int n, int drawn) noexcept nogil:
     return 0
 
 
+cdef inline bint _capped_caps(int n_players, count_t* caps) noexcept nogil:
+    """The shanten caps of a hand without melds (three-player: no 2m-8m); whether any applies."""
+    cdef int k
+    cdef bint capped = False
+    if n_players != 3:
+        return False
+    c_make_caps(NULL, 3, caps)
+    for k in range(34):
+        if caps[k] != 4:
+            capped = True
+    return capped
+
+
+cdef int _greedy_agent(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """GreedyAgent (riichi_fast.engine.agents) in C: the same choice from the same legal actions."""
+    cdef int i
+    for i in range(n):
+        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
+            return i
+    for i in range(n):
+        if acts[i].type == A_KITA:
+            return i
+    if t.phase_ != P_TURN:
+        return _greedy_claim(t, seat, acts, n, redc)
+    return _greedy_discard(t, seat, acts, n, redc)
+
+
+cdef int _greedy_discard(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """Lowest shanten, then most ukeire (tiles seen: rivers, melds, kita, indicators), then lowest index."""
+    cdef count_t closed[34]
+    cdef count_t seen[34]
+    cdef count_t caps[34]
+    cdef int vis[34]
+    cdef signed char sh[34]
+    cdef int uke[34]
+    cdef uint64_t mask
+    cdef int i, j, k, s, best = -1, bsh = 0, buke = 0, bidx = 0, x
+    cdef bint riichi = False, capped
+    cdef Seat* st
+    for k in range(34):
+        closed[k] = t.seats_[seat].kcount[k]
+        vis[k] = 0
+    for s in range(t.n):
+        st = &t.seats_[s]
+        for i in range(st.n_river):
+            if not st.called[i]:
+                vis[st.river[i] >> 2] += 1
+        for i in range(st.n_melds):
+            for j in range(st.mn[i]):
+                vis[st.mtiles[i][j] >> 2] += 1
+    for i in range(t.n_dora):
+        vis[t.dora_ind[i] >> 2] += 1
+    for k in range(34):
+        seen[k] = closed[k] + (vis[k] if vis[k] < 4 else 4)
+    capped = _capped_caps(t.n, caps)
+    if t.n == 3:
+        for k in range(1, 8):
+            seen[k] = 4
+    if capped:
+        c_shanten_after_change_caps(closed, caps, -1, sh)
+    else:
+        c_shanten_after_change(closed, -1, sh)
+    for k in range(34):
+        if closed[k]:
+            closed[k] -= 1
+            if capped:
+                uke[k] = c_ukeire_caps(closed, seen, caps, sh[k], &mask)
+            else:
+                uke[k] = c_ukeire(closed, seen, sh[k], &mask)
+            closed[k] += 1
+    for i in range(n):
+        if acts[i].type == A_RIICHI:
+            riichi = True
+    for i in range(n):
+        if acts[i].type != (A_RIICHI if riichi else A_DISCARD):
+            continue
+        k = acts[i].tile >> 2
+        x = _index_of(&acts[i], redc)
+        if best < 0 or sh[k] < bsh or (sh[k] == bsh and (uke[k] > buke or (uke[k] == buke and x < bidx))):
+            best, bsh, buke, bidx = i, sh[k], uke[k], x
+    return 0 if best < 0 else best
+
+
+cdef int _greedy_claim(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """Pon or chi only when it lowers the shanten and keeps an obvious yaku (value pon, open tanyao); else pass."""
+    cdef count_t closed[34]
+    cdef count_t after[34]
+    cdef count_t caps[34]
+    cdef signed char sh[34]
+    cdef int i, j, k, now, low, best = -1, bsh = 0, bidx = 0, x, passing = n - 1
+    cdef bint capped, yaku, simple = True, closed_yaochuu = False
+    cdef uint64_t value
+    cdef Seat* st = &t.seats_[seat]
+    for i in range(n):
+        if acts[i].type == A_PASS:
+            passing = i
+            break
+    for k in range(34):
+        closed[k] = st.kcount[k]
+        if closed[k] and (_YAOCHUU_MASK >> k) & 1:
+            closed_yaochuu = True
+    capped = _capped_caps(t.n, caps)
+    now = c_shanten_caps(closed, caps) if capped else c_shanten(closed)
+    value = _bit(31) | _bit(32) | _bit(33) | _bit(27 + t.t_wind) | _bit(27 + (seat - t.t_dealer + t.n) % t.n)
+    for i in range(st.n_melds):
+        for j in range(st.mn[i]):
+            if (_YAOCHUU_MASK >> (st.mtiles[i][j] >> 2)) & 1:
+                simple = False
+    for i in range(n):
+        if acts[i].type != A_PON and acts[i].type != A_CHI:
+            continue
+        k = acts[i].tile >> 2
+        if acts[i].type == A_PON and (value >> k) & 1:
+            yaku = True
+        else:
+            yaku = t.open_tanyao and simple and not closed_yaochuu and not (_YAOCHUU_MASK >> k) & 1
+            for j in range(acts[i].n_cons):
+                if (_YAOCHUU_MASK >> (acts[i].cons[j] >> 2)) & 1:
+                    yaku = False
+        if not yaku:
+            continue
+        for j in range(34):
+            after[j] = closed[j]
+        for j in range(acts[i].n_cons):
+            after[acts[i].cons[j] >> 2] -= 1
+        if capped:
+            c_shanten_after_change_caps(after, caps, -1, sh)
+        else:
+            c_shanten_after_change(after, -1, sh)
+        low = 99
+        for j in range(34):
+            if after[j] and sh[j] < low:
+                low = sh[j]
+        if low < now:
+            x = _index_of(&acts[i], redc)
+            if best < 0 or low < bsh or (low == bsh and x < bidx):
+                best, bsh, bidx = i, low, x
+    return passing if best < 0 else best
+
+
 cdef int _agent_step(CTable t, const int* agents, uint64_t* rngs, const uint8_t* redc) except -1 nogil:
     """One decision of the acting seat's built-in agent, applied to ``t``."""
     cdef Act buf[MAX_TURN + MAX_OPTS + 1]
@@ -1979,6 +2125,8 @@ cdef int _agent_step(CTable t, const int* agents, uint64_t* rngs, const uint8_t*
         n += 1
     if agents[seat] == AG_TSUMOGIRI:
         choice = _tsumogiri_agent(buf, n, t.drawn_ if t.phase_ == P_TURN else -1)
+    elif agents[seat] == AG_GREEDY:
+        choice = _greedy_agent(t, seat, buf, n, redc)
     else:
         choice = _random_agent(buf, n, redc, &rngs[seat])
     if t.phase_ == P_TURN:
@@ -2149,7 +2297,8 @@ def _play_block(CTable t, games, int start, int step, const uint64_t[::1] wall_s
 def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n_threads=1, *, progress=None):
     """Play ``n_games`` whole games of built-in agents in compiled code, on ``n_threads`` threads without the GIL.
 
-    ``agents``: one name per seat, ``"random"`` or ``"tsumogiri"`` (default: every seat random).
+    ``agents``: one name per seat, ``"random"``, ``"tsumogiri"`` or ``"greedy"`` (default: every seat
+    random): the agents of :mod:`riichi_fast.engine.agents`, compiled, making the same choices.
     Game ``g`` is dealt from ``seeded_wall(game_seed(seed, g), hand)`` and seat ``s``'s agent
     draws from splitmix64 seeded ``agent_seed(seed, g, s)`` (riichi_fast.engine.selfplay), the
     stream of :class:`~riichi_fast.engine.agents.RandomAgent`: the games are those of

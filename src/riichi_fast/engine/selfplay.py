@@ -6,13 +6,14 @@ Game ``g`` uses the walls of :func:`game_seed` ``(seed, g)`` and reseeds seat
 depends only on ``(seed, g)``: the results are the same whatever the number of
 workers and whichever worker plays it.
 
-When every agent is the name of a compiled agent (``"random"``,
-``"tsumogiri"``), the games are played by
-:func:`riichi_fast.engine._table.play_games`: whole games in compiled code on
+When every agent is a built-in name (``"random"``, ``"tsumogiri"``,
+``"greedy"``), the games are played by
+:func:`riichi_fast.engine.play_games`: whole games in compiled code on
 ``n_threads`` native threads without the GIL.  They are the same games as
-the Python agents play on the Python table (the compiled random agent draws
-from RandomAgent's splitmix64 stream; tests/test_engine_compiled.py checks
-it).  Otherwise (a ``"greedy"`` seat, an Agent object, a callable) the games
+the Python agents of :mod:`riichi_fast.engine.agents` play on the Python
+table (the compiled random agent draws from RandomAgent's splitmix64 stream;
+tests/test_engine_compiled.py checks it game by game and hand by hand).
+Otherwise (an Agent object, a callable) the games
 are played by :func:`~riichi_fast.engine.play_game` on the Python table,
 ``n_threads > 1`` running them in that many worker *processes*; agents must
 then be picklable (the built-in names are).
@@ -108,7 +109,7 @@ class SelfPlayResult:
         return "\n".join(lines)
 
 
-_COMPILED = ("random", "tsumogiri")
+_COMPILED = ("random", "tsumogiri", "greedy")
 
 
 def _agent_name(a) -> str:
