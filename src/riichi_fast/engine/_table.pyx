@@ -5,9 +5,11 @@
 # of live, rinshan and indicator ids with their pointers; the claim state as arrays of candidate
 # actions.  Each seat keeps a riichi_fast._player.PlayerState updated by its nogil ``c_*`` events
 # for waits, riichi discards, tenpai and ankan-in-riichi.  Events are recorded as C structs and
-# turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  Python objects are
-# made only where a win is possible (the shape already complete: the yaku are checked by
-# riichi_fast.score) and at the end of the hand (settlement by riichi_fast.settle).
+# turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  A hand runs without
+# the GIL (the wall, the deal, every action, the draws and their settlement are C) except where a
+# win is possible (the shape already complete: the yaku are checked by riichi_fast.score) and for
+# a win's settlement (riichi_fast.settle).  A draw's HandEnd is settled in Python only when read.
+# play_games plays whole games of built-in agents (random, tsumogiri, greedy) on native threads.
 #
 # Table is the specification: same phases, same legal actions in the same order, same events,
 # same hand ends (tests/test_engine_compiled.py feeds both the same choices).
@@ -22,6 +24,12 @@ from riichi_fast._shanten cimport c_make_caps, c_shanten, c_shanten_after_change
     c_shanten_caps
 from riichi_fast._types cimport count_t
 from riichi_fast._waits cimport c_ukeire, c_ukeire_caps
+from riichi_fast._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_DORA, CTX_N_KITA, CTX_N_RED, CTX_N_URA,
+                                 CTX_RIICHI_STICKS, CTX_ROUND_WIND, CTX_SEAT_WIND, CTX_SIZE, CTX_URA, F_CHANKAN,
+                                 F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU, F_RENHOU, F_RIICHI,
+                                 F_RINSHAN, F_TENHOU, F_TSUMO, O_STATUS, OUT_SIZE, R_SIZE, ST_BAD_INPUT, ST_OK,
+                                 RulesC, c_digest_rules, c_score_hand_digested)
+from libc.stdint cimport int32_t, int64_t
 
 from riichi_fast import settle as _settle
 from riichi_fast.engine.table import Action, EngineError, HandEnd
@@ -251,6 +259,12 @@ cdef class CTable:
     # rules read by the C hand ends and game loop
     cdef int noten_payment, return_points, start_points
     cdef bint adds_counter, tobi, wareme, open_tanyao
+    # the scoring kernel's rules (the yaku check of a possible win runs in C)
+    cdef object params_
+    cdef int32_t params_c[R_SIZE]
+    cdef RulesC rc
+    cdef uint8_t red_c[34]
+    cdef bint ura_dora
     cdef int uma_[4]
     # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
     cdef PlayerState ps0, ps1, ps2, ps3
@@ -261,6 +275,7 @@ cdef class CTable:
     cdef object end_
     cdef list tail_events          # a win's hora events (the GIL path)
     cdef bint py_start, end_ok
+    cdef public bint py_score     # a test switch: check every win with riichi_fast.score (the GIL path)
 
     def __init__(self, rules="tenhou"):
         if isinstance(rules, str):
@@ -299,6 +314,15 @@ cdef class CTable:
         self.tobi = bool(rules.tobi)
         self.wareme = bool(rules.wareme)
         self.open_tanyao = bool(rules.open_tanyao)
+        params = rules.params()
+        if len(params) != R_SIZE:
+            raise TypeError("Rules.params() must hold 224 items")
+        for i in range(R_SIZE):
+            self.params_c[i] = params[i]
+        c_digest_rules(self.params_c, &self.rc)
+        for i in range(34):
+            self.red_c[i] = rules.red_counts[i]
+        self.ura_dora = bool(rules.ura_dora)
         uma = tuple(rules.uma)
         for i in range(4):
             self.uma_[i] = uma[i] if i < len(uma) else 0
@@ -891,8 +915,96 @@ cdef class CTable:
                 n = _put(out, n, A_DISCARD, seat, t)
         return n
 
+    cdef int _c_status(self, int seat, int tile, bint tsumo, bint chankan) noexcept nogil:
+        """The scoring kernel's status for the win (riichi_fast.score's fast path, in C); ST_BAD_INPUT: ask score()."""
+        cdef Seat* s = &self.seats_[seat]
+        cdef count_t closed[34]
+        cdef uint8_t mt[4]
+        cdef uint8_t mk[4]
+        cdef int32_t ctx[CTX_SIZE]
+        cdef int64_t out[OUT_SIZE]
+        cdef int i, j, k, t, slot = 0, n_red = 0, flags = 0, n_dora, n_ura
+        cdef bint first = not self.interrupted_ and not s.first_discard_done
+        cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
+        cdef bint last = self._tiles_left() == 0
+        for k in range(34):
+            closed[k] = s.kcount[k]
+        for t in range(136):
+            if s.has[t] and (t & 3) < self.red_c[t >> 2]:
+                n_red += 1
+        if not tsumo:
+            if closed[tile >> 2] >= 4:
+                return ST_BAD_INPUT
+            closed[tile >> 2] += 1
+            if (tile & 3) < self.red_c[tile >> 2]:
+                n_red += 1
+        for i in range(4):
+            mt[i] = 0
+            mk[i] = 0
+        for i in range(s.n_melds):
+            for j in range(s.mn[i]):
+                if (s.mtiles[i][j] & 3) < self.red_c[s.mtiles[i][j] >> 2]:
+                    n_red += 1
+            if s.mtype[i] != M_KITA:
+                if slot >= 4:
+                    return ST_BAD_INPUT
+                mt[slot] = s.mtype[i]
+                mk[slot] = s.mtiles[i][0] >> 2
+                slot += 1
+        if tsumo:
+            flags |= F_TSUMO
+        if riichi and not s.double_riichi:
+            flags |= F_RIICHI
+        if s.double_riichi:
+            flags |= F_DOUBLE_RIICHI
+        if s.ippatsu and self.ippatsu_rule:
+            flags |= F_IPPATSU
+        if tsumo and last and not self.drawn_rinshan_:
+            flags |= F_HAITEI
+        if (not tsumo) and last and not chankan:
+            flags |= F_HOUTEI
+        if tsumo and self.drawn_rinshan_:
+            flags |= F_RINSHAN
+        if chankan:
+            flags |= F_CHANKAN
+        if tsumo and first and seat == self.t_dealer:
+            flags |= F_TENHOU
+        if tsumo and first and seat != self.t_dealer:
+            flags |= F_CHIIHOU
+        if (not tsumo) and first and seat != self.t_dealer and self.renhou_rule:
+            flags |= F_RENHOU
+        memset(ctx, 0, sizeof(ctx))
+        n_dora = self.n_dora
+        n_ura = self.n_dora if riichi and self.ura_dora else 0
+        if not self.kan_dora:
+            n_dora = 1 if n_dora > 1 else n_dora
+            n_ura = 1 if n_ura > 1 else n_ura
+        for i in range(n_dora):
+            ctx[CTX_DORA + i] = self.dora_ind[i] >> 2
+        for i in range(n_ura):
+            ctx[CTX_URA + i] = self.ura_ind[i] >> 2
+        ctx[CTX_FLAGS] = flags
+        ctx[CTX_SEAT_WIND] = (seat - self.t_dealer + self.n) % self.n
+        ctx[CTX_ROUND_WIND] = self.t_wind
+        ctx[CTX_N_DORA] = n_dora
+        ctx[CTX_N_URA] = n_ura
+        ctx[CTX_N_RED] = n_red
+        ctx[CTX_N_KITA] = s.kita
+        ctx[CTX_HONBA] = self.t_honba
+        ctx[CTX_RIICHI_STICKS] = self.sticks_
+        c_score_hand_digested(closed, mt, mk, tile >> 2, ctx, &self.rc, out)
+        return <int>out[O_STATUS]
+
     cdef bint _win_ok(self, int seat, int tile, bint tsumo, bint chankan, bint kokushi) except -1 nogil:
-        """Does the win score (yaku, minimum han)?  ``kokushi``: and is it kokushi (chankan of an ankan)."""
+        """Does the win score (yaku, minimum han)?  ``kokushi``: and is it kokushi (chankan of an ankan).
+
+        The kernel answers without the GIL; a kokushi question or an input it refuses goes to score().
+        """
+        cdef int status
+        if not kokushi and not self.py_score:
+            status = self._c_status(seat, tile, tsumo, chankan)
+            if status != ST_BAD_INPUT:
+                return status == ST_OK
         with gil:
             res = self._score(seat, tile, tsumo, chankan)
             if res.status != "ok":
