@@ -6,9 +6,10 @@
 # actions.  Each seat keeps a riichi_fast._player.PlayerState updated by its nogil ``c_*`` events
 # for waits, riichi discards, tenpai and ankan-in-riichi.  Events are recorded as C structs and
 # turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  A hand runs without
-# the GIL (the wall, the deal, every action, the draws and their settlement are C) except where a
-# win is possible (the shape already complete: the yaku are checked by riichi_fast.score) and for
-# a win's settlement (riichi_fast.settle).  A draw's HandEnd is settled in Python only when read.
+# the GIL: the wall, the deal, every action, the yaku check of a possible win (the scoring kernel),
+# the draws and their settlement are C.  A win's settlement through the Python API takes the GIL
+# (riichi_fast.settle makes Table's HandEnd); play_games settles wins in C.  A draw's HandEnd is
+# settled in Python only when read.
 # play_games plays whole games of built-in agents (random, tsumogiri, greedy) on native threads.
 #
 # Table is the specification: same phases, same legal actions in the same order, same events,
@@ -27,7 +28,8 @@ from riichi_fast._waits cimport c_ukeire, c_ukeire_caps
 from riichi_fast._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_DORA, CTX_N_KITA, CTX_N_RED, CTX_N_URA,
                                  CTX_RIICHI_STICKS, CTX_ROUND_WIND, CTX_SEAT_WIND, CTX_SIZE, CTX_URA, F_CHANKAN,
                                  F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU, F_RENHOU, F_RIICHI,
-                                 F_RINSHAN, F_TENHOU, F_TSUMO, O_STATUS, OUT_SIZE, R_SIZE, ST_BAD_INPUT, ST_OK,
+                                 F_RINSHAN, F_TENHOU, F_TSUMO, O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
+                                 O_STATUS, OUT_SIZE, R_SIZE, ST_BAD_INPUT, ST_OK,
                                  RulesC, c_digest_rules, c_score_hand_digested)
 from libc.stdint cimport int32_t, int64_t
 
@@ -264,7 +266,9 @@ cdef class CTable:
     cdef int32_t params_c[R_SIZE]
     cdef RulesC rc
     cdef uint8_t red_c[34]
-    cdef bint ura_dora
+    cdef bint ura_dora, counters_all
+    cdef int honba_value
+    cdef bint c_settle            # play_games: settle wins in C (no HandEnd; the Python API never sets it)
     cdef int uma_[4]
     # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
     cdef PlayerState ps0, ps1, ps2, ps3
@@ -275,7 +279,6 @@ cdef class CTable:
     cdef object end_
     cdef list tail_events          # a win's hora events (the GIL path)
     cdef bint py_start, end_ok
-    cdef public bint py_score     # a test switch: check every win with riichi_fast.score (the GIL path)
 
     def __init__(self, rules="tenhou"):
         if isinstance(rules, str):
@@ -323,6 +326,9 @@ cdef class CTable:
         for i in range(34):
             self.red_c[i] = rules.red_counts[i]
         self.ura_dora = bool(rules.ura_dora)
+        self.counters_all = rules.multiple_ron_counters == "all"
+        self.honba_value = rules.honba_value
+        self.c_settle = False
         uma = tuple(rules.uma)
         for i in range(4):
             self.uma_[i] = uma[i] if i < len(uma) else 0
@@ -593,6 +599,8 @@ cdef class CTable:
         """The HandEnd once the hand is over (a draw's is built from the C state when first read)."""
         if self.endc.kind == END_NONE or self.phase_ != P_ENDED:
             return None
+        if not self.end_ok and self.endc.kind == END_WIN:
+            raise EngineError("this win was settled in C only (play_games' tables keep no HandEnd)")
         if not self.end_ok:
             self.end_ = self._draw_end()
             self.end_ok = True
@@ -915,8 +923,11 @@ cdef class CTable:
                 n = _put(out, n, A_DISCARD, seat, t)
         return n
 
-    cdef int _c_status(self, int seat, int tile, bint tsumo, bint chankan) noexcept nogil:
-        """The scoring kernel's status for the win (riichi_fast.score's fast path, in C); ST_BAD_INPUT: ask score()."""
+    cdef int _c_status(self, int seat, int tile, bint tsumo, bint chankan, int64_t* pay=NULL) noexcept nogil:
+        """The scoring kernel's status for the win (riichi_fast.score's fast path, in C); ST_BAD_INPUT: ask score().
+
+        ``pay`` (if given): the ron, dealer-tsumo and other-tsumo payments.
+        """
         cdef Seat* s = &self.seats_[seat]
         cdef count_t closed[34]
         cdef uint8_t mt[4]
@@ -993,6 +1004,10 @@ cdef class CTable:
         ctx[CTX_HONBA] = self.t_honba
         ctx[CTX_RIICHI_STICKS] = self.sticks_
         c_score_hand_digested(closed, mt, mk, tile >> 2, ctx, &self.rc, out)
+        if pay != NULL:
+            pay[0] = out[O_PAY_RON]
+            pay[1] = out[O_PAY_TSUMO_DEALER]
+            pay[2] = out[O_PAY_TSUMO_OTHER]
         return <int>out[O_STATUS]
 
     cdef bint _win_ok(self, int seat, int tile, bint tsumo, bint chankan, bint kokushi) except -1 nogil:
@@ -1001,7 +1016,7 @@ cdef class CTable:
         The kernel answers without the GIL; a kokushi question or an input it refuses goes to score().
         """
         cdef int status
-        if not kokushi and not self.py_score:
+        if not kokushi:
             status = self._c_status(seat, tile, tsumo, chankan)
             if status != ST_BAD_INPUT:
                 return status == ST_OK
@@ -1547,8 +1562,67 @@ cdef class CTable:
         """The table as the hand started, but with this hand's riichi stakes already paid."""
         return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.sticks_, tuple(self.scores), self.n)
 
+    cdef bint _c_settle_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) noexcept nogil:
+        """settle_win's arithmetic in C (its fast path: no pao, no wareme; the stakes already paid).
+
+        Winners in turn order from the discarder; the sticks go to the first; counters to the
+        first (or to each with multiple_ron_counters "all").  False: let riichi_fast.settle do it.
+        """
+        cdef HandEndC* e = &self.endc
+        cdef int64_t pay[3]
+        cdef int64_t ch[4]
+        cdef int64_t deltas[4]
+        cdef int64_t counters, each, share
+        cdef int i, k, w, s, n = self.n
+        cdef bint repeat = False
+        if self.wareme:
+            return False
+        for k in range(nw):
+            if self.pao_[winners[k]] >= 0:
+                return False
+        for s in range(4):
+            deltas[s] = 0
+        for k in range(nw):
+            w = winners[k]
+            if self._c_status(w, tile, disc < 0, chankan, pay) != ST_OK:
+                return False
+            counters = self.t_honba if (k == 0 or self.counters_all) else 0
+            for s in range(4):
+                ch[s] = 0
+            if disc < 0:
+                each = counters * (self.honba_value // (n - 1))
+                for s in range(n):
+                    if s != w:
+                        share = pay[1] if (s == self.t_dealer and w != self.t_dealer) else pay[2]
+                        ch[s] -= share + each
+                        ch[w] += share + each
+            else:
+                ch[disc] -= pay[0] + counters * self.honba_value
+                ch[w] += pay[0] + counters * self.honba_value
+            if k == 0:
+                ch[w] += 1000 * self.sticks_
+            for s in range(n):
+                deltas[s] += ch[s]
+            if w == self.t_dealer:
+                repeat = True
+        e.kind = END_WIN
+        e.n_wins = nw
+        for k in range(nw):
+            e.win_seat[k] = winners[k]
+            e.win_from[k] = disc
+        for s in range(4):
+            e.deltas[s] = <int>deltas[s]
+        self._next_table(repeat, self.t_honba + 1 if repeat else 0)
+        e.n_sticks = 0
+        self.end_ok = False
+        return True
+
     cdef int _end_with_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) except -1 nogil:
-        """A win (the GIL is taken: the hands are scored by riichi_fast.score, settled by riichi_fast.settle)."""
+        """A win: settled in C in play_games, else with the GIL (scored by riichi_fast.score, settled by
+        riichi_fast.settle, the HandEnd and events of Table)."""
+        if self.c_settle and self._c_settle_wins(winners, nw, disc, tile, chankan):
+            self._finish()
+            return 0
         with gil:
             self._settle_wins([winners[i] for i in range(nw)], None if disc < 0 else disc, tile, chankan)
         self._finish()
@@ -2319,6 +2393,7 @@ cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, c
     cdef int n = t.n, i, hand = 0, steps, top
     cdef HandEndC* e = &t.endc
     memset(out, 0, sizeof(GameC))
+    t.c_settle = True
     for i in range(4):
         rngs[i] = agent_seeds[i] if i < n else 0
         t.t_scores[i] = t.start_points if i < n else 0
@@ -2414,9 +2489,9 @@ def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n
     Game ``g`` is dealt from ``seeded_wall(game_seed(seed, g), hand)`` and seat ``s``'s agent
     draws from splitmix64 seeded ``agent_seed(seed, g, s)`` (riichi_fast.engine.selfplay), the
     stream of :class:`~riichi_fast.engine.agents.RandomAgent`: the games are those of
-    :func:`~riichi_fast.engine.play` with the Python agents, whatever ``n_threads``.  A win
-    takes the GIL (scoring and settlement by riichi_fast.score / settle); the rest of a game
-    runs without it.  Returns a dict of numpy arrays (the fields of
+    :func:`~riichi_fast.engine.play` with the Python agents, whatever ``n_threads``.  Games run
+    without the GIL (walls, agents, yaku checks by the scoring kernel, settlements in C); only a
+    win under pao (settled by riichi_fast.settle) or a chankan-on-ankan kokushi question takes it.  Returns a dict of numpy arrays (the fields of
     :class:`~riichi_fast.engine.SelfPlayResult`): ``scores``, ``points``, ``wins``,
     ``tsumo``, ``deal_ins``, ``riichi`` (int32, games x players), ``placements`` (int8, 1 =
     first), ``hands``, ``exhaustive_draws``, ``abortive_draws`` (int32, per game).
