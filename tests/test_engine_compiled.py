@@ -393,3 +393,17 @@ def test_play_games_bad_arguments():
         _table.play_games(1, rules="nope")
     r = _table.play_games(0, n_threads=2)
     assert r["scores"].shape == (0, 4) and r["hands"].shape == (0,)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou_3p", "majsoul", "majsoul_3p", "wrc", "mleague", "ema"])
+def test_play_games_equals_the_python_agents_long(preset):
+    """Greedy tables (wins, calls, riichi, double ron) under every preset, hand by hand."""
+    n_players = config.Rules.preset(preset).n_players
+    agents = ["greedy"] * (n_players - 1) + ["random"]
+    r = _table.play_games(10, agents, preset, 77, "tonpuusen", 2)
+    for g in range(10):
+        want = _python_game(preset, agents, 77, g, "tonpuusen")
+        assert tuple(int(x) for x in r["scores"][g]) == want.scores
+        assert _table._game_hands(preset, agents, 77, g, "tonpuusen") == \
+            [(h.kind, h.settlement.deltas) for h in want.hands]
