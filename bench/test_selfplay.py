@@ -45,7 +45,7 @@ from riichi_fast.engine.agents import RandomAgent
 from riichi_fast.engine.encode import VecEnv
 
 GAMES = 2
-OURS_GAMES = {"random": 200, "greedy": 100}
+OURS_GAMES = {"random": 1000, "greedy": 100}
 STEPS = 800
 _RATES: dict = {}
 

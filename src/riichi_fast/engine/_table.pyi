@@ -108,3 +108,6 @@ def play_games(
     *,
     progress: Callable[[int], object] | None = None,
 ) -> dict[str, np.ndarray]: ...
+def _game_hands(
+    rules: Rules | str, agents: Sequence[str], seed: int, game: int, length: str = "hanchan"
+) -> list[tuple[str, tuple[int, ...]]]: ...
