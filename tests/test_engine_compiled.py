@@ -308,7 +308,9 @@ def _python_game(preset, agents, seed, g, length):
     ("wrc", ("greedy", "greedy", "greedy", "tsumogiri"), "tonpuusen"),
 ])
 def test_play_games_equals_the_python_agents_on_the_python_table(preset, agents, length):
-    n = 2 if _backend.PUREPYTHON else 5
+    n = 5
+    if _backend.PUREPYTHON:  # the Python agents on the pure-Python kernels are slow: one single hand
+        n, length = 1, "single"
     r = _table.play_games(n, agents, preset, 0, length)  # game 1 of the first case has wins; greedy agents win often
     assert r["scores"].dtype.name == "int32" and r["placements"].dtype.name == "int8"
     for g in range(n):
@@ -334,7 +336,9 @@ def test_play_games_counts_wins_as_play_does():
     from riichi_fast.engine import selfplay
 
     rules = config.Rules.preset("tenhou")
-    n = 2 if _backend.PUREPYTHON else 12
+    n = 12
+    if _backend.PUREPYTHON:  # the Python table on the pure-Python kernels is slow: game 1 only
+        pytest.skip("twelve Python hanchan on the pure-Python kernels take minutes; the game-by-game test runs")
     r = _table.play_games(n, ["random"] * 4, "tenhou", 0, "hanchan")
     made = selfplay._make_agents(["random"] * 4, rules)
     rows = [selfplay._play_one(made, rules, 0, g, "hanchan") for g in range(n)]
