@@ -10,6 +10,7 @@ cases of test_engine_rules.py / test_engine.py run again on CTable (collected be
 import random
 import re
 
+import numpy as np
 import pytest
 
 import test_engine
@@ -116,6 +117,11 @@ def _play_twins(preset, seed, n_hands, greedy):
         assert cy.events == py.events, (preset, seed, hand)
         assert _same_end(cy.end, py.end), (preset, seed, hand)
         assert cy.next_table == py.next_table
+        # the end of the hand as C computed it (what play_games goes on with) is the settlement's
+        st = py.end.settlement
+        nxt = st.next
+        assert cy._c_end() == (py.end.kind, st.deltas, (nxt.dealer, nxt.round_wind, nxt.honba, nxt.riichi_sticks,
+                                                       nxt.scores), st.dealer_repeats), (preset, seed, hand)
         kinds.append(py.end.kind)
         state = py.next_table
         if game_over(py.end.settlement, rules, "hanchan"):
@@ -272,3 +278,136 @@ def test_play_random_games_bad_input():
         _table.play_random_games(1, 0, "tenhou", "long")
     scores, points, ranks, hands = _table.play_random_games(0)
     assert scores.shape == points.shape == ranks.shape == (0, 4) and hands.shape == (0,)
+
+
+# --------------------------------------------------------------------------- play_games (nogil, threads)
+
+_FIELDS = ("scores", "points", "placements", "hands", "wins", "tsumo", "deal_ins", "riichi", "exhaustive_draws",
+           "abortive_draws")
+
+
+def _python_game(preset, agents, seed, g, length):
+    """Game ``g`` of play_games played by the Python agents on the Python Table, hand by hand."""
+    from riichi_fast.engine import play_game
+    from riichi_fast.engine.agents import agent_from_name
+    from riichi_fast.engine.selfplay import agent_seed, game_seed
+
+    made = [agent_from_name(a, agent_seed(seed, g, s), preset) for s, a in enumerate(agents)]
+    return play_game(made, preset, seed=game_seed(seed, g), length=length)
+
+
+@pytest.mark.parametrize("preset, agents, length", [
+    ("tenhou", ("random", "random", "random", "random"), "hanchan"),
+    ("tenhou", ("tsumogiri", "random", "tsumogiri", "random"), "tonpuusen"),
+    ("tenhou_3p", ("random", "tsumogiri", "random"), "hanchan"),
+    ("majsoul", ("random", "random", "tsumogiri", "tsumogiri"), "tonpuusen"),
+    ("tenhou", ("greedy", "random", "random", "random"), "tonpuusen"),
+    ("tenhou", ("greedy", "greedy", "greedy", "greedy"), "hanchan"),
+    ("tenhou_3p", ("greedy", "greedy", "random"), "tonpuusen"),
+    ("majsoul", ("greedy", "tsumogiri", "greedy", "random"), "tonpuusen"),
+    ("wrc", ("greedy", "greedy", "greedy", "tsumogiri"), "tonpuusen"),
+])
+def test_play_games_equals_the_python_agents_on_the_python_table(preset, agents, length):
+    n = 5
+    if _backend.PUREPYTHON:  # the Python agents on the pure-Python kernels are slow: one single hand
+        n, length = 1, "single"
+    r = _table.play_games(n, agents, preset, 0, length)  # game 1 of the first case has wins; greedy agents win often
+    assert r["scores"].dtype.name == "int32" and r["placements"].dtype.name == "int8"
+    for g in range(n):
+        want = _python_game(preset, agents, 0, g, length)
+        assert tuple(int(x) for x in r["scores"][g]) == want.scores
+        assert tuple(int(x) for x in r["points"][g]) == want.points
+        assert tuple(int(x) - 1 for x in r["placements"][g]) == want.ranks
+        assert int(r["hands"][g]) == len(want.hands)
+        # every hand's end and deltas
+        assert _table._game_hands(preset, agents, 0, g, length) == \
+            [(h.kind, h.settlement.deltas) for h in want.hands]
+        riichi = [0] * len(agents)
+        for e in want.events:
+            if e["type"] == "reach_accepted":
+                riichi[e["actor"]] += 1
+        assert r["riichi"][g].tolist() == riichi
+        assert int(r["exhaustive_draws"][g]) == sum(h.kind == "exhaustive_draw" for h in want.hands)
+        assert int(r["abortive_draws"][g]) == sum(h.kind == "abortive_draw" for h in want.hands)
+
+
+def test_play_games_counts_wins_as_play_does():
+    """Random agents win now and then (games 1 and 11 of seed 0): the counters match play()'s Python path."""
+    from riichi_fast.engine import selfplay
+
+    rules = config.Rules.preset("tenhou")
+    n = 12
+    if _backend.PUREPYTHON:  # the Python table on the pure-Python kernels is slow: game 1 only
+        pytest.skip("twelve Python hanchan on the pure-Python kernels take minutes; the game-by-game test runs")
+    r = _table.play_games(n, ["random"] * 4, "tenhou", 0, "hanchan")
+    made = selfplay._make_agents(["random"] * 4, rules)
+    rows = [selfplay._play_one(made, rules, 0, g, "hanchan") for g in range(n)]
+    for i, f in enumerate(("wins", "tsumo", "deal_ins")):
+        assert r[f].tolist() == [list(row[4 + i]) for row in rows], f
+    assert r["riichi"].tolist() == [list(row[9]) for row in rows]
+    assert r["wins"].sum() > 0 and r["wins"][1].sum() > 0
+
+
+@pytest.mark.parametrize("preset, length", [("tenhou", "hanchan"), ("tenhou_3p", "tonpuusen"), ("majsoul", "single")])
+def test_play_games_is_the_same_on_one_two_and_three_threads(preset, length):
+    n_players = config.Rules.preset(preset).n_players
+    agents = ["greedy"] + ["random"] * (n_players - 2) + ["tsumogiri"]
+    n = 4 if _backend.PUREPYTHON else 24
+    one = _table.play_games(n, agents, preset, 2, length, 1)
+    seen = []
+    for threads in (2, 3):
+        other = _table.play_games(n, agents, preset, 2, length, threads, progress=seen.append)
+        for f in _FIELDS:
+            assert np.array_equal(one[f], other[f]), (threads, f)
+    assert sum(seen) == 2 * n and all(k > 0 for k in seen)
+    assert (one["points"].sum(axis=1) == 0).all()
+    assert (np.sort(one["placements"], axis=1) == np.arange(1, n_players + 1)).all()
+    # a game depends only on (seed, game): the first games of a longer run are the same
+    more = _table.play_games(n + 3, agents, preset, 2, length, 2)
+    assert all(np.array_equal(one[f], more[f][:n]) for f in _FIELDS)
+
+
+def test_play_uses_the_compiled_games_for_compiled_agents():
+    from riichi_fast.engine import play
+
+    n = 2 if _backend.PUREPYTHON else 6
+    r = play(n, "random,tsumogiri,random,random", "tenhou", 8, 2, length="tonpuusen")
+    c = _table.play_games(n, ["random", "tsumogiri", "random", "random"], "tenhou", 8, "tonpuusen")
+    for f in _FIELDS:
+        assert np.array_equal(getattr(r, f), c[f]), f
+    assert r.agents == ("random", "tsumogiri", "random", "random")
+
+
+def test_play_games_bad_arguments():
+    with pytest.raises(ContextError, match="n_threads must be an int >= 1, got 0"):
+        _table.play_games(1, n_threads=0)
+    with pytest.raises(ContextError, match=r"unknown compiled agent 'smart' \(seat 1\): expected one of random, tsumogiri, greedy"):
+        _table.play_games(1, ["random", "smart", "random", "random"])
+    with pytest.raises(ContextError, match="4 players need 4 agents, got 3"):
+        _table.play_games(1, ["random"] * 3)
+    with pytest.raises(ContextError, match="3 players need 3 agents, got 4"):
+        _table.play_games(1, ["random"] * 4, "tenhou_3p")
+    with pytest.raises(ContextError, match="n_games must be an int >= 0, got -1"):
+        _table.play_games(-1)
+    with pytest.raises(ContextError, match="seed must be an int, got str"):
+        _table.play_games(1, seed="1")
+    with pytest.raises(ContextError, match="unknown game length 'long'"):
+        _table.play_games(1, length="long")
+    with pytest.raises(ContextError, match="unknown rules preset 'nope'"):
+        _table.play_games(1, rules="nope")
+    r = _table.play_games(0, n_threads=2)
+    assert r["scores"].shape == (0, 4) and r["hands"].shape == (0,)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou_3p", "majsoul", "majsoul_3p", "wrc", "mleague", "ema"])
+def test_play_games_equals_the_python_agents_long(preset):
+    """Greedy tables (wins, calls, riichi, double ron) under every preset, hand by hand."""
+    n_players = config.Rules.preset(preset).n_players
+    agents = ["greedy"] * (n_players - 1) + ["random"]
+    r = _table.play_games(10, agents, preset, 77, "tonpuusen", 2)
+    for g in range(10):
+        want = _python_game(preset, agents, 77, g, "tonpuusen")
+        assert tuple(int(x) for x in r["scores"][g]) == want.scores
+        assert _table._game_hands(preset, agents, 77, g, "tonpuusen") == \
+            [(h.kind, h.settlement.deltas) for h in want.hands]

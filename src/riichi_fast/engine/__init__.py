@@ -28,7 +28,7 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
-from riichi_fast.engine._table import CTable, play_random_games, play_random_hands
+from riichi_fast.engine._table import CTable, play_games, play_random_games, play_random_hands
 from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
@@ -55,6 +55,7 @@ __all__ = [
     "game_over",
     "play",
     "play_game",
+    "play_games",
     "play_random_games",
     "play_random_hands",
     "replay_file",

@@ -21,7 +21,7 @@ def add_parser(sub) -> None:
                    help="game length (default: hanchan)")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default: 0)")
     p.add_argument("--threads", type=int, default=1,
-                   help="worker processes (default: 1; the results do not depend on it)")
+                   help="native threads, games in compiled code (default: 1; the results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_selfplay)

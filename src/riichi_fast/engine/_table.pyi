@@ -1,4 +1,4 @@
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -28,12 +28,17 @@ class SeatView:
 class CTable:
     n: int
     rules: Rules
-    table: TableState
-    wall: object
-    end: HandEnd | None
-    next_table: TableState | None
     def __init__(self, rules: Rules | str = "tenhou") -> None: ...
     def start_hand(self, wall: object, table: TableState | None = None) -> None: ...
+    @property
+    def table(self) -> TableState | None: ...
+    @property
+    def wall(self) -> object: ...
+    @property
+    def end(self) -> HandEnd | None: ...
+    @property
+    def next_table(self) -> TableState | None: ...
+    def _c_end(self) -> tuple | None: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -89,3 +94,20 @@ def play_random_hands(
 def play_random_games(
     n_games: int, seed: int = 0, rules: Rules | str = "tenhou", length: str = "hanchan"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
+
+AGENT_NAMES: tuple[str, ...]
+LENGTH_NAMES: tuple[str, ...]
+
+def play_games(
+    n_games: int,
+    agents: Sequence[str] | str | None = None,
+    rules: Rules | str = "tenhou",
+    seed: int = 0,
+    length: str = "hanchan",
+    n_threads: int = 1,
+    *,
+    progress: Callable[[int], object] | None = None,
+) -> dict[str, np.ndarray]: ...
+def _game_hands(
+    rules: Rules | str, agents: Sequence[str], seed: int, game: int, length: str = "hanchan"
+) -> list[tuple[str, tuple[int, ...]]]: ...

@@ -5,9 +5,12 @@
 # of live, rinshan and indicator ids with their pointers; the claim state as arrays of candidate
 # actions.  Each seat keeps a riichi_fast._player.PlayerState updated by its nogil ``c_*`` events
 # for waits, riichi discards, tenpai and ankan-in-riichi.  Events are recorded as C structs and
-# turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  Python objects are
-# made only where a win is possible (the shape already complete: the yaku are checked by
-# riichi_fast.score) and at the end of the hand (settlement by riichi_fast.settle).
+# turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  A hand runs without
+# the GIL: the wall, the deal, every action, the yaku check of a possible win (the scoring kernel),
+# the draws and their settlement are C.  A win's settlement through the Python API takes the GIL
+# (riichi_fast.settle makes Table's HandEnd); play_games settles wins in C.  A draw's HandEnd is
+# settled in Python only when read.
+# play_games plays whole games of built-in agents (random, tsumogiri, greedy) on native threads.
 #
 # Table is the specification: same phases, same legal actions in the same order, same events,
 # same hand ends (tests/test_engine_compiled.py feeds both the same choices).
@@ -17,6 +20,18 @@ from libc.string cimport memset
 
 from riichi_fast._player cimport PlayerState
 from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
+from riichi_fast._wall cimport c_seeded_yama
+from riichi_fast._shanten cimport c_make_caps, c_shanten, c_shanten_after_change, c_shanten_after_change_caps, \
+    c_shanten_caps
+from riichi_fast._types cimport count_t
+from riichi_fast._waits cimport c_ukeire, c_ukeire_caps
+from riichi_fast._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_DORA, CTX_N_KITA, CTX_N_RED, CTX_N_URA,
+                                 CTX_RIICHI_STICKS, CTX_ROUND_WIND, CTX_SEAT_WIND, CTX_SIZE, CTX_URA, F_CHANKAN,
+                                 F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU, F_RENHOU, F_RIICHI,
+                                 F_RINSHAN, F_TENHOU, F_TSUMO, O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
+                                 O_STATUS, OUT_SIZE, R_SIZE, ST_BAD_INPUT, ST_OK,
+                                 RulesC, c_digest_rules, c_score_hand_digested)
+from libc.stdint cimport int32_t, int64_t
 
 from riichi_fast import settle as _settle
 from riichi_fast.engine.table import Action, EngineError, HandEnd
@@ -126,6 +141,43 @@ cdef struct Seat:
     int n_kans
     bint first_discard_done
 
+# ends of a hand kept in C
+cdef enum:
+    END_NONE = -1
+    END_WIN = 0
+    END_EXHAUSTIVE = 1
+    END_ABORTIVE = 2
+
+# abortive draws (HandEndC.reason)
+cdef enum:
+    AB_KYUUSHU = 0
+    AB_SUUFON = 1
+    AB_SUUCHA = 2
+    AB_SUUKAIKAN = 3
+    AB_SANCHAHOU = 4
+
+cdef tuple _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+
+cdef struct HandEndC:
+    int kind               # END_*
+    int reason             # AB_* of an abortive draw
+    int tenpai_mask        # exhaustive draw: the tenpai seats
+    int nagashi_mask       # exhaustive draw: the nagashi mangan seats
+    bint repeats           # the dealer keeps the deal
+    int deltas[4]
+    int n_dealer, n_wind, n_honba, n_sticks   # the next table
+    int n_scores[4]
+    int n_wins
+    int win_seat[3]
+    int win_from[3]        # -1: tsumo
+
+cdef int _RINSHAN4[4]
+cdef int _RINSHAN3[8]
+for _k, _v in enumerate((1, 0, 3, 2)):
+    _RINSHAN4[_k] = _v
+for _k, _v in enumerate((1, 0, 3, 2, 5, 4, 7, 6)):
+    _RINSHAN3[_k] = _v
+
 cdef uint64_t _YAOCHUU_MASK = 0
 for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
     _YAOCHUU_MASK |= (<uint64_t>1) << _k
@@ -198,16 +250,35 @@ cdef class CTable:
     cdef int riichi_min_points, riichi_min_tiles
     cdef bint kyuushu_rule, suufon_rule, suucha_rule, suukaikan_rule, kan_dora, nagashi, triple_aborts
     cdef bint head_bump, kokushi_chankan, ippatsu_rule, renhou_rule, pao_dragons, pao_winds
-    # Python objects of the hand (not per event)
+    # the hand's start in C: the table (dealer, wind, counters, scores), the wall and the deal
+    cdef int t_dealer, t_wind, t_honba, t_sticks
+    cdef int t_scores[4]
+    cdef uint8_t yama_[136]
+    cdef int n_yama, dice_[2]
+    cdef uint8_t haipai_[4][13]
+    # the end of the hand in C (see HandEndC)
+    cdef HandEndC endc
+    # rules read by the C hand ends and game loop
+    cdef int noten_payment, return_points, start_points
+    cdef bint adds_counter, tobi, wareme, open_tanyao
+    # the scoring kernel's rules (the yaku check of a possible win runs in C)
+    cdef object params_
+    cdef int32_t params_c[R_SIZE]
+    cdef RulesC rc
+    cdef uint8_t red_c[34]
+    cdef bint ura_dora, counters_all
+    cdef int honba_value
+    cdef bint c_settle            # play_games: settle wins in C (no HandEnd; the Python API never sets it)
+    cdef int uma_[4]
+    # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
+    cdef PlayerState ps0, ps1, ps2, ps3
+    # Python objects of the hand (not per event), made on request or on the win path
     cdef readonly object rules
-    cdef readonly object table
-    cdef readonly object wall
-    cdef readonly object end
-    cdef readonly object next_table
-    cdef list ps
-    cdef object start_event
-    cdef list tail_events
-    cdef tuple dora_tiles, ura_tiles
+    cdef object table_
+    cdef object wall_
+    cdef object end_
+    cdef list tail_events          # a win's hora events (the GIL path)
+    cdef bint py_start, end_ok
 
     def __init__(self, rules="tenhou"):
         if isinstance(rules, str):
@@ -220,11 +291,8 @@ cdef class CTable:
         self.rules = rules
         self.n = rules.n_players
         self.phase_ = P_IDLE
-        self.end = None
-        self.next_table = None
         self.n_ev = 0
         self.tail_events = []
-        self.start_event = None
         self.red = 1 if rules.red_fives else 0
         self.riichi_min_points = rules.riichi_min_points
         self.riichi_min_tiles = rules.riichi_min_tiles
@@ -242,6 +310,150 @@ cdef class CTable:
         self.renhou_rule = rules.renhou != "off"
         self.pao_dragons = "daisangen" in rules.pao
         self.pao_winds = "daisuushii" in rules.pao
+        self.noten_payment = rules.noten_payment
+        self.return_points = rules.return_points
+        self.start_points = rules.start_points
+        self.adds_counter = bool(rules.abortive_draw_adds_counter)
+        self.tobi = bool(rules.tobi)
+        self.wareme = bool(rules.wareme)
+        self.open_tanyao = bool(rules.open_tanyao)
+        params = rules.params()
+        if len(params) != R_SIZE:
+            raise TypeError("Rules.params() must hold 224 items")
+        for i in range(R_SIZE):
+            self.params_c[i] = params[i]
+        c_digest_rules(self.params_c, &self.rc)
+        for i in range(34):
+            self.red_c[i] = rules.red_counts[i]
+        self.ura_dora = bool(rules.ura_dora)
+        self.counters_all = rules.multiple_ron_counters == "all"
+        self.honba_value = rules.honba_value
+        self.c_settle = False
+        uma = tuple(rules.uma)
+        for i in range(4):
+            self.uma_[i] = uma[i] if i < len(uma) else 0
+        # 13 tiles valid at any table; every deal resets them in C
+        dummy = bytes([0] * 9 + [1] * 13 + [0] * 12)
+        self.ps0 = PlayerState(dummy, (), rules=rules)
+        self.ps1 = PlayerState(dummy, (), rules=rules)
+        self.ps2 = PlayerState(dummy, (), rules=rules)
+        self.ps3 = PlayerState(dummy, (), rules=rules)
+        self.endc.kind = END_NONE
+        self.table_ = None
+        self.wall_ = None
+        self.end_ = None
+
+    # ------------------------------------------------------- player states
+
+    cdef PlayerState _ps(self, int seat):
+        if seat == 0:
+            return self.ps0
+        if seat == 1:
+            return self.ps1
+        if seat == 2:
+            return self.ps2
+        return self.ps3
+
+    cdef int ps_draw(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_draw(k)
+        if seat == 1:
+            return self.ps1.c_draw(k)
+        if seat == 2:
+            return self.ps2.c_draw(k)
+        return self.ps3.c_draw(k)
+
+    cdef int ps_discard(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_discard(k)
+        if seat == 1:
+            return self.ps1.c_discard(k)
+        if seat == 2:
+            return self.ps2.c_discard(k)
+        return self.ps3.c_discard(k)
+
+    cdef int ps_call(self, int seat, int mtype, int k, int called) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_call(mtype, k, called)
+        if seat == 1:
+            return self.ps1.c_call(mtype, k, called)
+        if seat == 2:
+            return self.ps2.c_call(mtype, k, called)
+        return self.ps3.c_call(mtype, k, called)
+
+    cdef int ps_ankan(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_ankan(k)
+        if seat == 1:
+            return self.ps1.c_ankan(k)
+        if seat == 2:
+            return self.ps2.c_ankan(k)
+        return self.ps3.c_ankan(k)
+
+    cdef int ps_kakan(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_kakan(k)
+        if seat == 1:
+            return self.ps1.c_kakan(k)
+        if seat == 2:
+            return self.ps2.c_kakan(k)
+        return self.ps3.c_kakan(k)
+
+    cdef bint ps_can_tsumo(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_can_tsumo(k)
+        if seat == 1:
+            return self.ps1.c_can_tsumo(k)
+        if seat == 2:
+            return self.ps2.c_can_tsumo(k)
+        return self.ps3.c_can_tsumo(k)
+
+    cdef bint ps_ankan_after_riichi(self, int seat, int k) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_legal_ankan_after_riichi(k, self.ps0.ankan_rule)
+        if seat == 1:
+            return self.ps1.c_legal_ankan_after_riichi(k, self.ps1.ankan_rule)
+        if seat == 2:
+            return self.ps2.c_legal_ankan_after_riichi(k, self.ps2.ankan_rule)
+        return self.ps3.c_legal_ankan_after_riichi(k, self.ps3.ankan_rule)
+
+    cdef uint64_t ps_riichi_discards(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_riichi_discards()
+        if seat == 1:
+            return self.ps1.c_riichi_discards()
+        if seat == 2:
+            return self.ps2.c_riichi_discards()
+        return self.ps3.c_riichi_discards()
+
+    cdef uint64_t ps_waits(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_waits()
+        if seat == 1:
+            return self.ps1.c_waits()
+        if seat == 2:
+            return self.ps2.c_waits()
+        return self.ps3.c_waits()
+
+    cdef bint ps_is_tenpai(self, int seat) noexcept nogil:
+        if seat == 0:
+            return self.ps0.c_is_tenpai()
+        if seat == 1:
+            return self.ps1.c_is_tenpai()
+        if seat == 2:
+            return self.ps2.c_is_tenpai()
+        return self.ps3.c_is_tenpai()
+
+    cdef void ps_load(self, int seat, bint drop_drawn) noexcept nogil:
+        """Reset the seat's PlayerState from its C hand (melds but kita; ``drop_drawn``: the drawn tile drawn again)."""
+        if seat == 0:
+            _ps_load(self.ps0, &self.seats_[0], self.drawn_ if drop_drawn else -1)
+        elif seat == 1:
+            _ps_load(self.ps1, &self.seats_[1], self.drawn_ if drop_drawn else -1)
+        elif seat == 2:
+            _ps_load(self.ps2, &self.seats_[2], self.drawn_ if drop_drawn else -1)
+        else:
+            _ps_load(self.ps3, &self.seats_[3], self.drawn_ if drop_drawn else -1)
 
     # ------------------------------------------------------------------ setup
 
@@ -249,8 +461,7 @@ cdef class CTable:
         """Deal ``wall`` at ``table`` (default: East 1 at the start); the dealer draws and is to act."""
         from riichi_fast.engine.wall import Wall
 
-        cdef int i, j, t, seat
-        cdef Seat* s
+        cdef int i
         if not isinstance(wall, Wall):
             raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
         if table is None:
@@ -259,8 +470,12 @@ cdef class CTable:
             raise ContextError(f"table must be a TableState, got {type(table).__name__}")
         if table.n_players != self.n or wall.n_players != self.n:
             raise ContextError(f"a {self.n}-player table was given a {wall.n_players}-player wall or table")
-        self.table = table
-        self.wall = wall
+        tiles = wall.tiles
+        self.n_yama = len(tiles)
+        for i in range(self.n_yama):
+            self.yama_[i] = tiles[i]
+        self.dice_[0], self.dice_[1] = wall.dice
+        # the dead wall's order depends on the wall's layout: read it from the Wall
         live = wall.live_tiles
         self.n_live = len(live)
         for i in range(self.n_live):
@@ -269,49 +484,142 @@ cdef class CTable:
         self.n_rinshan = len(rin)
         for i in range(self.n_rinshan):
             self.rinshan_[i] = rin[i]
-        self.dora_tiles = tuple(wall.dora_indicators)
-        self.ura_tiles = tuple(wall.ura_indicators)
+        dora, ura = wall.dora_indicators, wall.ura_indicators
         for i in range(5):
-            self.dora_ind[i] = self.dora_tiles[i]
-            self.ura_ind[i] = self.ura_tiles[i]
+            self.dora_ind[i] = dora[i]
+            self.ura_ind[i] = ura[i]
+        self.t_dealer = table.dealer
+        self.t_wind = table.round_wind
+        self.t_honba = table.honba
+        self.t_sticks = table.riichi_sticks
+        for i in range(4):
+            self.t_scores[i] = table.scores[i] if i < self.n else 0
+        self.table_ = table
+        self.wall_ = wall
+        self.py_start = True
+        self._deal()
+
+    cdef void _seeded_wall(self, uint64_t seed, uint64_t hand) noexcept nogil:
+        """The wall of seeded_wall(seed, hand) in C (the "tenhou" layout of riichi_fast.engine.wall)."""
+        cdef int i, first
+        c_seeded_yama(seed, hand, self.n, self.yama_, self.dice_)
+        self.n_yama = 136 if self.n == 4 else 108
+        first = self.n_yama - 1 - 13 * self.n
+        self.n_live = first - 13
+        for i in range(self.n_live):
+            self.live_[i] = self.yama_[first - i]
+        if self.n == 4:
+            self.n_rinshan = 4
+            for i in range(4):
+                self.rinshan_[i] = self.yama_[_RINSHAN4[i]]
+            for i in range(5):
+                self.dora_ind[i] = self.yama_[5 + 2 * i]
+                self.ura_ind[i] = self.yama_[4 + 2 * i]
+        else:
+            self.n_rinshan = 8
+            for i in range(8):
+                self.rinshan_[i] = self.yama_[_RINSHAN3[i]]
+            for i in range(5):
+                self.dora_ind[i] = self.yama_[9 + 2 * i]
+                self.ura_ind[i] = self.yama_[8 + 2 * i]
+        self.py_start = False
+
+    cdef int _deal(self) except -1 nogil:
+        """Deal the wall in C (the haipai of Wall.haipai), reset every seat and let the dealer draw."""
+        cdef int n = self.n, pos = self.n_yama - 1, r, k, i, seat, t
+        cdef int cnt[4]
+        cdef Seat* s
+        cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
+        for r in range(3):
+            for k in range(n):
+                seat = (self.t_dealer + k) % n
+                for i in range(4):
+                    self.haipai_[seat][cnt[seat]] = self.yama_[pos - i]
+                    cnt[seat] += 1
+                pos -= 4
+        for k in range(n):
+            seat = (self.t_dealer + k) % n
+            self.haipai_[seat][12] = self.yama_[pos]
+            pos -= 1
+        memset(self.seats_, 0, sizeof(self.seats_))
+        for seat in range(n):
+            s = &self.seats_[seat]
+            s.riichi_at = -1
+            for i in range(13):
+                t = self.haipai_[seat][i]
+                s.has[t] = 1
+                s.kcount[t >> 2] += 1
+            s.n_closed = 13
+            self.ps_load(seat, False)
         self.n_live_drawn_ = 0
         self.n_rinshan_drawn_ = 0
         self.n_dora = 1
         self.pending_dora_ = 0
-        haipai = wall.haipai(table.dealer)
-        self.ps = []
-        memset(self.seats_, 0, sizeof(self.seats_))
-        for seat in range(self.n):
-            s = &self.seats_[seat]
-            s.riichi_at = -1
-            counts = bytearray(34)
-            for t in haipai[seat]:
-                s.has[t] = 1
-                s.kcount[t >> 2] += 1
-                counts[t >> 2] += 1
-            s.n_closed = 13
-            self.ps.append(PlayerState(bytes(counts), (), rules=self.rules))
         for i in range(4):
             self.pao_[i] = -1
-            self.scores_[i] = 0
-        for i in range(self.n):
-            self.scores_[i] = table.scores[i]
-        self.sticks_ = table.riichi_sticks
-        self.current_ = table.dealer
+            self.scores_[i] = self.t_scores[i]
+        self.sticks_ = self.t_sticks
+        self.current_ = self.t_dealer
         self.drawn_ = -1
         self.drawn_rinshan_ = False
         self.interrupted_ = False
         self.n_kans_ = 0
         self.n_order = 0
-        self.end = None
-        self.next_table = None
         self.n_ev = 0
-        self.tail_events = []
-        self.start_event = {"type": "start_kyoku", "bakaze": "ESWN"[table.round_wind], "kyoku": table.kyoku + 1,
-                            "honba": table.honba, "kyotaku": table.riichi_sticks, "oya": table.dealer,
-                            "dora_marker": self.dora_ind[0], "scores": [self.scores_[i] for i in range(self.n)],
-                            "tehais": [sorted(h) for h in haipai]}
+        self.endc.kind = END_NONE
+        self.endc.n_wins = 0
+        self.end_ok = False
         self._draw(self.current_, False)
+        return 0
+
+    @property
+    def table(self):
+        """The TableState the hand started at."""
+        if self.phase_ == P_IDLE:
+            return None
+        if self.py_start:
+            return self.table_
+        return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.t_sticks,
+                                  tuple([self.t_scores[i] for i in range(self.n)]), self.n)
+
+    @property
+    def wall(self):
+        """The hand's Wall."""
+        from riichi_fast.engine.wall import Wall
+
+        if self.phase_ == P_IDLE:
+            return None
+        if self.py_start:
+            return self.wall_
+        return Wall._trusted(bytes([self.yama_[i] for i in range(self.n_yama)]), (self.dice_[0], self.dice_[1]),
+                             self.n)
+
+    @property
+    def end(self):
+        """The HandEnd once the hand is over (a draw's is built from the C state when first read)."""
+        if self.endc.kind == END_NONE or self.phase_ != P_ENDED:
+            return None
+        if not self.end_ok and self.endc.kind == END_WIN:
+            raise EngineError("this win was settled in C only (play_games' tables keep no HandEnd)")
+        if not self.end_ok:
+            self.end_ = self._draw_end()
+            self.end_ok = True
+        return self.end_
+
+    @property
+    def next_table(self):
+        """The TableState of the next hand once the hand is over."""
+        end = self.end
+        return None if end is None else end.settlement.next
+
+    def _c_end(self):
+        """The end of the hand as computed in C: (kind, deltas, (dealer, wind, honba, sticks, scores), repeats)."""
+        cdef HandEndC* e = &self.endc
+        if e.kind == END_NONE:
+            return None
+        return (("win", "exhaustive_draw", "abortive_draw")[e.kind], tuple([e.deltas[i] for i in range(self.n)]),
+                (e.n_dealer, e.n_wind, e.n_honba, e.n_sticks, tuple([e.n_scores[i] for i in range(self.n)])),
+                bool(e.repeats))
 
     # ---------------------------------------------------------------- queries
 
@@ -460,10 +768,15 @@ cdef class CTable:
     @property
     def events(self):
         """The events of the hand in mjai form (built from the C log when read)."""
-        out = [] if self.start_event is None else [dict(self.start_event, scores=list(self.start_event["scores"]),
-                                                         tehais=[list(h) for h in self.start_event["tehais"]])]
-        cdef int i
+        cdef int i, j
         cdef Ev* e
+        cdef HandEndC* end = &self.endc
+        if self.phase_ == P_IDLE:
+            return []
+        out = [{"type": "start_kyoku", "bakaze": "ESWN"[self.t_wind], "kyoku": self.t_dealer + 1,
+                "honba": self.t_honba, "kyotaku": self.t_sticks, "oya": self.t_dealer,
+                "dora_marker": self.dora_ind[0], "scores": [self.t_scores[i] for i in range(self.n)],
+                "tehais": [sorted([self.haipai_[i][j] for j in range(13)]) for i in range(self.n)]}]
         for i in range(self.n_ev):
             e = &self.ev[i]
             if e.type == E_TSUMO:
@@ -486,13 +799,24 @@ cdef class CTable:
                 out.append({"type": "nukidora", "actor": e.actor, "pai": e.pai})
             elif e.type == E_DORA:
                 out.append({"type": "dora", "dora_marker": e.pai})
-        for d in self.tail_events:
-            out.append(dict(d))
+        if self.phase_ != P_ENDED or end.kind == END_NONE:
+            return out
+        deltas = [end.deltas[j] for j in range(self.n)]
+        if end.kind == END_WIN:
+            for d in self.tail_events:
+                out.append(dict(d))
+        elif end.kind == END_EXHAUSTIVE:
+            out.append({"type": "ryukyoku", "reason": "exhaustive_draw",
+                        "tenpai": [j for j in range(self.n) if (end.tenpai_mask >> j) & 1], "deltas": deltas})
+        else:
+            out.append({"type": "ryukyoku", "reason": _ABORTIVE[end.reason], "deltas": deltas})
+        out.append({"type": "end_kyoku", "deltas": list(deltas), "scores": [end.n_scores[j] for j in range(self.n)]})
         return out
 
-    cdef Ev* _event(self, int etype, int actor) except NULL:
+    cdef Ev* _event(self, int etype, int actor) except NULL nogil:
         if self.n_ev >= MAX_EVENTS:
-            raise EngineError("the hand's event log is full")
+            with gil:
+                raise EngineError("the hand's event log is full")
         cdef Ev* e = &self.ev[self.n_ev]
         self.n_ev += 1
         e.type = etype
@@ -521,7 +845,7 @@ cdef class CTable:
 
     # ------------------------------------------------------------- the turn
 
-    cdef void _draw(self, int seat, bint rinshan) except *:
+    cdef int _draw(self, int seat, bint rinshan) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int tile
         if rinshan:
@@ -539,20 +863,20 @@ cdef class CTable:
         self.drawn_rinshan_ = rinshan
         self.phase_ = P_TURN
         s.kuikae = 0
-        _check((<PlayerState>self.ps[seat]).c_draw(tile >> 2), "draw")
+        _check(self.ps_draw(seat, tile >> 2), "draw")
         cdef Ev* e = self._event(E_TSUMO, seat)
         e.pai = tile
+        return 0
 
-    cdef int _turn_actions(self, int seat, Act* out) except -1:
+    cdef int _turn_actions(self, int seat, Act* out) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
-        cdef PlayerState ps = <PlayerState>self.ps[seat]
         cdef int n = 0, k, t, i, first, distinct
         cdef bint after_call = self.drawn_ < 0
         cdef bint riichi = s.riichi_at >= 0
         cdef bint can_kan, closed_only
         cdef uint64_t kinds
         if not after_call:
-            if ps.c_can_tsumo(self.drawn_ >> 2) and self._score(seat, self.drawn_, True, False).status == "ok":
+            if self.ps_can_tsumo(seat, self.drawn_ >> 2) and self._win_ok(seat, self.drawn_, True, False, False):
                 n = _put(out, n, A_TSUMO, seat, self.drawn_)
             if not self.interrupted_ and not s.first_discard_done and self.kyuushu_rule:
                 distinct = 0
@@ -565,7 +889,7 @@ cdef class CTable:
             if can_kan:
                 for k in range(34):
                     if s.kcount[k] == 4 and (not riichi or (k == self.drawn_ >> 2
-                                                            and ps.c_legal_ankan_after_riichi(k, ps.ankan_rule))):
+                                                            and self.ps_ankan_after_riichi(seat, k))):
                         n = _put(out, n, A_ANKAN, seat, 4 * k)
                         out[n - 1].n_cons = 4
                         for i in range(4):
@@ -590,7 +914,7 @@ cdef class CTable:
                 closed_only = False
         if (not after_call and closed_only and self.scores_[seat] >= self.riichi_min_points
                 and self._tiles_left() >= self.riichi_min_tiles):
-            kinds = ps.c_riichi_discards()
+            kinds = self.ps_riichi_discards(seat)
             for t in range(136):
                 if s.has[t] and (kinds >> (t >> 2)) & 1:
                     n = _put(out, n, A_RIICHI, seat, t)
@@ -599,9 +923,111 @@ cdef class CTable:
                 n = _put(out, n, A_DISCARD, seat, t)
         return n
 
+    cdef int _c_status(self, int seat, int tile, bint tsumo, bint chankan, int64_t* pay=NULL) noexcept nogil:
+        """The scoring kernel's status for the win (riichi_fast.score's fast path, in C); ST_BAD_INPUT: ask score().
+
+        ``pay`` (if given): the ron, dealer-tsumo and other-tsumo payments.
+        """
+        cdef Seat* s = &self.seats_[seat]
+        cdef count_t closed[34]
+        cdef uint8_t mt[4]
+        cdef uint8_t mk[4]
+        cdef int32_t ctx[CTX_SIZE]
+        cdef int64_t out[OUT_SIZE]
+        cdef int i, j, k, t, slot = 0, n_red = 0, flags = 0, n_dora, n_ura
+        cdef bint first = not self.interrupted_ and not s.first_discard_done
+        cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
+        cdef bint last = self._tiles_left() == 0
+        for k in range(34):
+            closed[k] = s.kcount[k]
+        for t in range(136):
+            if s.has[t] and (t & 3) < self.red_c[t >> 2]:
+                n_red += 1
+        if not tsumo:
+            if closed[tile >> 2] >= 4:
+                return ST_BAD_INPUT
+            closed[tile >> 2] += 1
+            if (tile & 3) < self.red_c[tile >> 2]:
+                n_red += 1
+        for i in range(4):
+            mt[i] = 0
+            mk[i] = 0
+        for i in range(s.n_melds):
+            for j in range(s.mn[i]):
+                if (s.mtiles[i][j] & 3) < self.red_c[s.mtiles[i][j] >> 2]:
+                    n_red += 1
+            if s.mtype[i] != M_KITA:
+                if slot >= 4:
+                    return ST_BAD_INPUT
+                mt[slot] = s.mtype[i]
+                mk[slot] = s.mtiles[i][0] >> 2
+                slot += 1
+        if tsumo:
+            flags |= F_TSUMO
+        if riichi and not s.double_riichi:
+            flags |= F_RIICHI
+        if s.double_riichi:
+            flags |= F_DOUBLE_RIICHI
+        if s.ippatsu and self.ippatsu_rule:
+            flags |= F_IPPATSU
+        if tsumo and last and not self.drawn_rinshan_:
+            flags |= F_HAITEI
+        if (not tsumo) and last and not chankan:
+            flags |= F_HOUTEI
+        if tsumo and self.drawn_rinshan_:
+            flags |= F_RINSHAN
+        if chankan:
+            flags |= F_CHANKAN
+        if tsumo and first and seat == self.t_dealer:
+            flags |= F_TENHOU
+        if tsumo and first and seat != self.t_dealer:
+            flags |= F_CHIIHOU
+        if (not tsumo) and first and seat != self.t_dealer and self.renhou_rule:
+            flags |= F_RENHOU
+        memset(ctx, 0, sizeof(ctx))
+        n_dora = self.n_dora
+        n_ura = self.n_dora if riichi and self.ura_dora else 0
+        if not self.kan_dora:
+            n_dora = 1 if n_dora > 1 else n_dora
+            n_ura = 1 if n_ura > 1 else n_ura
+        for i in range(n_dora):
+            ctx[CTX_DORA + i] = self.dora_ind[i] >> 2
+        for i in range(n_ura):
+            ctx[CTX_URA + i] = self.ura_ind[i] >> 2
+        ctx[CTX_FLAGS] = flags
+        ctx[CTX_SEAT_WIND] = (seat - self.t_dealer + self.n) % self.n
+        ctx[CTX_ROUND_WIND] = self.t_wind
+        ctx[CTX_N_DORA] = n_dora
+        ctx[CTX_N_URA] = n_ura
+        ctx[CTX_N_RED] = n_red
+        ctx[CTX_N_KITA] = s.kita
+        ctx[CTX_HONBA] = self.t_honba
+        ctx[CTX_RIICHI_STICKS] = self.sticks_
+        c_score_hand_digested(closed, mt, mk, tile >> 2, ctx, &self.rc, out)
+        if pay != NULL:
+            pay[0] = out[O_PAY_RON]
+            pay[1] = out[O_PAY_TSUMO_DEALER]
+            pay[2] = out[O_PAY_TSUMO_OTHER]
+        return <int>out[O_STATUS]
+
+    cdef bint _win_ok(self, int seat, int tile, bint tsumo, bint chankan, bint kokushi) except -1 nogil:
+        """Does the win score (yaku, minimum han)?  ``kokushi``: and is it kokushi (chankan of an ankan).
+
+        The kernel answers without the GIL; a kokushi question or an input it refuses goes to score().
+        """
+        cdef int status
+        if not kokushi:
+            status = self._c_status(seat, tile, tsumo, chankan)
+            if status != ST_BAD_INPUT:
+                return status == ST_OK
+        with gil:
+            res = self._score(seat, tile, tsumo, chankan)
+            if res.status != "ok":
+                return False
+            return not kokushi or res.reading.reading.form == Form.KOKUSHI
+
     cdef object _win_context(self, int seat, bint tsumo, bint chankan):
         cdef Seat* s = &self.seats_[seat]
-        t = self.table
         cdef bint first = not self.interrupted_ and not s.first_discard_done
         cdef bint riichi = s.riichi_accepted or s.riichi_at >= 0
         cdef bint last = self._tiles_left() == 0
@@ -611,13 +1037,13 @@ cdef class CTable:
             "haitei": tsumo and last and not self.drawn_rinshan_,
             "houtei": (not tsumo) and last and not chankan,
             "rinshan": tsumo and self.drawn_rinshan_, "chankan": chankan,
-            "tenhou": tsumo and first and seat == t.dealer,
-            "chiihou": tsumo and first and seat != t.dealer,
-            "renhou": (not tsumo) and first and seat != t.dealer and self.renhou_rule,
-            "seat_wind": t.seat_wind(seat), "round_wind": t.round_wind,
+            "tenhou": tsumo and first and seat == self.t_dealer,
+            "chiihou": tsumo and first and seat != self.t_dealer,
+            "renhou": (not tsumo) and first and seat != self.t_dealer and self.renhou_rule,
+            "seat_wind": (seat - self.t_dealer + self.n) % self.n, "round_wind": self.t_wind,
             "dora": tuple([self.dora_ind[i] >> 2 for i in range(self.n_dora)]),
             "ura": tuple([self.ura_ind[i] >> 2 for i in range(self.n_dora)]) if riichi else (),
-            "honba": t.honba, "riichi_sticks": self.sticks_,
+            "honba": self.t_honba, "riichi_sticks": self.sticks_,
         }
 
     cdef object _score(self, int seat, int tile, bint tsumo, bint chankan):
@@ -673,19 +1099,22 @@ cdef class CTable:
             held.remove(t)
         return True
 
-    cdef void _remove(self, int seat, int tile) except *:
+    cdef int _remove(self, int seat, int tile) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         if not s.has[tile]:
-            raise EngineError(f"seat {seat} does not hold tile {tile}")
+            with gil:
+                raise EngineError(f"seat {seat} does not hold tile {tile}")
         s.has[tile] = 0
         s.kcount[tile >> 2] -= 1
         s.n_closed -= 1
+        return 0
 
-    cdef int _add_meld(self, int seat, int mtype, const uint8_t* tiles, int nt, int called, int rel) except -1:
+    cdef int _add_meld(self, int seat, int mtype, const uint8_t* tiles, int nt, int called, int rel) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int i = s.n_melds, j
         if i >= MAX_MELDS:
-            raise EngineError("too many melds")
+            with gil:
+                raise EngineError("too many melds")
         s.mtype[i] = mtype
         s.mn[i] = nt
         for j in range(nt):
@@ -695,17 +1124,17 @@ cdef class CTable:
         s.n_melds += 1
         return i
 
-    cdef void _apply_turn(self, Act* a) except *:
+    cdef int _apply_turn(self, Act* a) except -1 nogil:
         cdef int seat = a.seat, i, k, j, t
         cdef Seat* s = &self.seats_[seat]
-        cdef PlayerState ps = <PlayerState>self.ps[seat]
         cdef Ev* e
         cdef uint8_t tiles[4]
+        cdef int winners[1]
         if a.type == A_TSUMO:
-            self._end_with_wins([(seat, None, self._score(seat, a.tile, True, False))])
+            winners[0] = seat
+            self._end_with_wins(winners, 1, -1, a.tile, False)
         elif a.type == A_KYUUSHU:
-            self.tail_events.append({"type": "ryukyoku", "reason": "kyuushu_kyuuhai"})
-            self._end_abortive("kyuushu_kyuuhai")
+            self._end_abortive(AB_KYUUSHU)
         elif a.type == A_DISCARD or a.type == A_RIICHI:
             self._discard(seat, a.tile, a.type == A_RIICHI)
         elif a.type == A_ANKAN:
@@ -713,7 +1142,7 @@ cdef class CTable:
             for i in range(a.n_cons):
                 self._remove(seat, a.cons[i])
             self._add_meld(seat, MELD_ANKAN, a.cons, a.n_cons, -1, -1)
-            _check(ps.c_ankan(a.cons[0] >> 2), "ankan")
+            _check(self.ps_ankan(seat, a.cons[0] >> 2), "ankan")
             e = self._event(E_ANKAN, seat)
             e.n_cons = a.n_cons
             for i in range(a.n_cons):
@@ -732,7 +1161,7 @@ cdef class CTable:
             s.mn[i] = 4
             # Meld sorts its tiles: keep them sorted here too
             _sort4(s.mtiles[i])
-            _check(ps.c_kakan(k), "kakan")
+            _check(self.ps_kakan(seat, k), "kakan")
             self.pending_dora_ += 1
             e = self._event(E_KAKAN, seat)
             e.pai = a.tile
@@ -751,37 +1180,19 @@ cdef class CTable:
             self.interrupted_ = True
             for i in range(self.n):
                 self.seats_[i].ippatsu = False
-            self._rebuild_ps(seat)
+            self.ps_load(seat, seat == self.current_ and self.drawn_ >= 0 and s.n_closed % 3 == 2)
             e = self._event(E_NUKIDORA, seat)
             e.pai = a.tile
             self._open_chankan(seat, a.tile, False, True)
+        return 0
 
-    cdef void _rebuild_ps(self, int seat) except *:
-        """A fresh PlayerState of the seat's 13-or-14 tiles (as Table's _ps: kita not among the melds)."""
-        cdef Seat* s = &self.seats_[seat]
-        cdef int i
-        counts = bytearray(34)
-        for i in range(34):
-            counts[i] = s.kcount[i]
-        melds = []
-        for i in range(s.n_melds):
-            if s.mtype[i] != M_KITA:
-                melds.append((_MELD_TYPES[s.mtype[i]], s.mtiles[i][0] >> 2))
-        drawn = -1
-        if seat == self.current_ and self.drawn_ >= 0 and s.n_closed % 3 == 2:
-            drawn = self.drawn_ >> 2
-            counts[drawn] -= 1
-        ps = PlayerState(bytes(counts), melds, rules=self.rules)
-        if drawn >= 0:
-            ps.draw(drawn)
-        self.ps[seat] = ps
-
-    cdef void _check_pao(self, int seat, int discarder, int kind):
+    cdef void _check_pao(self, int seat, int discarder, int kind) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef uint64_t sets = 0
         cdef int i
         for i in range(s.n_melds):
-            if s.mtype[i] in (MELD_PON, MELD_DAIMINKAN, MELD_SHOUMINKAN, MELD_ANKAN):
+            if s.mtype[i] == MELD_PON or s.mtype[i] == MELD_DAIMINKAN or s.mtype[i] == MELD_SHOUMINKAN \
+                    or s.mtype[i] == MELD_ANKAN:
                 sets |= _bit(s.mtiles[i][0] >> 2)
         cdef uint64_t dr = _bit(31) | _bit(32) | _bit(33)
         cdef uint64_t wi = _bit(27) | _bit(28) | _bit(29) | _bit(30)
@@ -789,7 +1200,7 @@ cdef class CTable:
                 (27 <= kind <= 30 and self.pao_winds and (sets & wi) == wi):
             self.pao_[seat] = discarder
 
-    cdef void _kan_made(self, int seat):
+    cdef void _kan_made(self, int seat) noexcept nogil:
         cdef int i
         self.n_kans_ += 1
         self.seats_[seat].n_kans += 1
@@ -797,22 +1208,25 @@ cdef class CTable:
         for i in range(self.n):
             self.seats_[i].ippatsu = False
 
-    cdef void _reveal(self, int k) except *:
+    cdef int _reveal(self, int k) except -1 nogil:
         cdef Ev* e
-        for _ in range(k):
+        cdef int i
+        for i in range(k):
             if self.kan_dora and self.n_dora < 5:
                 e = self._event(E_DORA, -1)
                 e.pai = self.dora_ind[self.n_dora]
                 self.n_dora += 1
+        return 0
 
-    cdef void _reveal_pending(self) except *:
+    cdef int _reveal_pending(self) except -1 nogil:
         cdef int k
         if self.pending_dora_:
             k = self.pending_dora_
             self.pending_dora_ = 0
             self._reveal(k)
+        return 0
 
-    cdef void _discard(self, int seat, int tile, bint riichi) except *:
+    cdef int _discard(self, int seat, int tile, bint riichi) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef bint tsumogiri = tile == self.drawn_
         cdef Ev* e
@@ -824,9 +1238,10 @@ cdef class CTable:
             s.ippatsu = False
         self._reveal_pending()
         self._remove(seat, tile)
-        _check((<PlayerState>self.ps[seat]).c_discard(tile >> 2), "discard")
+        _check(self.ps_discard(seat, tile >> 2), "discard")
         if s.n_river >= MAX_RIVER:
-            raise EngineError("river full")
+            with gil:
+                raise EngineError("river full")
         s.river[s.n_river] = tile
         s.tsumogiri[s.n_river] = tsumogiri
         s.called[s.n_river] = 0
@@ -841,25 +1256,26 @@ cdef class CTable:
         self.last_tile = tile
         self.last_riichi = riichi
         self._open_claims(seat, tile)
+        return 0
 
     # ---------------------------------------------------------------- claims
 
-    cdef bint _ron_ok(self, int seat, int tile, bint chankan) except -1:
+    cdef bint _ron_ok(self, int seat, int tile, bint chankan, bint kokushi) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
-        cdef uint64_t waits = (<PlayerState>self.ps[seat]).c_waits()
+        cdef uint64_t waits = self.ps_waits(seat)
         if not (waits >> (tile >> 2)) & 1:
             return False
         if s.temp_furiten or s.riichi_furiten or (s.river_mask & waits):
             return False
-        return self._score(seat, tile, False, chankan).status == "ok"
+        return self._win_ok(seat, tile, False, chankan, kokushi)
 
-    cdef void _passed(self, int seat):
+    cdef void _passed(self, int seat) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         s.temp_furiten = True
         if s.riichi_at >= 0:
             s.riichi_furiten = True
 
-    cdef void _open_claims(self, int discarder, int tile) except *:
+    cdef int _open_claims(self, int discarder, int tile) except -1 nogil:
         cdef int n = self.n, i, seat, k = tile >> 2, m, a, b, j
         cdef bint last = self._tiles_left() == 0
         cdef Seat* s
@@ -878,7 +1294,7 @@ cdef class CTable:
             s = &self.seats_[seat]
             o = self.opts[seat]
             m = 0
-            if self._ron_ok(seat, tile, False):
+            if self._ron_ok(seat, tile, False, False):
                 m = _put(o, m, A_RON, seat, tile)
             if s.riichi_at < 0 and not last:
                 j = 0
@@ -902,8 +1318,9 @@ cdef class CTable:
         self.phase_ = P_CLAIM
         if self.n_order == 0:
             self._resolve_claims()
+        return 0
 
-    cdef int _chi_pairs(self, Act* o, int m, int seat, int tile) except -1:
+    cdef int _chi_pairs(self, Act* o, int m, int seat, int tile) noexcept nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int k = tile >> 2, num = k % 9, lo, x, y, a, b, t, ia, ib
         cdef int others[2]
@@ -912,13 +1329,13 @@ cdef class CTable:
         cdef int nda, ndb
         cdef uint64_t forbidden
         cdef bint ok
-        for lo in (k - 2, k - 1, k):
+        for lo in range(k - 2, k + 1):
             if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo + 2 > (k // 9) * 9 + 8:
                 continue
             if not (lo <= k <= lo + 2) or lo % 9 > num:
                 continue
             x = 0
-            for y in (lo, lo + 1, lo + 2):
+            for y in range(lo, lo + 3):
                 if y != k:
                     others[x] = y
                     x += 1
@@ -947,7 +1364,7 @@ cdef class CTable:
                         o[m - 1].cons[1] = b
         return m
 
-    cdef void _resolve_claims(self) except *:
+    cdef int _resolve_claims(self) except -1 nogil:
         cdef int discarder = self.claim_from, tile = self.claim_tile, n = self.n, i, seat, j
         cdef int rons[3]
         cdef int n_rons = 0
@@ -969,14 +1386,12 @@ cdef class CTable:
                 self._passed(seat)
         if n_rons:
             if n_rons == 3 and self.triple_aborts:
-                self.tail_events.append({"type": "ryukyoku", "reason": "sanchahou"})
-                self._end_abortive("sanchahou")
-                return
+                self._end_abortive(AB_SANCHAHOU)
+                return 0
             if self.head_bump:
                 n_rons = 1
-            self._end_with_wins([(rons[i], discarder, self._score(rons[i], tile, False, False))
-                                 for i in range(n_rons)])
-            return
+            self._end_with_wins(rons, n_rons, discarder, tile, False)
+            return 0
         if self.last_seat == discarder and self.last_riichi:
             self._accept_riichi(discarder)
             if self.suucha_rule:
@@ -985,10 +1400,10 @@ cdef class CTable:
                     if self.seats_[i].riichi_at >= 0:
                         j += 1
                 if j == n:
-                    self.tail_events.append({"type": "ryukyoku", "reason": "suucha_riichi"})
-                    self._end_abortive("suucha_riichi")
-                    return
-        for kind in (A_PON, A_DAIMINKAN, A_CHI):
+                    self._end_abortive(AB_SUUCHA)
+                    return 0
+        for j in range(3):
+            kind = A_PON if j == 0 else (A_DAIMINKAN if j == 1 else A_CHI)
             for i in range(1, n):
                 seat = (discarder + i) % n
                 a = &self.answers[seat]
@@ -996,26 +1411,25 @@ cdef class CTable:
                     call = a
         if call != NULL:
             self._apply_call(call, discarder, tile)
-            return
+            return 0
         if self._suufon_renda():
-            self.tail_events.append({"type": "ryukyoku", "reason": "suufon_renda"})
-            self._end_abortive("suufon_renda")
-            return
+            self._end_abortive(AB_SUUFON)
+            return 0
         if self.n_kans_ == 4 and self.suukaikan_rule:
             j = 0
             for i in range(n):
                 if self.seats_[i].n_kans:
                     j += 1
             if j > 1:
-                self.tail_events.append({"type": "ryukyoku", "reason": "suukaikan"})
-                self._end_abortive("suukaikan")
-                return
+                self._end_abortive(AB_SUUKAIKAN)
+                return 0
         if self._tiles_left() == 0:
             self._exhaustive_draw()
-            return
+            return 0
         self._draw((discarder + 1) % n, False)
+        return 0
 
-    cdef void _accept_riichi(self, int seat) except *:
+    cdef int _accept_riichi(self, int seat) except -1 nogil:
         cdef Seat* s = &self.seats_[seat]
         cdef int i
         s.riichi_accepted = True
@@ -1025,8 +1439,9 @@ cdef class CTable:
         cdef Ev* e = self._event(E_REACH_ACCEPTED, seat)
         for i in range(4):
             e.score[i] = self.scores_[i]
+        return 0
 
-    cdef bint _suufon_renda(self):
+    cdef bint _suufon_renda(self) noexcept nogil:
         cdef int i, k = -1
         if self.n != 4 or self.interrupted_ or not self.suufon_rule:
             return False
@@ -1041,7 +1456,7 @@ cdef class CTable:
                 return False
         return True
 
-    cdef void _apply_call(self, Act* a, int discarder, int tile) except *:
+    cdef int _apply_call(self, Act* a, int discarder, int tile) except -1 nogil:
         cdef int seat = a.seat, k = tile >> 2, i, lo, mtype
         cdef int rel = (discarder - seat + self.n) % self.n
         cdef Seat* s = &self.seats_[seat]
@@ -1062,9 +1477,9 @@ cdef class CTable:
         self._add_meld(seat, mtype, tiles, a.n_cons + 1, tile, rel)
         lo = tiles[0] >> 2
         if mtype == MELD_CHI:
-            _check((<PlayerState>self.ps[seat]).c_call(MELD_CHI, lo, k), "chi")
+            _check(self.ps_call(seat, MELD_CHI, lo, k), "chi")
         else:
-            _check((<PlayerState>self.ps[seat]).c_call(mtype, k, k), "call")
+            _check(self.ps_call(seat, mtype, k, k), "call")
         e = self._event(E_CHI + (a.type - A_CHI), seat)
         e.target = discarder
         e.pai = tile
@@ -1087,11 +1502,13 @@ cdef class CTable:
                     s.kuikae |= _bit(lo + 3)
                 elif k == lo + 2 and lo % 9 >= 1:
                     s.kuikae |= _bit(lo - 1)
+        return 0
 
     # --------------------------------------------------------------- chankan
 
-    cdef void _open_chankan(self, int seat, int tile, bint ankan, bint kita) except *:
+    cdef int _open_chankan(self, int seat, int tile, bint ankan, bint kita) except -1 nogil:
         cdef int i, o
+        cdef bint ok
         self.claim_from = seat
         self.claim_tile = tile
         self.claim_ankan = ankan
@@ -1103,14 +1520,13 @@ cdef class CTable:
         for i in range(1, self.n):
             o = (seat + i) % self.n
             if kita:
-                ok = self._ron_ok(o, tile, False)
+                ok = self._ron_ok(o, tile, False, False)
             elif ankan:
                 if not self.kokushi_chankan:
                     continue
-                ok = self._ron_ok(o, tile, True) and \
-                    self._score(o, tile, False, True).reading.reading.form == Form.KOKUSHI
+                ok = self._ron_ok(o, tile, True, True)
             else:
-                ok = self._ron_ok(o, tile, True)
+                ok = self._ron_ok(o, tile, True, False)
             if ok:
                 self.n_opts[o] = _put(self.opts[o], 0, A_RON, o, tile)
                 self.claim_order[self.n_order] = o
@@ -1118,83 +1534,224 @@ cdef class CTable:
         self.phase_ = P_CHANKAN
         if self.n_order == 0:
             self._resolve_chankan()
+        return 0
 
-    cdef void _resolve_chankan(self) except *:
-        cdef int i, seat
-        rons = []
+    cdef int _resolve_chankan(self) except -1 nogil:
+        cdef int i, seat, n_rons = 0
+        cdef int rons[3]
         for i in range(self.n_order):
             seat = self.claim_order[i]
             if self.answers[seat].type == A_RON:
-                rons.append(seat)
+                rons[n_rons] = seat
+                n_rons += 1
             else:
                 self._passed(seat)
-        if rons:
+        if n_rons:
             if self.head_bump:
-                rons = rons[:1]
-            chankan = not self.claim_kita
-            self._end_with_wins([(s, self.claim_from, self._score(s, self.claim_tile, False, chankan)) for s in rons])
-            return
+                n_rons = 1
+            self._end_with_wins(rons, n_rons, self.claim_from, self.claim_tile, not self.claim_kita)
+            return 0
         if not self.claim_kita:
             self._kan_made(self.claim_from)
         self._draw(self.claim_from, True)
+        return 0
 
     # ------------------------------------------------------------ hand ends
 
     def table_with_stakes(self):
         """The table as the hand started, but with this hand's riichi stakes already paid."""
-        t = self.table
-        return _settle.TableState(t.dealer, t.round_wind, t.honba, self.sticks_, tuple(self.scores), t.n_players)
+        return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.sticks_, tuple(self.scores), self.n)
 
-    cdef void _end_with_wins(self, list wins) except *:
+    cdef bint _c_settle_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) noexcept nogil:
+        """settle_win's arithmetic in C (its fast path: no pao, no wareme; the stakes already paid).
+
+        Winners in turn order from the discarder; the sticks go to the first; counters to the
+        first (or to each with multiple_ron_counters "all").  False: let riichi_fast.settle do it.
+        """
+        cdef HandEndC* e = &self.endc
+        cdef int64_t pay[3]
+        cdef int64_t ch[4]
+        cdef int64_t deltas[4]
+        cdef int64_t counters, each, share
+        cdef int i, k, w, s, n = self.n
+        cdef bint repeat = False
+        if self.wareme:
+            return False
+        for k in range(nw):
+            if self.pao_[winners[k]] >= 0:
+                return False
+        for s in range(4):
+            deltas[s] = 0
+        for k in range(nw):
+            w = winners[k]
+            if self._c_status(w, tile, disc < 0, chankan, pay) != ST_OK:
+                return False
+            counters = self.t_honba if (k == 0 or self.counters_all) else 0
+            for s in range(4):
+                ch[s] = 0
+            if disc < 0:
+                each = counters * (self.honba_value // (n - 1))
+                for s in range(n):
+                    if s != w:
+                        share = pay[1] if (s == self.t_dealer and w != self.t_dealer) else pay[2]
+                        ch[s] -= share + each
+                        ch[w] += share + each
+            else:
+                ch[disc] -= pay[0] + counters * self.honba_value
+                ch[w] += pay[0] + counters * self.honba_value
+            if k == 0:
+                ch[w] += 1000 * self.sticks_
+            for s in range(n):
+                deltas[s] += ch[s]
+            if w == self.t_dealer:
+                repeat = True
+        e.kind = END_WIN
+        e.n_wins = nw
+        for k in range(nw):
+            e.win_seat[k] = winners[k]
+            e.win_from[k] = disc
+        for s in range(4):
+            e.deltas[s] = <int>deltas[s]
+        self._next_table(repeat, self.t_honba + 1 if repeat else 0)
+        e.n_sticks = 0
+        self.end_ok = False
+        return True
+
+    cdef int _end_with_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) except -1 nogil:
+        """A win: settled in C in play_games, else with the GIL (scored by riichi_fast.score, settled by
+        riichi_fast.settle, the HandEnd and events of Table)."""
+        if self.c_settle and self._c_settle_wins(winners, nw, disc, tile, chankan):
+            self._finish()
+            return 0
+        with gil:
+            self._settle_wins([winners[i] for i in range(nw)], None if disc < 0 else disc, tile, chankan)
+        self._finish()
+        return 0
+
+    cdef int _settle_wins(self, list seats, object disc, int tile, bint chankan) except -1:
         cdef Seat* s
-        pao = [None if self.pao_[seat] < 0 else self.pao_[seat] for seat, _, _ in wins]
-        sw = [_settle.Win(seat, res, disc, p) for (seat, disc, res), p in zip(wins, pao)]
+        cdef HandEndC* e = &self.endc
+        cdef int i, seat
+        tsumo = disc is None
+        wins = [(seat, disc, self._score(seat, tile, tsumo, chankan)) for seat in seats]
+        pao = [None if self.pao_[seat] < 0 else self.pao_[seat] for seat in seats]
+        sw = [_settle.Win(seat, res, d, p) for (seat, d, res), p in zip(wins, pao)]
         settlement = _settle.settle_win(self.table_with_stakes(), sw, (), self.rules)
         per_win = settlement.per_win if len(settlement.per_win) == len(wins) else [None] * len(wins)
-        for (seat, disc, res), deltas in zip(wins, per_win):
-            event = {"type": "hora", "actor": seat, "target": seat if disc is None else disc,
-                     "pai": self.drawn_ if disc is None else self.claim_tile}
-            s = &self.seats_[<int>seat]
+        self.tail_events = []
+        for (seat, d, res), deltas in zip(wins, per_win):
+            event = {"type": "hora", "actor": seat, "target": seat if d is None else d, "pai": tile}
+            s = &self.seats_[seat]
             if s.riichi_accepted or s.riichi_at >= 0:
-                event["ura_markers"] = list(self.ura_tiles[: self.n_dora])
+                event["ura_markers"] = [self.ura_ind[i] for i in range(self.n_dora)]
             if deltas is not None:
                 event["deltas"] = list(deltas)
             self.tail_events.append(event)
-        self._finish(HandEnd("win", settlement.detail, tuple(wins), (), settlement))
+        self.end_ = HandEnd("win", settlement.detail, tuple(wins), (), settlement)
+        self.end_ok = True
+        e.kind = END_WIN
+        nxt = settlement.next
+        for i in range(self.n):
+            e.deltas[i] = settlement.deltas[i]
+            e.n_scores[i] = nxt.scores[i]
+        e.n_dealer, e.n_wind, e.n_honba, e.n_sticks = nxt.dealer, nxt.round_wind, nxt.honba, nxt.riichi_sticks
+        e.repeats = bool(settlement.dealer_repeats)
+        e.n_wins = len(seats)
+        for i in range(e.n_wins):
+            e.win_seat[i] = seats[i]
+            e.win_from[i] = -1 if disc is None else disc
+        return 0
 
-    cdef void _end_abortive(self, kind) except *:
-        settlement = _settle.settle_abortive_draw(self.table_with_stakes(), kind, self.rules)
-        self._finish(HandEnd("abortive_draw", kind, (), (), settlement))
+    cdef void _next_table(self, bint repeat, int honba) noexcept nogil:
+        """The next table of a draw (TableState._advance): the scores change by endc.deltas."""
+        cdef HandEndC* e = &self.endc
+        cdef int i
+        e.repeats = repeat
+        e.n_dealer = self.t_dealer
+        e.n_wind = self.t_wind
+        if not repeat:
+            e.n_dealer = (e.n_dealer + 1) % self.n
+            if e.n_dealer == 0:
+                e.n_wind = (e.n_wind + 1) % 4
+        e.n_honba = honba
+        e.n_sticks = self.sticks_
+        for i in range(4):
+            e.n_scores[i] = self.scores_[i] + e.deltas[i]
 
-    cdef void _exhaustive_draw(self) except *:
-        cdef int i, j
+    cdef int _end_abortive(self, int reason) except -1 nogil:
+        """An abortive draw (settle_abortive_draw): no payment, the dealer keeps the deal."""
+        cdef HandEndC* e = &self.endc
+        e.kind = END_ABORTIVE
+        e.reason = reason
+        e.n_wins = 0
+        e.deltas[0] = e.deltas[1] = e.deltas[2] = e.deltas[3] = 0
+        self._next_table(True, self.t_honba + 1 if self.adds_counter else self.t_honba)
+        self._finish()
+        return 0
+
+    cdef int _exhaustive_draw(self) except -1 nogil:
+        """The wall is exhausted (settle_exhaustive_draw): noten payments or nagashi mangan."""
+        cdef int i, j, k, w, amount, n = self.n
         cdef Seat* s
         cdef bint ok
-        tenpai = tuple([i for i in range(self.n) if (<PlayerState>self.ps[i]).c_is_tenpai()])
-        nagashi = ()
+        cdef HandEndC* e = &self.endc
+        e.kind = END_EXHAUSTIVE
+        e.n_wins = 0
+        e.tenpai_mask = 0
+        e.nagashi_mask = 0
+        for i in range(n):
+            if self.ps_is_tenpai(i):
+                e.tenpai_mask |= 1 << i
         if self.nagashi:
-            out = []
-            for i in range(self.n):
+            for i in range(n):
                 s = &self.seats_[i]
                 ok = s.n_river > 0
                 for j in range(s.n_river):
                     if s.called[j] or not (_YAOCHUU_MASK >> (s.river[j] >> 2)) & 1:
                         ok = False
                 if ok:
-                    out.append(i)
-            nagashi = tuple(out)
-        self.tail_events.append({"type": "ryukyoku", "reason": "exhaustive_draw", "tenpai": list(tenpai)})
-        settlement = _settle.settle_exhaustive_draw(self.table_with_stakes(), tenpai, (), nagashi, self.rules)
-        self._finish(HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement))
+                    e.nagashi_mask |= 1 << i
+        e.deltas[0] = e.deltas[1] = e.deltas[2] = e.deltas[3] = 0
+        if e.nagashi_mask:
+            if self.wareme:
+                with gil:  # the Python settlement needs the wareme seat: let it say so
+                    self._draw_end()
+            for w in range(n):
+                if (e.nagashi_mask >> w) & 1:
+                    for i in range(n):
+                        if i != w:
+                            amount = 4000 if (self.t_dealer == i or self.t_dealer == w) else 2000
+                            e.deltas[i] -= amount
+                            e.deltas[w] += amount
+        else:
+            k = 0
+            for i in range(n):
+                if (e.tenpai_mask >> i) & 1:
+                    k += 1
+            if k != 0 and k != n:
+                for i in range(n):
+                    if (e.tenpai_mask >> i) & 1:
+                        e.deltas[i] = self.noten_payment // k
+                    else:
+                        e.deltas[i] = -(self.noten_payment // (n - k))
+        self._next_table((e.tenpai_mask >> self.t_dealer) & 1, self.t_honba + 1)
+        self._finish()
+        return 0
 
-    cdef void _finish(self, end) except *:
-        if self.tail_events and self.tail_events[len(self.tail_events) - 1]["type"] == "ryukyoku":
-            self.tail_events[len(self.tail_events) - 1]["deltas"] = list(end.settlement.deltas)
-        self.end = end
+    cdef object _draw_end(self):
+        """The HandEnd of a draw, settled by riichi_fast.settle (as Table does)."""
+        cdef HandEndC* e = &self.endc
+        if e.kind == END_EXHAUSTIVE:
+            tenpai = tuple([i for i in range(self.n) if (e.tenpai_mask >> i) & 1])
+            nagashi = tuple([i for i in range(self.n) if (e.nagashi_mask >> i) & 1]) if self.nagashi else ()
+            settlement = _settle.settle_exhaustive_draw(self.table_with_stakes(), tenpai, (), nagashi, self.rules)
+            return HandEnd("exhaustive_draw", settlement.detail, (), tenpai, settlement)
+        kind = _ABORTIVE[e.reason]
+        settlement = _settle.settle_abortive_draw(self.table_with_stakes(), kind, self.rules)
+        return HandEnd("abortive_draw", kind, (), (), settlement)
+
+    cdef void _finish(self) noexcept nogil:
         self.phase_ = P_ENDED
-        self.next_table = end.settlement.next
-        self.tail_events.append({"type": "end_kyoku", "deltas": list(end.settlement.deltas),
-                                 "scores": list(end.settlement.next.scores)})
 
 
 # ------------------------------------------------------------------ helpers
@@ -1258,10 +1815,30 @@ cdef void _sort4(uint8_t* a) noexcept nogil:
     _sortn(a, 4)
 
 
-cdef int _check(int status, str what) except -1:
+cdef int _check(int status, const char* what) except -1 nogil:
     if status != 0:
-        raise EngineError(f"internal: the player state refused a {what} (status {status})")
+        with gil:
+            raise EngineError(f"internal: the player state refused a {what.decode()} (status {status})")
     return 0
+
+
+cdef void _ps_load(PlayerState ps, Seat* s, int drawn) noexcept nogil:
+    """Reset ``ps`` to the seat's closed tiles and melds, kita left out (Table's _ps); ``drawn`` (an id) drawn again."""
+    cdef int i, m = 0
+    for i in range(34):
+        ps.closed[i] = s.kcount[i]
+    for i in range(s.n_melds):
+        if s.mtype[i] != M_KITA:
+            ps.meld_type[m] = s.mtype[i]
+            ps.meld_kind[m] = s.mtiles[i][0] >> 2
+            m += 1
+    ps.n_melds = m
+    ps.n_kita = 0
+    if drawn >= 0:
+        ps.closed[drawn >> 2] -= 1
+    ps._reset_flags()
+    if drawn >= 0:
+        ps.c_draw(drawn >> 2)
 
 
 cdef object _to_action(Act* a):
@@ -1443,3 +2020,576 @@ def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
             ranks_[g, j] = final_ranks[j]
         hands[g] = hand
     return scores, points, ranks_, hands
+
+
+# ------------------------------------------------------------ whole games in C, without the GIL
+
+# built-in agents (play_games)
+cdef enum:
+    AG_RANDOM = 0
+    AG_TSUMOGIRI = 1
+    AG_GREEDY = 2
+
+AGENT_NAMES = ("random", "tsumogiri", "greedy")
+LENGTH_NAMES = ("single", "tonpuusen", "hanchan")
+
+# the action space of riichi_fast.engine.env (index_of)
+cdef enum:
+    X_DISCARD = 0
+    X_RIICHI = 68
+    X_TSUMO = 136
+    X_RON = 137
+    X_PASS = 138
+    X_CHI = 139
+    X_PON = 148
+    X_DAIMINKAN = 151
+    X_ANKAN = 152
+    X_KAKAN = 186
+    X_KITA = 220
+    X_KYUUSHU = 221
+
+cdef struct GameC:
+    int scores[4]
+    int points[4]
+    int ranks[4]
+    int hands
+    int wins[4]
+    int tsumo[4]
+    int deal_ins[4]
+    int riichi[4]
+    int exhaustive
+    int abortive
+
+
+cdef inline bint _red_of(const uint8_t* redc, int tile) noexcept nogil:
+    return (tile & 3) < redc[tile >> 2]
+
+
+cdef int _index_of(const Act* a, const uint8_t* redc) noexcept nogil:
+    """riichi_fast.engine.env.index_of of an action, in C."""
+    cdef int t = a.type, i, reds = 0, k, below
+    if t == A_DISCARD or t == A_RIICHI:
+        return (X_DISCARD if t == A_DISCARD else X_RIICHI) + (34 if _red_of(redc, a.tile) else 0) + (a.tile >> 2)
+    if t == A_TSUMO:
+        return X_TSUMO
+    if t == A_RON:
+        return X_RON
+    if t == A_PASS:
+        return X_PASS
+    for i in range(a.n_cons):
+        if _red_of(redc, a.cons[i]):
+            reds += 1
+    if t == A_CHI:
+        k = a.tile >> 2
+        below = 0
+        for i in range(a.n_cons):
+            if a.cons[i] >> 2 < k:
+                below += 1
+        return X_CHI + 3 * below + reds
+    if t == A_PON:
+        return X_PON + reds
+    if t == A_DAIMINKAN:
+        return X_DAIMINKAN
+    if t == A_ANKAN:
+        return X_ANKAN + (a.tile >> 2)
+    if t == A_KAKAN:
+        return X_KAKAN + (a.tile >> 2)
+    if t == A_KITA:
+        return X_KITA
+    return X_KYUUSHU
+
+
+cdef int _random_agent(const Act* acts, int n, const uint8_t* redc, uint64_t* rng) noexcept nogil:
+    """RandomAgent: the distinct action indices ascending (the first action of each), number word % count."""
+    cdef int idx[MAX_TURN + MAX_OPTS + 1]
+    cdef int first[222]
+    cdef int i, m = 0, x, chosen
+    cdef uint64_t w
+    for i in range(222):
+        first[i] = -1
+    for i in range(n):
+        x = _index_of(&acts[i], redc)
+        if first[x] < 0:
+            first[x] = i
+            idx[m] = x
+            m += 1
+    _sort_ints(idx, m)
+    w = _splitmix64(rng)
+    chosen = idx[<int>(w % <uint64_t>m)]
+    return first[chosen]
+
+
+cdef void _sort_ints(int* a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef int _tsumogiri_agent(const Act* acts, int n, int drawn) noexcept nogil:
+    """TsumogiriAgent: a win, else the drawn tile's discard, else pass, else the last discard, else the first action."""
+    cdef int i
+    for i in range(n):
+        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
+            return i
+    if drawn >= 0:
+        for i in range(n):
+            if acts[i].type == A_DISCARD and acts[i].tile == drawn:
+                return i
+    for i in range(n):
+        if acts[i].type == A_PASS:
+            return i
+    for i in range(n - 1, -1, -1):
+        if acts[i].type == A_DISCARD:
+            return i
+    return 0
+
+
+cdef inline bint _capped_caps(int n_players, count_t* caps) noexcept nogil:
+    """The shanten caps of a hand without melds (three-player: no 2m-8m); whether any applies."""
+    cdef int k
+    cdef bint capped = False
+    if n_players != 3:
+        return False
+    c_make_caps(NULL, 3, caps)
+    for k in range(34):
+        if caps[k] != 4:
+            capped = True
+    return capped
+
+
+cdef int _greedy_agent(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """GreedyAgent (riichi_fast.engine.agents) in C: the same choice from the same legal actions."""
+    cdef int i
+    for i in range(n):
+        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
+            return i
+    for i in range(n):
+        if acts[i].type == A_KITA:
+            return i
+    if t.phase_ != P_TURN:
+        return _greedy_claim(t, seat, acts, n, redc)
+    return _greedy_discard(t, seat, acts, n, redc)
+
+
+cdef int _greedy_discard(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """Lowest shanten, then most ukeire (tiles seen: rivers, melds, kita, indicators), then lowest index."""
+    cdef count_t closed[34]
+    cdef count_t seen[34]
+    cdef count_t caps[34]
+    cdef int vis[34]
+    cdef signed char sh[34]
+    cdef int uke[34]
+    cdef uint64_t mask
+    cdef int i, j, k, s, best = -1, bsh = 0, buke = 0, bidx = 0, x
+    cdef bint riichi = False, capped
+    cdef Seat* st
+    for k in range(34):
+        closed[k] = t.seats_[seat].kcount[k]
+        vis[k] = 0
+    for s in range(t.n):
+        st = &t.seats_[s]
+        for i in range(st.n_river):
+            if not st.called[i]:
+                vis[st.river[i] >> 2] += 1
+        for i in range(st.n_melds):
+            for j in range(st.mn[i]):
+                vis[st.mtiles[i][j] >> 2] += 1
+    for i in range(t.n_dora):
+        vis[t.dora_ind[i] >> 2] += 1
+    for k in range(34):
+        seen[k] = closed[k] + (vis[k] if vis[k] < 4 else 4)
+    capped = _capped_caps(t.n, caps)
+    if t.n == 3:
+        for k in range(1, 8):
+            seen[k] = 4
+    if capped:
+        c_shanten_after_change_caps(closed, caps, -1, sh)
+    else:
+        c_shanten_after_change(closed, -1, sh)
+    for k in range(34):
+        if closed[k]:
+            closed[k] -= 1
+            if capped:
+                uke[k] = c_ukeire_caps(closed, seen, caps, sh[k], &mask)
+            else:
+                uke[k] = c_ukeire(closed, seen, sh[k], &mask)
+            closed[k] += 1
+    for i in range(n):
+        if acts[i].type == A_RIICHI:
+            riichi = True
+    for i in range(n):
+        if acts[i].type != (A_RIICHI if riichi else A_DISCARD):
+            continue
+        k = acts[i].tile >> 2
+        x = _index_of(&acts[i], redc)
+        if best < 0 or sh[k] < bsh or (sh[k] == bsh and (uke[k] > buke or (uke[k] == buke and x < bidx))):
+            best, bsh, buke, bidx = i, sh[k], uke[k], x
+    return 0 if best < 0 else best
+
+
+cdef int _greedy_claim(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
+    """Pon or chi only when it lowers the shanten and keeps an obvious yaku (value pon, open tanyao); else pass."""
+    cdef count_t closed[34]
+    cdef count_t after[34]
+    cdef count_t caps[34]
+    cdef signed char sh[34]
+    cdef int i, j, k, now, low, best = -1, bsh = 0, bidx = 0, x, passing = n - 1
+    cdef bint capped, yaku, simple = True, closed_yaochuu = False
+    cdef uint64_t value
+    cdef Seat* st = &t.seats_[seat]
+    for i in range(n):
+        if acts[i].type == A_PASS:
+            passing = i
+            break
+    for k in range(34):
+        closed[k] = st.kcount[k]
+        if closed[k] and (_YAOCHUU_MASK >> k) & 1:
+            closed_yaochuu = True
+    capped = _capped_caps(t.n, caps)
+    now = c_shanten_caps(closed, caps) if capped else c_shanten(closed)
+    value = _bit(31) | _bit(32) | _bit(33) | _bit(27 + t.t_wind) | _bit(27 + (seat - t.t_dealer + t.n) % t.n)
+    for i in range(st.n_melds):
+        for j in range(st.mn[i]):
+            if (_YAOCHUU_MASK >> (st.mtiles[i][j] >> 2)) & 1:
+                simple = False
+    for i in range(n):
+        if acts[i].type != A_PON and acts[i].type != A_CHI:
+            continue
+        k = acts[i].tile >> 2
+        if acts[i].type == A_PON and (value >> k) & 1:
+            yaku = True
+        else:
+            yaku = t.open_tanyao and simple and not closed_yaochuu and not (_YAOCHUU_MASK >> k) & 1
+            for j in range(acts[i].n_cons):
+                if (_YAOCHUU_MASK >> (acts[i].cons[j] >> 2)) & 1:
+                    yaku = False
+        if not yaku:
+            continue
+        for j in range(34):
+            after[j] = closed[j]
+        for j in range(acts[i].n_cons):
+            after[acts[i].cons[j] >> 2] -= 1
+        if capped:
+            c_shanten_after_change_caps(after, caps, -1, sh)
+        else:
+            c_shanten_after_change(after, -1, sh)
+        low = 99
+        for j in range(34):
+            if after[j] and sh[j] < low:
+                low = sh[j]
+        if low < now:
+            x = _index_of(&acts[i], redc)
+            if best < 0 or low < bsh or (low == bsh and x < bidx):
+                best, bsh, bidx = i, low, x
+    return passing if best < 0 else best
+
+
+cdef int _agent_step(CTable t, const int* agents, uint64_t* rngs, const uint8_t* redc) except -1 nogil:
+    """One decision of the acting seat's built-in agent, applied to ``t``."""
+    cdef Act buf[MAX_TURN + MAX_OPTS + 1]
+    cdef int n, i, seat = -1, choice
+    if t.phase_ == P_TURN:
+        seat = t.current_
+        n = t._turn_actions(seat, buf)
+    else:
+        for i in range(t.n_order):
+            if not t.answered[t.claim_order[i]]:
+                seat = t.claim_order[i]
+                break
+        if seat < 0:
+            with gil:
+                raise EngineError("internal: a claim without a seat to answer")
+        n = t.n_opts[seat]
+        for i in range(n):
+            buf[i] = t.opts[seat][i]
+        _put(buf, n, A_PASS, seat, -1)
+        n += 1
+    if agents[seat] == AG_TSUMOGIRI:
+        choice = _tsumogiri_agent(buf, n, t.drawn_ if t.phase_ == P_TURN else -1)
+    elif agents[seat] == AG_GREEDY:
+        choice = _greedy_agent(t, seat, buf, n, redc)
+    else:
+        choice = _random_agent(buf, n, redc, &rngs[seat])
+    if t.phase_ == P_TURN:
+        t._apply_turn(&buf[choice])
+        return 0
+    t.answers[seat] = buf[choice]
+    t.answered[seat] = True
+    for i in range(t.n_order):
+        if not t.answered[t.claim_order[i]]:
+            return 0
+    if t.phase_ == P_CLAIM:
+        t._resolve_claims()
+    else:
+        t._resolve_chankan()
+    return 0
+
+
+cdef inline int _top(const int* scores, int n) noexcept nogil:
+    """The first place: the highest score, ties to the lower seat (game.ranks)."""
+    cdef int i, top = 0
+    for i in range(1, n):
+        if scores[i] > scores[top]:
+            top = i
+    return top
+
+
+cdef void _ranks(const int* scores, int n, int* out) noexcept nogil:
+    cdef int i, j, r
+    for i in range(n):
+        r = 0
+        for j in range(n):
+            if scores[j] > scores[i] or (scores[j] == scores[i] and j < i):
+                r += 1
+        out[i] = r
+
+
+cdef inline int _thousands(int score) noexcept nogil:
+    cdef int a = score if score >= 0 else -score
+    cdef int q = (a // 100) // 10, r = (a // 100) % 10
+    cdef int m = q + (1 if r >= 5 else 0)
+    return m if score >= 0 else -m
+
+
+cdef bint _game_over(CTable t, int length) noexcept nogil:
+    """engine.game.game_over (the dealer stops when allowed) on the C end of the hand."""
+    cdef HandEndC* e = &t.endc
+    cdef int n = t.n, i, last, final_kyoku = t.n - 1, best = e.n_scores[0], low = e.n_scores[0]
+    cdef bint reached
+    for i in range(1, n):
+        if e.n_scores[i] > best:
+            best = e.n_scores[i]
+        if e.n_scores[i] < low:
+            low = e.n_scores[i]
+    if t.tobi and low < 0:
+        return True
+    if length == 0:
+        return True
+    last = 0 if length == 1 else 1
+    reached = best >= t.return_points
+    # dealer_may_stop: agari-yame / tenpai-yame at the last hand
+    if t.t_wind >= last and t.t_dealer == final_kyoku and e.repeats and e.kind != END_ABORTIVE \
+            and _top(e.n_scores, n) == t.t_dealer and reached:
+        return True
+    if t.t_wind > last:
+        return reached or (t.t_dealer == final_kyoku and not e.repeats)
+    if t.t_wind < last or t.t_dealer != final_kyoku:
+        return False
+    return not e.repeats and reached
+
+
+cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, const int* agents, int length,
+                    const uint8_t* redc, GameC* out, int* log=NULL, int log_size=0) except -1 nogil:
+    """One whole game of built-in agents, every hand dealt from seeded_wall(wall_seed, hand).
+
+    ``log`` (if given): per hand, the end kind and the deltas (5 ints), for at most ``log_size`` hands.
+    """
+    cdef uint64_t rngs[4]
+    cdef int n = t.n, i, hand = 0, steps, top
+    cdef HandEndC* e = &t.endc
+    memset(out, 0, sizeof(GameC))
+    t.c_settle = True
+    for i in range(4):
+        rngs[i] = agent_seeds[i] if i < n else 0
+        t.t_scores[i] = t.start_points if i < n else 0
+    t.t_dealer = 0
+    t.t_wind = 0
+    t.t_honba = 0
+    t.t_sticks = 0
+    while True:
+        t._seeded_wall(wall_seed, <uint64_t>hand)
+        t._deal()
+        steps = 0
+        while t.phase_ != P_ENDED:
+            _agent_step(t, agents, rngs, redc)
+            steps += 1
+            if steps > 10000:
+                with gil:
+                    raise EngineError("internal: a hand did not end")
+        if log != NULL and hand < log_size:
+            log[5 * hand] = e.kind
+            for i in range(4):
+                log[5 * hand + 1 + i] = e.deltas[i]
+        hand += 1
+        for i in range(n):
+            if t.seats_[i].riichi_accepted:
+                out.riichi[i] += 1
+        if e.kind == END_WIN:
+            for i in range(e.n_wins):
+                out.wins[e.win_seat[i]] += 1
+                if e.win_from[i] < 0:
+                    out.tsumo[e.win_seat[i]] += 1
+                else:
+                    out.deal_ins[e.win_from[i]] += 1
+        elif e.kind == END_EXHAUSTIVE:
+            out.exhaustive += 1
+        else:
+            out.abortive += 1
+        if _game_over(t, length):
+            break
+        t.t_dealer = e.n_dealer
+        t.t_wind = e.n_wind
+        t.t_honba = e.n_honba
+        t.t_sticks = e.n_sticks
+        for i in range(4):
+            t.t_scores[i] = e.n_scores[i]
+    # final_standing: the sticks left go to the first place; points with uma and oka
+    for i in range(n):
+        out.scores[i] = e.n_scores[i]
+    if e.n_sticks:
+        out.scores[_top(out.scores, n)] += 1000 * e.n_sticks
+    _ranks(out.scores, n, out.ranks)
+    top = _top(out.scores, n)
+    steps = 0
+    for i in range(n):
+        if i != top:
+            out.points[i] = _thousands(out.scores[i]) - t.return_points // 1000 + t.uma_[out.ranks[i]]
+            steps += out.points[i]
+    out.points[top] = -steps
+    out.hands = hand
+    return 0
+
+
+def _play_block(CTable t, games, int start, int step, const uint64_t[::1] wall_seeds,
+                const uint64_t[:, ::1] agent_seeds, const int[::1] agents, int length, const uint8_t[::1] redc,
+                int[:, ::1] scores, int[:, ::1] points, signed char[:, ::1] places, int[::1] hands,
+                int[:, ::1] wins, int[:, ::1] tsumo, int[:, ::1] deal_ins, int[:, ::1] riichi,
+                int[::1] exhaustive, int[::1] abortive):
+    """Play games ``games[start::step]`` on ``t`` without the GIL (one thread's share of a block)."""
+    cdef int lo = games.start, hi = games.stop, g, i, n = t.n
+    cdef GameC out
+    with nogil:
+        g = lo + start
+        while g < hi:
+            _play_game(t, wall_seeds[g], &agent_seeds[g, 0], &agents[0], length, &redc[0], &out)
+            for i in range(n):
+                scores[g, i] = out.scores[i]
+                points[g, i] = out.points[i]
+                places[g, i] = out.ranks[i] + 1
+                wins[g, i] = out.wins[i]
+                tsumo[g, i] = out.tsumo[i]
+                deal_ins[g, i] = out.deal_ins[i]
+                riichi[g, i] = out.riichi[i]
+            hands[g] = out.hands
+            exhaustive[g] = out.exhaustive
+            abortive[g] = out.abortive
+            g += step
+
+
+def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n_threads=1, *, progress=None):
+    """Play ``n_games`` whole games of built-in agents in compiled code, on ``n_threads`` threads without the GIL.
+
+    ``agents``: one name per seat, ``"random"``, ``"tsumogiri"`` or ``"greedy"`` (default: every seat
+    random): the agents of :mod:`riichi_fast.engine.agents`, compiled, making the same choices.
+    Game ``g`` is dealt from ``seeded_wall(game_seed(seed, g), hand)`` and seat ``s``'s agent
+    draws from splitmix64 seeded ``agent_seed(seed, g, s)`` (riichi_fast.engine.selfplay), the
+    stream of :class:`~riichi_fast.engine.agents.RandomAgent`: the games are those of
+    :func:`~riichi_fast.engine.play` with the Python agents, whatever ``n_threads``.  Games run
+    without the GIL (walls, agents, yaku checks by the scoring kernel, settlements in C); only a
+    win under pao (settled by riichi_fast.settle) or a chankan-on-ankan kokushi question takes it.  Returns a dict of numpy arrays (the fields of
+    :class:`~riichi_fast.engine.SelfPlayResult`): ``scores``, ``points``, ``wins``,
+    ``tsumo``, ``deal_ins``, ``riichi`` (int32, games x players), ``placements`` (int8, 1 =
+    first), ``hands``, ``exhaustive_draws``, ``abortive_draws`` (int32, per game).
+
+    >>> r = play_games(2, ["random"] * 4, "tenhou", seed=1, length="tonpuusen", n_threads=2)
+    >>> r["scores"].shape, int(r["points"].sum()), bool((r["hands"] >= 4).all())
+    ((2, 4), 0, True)
+    """
+    import threading
+
+    import numpy as np
+
+    from riichi_fast.engine.selfplay import agent_seed, game_seed
+
+    if type(n_games) is not int or n_games < 0:
+        raise ContextError(f"n_games must be an int >= 0, got {n_games!r}")
+    if type(seed) is not int:
+        raise ContextError(f"seed must be an int, got {type(seed).__name__}")
+    if type(n_threads) is not int or n_threads < 1:
+        raise ContextError(f"n_threads must be an int >= 1, got {n_threads!r}")
+    if length not in LENGTH_NAMES:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTH_NAMES)}")
+    tables = [CTable(rules)]
+    cdef CTable t0 = tables[0]
+    cdef int n = t0.n, i
+    if agents is None:
+        agents = ("random",) * n
+    if isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",")]
+    agents = list(agents)
+    if len(agents) != n:
+        raise ContextError(f"{n} players need {n} agents, got {len(agents)}")
+    codes = np.zeros(4, dtype=np.intc)
+    for i, a in enumerate(agents):
+        if a not in AGENT_NAMES:
+            raise ContextError(f"unknown compiled agent {a!r} (seat {i}): expected one of {', '.join(AGENT_NAMES)}")
+        codes[i] = AGENT_NAMES.index(a)
+    if t0.wareme:
+        raise ContextError("play_games does not play Rules.wareme (the wall's break seat changes payments)")
+    tables += [CTable(t0.rules) for _ in range(min(n_threads, max(n_games, 1)) - 1)]
+    wall_seeds = np.array([game_seed(seed, g) for g in range(n_games)], dtype=np.uint64)
+    agent_seeds = np.array([[agent_seed(seed, g, s) if s < n else 0 for s in range(4)] for g in range(n_games)],
+                           dtype=np.uint64).reshape(n_games, 4)
+    redc = np.array(t0.rules.red_fives, dtype=np.uint8)
+    out = {"scores": np.zeros((n_games, n), np.int32), "points": np.zeros((n_games, n), np.int32),
+           "placements": np.zeros((n_games, n), np.int8), "hands": np.zeros(n_games, np.int32),
+           "wins": np.zeros((n_games, n), np.int32), "tsumo": np.zeros((n_games, n), np.int32),
+           "deal_ins": np.zeros((n_games, n), np.int32), "riichi": np.zeros((n_games, n), np.int32),
+           "exhaustive_draws": np.zeros(n_games, np.int32), "abortive_draws": np.zeros(n_games, np.int32)}
+    code_view = codes
+    k = len(tables)
+    block = n_games if progress is None else max(k, 8 * k)
+    lo = 0
+    while lo < n_games:
+        games = range(lo, min(lo + block, n_games))
+        args = (games, 0, k, wall_seeds, agent_seeds, code_view, LENGTH_NAMES.index(length), redc,
+                out["scores"], out["points"], out["placements"], out["hands"], out["wins"], out["tsumo"],
+                out["deal_ins"], out["riichi"], out["exhaustive_draws"], out["abortive_draws"])
+        if k == 1:
+            _play_block(tables[0], *args)
+        else:
+            errors = []
+
+            def run(j, args=args):
+                try:
+                    _play_block(tables[j], args[0], j, *args[2:])
+                except BaseException as exc:  # re-raised in the calling thread
+                    errors.append(exc)
+
+            threads = [threading.Thread(target=run, args=(j,)) for j in range(k)]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            if errors:
+                raise errors[0]
+        if progress is not None:
+            progress(len(games))
+        lo += len(games)
+    return out
+
+
+def _game_hands(rules, agents, int seed, int game, length="hanchan"):
+    """Game ``game`` of play_games(..., seed) hand by hand: ``[(kind, deltas), ...]`` (a test aid)."""
+    from riichi_fast.engine.selfplay import agent_seed, game_seed
+
+    cdef CTable t = CTable(rules)
+    cdef uint64_t seeds[4]
+    cdef int codes[4]
+    cdef uint8_t redc[34]
+    cdef int log[5 * 256]
+    cdef GameC out
+    cdef int i
+    for i in range(4):
+        seeds[i] = agent_seed(seed, game, i) if i < t.n else 0
+        codes[i] = AGENT_NAMES.index(agents[i]) if i < t.n else 0
+    for i in range(34):
+        redc[i] = t.rules.red_fives[i]
+    _play_game(t, game_seed(seed, game), seeds, codes, LENGTH_NAMES.index(length), redc, &out, log, 256)
+    names = ("win", "exhaustive_draw", "abortive_draw")
+    return [(names[log[5 * i]], tuple([log[5 * i + 1 + j] for j in range(t.n)])) for i in range(min(out.hands, 256))]

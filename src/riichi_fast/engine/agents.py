@@ -11,7 +11,11 @@ and calls :meth:`Agent.act`.  :meth:`Agent.reset` reseeds an agent;
 game, so a game's result does not depend on the games played before it.
 
 - :class:`RandomAgent`: uniform over the legal action *indices* (two plain
-  copies of one kind are one choice, as in the Env's action space).
+  copies of one kind are one choice, as in the Env's action space): the
+  distinct indices ascending, number ``word % count`` where ``word`` is the
+  next output of splitmix64 seeded by the agent's seed, the stream of the
+  compiled random agent of :func:`riichi_fast.engine.play_games` (so both
+  play the same games).
 - :class:`TsumogiriAgent`: wins when allowed, else discards the tile it drew,
   else passes (and never calls, riichis or kans).
 - :class:`GreedyAgent`: wins when allowed; declares kita (three-player);
@@ -36,8 +40,6 @@ game, so a game's result does not depend on the games played before it.
 
 from __future__ import annotations
 
-import random as _random
-
 from riichi_fast import discard_analysis as _discard_analysis
 from riichi_fast import shanten as _shanten
 from riichi_fast.engine.env import _observe, index_of
@@ -47,6 +49,7 @@ from riichi_fast.rules import Rules
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "ObservationAgent", "RandomAgent", "TsumogiriAgent", "agent_from_name"]
 
+_MASK64 = (1 << 64) - 1
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _DRAGONS = frozenset((31, 32, 33))
 
@@ -109,11 +112,15 @@ class RandomAgent(Agent):
 
     def reset(self, seed: int = 0) -> None:
         super().reset(seed)
-        self._rng = _random.Random(seed)
+        self._state = seed & _MASK64
 
     def act(self, observation, actions):
         choices = _by_index(actions, self.rules.red_fives)
-        return choices[self._rng.randrange(len(choices))]
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return choices[(z ^ (z >> 31)) % len(choices)]
 
 
 class TsumogiriAgent(Agent):

@@ -4,12 +4,19 @@
 Game ``g`` uses the walls of :func:`game_seed` ``(seed, g)`` and reseeds seat
 ``s``'s agent with ``agent_seed(seed, g, s)`` before it starts, so each game
 depends only on ``(seed, g)``: the results are the same whatever the number of
-workers and whichever worker plays it.  ``n_threads > 1`` runs the games in
-that many worker *processes* (the engine is pure Python today, so threads
-would share the GIL); agents must then be picklable (the built-in names are).
+workers and whichever worker plays it.
 
-The engine is the pure-Python :mod:`riichi_fast.engine.table`; a compiled
-table will make the same games faster without changing their results.
+When every agent is a built-in name (``"random"``, ``"tsumogiri"``,
+``"greedy"``), the games are played by
+:func:`riichi_fast.engine.play_games`: whole games in compiled code on
+``n_threads`` native threads without the GIL.  They are the same games as
+the Python agents of :mod:`riichi_fast.engine.agents` play on the Python
+table (the compiled random agent draws from RandomAgent's splitmix64 stream;
+tests/test_engine_compiled.py checks it game by game and hand by hand).
+Otherwise (an Agent object, a callable) the games
+are played by :func:`~riichi_fast.engine.play_game` on the Python table,
+``n_threads > 1`` running them in that many worker *processes*; agents must
+then be picklable (the built-in names are).
 
 >>> from riichi_fast.engine import play
 >>> r = play(2, ["tsumogiri", "random", "random", "random"], "tenhou", seed=1, length="single")
@@ -70,6 +77,7 @@ class SelfPlayResult:
     exhaustive_draws: np.ndarray
     abortive_draws: np.ndarray
     agents: tuple = ()
+    riichi: np.ndarray = None
 
     def summary(self) -> list:
         """One dict per seat: agent, mean placement, placement shares, win and deal-in rates per hand, mean points."""
@@ -99,6 +107,9 @@ class SelfPlayResult:
             line += f"{row['win_rate']:>8.1%}{row['deal_in_rate']:>9.1%}{row['mean_points']:>9.1f}"
             lines.append(line)
         return "\n".join(lines)
+
+
+_COMPILED = ("random", "tsumogiri", "greedy")
 
 
 def _agent_name(a) -> str:
@@ -131,6 +142,10 @@ def _play_one(agents, rules, seed, g, length):
             a.reset(agent_seed(seed, g, s))
     res = play_game(agents, rules, seed=game_seed(seed, g), length=length)
     wins, tsumo, deal_ins = [0] * n, [0] * n, [0] * n
+    riichi = [0] * n
+    for e in res.events:
+        if e["type"] == "reach_accepted":
+            riichi[e["actor"]] += 1
     exhaustive = abortive = 0
     for h in res.hands:
         if h.kind == "win":
@@ -145,7 +160,7 @@ def _play_one(agents, rules, seed, g, length):
         else:
             abortive += 1
     return (res.scores, res.points, tuple(r + 1 for r in res.ranks), len(res.hands), wins, tsumo, deal_ins,
-            exhaustive, abortive)
+            exhaustive, abortive, riichi)
 
 
 def _play_chunk(args):
@@ -161,7 +176,8 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     ``agents``: ``"random"``, ``"tsumogiri"``, ``"greedy"``, an
     :class:`~riichi_fast.engine.agents.Agent` or any ``(table, seat, actions)``
     callable; a string ``"greedy,random,random,random"`` is split at commas.
-    ``n_threads``: worker processes (see the module doc; results do not depend on it).
+    ``n_threads``: native threads when every agent is a compiled one, else worker processes (see the
+    module doc; results do not depend on it).
     ``progress``: called with the number of games finished since the last call.
     """
     from riichi_fast.engine.game import LENGTHS
@@ -183,6 +199,11 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     if len(agents) != n:
         raise ContextError(f"{n} players need {n} agents, got {len(agents)}")
     made = _make_agents(agents, rules)  # checks names before any game
+    if all(isinstance(a, str) and a in _COMPILED for a in agents) and not rules.wareme:
+        from riichi_fast.engine._table import play_games
+
+        r = play_games(n_games, agents, rules, seed, length, n_threads, progress=progress)
+        return SelfPlayResult(agents=tuple(agents), **r)
     rows = []
     if n_threads == 1 or n_games <= 1:
         for g in range(n_games):
@@ -211,4 +232,5 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
         hands=col(3, np.int32, (g,)), wins=col(4, np.int32, (g, n)), tsumo=col(5, np.int32, (g, n)),
         deal_ins=col(6, np.int32, (g, n)), exhaustive_draws=col(7, np.int32, (g,)),
         abortive_draws=col(8, np.int32, (g,)), agents=tuple(_agent_name(a) for a in agents),
+        riichi=col(9, np.int32, (g, n)),
     )
