@@ -207,3 +207,43 @@ def test_selfplay_command(capsys):
     assert data["games"] == 1 and [s["agent"] for s in data["seats"]] == ["random"] * 3
     assert main(["selfplay", "--games", "1", "--agents", "greedy,nobody,random,random", "--no-progress"]) == 2
     assert "unknown agent 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt,rules,agents", [("mjai", "tenhou", "greedy,random,greedy,tsumogiri"),
+                                              ("tenhou6", "tenhou", "greedy,greedy,random,random"),
+                                              ("mjai", "tenhou_3p", "greedy,random,greedy")])
+def test_selfplay_out_logs_verify_and_replay(tmp_path, capsys, fmt, rules, agents):
+    # issue 12: every self-played game written as a log is read back, verified and replayed exactly
+    from riichi_fast.engine.replay import replay_paths
+    from riichi_fast.engine.selfplay import log_path
+    from riichi_fast.records import read_record, verify_paths
+
+    out = tmp_path / "logs"
+    argv = ["selfplay", "--games", "3", "--agents", agents, "--rules", rules, "--length", "tonpuusen",
+            "--seed", "5", "--out", str(out), "--format", fmt, "--json", "--no-progress"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    r = play(3, agents, rules, 5, length="tonpuusen")
+    assert data["hands"] == int(r.hands.sum())
+    paths = [log_path(out, g, fmt) for g in range(3)]
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.rsplit("/", 1)[1] for p in paths)
+    for g, p in enumerate(paths):
+        game = read_record(p)
+        assert len(game.rounds) == int(r.hands[g])
+        assert list(game.players) == [f"{a}-{s}" for s, a in enumerate(agents.split(","))]
+    report = verify_paths(paths, rules)
+    assert not report.unreadable and len(report.games) == 3
+    assert all(rep.ok for rep in report.games), [rep for rep in report.games if not rep.ok]
+    assert report.n_wins == report.n_wins_ok == int(r.wins.sum())
+    replays = replay_paths(paths, rules)
+    assert len(replays) == 3 and all(rep.ok for rep in replays), [rep for rep in replays if not rep.ok]
+    assert sum(rep.hands_matched for rep in replays) == int(r.hands.sum())
+
+
+def test_selfplay_out_errors(tmp_path):
+    with pytest.raises(ContextError, match="unknown log format 'xml'"):
+        play(1, "random,random,random,random", "tenhou", 0, length="single", out=tmp_path, log_format="xml")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(ContextError, match="cannot create the log directory"):
+        play(1, "random,random,random,random", "tenhou", 0, length="single", out=blocker / "sub")

@@ -11,7 +11,8 @@ def add_parser(sub) -> None:
 
     p = sub.add_parser("selfplay", help="play seeded games between built-in agents and summarise them",
                        description="Play seeded games between built-in agents through the engine and print "
-                                   "placements, win and deal-in rates per seat (no logs are written).")
+                                   "placements, win and deal-in rates per seat; with --out each game is also written as a "
+                                   "log that verify and replay read back (none otherwise).")
     p.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
     p.add_argument("--agents", default="greedy,random,random,random",
                    help=f"one agent per seat, comma-separated, among {', '.join(AGENTS)} "
@@ -22,6 +23,9 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default: 0)")
     p.add_argument("--threads", type=int, default=1,
                    help="native threads, games in compiled code (default: 1; the results do not depend on it)")
+    p.add_argument("--out", metavar="DIR", help="write each game as a log in DIR (game-000000.jsonl ...)")
+    p.add_argument("--format", dest="log_format", choices=("mjai", "tenhou6"), default="mjai",
+                   help="log format with --out (default: mjai)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_selfplay)
@@ -35,7 +39,8 @@ def cmd_selfplay(ns) -> int:
 
     start = time.perf_counter()
     with Progress(max(ns.games, 0), "selfplay", unit=" games", enabled=not ns.no_progress) as bar:
-        result = play(ns.games, ns.agents, ns.rules, ns.seed, ns.threads, length=ns.length, progress=bar.update)
+        result = play(ns.games, ns.agents, ns.rules, ns.seed, ns.threads, length=ns.length, progress=bar.update,
+                      out=ns.out, log_format=ns.log_format)
     elapsed = time.perf_counter() - start
     hands = int(result.hands.sum())
     if ns.json:

@@ -33,7 +33,7 @@ import numpy as np
 
 from riichi_fast.errors import ContextError
 
-__all__ = ["SelfPlayResult", "agent_seed", "game_seed", "play"]
+__all__ = ["LOG_FORMATS", "SelfPlayResult", "agent_seed", "game_seed", "log_path", "play"]
 
 
 def _hash_seed(*parts) -> int:
@@ -132,8 +132,32 @@ def _make_agents(agents, rules):
     return out
 
 
-def _play_one(agents, rules, seed, g, length):
-    """One game's row: (scores, points, placements, hands, wins, tsumo, deal_ins, exhaustive, abortive)."""
+LOG_FORMATS = {"mjai": ".jsonl", "tenhou6": ".json"}
+
+
+def log_path(out, g: int, log_format: str) -> str:
+    """The file game ``g`` of a self-play run is written to under ``out``.
+
+    >>> log_path("logs", 7, "mjai")
+    'logs/game-000007.jsonl'
+    """
+    import os
+
+    return os.path.join(os.fspath(out), f"game-{g:06d}{LOG_FORMATS[log_format]}")
+
+
+def _write_log(res, agents, path, log_format) -> None:
+    from riichi_fast.engine.logs import write_mjai, write_tenhou6
+
+    names = [f"{_agent_name(a)}-{s}" for s, a in enumerate(agents)]
+    (write_mjai if log_format == "mjai" else write_tenhou6)(res, path, names=names)
+
+
+def _play_one(agents, rules, seed, g, length, log=None):
+    """One game's row: (scores, points, placements, hands, wins, tsumo, deal_ins, exhaustive, abortive).
+
+    ``log``: ``(out, log_format, names_of_agents)`` writes the game there.
+    """
     from riichi_fast.engine.game import play_game
 
     n = rules.n_players
@@ -141,6 +165,8 @@ def _play_one(agents, rules, seed, g, length):
         if hasattr(a, "reset"):
             a.reset(agent_seed(seed, g, s))
     res = play_game(agents, rules, seed=game_seed(seed, g), length=length)
+    if log is not None:
+        _write_log(res, log[2], log_path(log[0], g, log[1]), log[1])
     wins, tsumo, deal_ins = [0] * n, [0] * n, [0] * n
     riichi = [0] * n
     for e in res.events:
@@ -164,13 +190,13 @@ def _play_one(agents, rules, seed, g, length):
 
 
 def _play_chunk(args):
-    agents, rules, seed, games, length = args
-    agents = _make_agents(agents, rules)
-    return [_play_one(agents, rules, seed, g, length) for g in games]
+    agents, rules, seed, games, length, log = args
+    made = _make_agents(agents, rules)
+    return [_play_one(made, rules, seed, g, length, log) for g in games]
 
 
 def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1, *, length: str = "hanchan",
-         progress=None) -> SelfPlayResult:
+         progress=None, out=None, log_format: str = "mjai") -> SelfPlayResult:
     """Play ``n_games`` seeded games between ``agents`` (one per seat: a name or a callable) and return the results.
 
     ``agents``: ``"random"``, ``"tsumogiri"``, ``"greedy"``, an
@@ -179,6 +205,12 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     ``n_threads``: native threads when every agent is a compiled one, else worker processes (see the
     module doc; results do not depend on it).
     ``progress``: called with the number of games finished since the last call.
+    ``out``: a directory; each game is then also written there as a log (``log_format`` ``"mjai"``:
+    ``game-000000.jsonl`` ..., ``"tenhou6"``: ``game-000000.json`` ...; see :func:`log_path`) that
+    ``riichi-fast verify`` and ``riichi-fast replay`` read back.  Games of compiled agents are
+    logged by playing each again with the Python agents (the same game: the log's final scores are
+    checked against the compiled result), so a logged run costs Python speed.  Without ``out`` no
+    log is written.
     """
     from riichi_fast.engine.game import LENGTHS
     from riichi_fast.rules import Rules
@@ -199,15 +231,35 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     if len(agents) != n:
         raise ContextError(f"{n} players need {n} agents, got {len(agents)}")
     made = _make_agents(agents, rules)  # checks names before any game
+    log = None
+    if out is not None:
+        import os
+
+        if log_format not in LOG_FORMATS:
+            raise ContextError(f"unknown log format {log_format!r}: expected one of {', '.join(LOG_FORMATS)}")
+        try:
+            os.makedirs(os.fspath(out), exist_ok=True)
+        except (OSError, TypeError) as exc:
+            raise ContextError(f"cannot create the log directory {out!r}: {exc}") from None
+        log = (os.fspath(out), log_format, tuple(agents))
     if all(isinstance(a, str) and a in _COMPILED for a in agents) and not rules.wareme:
         from riichi_fast.engine._table import play_games
 
         r = play_games(n_games, agents, rules, seed, length, n_threads, progress=progress)
-        return SelfPlayResult(agents=tuple(agents), **r)
+        result = SelfPlayResult(agents=tuple(agents), **r)
+        if log is not None:
+            for g in range(n_games):
+                row = _play_one(made, rules, seed, g, length, log)
+                if tuple(row[0]) != tuple(int(x) for x in result.scores[g]):
+                    from riichi_fast.engine.table import EngineError
+
+                    raise EngineError(f"internal: game {g} logged with final scores {tuple(row[0])}, "
+                                      f"the compiled game ended {tuple(result.scores[g].tolist())}")
+        return result
     rows = []
     if n_threads == 1 or n_games <= 1:
         for g in range(n_games):
-            rows.append(_play_one(made, rules, seed, g, length))
+            rows.append(_play_one(made, rules, seed, g, length, log))
             if progress is not None:
                 progress(1)
     else:
@@ -218,7 +270,7 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
         chunks = [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
         with cf.ProcessPoolExecutor(n_threads, mp_context=ctx) as pool:
-            for part in pool.map(_play_chunk, [(agents, rules, seed, c, length) for c in chunks]):
+            for part in pool.map(_play_chunk, [(agents, rules, seed, c, length, log) for c in chunks]):
                 rows.extend(part)
                 if progress is not None:
                     progress(len(part))
