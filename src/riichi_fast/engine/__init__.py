@@ -1,9 +1,14 @@
 """The game engine: walls, a table that plays hands, and real games replayed through it.
 
 :class:`Table` plays hands under any :class:`~riichi_fast.Rules` (see
-:mod:`riichi_fast.engine.table`); :func:`replay_file` replays a real Tenhou
-game through it and reports every difference.  This engine is the readable
-Python specification; its compiled twin is still to be written.
+:mod:`riichi_fast.engine.table`): it is the readable Python specification.
+:class:`CTable` is its compiled twin (the same legal actions, events and
+results step for step; a hand runs in C without the GIL), the default of
+:func:`play_game`, :func:`replay_file`, :class:`Env` and ``VecEnv``.
+:func:`replay_file` replays a real game (Tenhou mjlog, tenhou.net/6, mjai)
+through it, on the walls of its seed or the walls its draws imply, and reports
+every difference; :func:`play_games` plays whole games of built-in agents in
+compiled code on native threads.
 
 :func:`play` plays many seeded games between agents (built-in ones in
 :mod:`riichi_fast.engine.agents`) and returns the results as numpy arrays;
