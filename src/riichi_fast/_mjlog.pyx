@@ -161,6 +161,7 @@ cdef struct Game:
     int rows_cap
     int n_rows
     int game_idx
+    int full          # the rows array had no room for a row
     int decline       # the record holds what the rows do not carry: the full reader counts it
     int riichi_mask   # seats that declared riichi this round (REACH step 1)
     int called_mask   # seats that made a chi, pon or open kan this round
@@ -808,7 +809,8 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         if n_yakuman and n_yaku:
             g.decline = 1  # yaku listed beside yakuman: the full reader counts both
         if g.n_rows >= g.rows_cap:
-            return FULL
+            g.full = 1  # no room: said at the end, once the game is verified
+            return OK
         row = g.rows + g.n_rows * ROW_WIDTH
         g.n_rows += 1
         memset(row, 0, ROW_WIDTH * sizeof(int32_t))
@@ -1000,9 +1002,9 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
 
 cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
     cdef int32_t* row
-    if g.rows != NULL:
-        if g.n_rows >= g.rows_cap:
-            return FULL
+    if g.rows != NULL and g.n_rows >= g.rows_cap:
+        g.full = 1
+    elif g.rows != NULL:
         row = g.rows + g.n_rows * ROW_WIDTH
         g.n_rows += 1
         memset(row, 0, ROW_WIDTH * sizeof(int32_t))
@@ -1225,7 +1227,7 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
 
 cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g) noexcept nogil:
     """Read, replay, re-score and settle one mjlog; ``g`` zeroed with ``n`` (players) and
-    ``rows`` set.  Returns OK, BAD, OUTSIDE or FULL."""
+    ``rows`` set (NULL: no statistics rows).  Returns OK, BAD or OUTSIDE."""
     cdef Py_ssize_t i = 0, j
     cdef Attr attrs[MAX_ATTRS]
     cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, k
@@ -1432,7 +1434,8 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
 
     Returns ``(status, end)``: status 0 and the row after the last one written when
     the game verified and the rows carry all it holds; 3 when ``rows`` is full (nothing
-    to keep: flush and call again); else 1 (the rows written are void: read it in full).
+    to keep: flush and call again; said only of a game that verified); else 1 (the rows
+    written are void: read it in full).
     """
     cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
@@ -1442,6 +1445,7 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     cdef Game game
     cdef Settings st_
     cdef int32_t* r
+    cdef int32_t dummy[ROW_WIDTH]
     st_.honba_value = honba_value
     st_.noten_payment = noten_payment
     st_.abortive_mask = abortive_mask
@@ -1465,17 +1469,14 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
             c_digest_rules(&params[row, 0], &rules[row])
         memset(g, 0, sizeof(Game))
         g.n = n_players
-        g.rows = &rows[start, 0] if start < rows.shape[0] else NULL
+        g.rows = &rows[start, 0] if start < rows.shape[0] else dummy
         g.rows_cap = <int>(rows.shape[0] - start)
         g.game_idx = game_idx
-        if g.rows == NULL:
-            st = FULL
-        else:
-            st = _run(s, n, rules, &st_, g)
+        st = _run(s, n, rules, &st_, g)
         if st == OK and (g.decline or not g.have_next):
             st = BAD
         if st == OK:
-            if g.n_rows >= g.rows_cap:
+            if g.full or g.n_rows >= g.rows_cap:
                 st = FULL
             else:
                 r = g.rows + g.n_rows * ROW_WIDTH
