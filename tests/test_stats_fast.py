@@ -156,6 +156,20 @@ def test_stats_mjlog_full_array_and_bad_arguments(impl):
         mod.stats_mjlog(data, params, rows, 0, 0, **{**settings, "n_players": 5})
 
 
+def test_every_player_counter_is_folded():
+    from riichi_fast.stats._aggregate import _PLAYER_COUNTS
+
+    rows = _fast.RowStats()
+    assert rows.add(xml(MJLOG[0]))
+    s = rows.flush(Stats())
+    p = next(iter(s.players.values()))
+    assert set(p.state()) == {*_PLAYER_COUNTS, "places"} and p.games == 1
+    assert s == stats_of_files([str(MJLOG[0])], fast=False)
+    # the array goes back for the next one; two at once do not share it
+    a, b = _fast.RowStats(), _fast.RowStats()
+    assert a.rows is not b.rows
+
+
 def test_names_are_read_as_the_full_reader_reads_them():
     from urllib.parse import unquote
 

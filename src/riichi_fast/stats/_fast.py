@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import os
 import re
+import threading
+from collections import Counter
 from urllib.parse import unquote
 
 import numpy as np
 
 from riichi_fast.enums import WaitShape
-from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats
+from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, PlayerStats, Stats
 
 __all__ = ["ROW_WIDTH", "RowStats"]
 
 ROW_WIDTH = 16
-_ROWS = 1 << 15
+_ROWS = 1 << 13  # 512 KiB: a few hundred games between folds, and it stays in cache
+_LOCAL = threading.local()  # one reused rows array per thread (Dask workers may run threads)
 _UN = re.compile(rb"<UN\b([^>]*)>")
 _ATTR = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _DRAWS = tuple(DRAW_KEYS.values())
@@ -73,7 +76,9 @@ class RowStats:
         self.tables = _fast()[1]
         self.fn = _backend.load("mjlog").stats_mjlog
         self._side: Stats | None = None
-        self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
+        rows = getattr(_LOCAL, "rows", None) if capacity == _ROWS else None
+        _LOCAL.rows = None  # this one's until flush() gives it back
+        self.rows = rows if rows is not None else np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
         self.n = 0
         self.names: list[tuple[str, ...]] = []
 
@@ -114,6 +119,8 @@ class RowStats:
             stats.merge(self._side)
             self._side = None
         self._fold(stats)
+        if self.rows.shape[0] == _ROWS:
+            _LOCAL.rows = self.rows
         return stats
 
     def _fold(self, s: Stats) -> None:
@@ -177,14 +184,25 @@ class RowStats:
         per["placement_sum"] = count(gp, place)
         per["final_score_sum"] = count(gp, finals)
         places = {k: count(np.where(place == k, gp, -1)) for k in range(1, 5)}
-        keys = tuple(per)
+        keys = _KEYS
+        nk = len(keys)
         table = np.stack([per[k] for k in keys] + [places[k] for k in range(1, 5)], axis=1).tolist()
-        for name, i in ids.items():
-            p = s.player(name)
-            row = table[i]
+        players = s.players
+        for name, row in zip(ids, table):  # ids in insertion order: row i is player i
+            p = players.get(name)
+            if p is None:  # a new player: its counters are this batch's
+                p = players[name] = PlayerStats.__new__(PlayerStats)
+                (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
+                 p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
+                 p.placement_sum, p.final_score_sum, *pl) = row
+                p.places = c = Counter()
+                for k, v in enumerate(pl, 1):
+                    if v:
+                        c[k] = v
+                continue
             for key, v in zip(keys, row):
                 setattr(p, key, getattr(p, key) + v)
-            for k, v in enumerate(row[len(keys):], 1):
+            for k, v in enumerate(row[nk:], 1):
                 if v:
                     p.places[k] += v
         # the corpus
@@ -224,6 +242,12 @@ class RowStats:
         _add_unique(s.points, wins[:, 6])
         for v, k in zip(*np.unique(wins[:, 15], return_counts=True)):
             s.waits[_WAITS[int(v)]] += int(k)
+
+
+_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
+         "win_points_n", "deal_in_points", "deal_in_points_n", "pao", "placement_sum",
+         "final_score_sum")
+"""The player counters :meth:`RowStats._fold` computes, in the order it sets new players'."""
 
 
 def _add_unique(counter, values) -> None:
