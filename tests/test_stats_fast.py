@@ -175,7 +175,29 @@ def test_names_are_read_as_the_full_reader_reads_them():
 
     for v in (b"%E3%81%82%41", b"abc", b"%FF%FE", b"", b"%e3%81", b"a%20b", b"%4"):
         assert _fast._unquote(v) == unquote(v.decode())
-    xmlb = b'<mjloggm><UN n0="%41" n1="b" n2="c" n3=""/><UN n0="x"/></mjloggm>'
-    assert _fast._players(xmlb, 4) == ("A", "b", "c", "")
-    assert _fast._players(xmlb, 3) == ("A", "b", "c")
-    assert _fast._players(b"<mjloggm><UN dan='1'/></mjloggm>", 3) == ("seat 0", "seat 1", "seat 2")
+    data = xml(next(p for p in MJLOG if "3p" not in p.parent.name))  # four names
+    un = re.search(rb"<UN [^>]*>", data).group(0)
+    variants = {
+        "no-un": data.replace(un, b""),
+        "late-n0": data.replace(un, b"<UN dan='1'/>" + b'<UN n3="%41" n0=\'x%20y\' />' + un),
+        "plain": data.replace(un, b'<UN n0="a" n1="%E3%81%82" n2="" n3="d"/>'),
+    }
+    for name, v in variants.items():
+        params, settings = table(v)
+        from riichi_fast import _mjlog
+
+        a = np.zeros((200, _fast.ROW_WIDTH), dtype=np.int32)
+        b = a.copy()
+        assert _mjlog.stats_mjlog(v, params, a, 0, 0, **settings) == twin.stats_mjlog(v, params, b, 0, 0, **settings)
+        assert (a == b).all() and a[:, 0].any(), name
+    rows = _fast.RowStats()
+    for v in variants.values():
+        assert rows.add(v)
+    assert rows.names == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
+    fast = rows.flush(Stats())
+    slow = Stats()
+    from riichi_fast.records import parse_mjlog
+
+    for v in variants.values():
+        slow.add_game(parse_mjlog(v))
+    assert fast == slow

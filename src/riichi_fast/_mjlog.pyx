@@ -162,6 +162,9 @@ cdef struct Game:
     int n_rows
     int game_idx
     int full          # the rows array had no room for a row
+    int un_seen       # the first <UN n0>: where its names are
+    int un_off[4]
+    int un_len[4]
     int decline       # the record holds what the rows do not carry: the full reader counts it
     int riichi_mask   # seats that declared riichi this round (REACH step 1)
     int called_mask   # seats that made a chi, pon or open kan this round
@@ -1225,6 +1228,27 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
         na += 1
 
 
+cdef void _read_names(Game* g, const char* s, Py_ssize_t n, Attr* attrs, int na) noexcept nogil:
+    """Where the first ``<UN>`` with ``n0`` holds the names ``n0``-``n3`` (an absent one: empty)."""
+    cdef char name[3]
+    cdef int k, j
+    g.un_seen = 1
+    name[0] = 110  # 'n'
+    name[2] = 0
+    if n >= 2147483647:
+        g.decline = 1  # offsets are int32
+        return
+    for k in range(4):
+        name[1] = 48 + k
+        j = _find(attrs, na, name)
+        if j >= 0:
+            g.un_off[k] = <int>(attrs[j].val - s)
+            g.un_len[k] = attrs[j].vlen
+        else:
+            g.un_off[k] = 0
+            g.un_len[k] = 0
+
+
 cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g) noexcept nogil:
     """Read, replay, re-score and settle one mjlog; ``g`` zeroed with ``n`` (players) and
     ``rows`` set (NULL: no statistics rows).  Returns OK, BAD or OUTSIDE."""
@@ -1348,9 +1372,11 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 g.red = not flags & 0x02
                 g.open_tanyao = not flags & 0x04
                 row = 2 * (not g.red) + (not g.open_tanyao)
+        elif _eq(tag, tag_len, "UN"):
+            if g.rows != NULL and not g.un_seen and _find(attrs, na, "n0") >= 0:
+                _read_names(g, s, n, attrs, na)
         elif _eq(tag, tag_len, "mjloggm") or _eq(tag, tag_len, "SHUFFLE") \
-                or _eq(tag, tag_len, "UN") or _eq(tag, tag_len, "TAIKYOKU") \
-                or _eq(tag, tag_len, "BYE"):
+                or _eq(tag, tag_len, "TAIKYOKU") or _eq(tag, tag_len, "BYE"):
             pass
         else:
             st = OUTSIDE
@@ -1430,7 +1456,9 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
       the re-scored reading's);
     - round ``[1, game, riichi declared seats mask, seats mask with a chi, pon or open
       kan, wins, draw kind (0-6 as ``DRAW_KEYS``, -1 none)]``;
-    - game ``[3, game, players, final score x 4 (sticks left to the top seat), rounds]``.
+    - game ``[3, game, players, final score x 4 (sticks left to the top seat), rounds,
+      then offset and length in ``data`` of the names n0-n3 of the first ``<UN n0>``
+      (length -1: no such tag; an absent name: 0, 0)]``.
 
     Returns ``(status, end)``: status 0 and the row after the last one written when
     the game verified and the rows carry all it holds; 3 when ``rows`` is full (nothing
@@ -1491,6 +1519,9 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
                         top = row
                 r[3 + top] += 1000 * g.next_sticks
                 r[7] = g.n_rounds
+                for row in range(4):
+                    r[8 + 2 * row] = g.un_off[row] if g.un_seen else 0
+                    r[9 + 2 * row] = g.un_len[row] if g.un_seen else -1
     if st == FULL:
         return (3, start)
     if st != OK:

@@ -220,6 +220,20 @@ def _i32(v: int) -> int:
     return v - (1 << 32) if v >= 1 << 31 else v
 
 
+def _names_at(data: bytes) -> list[int]:
+    """Offset and length of each name n0-n3 of the first ``<UN n0>`` (length -1: none)."""
+    for m in _TAG.finditer(data):
+        if m.group(1) != b"UN":
+            continue
+        at = {}
+        for a in _ATTR.finditer(m.group(2)):
+            g = 2 if a.group(2) is not None else 3
+            at[a.group(1)] = (m.start(2) + a.start(g), a.end(g) - a.start(g))
+        if b"n0" in at:
+            return [x for k in range(4) for x in at.get(b"n%d" % k, (0, 0))]
+    return [0, -1] * 4
+
+
 def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_payment=3000,
                 abortive_mask=62, adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
                 pao_honba_liable=True, start_points=25000, n_players=4):
@@ -275,7 +289,7 @@ def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_paym
         out.append([1, game_idx, riichi, called, len(rnd.wins),
                     -1 if rnd.draw is None else kinds.index(rnd.draw.kind)] + [0] * 10)
     finals = list(final_scores(game)) + [0] * (4 - n_players)
-    out.append([3, game_idx, n_players, *finals, len(game.rounds)] + [0] * 8)
+    out.append([3, game_idx, n_players, *finals, len(game.rounds), *_names_at(bytes(data))])
     if start + len(out) > rows.shape[0]:
         return (3, start)
     for i, r in enumerate(out):

@@ -4,7 +4,9 @@
 mjlog exactly as the compiled ``verify`` does and, when everything matched,
 writes compact int32 rows (one per win, one per round, one per game: see its
 docstring) into a shared array.  :class:`RowStats` fills that array over many
-files and folds it into a :class:`~riichi_fast.stats._aggregate.Stats` with
+files (player names: sliced from the record where the compiled path found
+them, undone as :func:`riichi_fast.records.tenhou.parse_mjlog` undoes them) and
+folds it into a :class:`~riichi_fast.stats._aggregate.Stats` with
 numpy, counting what :meth:`Stats.add_game` counts from the record model.
 Any file the compiled path declines (another format, explicit rules, a
 damaged record or one with a mismatch, what the verifier leaves to the full
@@ -29,11 +31,10 @@ __all__ = ["ROW_WIDTH", "RowStats"]
 ROW_WIDTH = 16
 _ROWS = 1 << 13  # 512 KiB: a few hundred games between folds, and it stays in cache
 _LOCAL = threading.local()  # one reused rows array per thread (Dask workers may run threads)
-_UN = re.compile(rb"<UN\b([^>]*)>")
-_ATTR = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _DRAWS = tuple(DRAW_KEYS.values())
 _WAITS = {-1: "kokushi", **{int(w): w.name.lower() for w in WaitShape}}
 _BITS = np.arange(32, dtype=np.uint32)
+_SEATS = {n: tuple(f"seat {i}" for i in range(n)) for n in (3, 4)}
 _HEX = re.compile(rb"(?:%[0-9A-Fa-f]{2})*")
 
 
@@ -43,22 +44,6 @@ def _unquote(value: bytes) -> str:
     if _HEX.fullmatch(value):
         return bytes.fromhex(value.replace(b"%", b" ").decode("ascii")).decode("utf-8", "replace")
     return unquote(value.decode("utf-8"))
-
-
-def _players(data: bytes, n: int) -> tuple[str, ...]:
-    """The names :func:`riichi_fast.records.tenhou.parse_mjlog` gives (first ``<UN n0>``),
-    completed as :meth:`Stats.add_game` completes them (``seat i``)."""
-    names: tuple[str, ...] = ()
-    for m in _UN.finditer(data):
-        attrs = {}
-        for a in _ATTR.finditer(m.group(1)):
-            attrs[a.group(1)] = a.group(2) if a.group(2) is not None else a.group(3)
-        if b"n0" in attrs:
-            got = [_unquote(attrs.get(b"n%d" % i, b"")) for i in range(4)]
-            names = tuple(got[:3] if n == 3 else got)
-            break
-    names = names[:n]
-    return names + tuple(f"seat {i}" for i in range(len(names), n))
 
 
 class RowStats:
@@ -99,11 +84,14 @@ class RowStats:
             self._fold_aside()
         if status != 0:
             return False
+        n, *at = self.rows[end - 1, 2:16].tolist()
         try:
-            names = _players(data, settings["n_players"])
+            names = tuple(_unquote(data[at[i]:at[i] + at[i + 1]]) for i in range(5, 13, 2)) \
+                if at[6] >= 0 else ()
         except UnicodeDecodeError:  # pragma: no cover - the compiled tokenizer takes ASCII only
             return False
-        self.names.append(names)
+        names = names[:n]
+        self.names.append(names + _SEATS[n][len(names):])
         self.n = end
         return True
 
