@@ -56,7 +56,9 @@ class RowStats:
 
     def __init__(self, capacity: int = _ROWS) -> None:
         from riichi_fast import _backend
-        from riichi_fast.records.fast import _fast
+        from riichi_fast.records.fast import _fast, _players
+
+        self._n_players = _players
 
         self.tables = _fast()[1]
         self.fn = _backend.load("mjlog").stats_mjlog
@@ -69,11 +71,9 @@ class RowStats:
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
-        from riichi_fast.records.fast import _players as n_players
-
         if type(data) is not bytes or data[:1] != b"<":
             return False
-        params, settings = self.tables[n_players(data)]
+        params, settings = self.tables[self._n_players(data)]
         for _ in range(2):
             try:
                 status, end = self.fn(data, params, self.rows, self.n, len(self.names), **settings)
