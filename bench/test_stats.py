@@ -2,15 +2,21 @@
 
 `stats` and `export` read every record as `verify` does; what they add per game
 must cost no more than what `verify` adds (re-scoring and settling), so their
-games/s should be at least verify's.  Each benchmark checks its answer after
-the timed call.  Run: ``pytest bench/test_stats.py --benchmark-group-by=group``.
+games/s should be at least verify's (issue 10).  `verify` here is the one the
+command runs (:func:`riichi_fast.records.fast.verify_summary`: the compiled mjlog
+path, the full verifier for the rest); `stats` takes the compiled mjlog path too
+(:mod:`riichi_fast.stats._fast`).  Each benchmark checks its answer after the timed
+call; ``test_stats_to_verify_ratio`` prints stats' games/s over verify's on the
+mjlog records alone and on every bundled record.
+Run: ``pytest bench/test_stats.py --benchmark-group-by=group -s``.
 """
 
+import time
 from pathlib import Path
 
 import pytest
 
-from riichi_fast.records.verify import verify_paths
+from riichi_fast.records.fast import verify_summary
 from riichi_fast.stats import collect, expand_paths, export
 
 RECORDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "records"
@@ -21,10 +27,15 @@ def paths():
     return expand_paths([RECORDS])
 
 
+@pytest.fixture(scope="module")
+def mjlog_paths():
+    return expand_paths([RECORDS / "tenhou-mjlog-fastmaj", RECORDS / "tenhou-mjlog-mjx"])
+
+
 @pytest.mark.benchmark(group="records-pipeline")
 def test_verify(benchmark, paths):
-    report = benchmark(verify_paths, paths)
-    assert len(report.games) == len(paths) and not report.unreadable
+    s = benchmark(verify_summary, paths)
+    assert s.games == len(paths) and not s.unreadable
 
 
 @pytest.mark.benchmark(group="records-pipeline")
@@ -33,8 +44,42 @@ def test_stats(benchmark, paths):
     assert s.games == len(paths) and not s.unreadable
 
 
+@pytest.mark.benchmark(group="records-pipeline-mjlog")
+def test_verify_mjlog(benchmark, mjlog_paths):
+    s = benchmark(verify_summary, mjlog_paths)
+    assert s.games == len(mjlog_paths) and s.fast_games >= len(mjlog_paths) - 2
+
+
+@pytest.mark.benchmark(group="records-pipeline-mjlog")
+def test_stats_mjlog(benchmark, mjlog_paths):
+    s = benchmark(collect, mjlog_paths)
+    assert s.games == len(mjlog_paths) and not s.unreadable
+
+
 @pytest.mark.benchmark(group="records-pipeline")
 def test_export_parquet(benchmark, paths, tmp_path):
     pytest.importorskip("pyarrow")
     res = benchmark(export, paths, tmp_path)
     assert res["tables"]["games"] == len(paths) and not res["unreadable"]
+
+
+def _best(fn, arg, rounds):
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn(arg)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+@pytest.mark.parametrize("which", ["mjlog", "all"])
+def test_stats_to_verify_ratio(which, paths, mjlog_paths, request):
+    """stats' games/s over verify's on the same files, the two taking turns (best of 3)."""
+    files = mjlog_paths if which == "mjlog" else paths
+    rounds = 1 if request.config.getoption("benchmark_disable", False) else 3
+    collect(files), verify_summary(files)  # warm up: imports, rules rows
+    t_verify = _best(verify_summary, files, rounds)
+    t_stats = _best(collect, files, rounds)
+    print(f"\n{which}: {len(files)} games: verify {len(files) / t_verify:,.0f} games/s, "
+          f"stats {len(files) / t_stats:,.0f} games/s, stats/verify {t_verify / t_stats:.2f}")
+    assert t_stats > 0 and t_verify > 0

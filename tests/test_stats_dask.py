@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast.cli import main
-from riichi_fast.stats import TABLES, collect, export
+from riichi_fast.stats import TABLES, collect, expand_paths, export, stats_of_files
 
 distributed = pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -36,6 +36,8 @@ def inputs(tmp_path_factory):
 def test_collect_on_two_workers_equals_the_single_process_run(client, inputs):
     single = collect(inputs)
     assert single.games == 37 and len(single.unreadable) == 1 and single.wins_rescored > 0
+    # the compiled mjlog path (workers and here) counts what the full reader counts
+    assert single == stats_of_files(expand_paths(inputs), fast=False)
     for batch_size in (1, 7):
         on_dask = collect(inputs, client=client, batch_size=batch_size)
         assert on_dask == single

@@ -26,7 +26,7 @@
 # seat), counters honba_value / 2 each on tsumo, noten payments shared
 # among three.
 
-from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from riichi_fast._types cimport count_t
@@ -36,7 +36,7 @@ from riichi_fast._score cimport (
     CTX_N_RED, CTX_N_KITA, CTX_HONBA, CTX_RIICHI_STICKS,
     F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_HAITEI, F_HOUTEI, F_RINSHAN,
     F_CHANKAN, F_TENHOU, F_CHIIHOU,
-    O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_DORA, O_URA, O_AKA, O_KITA, O_LIMIT, O_HAND_POINTS,
+    O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_WAIT, O_DORA, O_URA, O_AKA, O_KITA, O_LIMIT, O_HAND_POINTS,
     O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
     R_HAN_CLOSED, R_HAN_OPEN, R_YAKUMAN, R_SIZE, ST_OK,
     LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
@@ -46,6 +46,11 @@ cdef enum:
     OK = 0
     BAD = 1          # mismatch, damaged or incomplete record
     OUTSIDE = 2      # not covered here: the full verifier decides
+    FULL = 3         # stats_mjlog: the rows array has no room left
+    ROW_WIDTH = 16
+    ROW_HAND = 1
+    ROW_WIN = 2
+    ROW_GAME = 3
     MAX_ATTRS = 24
     MAX_INTS = 64
     LAST_NONE = 0
@@ -151,6 +156,19 @@ cdef struct Game:
     int have_owari
     int owari_scores[4]
     int owari_points[4]
+    # statistics rows (stats_mjlog; NULL for verify_mjlog)
+    int32_t* rows
+    int rows_cap
+    int n_rows
+    int game_idx
+    int full          # the rows array had no room for a row
+    int un_seen       # the first <UN n0>: where its names are
+    int un_off[4]
+    int un_len[4]
+    int decline       # the record holds what the rows do not carry: the full reader counts it
+    int riichi_mask   # seats that declared riichi this round (REACH step 1)
+    int called_mask   # seats that made a chi, pon or open kan this round
+    int draw_kind     # this round's draw kind, -1 none
 
 
 cdef inline bint _eq(const char* s, int n, const char* lit) noexcept nogil:
@@ -400,6 +418,9 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     g.have_round = 1
     g.round_ended = 0
     g.n_rounds += 1
+    g.riichi_mask = 0
+    g.called_mask = 0
+    g.draw_kind = -1
     return OK
 
 
@@ -452,6 +473,8 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
         g.since_declare[j] = 1
     g.any_call = 1
     g.last_draw[who] = -1
+    if m.type <= 3:
+        g.called_mask |= 1 << who
     if m.type == 5:
         g.last_type = LAST_KAKAN
         g.last_tile = m.added
@@ -530,7 +553,8 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
     cdef int64_t out[OUT_SIZE]
-    cdef int flags, n_red, is_open, status, rec_han, rec_dora, rec_ura, rec_aka
+    cdef int flags, n_red, is_open, status, rec_han, rec_dora, rec_ura, rec_aka, rec_pao
+    cdef int32_t* row
     cdef uint64_t mask, rec_mask
     cdef int64_t pay, ch[4]
     cdef const int32_t* p = rules.p
@@ -760,6 +784,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
             return BAD
     if ten[2] != _tenhou_limit(<int>out[O_LIMIT]) or ten[1] != out[O_HAND_POINTS]:
         return BAD
+    rec_pao = pao
     # a recorded liable seat pays only for a pao yakuman of the hand
     if pao >= 0 and not (mask & st.pao_mask):
         pao = -1
@@ -783,6 +808,31 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     w.pao = pao
     for s in range(4):
         w.rec[s] = sc[2 * s + 1] * 100 if s < n else 0
+    if g.rows != NULL:
+        if n_yakuman and n_yaku:
+            g.decline = 1  # yaku listed beside yakuman: the full reader counts both
+        if g.n_rows >= g.rows_cap:
+            g.full = 1  # no room: said at the end, once the game is verified
+            return OK
+        row = g.rows + g.n_rows * ROW_WIDTH
+        g.n_rows += 1
+        memset(row, 0, ROW_WIDTH * sizeof(int32_t))
+        row[0] = ROW_WIN
+        row[1] = g.game_idx
+        row[2] = who
+        row[3] = -1 if tsumo else from_who
+        row[4] = -1 if n_yakuman else rec_han
+        row[5] = ten[0]
+        row[6] = ten[1]
+        row[7] = ten[2]
+        row[8] = rec_pao
+        row[9] = <int32_t>(<uint32_t>rec_mask)
+        row[10] = <int32_t>(<uint32_t>(rec_mask >> 32))
+        row[11] = 1 if n_yakuman else 0
+        row[12] = rec_dora
+        row[13] = rec_ura
+        row[14] = rec_aka
+        row[15] = <int32_t>out[O_WAIT]
     return OK
 
 
@@ -894,6 +944,7 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         return OUTSIDE
     g.round_ended = 1
     g.n_draws += 1
+    g.draw_kind = kind
     for s in range(4):
         deltas[s] = 0
     for s in range(n):
@@ -953,6 +1004,19 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
 
 
 cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
+    cdef int32_t* row
+    if g.rows != NULL and g.n_rows >= g.rows_cap:
+        g.full = 1
+    elif g.rows != NULL:
+        row = g.rows + g.n_rows * ROW_WIDTH
+        g.n_rows += 1
+        memset(row, 0, ROW_WIDTH * sizeof(int32_t))
+        row[0] = ROW_HAND
+        row[1] = g.game_idx
+        row[2] = g.riichi_mask
+        row[3] = g.called_mask
+        row[4] = g.round_wins
+        row[5] = g.draw_kind
     if g.round_wins:
         return _settle_round(g, st)
     return OK
@@ -1164,6 +1228,170 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
         na += 1
 
 
+cdef void _read_names(Game* g, const char* s, Py_ssize_t n, Attr* attrs, int na) noexcept nogil:
+    """Where the first ``<UN>`` with ``n0`` holds the names ``n0``-``n3`` (an absent one: empty)."""
+    cdef char name[3]
+    cdef int k, j
+    g.un_seen = 1
+    name[0] = 110  # 'n'
+    name[2] = 0
+    if n >= 2147483647:
+        g.decline = 1  # offsets are int32
+        return
+    for k in range(4):
+        name[1] = 48 + k
+        j = _find(attrs, na, name)
+        if j >= 0:
+            g.un_off[k] = <int>(attrs[j].val - s)
+            g.un_len[k] = attrs[j].vlen
+        else:
+            g.un_off[k] = 0
+            g.un_len[k] = 0
+
+
+cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g) noexcept nogil:
+    """Read, replay, re-score and settle one mjlog; ``g`` zeroed with ``n`` (players) and
+    ``rows`` set (NULL: no statistics rows).  Returns OK, BAD or OUTSIDE."""
+    cdef Py_ssize_t i = 0, j
+    cdef Attr attrs[MAX_ATTRS]
+    cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, k
+    cdef int xml_state = 0
+    cdef const char* tag
+    cdef char c
+    g.red = 1
+    g.open_tanyao = 1
+    row = 0
+    while st == OK:
+        k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
+        if k == TOK_END:
+            break
+        if k == TOK_BAD:
+            st = OUTSIDE
+            break
+        if k != TOK_TAG:
+            continue  # the root opening or closing
+        c = tag[0]
+        if tag_len > 1 and 48 <= tag[1] <= 57 and (84 <= c <= 87 or 68 <= c <= 71):
+            value = 0
+            for j in range(1, tag_len):
+                if not 48 <= tag[j] <= 57:
+                    st = OUTSIDE
+                    break
+                value = value * 10 + (tag[j] - 48)
+            if st != OK:
+                break
+            if not g.have_round or g.round_ended or value >= 136:
+                st = OUTSIDE
+                break
+            seat = c - (84 if c >= 84 else 68)
+            if seat >= g.n or (g.n == 3 and 4 <= value < 32):
+                st = OUTSIDE  # the empty fourth seat, or 2m-8m with three players
+                break
+            if c >= 84:  # T U V W: a draw
+                if g.hand[seat][value]:
+                    st = OUTSIDE
+                    break
+                g.hand[seat][value] = 1
+                g.hand_n[seat] += 1
+                g.n_draw_steps += 1
+                g.last_draw[seat] = value
+                g.rinshan_draw[seat] = g.after_kan[seat]
+                g.after_kan[seat] = 0
+                g.last_type = LAST_DRAW
+                g.pending_seat = -1
+            else:        # D E F G: a discard
+                if not g.hand[seat][value]:
+                    st = OUTSIDE
+                    break
+                g.hand[seat][value] = 0
+                g.hand_n[seat] -= 1
+                g.last_draw[seat] = -1
+                if g.riichi[seat]:
+                    g.ippatsu[seat] = 0
+                g.discards[seat] += 1
+                g.last_type = LAST_DISCARD
+                g.last_tile = value
+                tile = value // 4
+                if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
+                    g.nag_ok[seat] = 0
+                g.pending_seat = seat
+                g.pending_tile = value
+        elif _eq(tag, tag_len, "N"):
+            if not g.have_round or g.round_ended:
+                st = OUTSIDE
+            elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
+                    or _attr_int(attrs, na, "m", &code) < 0:
+                st = OUTSIDE
+            else:
+                st = _call(g, who, code)
+        elif _eq(tag, tag_len, "REACH"):
+            if not g.have_round or g.round_ended:
+                st = OUTSIDE
+            elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < g.n \
+                    or _attr_int(attrs, na, "step", &step) < 0:
+                st = OUTSIDE
+            elif step == 1:
+                g.pending_seat = -1
+                g.riichi_mask |= 1 << who
+                g.since_declare[who] = 0
+                g.dbl[who] = g.discards[who] == 0 and not g.any_call
+            else:
+                g.pending_seat = -1
+                g.riichi[who] = 1
+                g.declared[who] = 1
+                g.ippatsu[who] = not g.since_declare[who]
+        elif _eq(tag, tag_len, "DORA"):
+            if not g.have_round or g.round_ended or g.n_dora >= 5:
+                st = OUTSIDE
+            elif _attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
+                st = OUTSIDE
+            else:
+                g.pending_seat = -1
+                g.dora[g.n_dora] = tile
+                g.n_dora += 1
+        elif _eq(tag, tag_len, "INIT"):
+            if g.have_round:
+                st = _finish_round(g, st_)
+            if st == OK:
+                st = _new_round(g, attrs, na, st_)
+        elif _eq(tag, tag_len, "AGARI"):
+            st = _agari(g, attrs, na, &rules[row], st_)
+            if st == OK:
+                st = _read_owari(g, attrs, na)
+        elif _eq(tag, tag_len, "RYUUKYOKU"):
+            st = _ryuukyoku(g, attrs, na, st_)
+            if st == OK:
+                st = _read_owari(g, attrs, na)
+        elif _eq(tag, tag_len, "GO"):
+            if _attr_int(attrs, na, "type", &flags) < 0:
+                st = OUTSIDE
+            elif (flags & 0x10 != 0) != (g.n == 3):
+                st = OUTSIDE  # not the table the caller said
+            else:
+                g.go_seen = 1
+                g.red = not flags & 0x02
+                g.open_tanyao = not flags & 0x04
+                row = 2 * (not g.red) + (not g.open_tanyao)
+        elif _eq(tag, tag_len, "UN"):
+            if g.rows != NULL and not g.un_seen and _find(attrs, na, "n0") >= 0:
+                _read_names(g, s, n, attrs, na)
+        elif _eq(tag, tag_len, "mjloggm") or _eq(tag, tag_len, "SHUFFLE") \
+                or _eq(tag, tag_len, "TAIKYOKU") or _eq(tag, tag_len, "BYE"):
+            pass
+        else:
+            st = OUTSIDE
+    if st == OK and xml_state != 2:
+        st = OUTSIDE  # no root element, or it is not closed: not well-formed
+    if st == OK:
+        if g.n_rounds == 0 or not g.round_ended:
+            st = BAD  # no round, or the last one has no ending
+        else:
+            st = _finish_round(g, st_)
+        if st == OK:
+            st = _check_final(g)
+    return st
+
+
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
@@ -1178,17 +1406,13 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     matched, else ``(1, 0, 0, 0)``: the full verifier must look.  The whole
     file is verified without the GIL.
     """
-    cdef Py_ssize_t n = data.shape[0], i = 0, j
+    cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef Attr attrs[MAX_ATTRS]
-    cdef int na, st = OK, tag_len, flags, row, seat, tile, who, code, step, value, k
-    cdef int xml_state = 0
-    cdef const char* tag
+    cdef int st = OK, row
     cdef RulesC rules[4]
     cdef Game* g
     cdef Game game
     cdef Settings st_
-    cdef char c
     st_.honba_value = honba_value
     st_.noten_payment = noten_payment
     st_.abortive_mask = abortive_mask
@@ -1208,134 +1432,98 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
             c_digest_rules(&params[row, 0], &rules[row])
         memset(g, 0, sizeof(Game))
         g.n = n_players
-        g.red = 1
-        g.open_tanyao = 1
-        row = 0
-        while st == OK:
-            k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
-            if k == TOK_END:
-                break
-            if k == TOK_BAD:
-                st = OUTSIDE
-                break
-            if k != TOK_TAG:
-                continue  # the root opening or closing
-            c = tag[0]
-            if tag_len > 1 and 48 <= tag[1] <= 57 and (84 <= c <= 87 or 68 <= c <= 71):
-                value = 0
-                for j in range(1, tag_len):
-                    if not 48 <= tag[j] <= 57:
-                        st = OUTSIDE
-                        break
-                    value = value * 10 + (tag[j] - 48)
-                if st != OK:
-                    break
-                if not g.have_round or g.round_ended or value >= 136:
-                    st = OUTSIDE
-                    break
-                seat = c - (84 if c >= 84 else 68)
-                if seat >= g.n or (g.n == 3 and 4 <= value < 32):
-                    st = OUTSIDE  # the empty fourth seat, or 2m-8m with three players
-                    break
-                if c >= 84:  # T U V W: a draw
-                    if g.hand[seat][value]:
-                        st = OUTSIDE
-                        break
-                    g.hand[seat][value] = 1
-                    g.hand_n[seat] += 1
-                    g.n_draw_steps += 1
-                    g.last_draw[seat] = value
-                    g.rinshan_draw[seat] = g.after_kan[seat]
-                    g.after_kan[seat] = 0
-                    g.last_type = LAST_DRAW
-                    g.pending_seat = -1
-                else:        # D E F G: a discard
-                    if not g.hand[seat][value]:
-                        st = OUTSIDE
-                        break
-                    g.hand[seat][value] = 0
-                    g.hand_n[seat] -= 1
-                    g.last_draw[seat] = -1
-                    if g.riichi[seat]:
-                        g.ippatsu[seat] = 0
-                    g.discards[seat] += 1
-                    g.last_type = LAST_DISCARD
-                    g.last_tile = value
-                    tile = value // 4
-                    if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
-                        g.nag_ok[seat] = 0
-                    g.pending_seat = seat
-                    g.pending_tile = value
-            elif _eq(tag, tag_len, "N"):
-                if not g.have_round or g.round_ended:
-                    st = OUTSIDE
-                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
-                        or _attr_int(attrs, na, "m", &code) < 0:
-                    st = OUTSIDE
-                else:
-                    st = _call(g, who, code)
-            elif _eq(tag, tag_len, "REACH"):
-                if not g.have_round or g.round_ended:
-                    st = OUTSIDE
-                elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < g.n \
-                        or _attr_int(attrs, na, "step", &step) < 0:
-                    st = OUTSIDE
-                elif step == 1:
-                    g.pending_seat = -1
-                    g.since_declare[who] = 0
-                    g.dbl[who] = g.discards[who] == 0 and not g.any_call
-                else:
-                    g.pending_seat = -1
-                    g.riichi[who] = 1
-                    g.declared[who] = 1
-                    g.ippatsu[who] = not g.since_declare[who]
-            elif _eq(tag, tag_len, "DORA"):
-                if not g.have_round or g.round_ended or g.n_dora >= 5:
-                    st = OUTSIDE
-                elif _attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
-                    st = OUTSIDE
-                else:
-                    g.pending_seat = -1
-                    g.dora[g.n_dora] = tile
-                    g.n_dora += 1
-            elif _eq(tag, tag_len, "INIT"):
-                if g.have_round:
-                    st = _finish_round(g, &st_)
-                if st == OK:
-                    st = _new_round(g, attrs, na, &st_)
-            elif _eq(tag, tag_len, "AGARI"):
-                st = _agari(g, attrs, na, &rules[row], &st_)
-                if st == OK:
-                    st = _read_owari(g, attrs, na)
-            elif _eq(tag, tag_len, "RYUUKYOKU"):
-                st = _ryuukyoku(g, attrs, na, &st_)
-                if st == OK:
-                    st = _read_owari(g, attrs, na)
-            elif _eq(tag, tag_len, "GO"):
-                if _attr_int(attrs, na, "type", &flags) < 0:
-                    st = OUTSIDE
-                elif (flags & 0x10 != 0) != (g.n == 3):
-                    st = OUTSIDE  # not the table the caller said
-                else:
-                    g.go_seen = 1
-                    g.red = not flags & 0x02
-                    g.open_tanyao = not flags & 0x04
-                    row = 2 * (not g.red) + (not g.open_tanyao)
-            elif _eq(tag, tag_len, "mjloggm") or _eq(tag, tag_len, "SHUFFLE") \
-                    or _eq(tag, tag_len, "UN") or _eq(tag, tag_len, "TAIKYOKU") \
-                    or _eq(tag, tag_len, "BYE"):
-                pass
-            else:
-                st = OUTSIDE
-        if st == OK and xml_state != 2:
-            st = OUTSIDE  # no root element, or it is not closed: not well-formed
-        if st == OK:
-            if g.n_rounds == 0 or not g.round_ended:
-                st = BAD  # no round, or the last one has no ending
-            else:
-                st = _finish_round(g, &st_)
-            if st == OK:
-                st = _check_final(g)
+        st = _run(s, n, rules, &st_, g)
     if st != OK:
         return (1, 0, 0, 0)
     return (0, g.n_rounds, g.n_wins, g.n_draws)
+
+
+def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
+                int32_t[:, ::1] rows not None, Py_ssize_t start, int game_idx,
+                int honba_value=300, int noten_payment=3000, int abortive_mask=62,
+                bint adds_counter=True, bint counters_all=False, bint nagashi=True,
+                uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000,
+                int n_players=4):
+    """Verify one mjlog as :func:`verify_mjlog` does and write its statistics rows into
+    ``rows`` (``ROW_WIDTH`` int32 columns) from row ``start``, each tagged ``game_idx``.
+
+    Rows, in the order the record gives them (per round: its wins, then the round; the
+    game last); unused columns are 0:
+
+    - win ``[2, game, winner, discarder (-1 tsumo), han (-1 yakuman), fu, points, limit,
+      pao (-1), yaku ids mask low 32 bits, high 32 bits (yakuman ids when yakuman),
+      yakuman (0/1), dora, ura, red, wait shape (-1 kokushi)]`` as recorded (the wait:
+      the re-scored reading's);
+    - round ``[1, game, riichi declared seats mask, seats mask with a chi, pon or open
+      kan, wins, draw kind (0-6 as ``DRAW_KEYS``, -1 none)]``;
+    - game ``[3, game, players, final score x 4 (sticks left to the top seat), rounds,
+      then offset and length in ``data`` of the names n0-n3 of the first ``<UN n0>``
+      (length -1: no such tag; an absent name: 0, 0)]``.
+
+    Returns ``(status, end)``: status 0 and the row after the last one written when
+    the game verified and the rows carry all it holds; 3 when ``rows`` is full (nothing
+    to keep: flush and call again; said only of a game that verified); else 1 (the rows
+    written are void: read it in full).
+    """
+    cdef Py_ssize_t n = data.shape[0]
+    cdef const char* s = <const char*>&data[0] if n else NULL
+    cdef int st = OK, row, top = 0
+    cdef RulesC rules[4]
+    cdef Game* g
+    cdef Game game
+    cdef Settings st_
+    cdef int32_t* r
+    cdef int32_t dummy[ROW_WIDTH]
+    st_.honba_value = honba_value
+    st_.noten_payment = noten_payment
+    st_.abortive_mask = abortive_mask
+    st_.adds_counter = adds_counter
+    st_.counters_all = counters_all
+    st_.nagashi = nagashi
+    st_.pao_mask = pao_mask
+    st_.pao_honba_liable = pao_honba_liable
+    st_.start_points = start_points
+    if params.shape[0] != 4 or params.shape[1] != R_SIZE:
+        raise ValueError(f"params must be 4 x {R_SIZE}")
+    if n_players != 3 and n_players != 4:
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    if rows.shape[1] != ROW_WIDTH:
+        raise ValueError(f"rows must have {ROW_WIDTH} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    g = &game
+    with nogil:
+        for row in range(4):
+            c_digest_rules(&params[row, 0], &rules[row])
+        memset(g, 0, sizeof(Game))
+        g.n = n_players
+        g.rows = &rows[start, 0] if start < rows.shape[0] else dummy
+        g.rows_cap = <int>(rows.shape[0] - start)
+        g.game_idx = game_idx
+        st = _run(s, n, rules, &st_, g)
+        if st == OK and (g.decline or not g.have_next):
+            st = BAD
+        if st == OK:
+            if g.full or g.n_rows >= g.rows_cap:
+                st = FULL
+            else:
+                r = g.rows + g.n_rows * ROW_WIDTH
+                g.n_rows += 1
+                memset(r, 0, ROW_WIDTH * sizeof(int32_t))
+                r[0] = ROW_GAME
+                r[1] = game_idx
+                r[2] = g.n
+                for row in range(g.n):
+                    r[3 + row] = g.next_scores[row]
+                    if g.next_scores[row] > g.next_scores[top]:
+                        top = row
+                r[3 + top] += 1000 * g.next_sticks
+                r[7] = g.n_rounds
+                for row in range(4):
+                    r[8 + 2 * row] = g.un_off[row] if g.un_seen else 0
+                    r[9 + 2 * row] = g.un_len[row] if g.un_seen else -1
+    if st == FULL:
+        return (3, start)
+    if st != OK:
+        return (1, start)
+    return (0, start + g.n_rows)

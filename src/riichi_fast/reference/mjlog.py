@@ -177,7 +177,6 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
     from riichi_fast.records import parse_mjlog
     from riichi_fast.records.model import DrawKind
     from riichi_fast.records.verify import rules_for_game, verify_game
-    from riichi_fast.rules import config
 
     data = bytes(data)
     if _KNOWN.search(data) or not _plain_tenhou(data, n_players):
@@ -190,17 +189,109 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
             or any(d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi for d in game.draws) \
             or any(len(r.wins) >= 3 for r in game.rounds):
         return (1, 0, 0, 0)
+    base = _base_rules(honba_value, noten_payment, abortive_mask, adds_counter, counters_all,
+                       nagashi, pao_mask, pao_honba_liable, start_points, n_players)
+    report = verify_game(game, rules_for_game(game, base))
+    if not report.ok:
+        return (1, 0, 0, 0)
+    return (0, report.rounds, report.n_wins, len(report.draws))
+
+
+def _base_rules(honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
+                pao_mask, pao_honba_liable, start_points, n_players):
+    """The preset the keyword settings stand for (``tenhou`` or ``tenhou_3p`` adjusted)."""
+    from riichi_fast.rules import config
     from riichi_fast.rules.yaku import YAKU
 
     pao = frozenset(y.name.replace(" ", "_") for y in YAKU.values() if pao_mask >> y.id & 1)
     allowed = frozenset(k for i, k in enumerate(_ABORTIVE, 1) if abortive_mask >> i & 1)
-    base = (config.TENHOU_3P if n_players == 3 else config.TENHOU).replace(
+    return (config.TENHOU_3P if n_players == 3 else config.TENHOU).replace(
         honba_value=honba_value, noten_payment=noten_payment,
         abortive_draws=allowed - {"sanchahou"}, triple_ron_aborts="sanchahou" in allowed,
         abortive_draw_adds_counter=bool(adds_counter),
         multiple_ron_counters="all" if counters_all else "nearest", nagashi_mangan=bool(nagashi),
         pao=pao, pao_honba="liable" if pao_honba_liable else "discarder", start_points=start_points)
-    report = verify_game(game, rules_for_game(game, base))
-    if not report.ok:
-        return (1, 0, 0, 0)
-    return (0, report.rounds, report.n_wins, len(report.draws))
+
+
+ROW_WIDTH = 16
+
+
+def _i32(v: int) -> int:
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def _names_at(data: bytes) -> list[int]:
+    """Offset and length of each name n0-n3 of the first ``<UN n0>`` (length -1: none)."""
+    for m in _TAG.finditer(data):
+        if m.group(1) != b"UN":
+            continue
+        at = {}
+        for a in _ATTR.finditer(m.group(2)):
+            g = 2 if a.group(2) is not None else 3
+            at[a.group(1)] = (m.start(2) + a.start(g), a.end(g) - a.start(g))
+        if b"n0" in at:
+            return [x for k in range(4) for x in at.get(b"n%d" % k, (0, 0))]
+    return [0, -1] * 4
+
+
+def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_payment=3000,
+                abortive_mask=62, adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
+                pao_honba_liable=True, start_points=25000, n_players=4):
+    """Verify one mjlog as :func:`verify_mjlog` does and write its statistics rows into
+    ``rows`` from row ``start`` (the compiled docstring gives the rows); returns
+    ``(status, end)``: 0 and the row after the last written, 3 when ``rows`` is full,
+    else 1 (the full reader counts it).
+
+    >>> import numpy as np
+    >>> stats_mjlog(b"<mjloggm></mjloggm>", None, np.zeros((4, 16), np.int32), 0, 0)
+    (1, 0)
+    """
+    if n_players not in (3, 4) or isinstance(n_players, bool):
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    if rows.shape[1] != ROW_WIDTH:
+        raise ValueError(f"rows must have {ROW_WIDTH} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    settings = (honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
+                pao_mask, pao_honba_liable, start_points, n_players)
+    if verify_mjlog(data, params, *settings)[0] != 0:
+        return (1, start)
+    from riichi_fast.enums import MeldType
+    from riichi_fast.records import parse_mjlog
+    from riichi_fast.records.verify import rules_for_game, score_win
+    from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores
+
+    game = parse_mjlog(bytes(data))
+    rules = rules_for_game(game, _base_rules(*settings))
+    kinds = list(DRAW_KEYS)
+    out = []
+    for rnd in game.rounds:
+        riichi = called = 0
+        for ev in rnd.events:
+            if ev.type == "riichi":
+                riichi |= 1 << ev.seat
+            elif ev.type == "call" and ev.meld is not None and ev.meld.type in (
+                    MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN):
+                called |= 1 << ev.seat
+        for win in rnd.wins:
+            rec = win.recorded
+            if rec.yakuman and rec.yaku:
+                return (1, start)  # yaku listed beside yakuman: the full reader counts both
+            mask = 0
+            for y in [y for y, _ in rec.yaku] + list(rec.yakuman):
+                mask |= 1 << y
+            wait = score_win(win, rules).result.reading.wait
+            out.append([2, game_idx, win.winner, -1 if win.discarder is None else win.discarder,
+                        -1 if rec.yakuman else rec.han, rec.fu, rec.points, rec.limit,
+                        -1 if rec.pao is None else rec.pao, _i32(mask & 0xFFFFFFFF),
+                        _i32(mask >> 32), int(bool(rec.yakuman)), rec.dora, rec.ura, rec.aka,
+                        int(wait)])
+        out.append([1, game_idx, riichi, called, len(rnd.wins),
+                    -1 if rnd.draw is None else kinds.index(rnd.draw.kind)] + [0] * 10)
+    finals = list(final_scores(game)) + [0] * (4 - n_players)
+    out.append([3, game_idx, n_players, *finals, len(game.rounds), *_names_at(bytes(data))])
+    if start + len(out) > rows.shape[0]:
+        return (3, start)
+    for i, r in enumerate(out):
+        rows[start + i, :] = r
+    return (0, start + len(out))

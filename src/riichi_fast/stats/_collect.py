@@ -70,19 +70,45 @@ def read_game(path: str):
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def stats_of_files(paths: list[str], rules=None) -> Stats:
-    """The map step: the statistics of some files (unreadable ones listed, never raised)."""
+def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
+                   progress: Callable[[int, int], None] | None = None) -> Stats:
+    """The map step: the statistics of some files (unreadable ones listed, never raised).
+
+    Tenhou mjlog records under the automatic rules (``rules`` None) go through the
+    compiled path (:mod:`riichi_fast.stats._fast`) unless ``fast`` is False; the rest,
+    and any record it declines, through the full reader.  Same statistics either way.
+    """
     s = Stats()
-    for path in paths:
-        game, err = read_game(path)
-        if game is None:
-            s.unreadable.append((path, err))
-            continue
-        try:
-            s.add_game(game, rules)
-        except RiichiError as exc:  # a game whose content contradicts itself
-            s.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
+    rows = None
+    if fast and rules is None:
+        from riichi_fast.stats._fast import RowStats, read_bytes
+
+        rows = RowStats()
+    for i, path in enumerate(paths, 1):
+        if rows is not None:
+            data = read_bytes(path)
+            if data is not None and rows.add(data):
+                if progress is not None:
+                    progress(i, len(paths))
+                continue
+        _add_file(s, path, rules)
+        if progress is not None:
+            progress(i, len(paths))
+    if rows is not None:
+        rows.flush(s)
     return s
+
+
+def _add_file(s: Stats, path: str, rules) -> None:
+    """Count one file through the full reader."""
+    game, err = read_game(path)
+    if game is None:
+        s.unreadable.append((path, err))
+        return
+    try:
+        s.add_game(game, rules)
+    except RiichiError as exc:  # a game whose content contradicts itself
+        s.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
 
 
 def _merge_all(parts: Iterable[Stats]) -> Stats:
@@ -120,12 +146,7 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
         rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
     files = expand_paths(paths)
     if client is None:
-        total = Stats()
-        for i, path in enumerate(files, 1):
-            total.merge(stats_of_files([path], rules))
-            if progress is not None:
-                progress(i, len(files))
-        return total
+        return stats_of_files(files, rules, progress=progress)
     parts = batches(files, batch_size)
     futures = client.map(stats_of_files, parts, rules=rules, pure=False)
     from riichi_fast.stats._extras import require
