@@ -9,7 +9,8 @@
 # each other group).  A suit is first tested in O(9) by the mod-3 rule (the
 # c[i] mod 3 tiles of kind i not in triplets start sequences); only then are
 # its splits enumerated by an iterative DFS over its 9 kinds, whose only
-# choice is "one triplet here or none".  The pair of a suit sits on a kind p
+# choice is "one triplet here or none" (a suit with no kind of 3+ tiles has
+# no choice: one register scan gives its split).  The pair of a suit sits on a kind p
 # with 2p = sum(i * c[i]) mod 3, so at most 3 pair positions are tried.
 # Every leaf is a distinct multiset, so no deduplication is needed; the
 # readings are then sorted (insertion sort, few) into the canonical order of
@@ -110,20 +111,55 @@ cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
     return _m3(a) == 0 and _m3(b) == 0
 
 
-cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
-    """Every split of one suit c[0..9) into sets, written to out[0..3); returns the count.
+cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogil:
+    """The only split of a suit where no kind holds 3 tiles, into ``o``; False if none.
 
-    Iterative DFS: at kind i, with r tiles left after the sequences started at
-    i-1 and i-2, take one triplet or none (r <= 5), the rest start sequences.
-    Each leaf is a distinct multiset, in (kind, type) order.  At most 3 splits
-    exist for 4 sets (tests/test_decompose.py::test_max_readings_bound).
+    The mod-3 scan of _suit_sets in registers: scanning from 1 to 9, the r
+    tiles of kind i left after the sequences started at i-1 and i-2 all start
+    sequences (the split the search of _suit_splits would find, same order).
+    """
+    cdef int i, q, a = c[0], b = c[1], x, m = 0
+    for i in range(7):
+        x = c[i + 2]
+        if a:
+            if b < a or x < a:
+                return False
+            b -= a
+            x -= a
+            for q in range(a):
+                if m < 4:
+                    o.type[m] = SET_SEQUENCE
+                    o.kind[m] = <uint8_t>(base + i)
+                m += 1
+        a = b
+        b = x
+    if a or b:
+        return False
+    o.n = <uint8_t>(m if m <= 4 else 4)
+    return True
+
+
+cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
+    """Every split of one suit c[0..9) into sets, written to out[0..4); returns the count.
+
+    Without a kind of 3 or more tiles there is no choice: one register scan
+    (_scan_split).  Otherwise an iterative DFS: at kind i, with r tiles left
+    after the sequences started at i-1 and i-2, take one triplet or none
+    (r <= 5), the rest start sequences.  Each leaf is a distinct multiset, in
+    (kind, type) order.  At most 3 splits exist for 4 sets
+    (tests/test_decompose.py::test_max_readings_bound).
     """
     cdef int rem[9]
     cdef uint8_t tri[9]
     cdef int seq[11]
-    cdef int i = 0, j, r, m, _q, n = 0
+    cdef int i, j, r, m, _q, n = 0
+    if c[0] < 3 and c[1] < 3 and c[2] < 3 and c[3] < 3 and c[4] < 3 and c[5] < 3 \
+            and c[6] < 3 and c[7] < 3 and c[8] < 3:
+        # no kind can hold a triplet: the mod-3 scan of _suit_sets is the only split
+        return 1 if _scan_split(c, base, &out[0]) else 0
     if not _suit_sets(c):
         return 0
+    i = 0
     seq[0] = 0
     seq[1] = 0
     while True:
