@@ -39,6 +39,31 @@ from riichi_fast.enums import Form, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.readings import HandSet, Reading as PyReading, WinReading
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    /* Kinds held twice when each of the 34 counts is 0 or 2, else -1 (the
+       chiitoitsu shape test without a branch per kind). */
+    static inline int rf_pairs_only(const uint8_t* c) {
+        uint64_t x, acc = 0, twos = 0;
+        int w, n = 0;
+        for (w = 0; w < 4; w++) {
+            memcpy(&x, c + 8 * w, 8);
+            acc |= x;
+            twos += (x >> 1) & 0x0101010101010101ULL;   /* bytes 0..8: no carry */
+        }
+        acc |= (uint64_t)c[32] | ((uint64_t)c[33] << 8);
+        if (acc & 0xfdfdfdfdfdfdfdfdULL)
+            return -1;
+        for (w = 0; w < 8; w++)
+            n += (int)((twos >> (8 * w)) & 0xff);
+        return n + (c[32] >> 1) + (c[33] >> 1);
+    }
+    """
+    int rf_pairs_only(const uint8_t* c) noexcept nogil
+
+
 cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
                               + [f"{n}z" for n in range(1, 8)])
 cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
@@ -243,7 +268,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
                      const uint8_t* meld_kind, int n_melds,
                      Reading* out) noexcept nogil:
     cdef count_t c[34]
-    cdef int i, j, g, p, q, total = 0, n = 0, pg, n_two = 0, n_odd = 0, yao = 0, yao_kinds = 0
+    cdef int i, j, g, p, q, total = 0, n = 0, pg, n_two = 0, yao = 0, yao_kinds = 0
     cdef int a0, a1, a2, a3, m, lo, hi, w, step
     cdef int gt[4]
     cdef int ns[4]
@@ -254,14 +279,15 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     if n_melds < 0 or n_melds > 4:
         return 0
     memcpy(c, closed, 34)
-    # group totals in registers (a += into a stack array serialises on the store)
+    # group totals in registers (a += into a stack array serialises on the store),
+    # read from ``closed``: wide loads of the fresh copy would miss store forwarding
     a0 = a1 = a2 = a3 = 0
     for i in range(9):
-        a0 += c[i]
-        a1 += c[9 + i]
-        a2 += c[18 + i]
+        a0 += closed[i]
+        a1 += closed[9 + i]
+        a2 += closed[18 + i]
     for i in range(27, 34):
-        a3 += c[i]
+        a3 += closed[i]
     gt[0] = a0
     gt[1] = a1
     gt[2] = a2
@@ -270,16 +296,13 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     if total != 14 - 3 * n_melds:
         return 0
     if n_melds == 0:
-        for i in range(34):
-            if c[i] == 2:
-                n_two += 1
-            elif c[i] != 0:
-                n_odd += 1
+        n_two = rf_pairs_only(closed)
         # kokushi: the 13 terminals and honors, one of them twice (excludes other forms)
-        for i in range(13):
-            if c[YAOCHUU[i]]:
-                yao_kinds += 1
-                yao += c[YAOCHUU[i]]
+        if closed[0] and closed[8] and closed[33]:
+            for i in range(13):
+                if c[YAOCHUU[i]]:
+                    yao_kinds += 1
+                    yao += c[YAOCHUU[i]]
         if yao_kinds == 13 and yao == 14:
             _clear_reading(&out[0])
             out[0].form = FORM_KOKUSHI
@@ -359,7 +382,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
                                 rd.set_meld[m + q] = <uint8_t>q
                             rd.n_sets = 4
                             n += 1
-    if n_melds == 0 and n_two == 7 and n_odd == 0 and n < MAX_READINGS:
+    if n_melds == 0 and n_two == 7 and n < MAX_READINGS:
         rd = &out[n]
         _clear_reading(rd)
         rd.form = FORM_CHIITOITSU

@@ -74,6 +74,15 @@ cdef extern from *:
         return (acc & 0x8080808080808080ULL) != 0;
     }
 
+    /* dst[0..40) = the 34 counts of src then 6 zeros, in word stores, so that the
+       word loads of rf_any_above4 / rf_present40 forward from them (a byte-wise
+       copy makes those loads wait for the stores to retire). */
+    static inline void rf_copy40(uint8_t* dst, const uint8_t* src) {
+        uint64_t tail = (uint64_t)src[32] | ((uint64_t)src[33] << 8);
+        memcpy(dst, src, 32);
+        memcpy(dst + 32, &tail, 8);
+    }
+
     /* Zero an int64[96] output with plain vector-friendly stores (memset of this
        size compiles to ``rep stos``, whose start-up cost dominates). */
     static inline void rf_zero96(int64_t* p) {
@@ -91,6 +100,7 @@ cdef extern from *:
     uint64_t rf_present40(const uint8_t* c) noexcept nogil
     int rf_any_above4(const uint8_t* c) noexcept nogil
     void rf_zero96(int64_t* p) noexcept nogil
+    void rf_copy40(uint8_t* dst, const uint8_t* src) noexcept nogil
 
 
 cdef inline uint64_t BIT(int i) noexcept nogil:
@@ -642,10 +652,7 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
     Also fills h.full (closed + meld tiles), h.present, h.n_melds and h.open_hand.
     """
     cdef int i, k, t, n_melds = 0, total = 0, n
-    for i in range(34):
-        h.full[i] = closed[i]
-    for i in range(34, 40):
-        h.full[i] = 0
+    rf_copy40(h.full, closed)
     for i in range(34):
         total += closed[i]
     h.open_hand = 0
