@@ -164,11 +164,73 @@ cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogi
     return True
 
 
+cdef inline int _scan_run(const count_t* c, int base, int i, int stop, int* pa, int* pb,
+                          int tri_at, Split* o, int m) noexcept nogil:
+    """Kinds i..stop-1 of the scan of _scan_split, from the carried state (*pa tiles
+    left at kind i, *pb at i+1), with a triplet at kind ``tri_at`` (-1: none).
+
+    Sets go to o from index m on (at most 4 written); returns the new set count,
+    or -1 when the kinds do not split so.
+    """
+    cdef int q, a = pa[0], b = pb[0], x
+    while i < stop:
+        x = c[i + 2] if i < 7 else 0
+        if i == tri_at:
+            if a < 3:
+                return -1
+            a -= 3
+        if a:
+            if i > 6 or b < a or x < a:
+                return -1
+            b -= a
+            x -= a
+            for q in range(a):
+                if m < 4:
+                    o.type[m] = SET_SEQUENCE
+                    o.kind[m] = <uint8_t>(base + i)
+                m += 1
+        if i == tri_at:
+            if m < 4:
+                o.type[m] = SET_TRIPLET
+                o.kind[m] = <uint8_t>(base + i)
+            m += 1
+        a = b
+        b = x
+        i += 1
+    pa[0] = a
+    pb[0] = b
+    return m
+
+
+cdef inline int _one_choice_splits(const count_t* c, int base, int t, Split* out) noexcept nogil:
+    """_suit_splits when only kind t holds 3+ tiles: the shared scan up to t, then
+    a triplet at t (first, as the search orders it) or none."""
+    cdef int a = c[0], b = c[1], a1, b1, m0, m1, n = 0
+    m0 = _scan_run(c, base, 0, t, &a, &b, -1, &out[0], 0)
+    if m0 < 0:
+        return 0
+    a1 = a
+    b1 = b
+    m1 = _scan_run(c, base, t, 9, &a1, &b1, t, &out[0], m0)
+    if m1 >= 0:
+        out[0].n = <uint8_t>(m1 if m1 <= 4 else 4)
+        n = 1
+        out[1] = out[0]         # the shared sets (indices below m0)
+    a1 = a
+    b1 = b
+    m1 = _scan_run(c, base, t, 9, &a1, &b1, -1, &out[n], m0)
+    if m1 >= 0:
+        out[n].n = <uint8_t>(m1 if m1 <= 4 else 4)
+        n += 1
+    return n
+
+
 cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     """Every split of one suit c[0..9) into sets, written to out[0..4); returns the count.
 
     Without a kind of 3 or more tiles there is no choice: one register scan
-    (_scan_split).  Otherwise an iterative DFS: at kind i, with r tiles left
+    (_scan_split); with one such kind, two scans sharing their prefix
+    (_one_choice_splits).  Otherwise an iterative DFS: at kind i, with r tiles left
     after the sequences started at i-1 and i-2, take one triplet or none
     (r <= 5), the rest start sequences.  Each leaf is a distinct multiset, in
     (kind, type) order.  At most 3 splits exist for 4 sets
@@ -177,11 +239,18 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     cdef int rem[9]
     cdef uint8_t tri[9]
     cdef int seq[11]
-    cdef int i, j, r, m, _q, n = 0
-    if c[0] < 3 and c[1] < 3 and c[2] < 3 and c[3] < 3 and c[4] < 3 and c[5] < 3 \
-            and c[6] < 3 and c[7] < 3 and c[8] < 3:
+    cdef int i, j, r, m, _q, n = 0, t = -1
+    for i in range(9):
+        if c[i] >= 3:
+            if t >= 0:
+                t = 9           # two kinds or more: the search
+                break
+            t = i
+    if t < 0:
         # no kind can hold a triplet: the mod-3 scan of _suit_sets is the only split
         return 1 if _scan_split(c, base, &out[0]) else 0
+    if t < 9:
+        return _one_choice_splits(c, base, t, out)
     if not _suit_sets(c):
         return 0
     i = 0
