@@ -74,6 +74,20 @@ cdef extern from *:
         return (acc & 0x8080808080808080ULL) != 0;
     }
 
+    /* Zero out[43..96): the fu items and the unused tail (a scored hand writes
+       every slot below, see _score). */
+    static inline void rf_zero_from43(int64_t* p) {
+        int i;
+        p[43] = 0;
+    #if defined(__GNUC__) && !defined(__clang__)
+        #pragma GCC unroll 13
+    #endif
+        for (i = 44; i < 96; i += 4) {
+            p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; p[i + 3] = 0;
+            __asm__("" ::: "memory");
+        }
+    }
+
     /* dst[0..40) = the 34 counts of src then 6 zeros, in word stores, so that the
        word loads of rf_any_above4 / rf_present40 forward from them (a byte-wise
        copy makes those loads wait for the stores to retire). */
@@ -101,6 +115,7 @@ cdef extern from *:
     int rf_any_above4(const uint8_t* c) noexcept nogil
     void rf_zero96(int64_t* p) noexcept nogil
     void rf_copy40(uint8_t* dst, const uint8_t* src) noexcept nogil
+    void rf_zero_from43(int64_t* p) noexcept nogil
 
 
 cdef inline uint64_t BIT(int i) noexcept nogil:
@@ -801,6 +816,14 @@ cdef int _impossible(const HandC* h, const int32_t* ctx, int flags) noexcept nog
     return ST_OK
 
 
+cdef inline int _fail(int64_t* out, int st, bint full) noexcept nogil:
+    """A hand that does not score: ``out`` all 0 but O_STATUS (only O_STATUS unless full)."""
+    if full:
+        rf_zero96(out)
+    out[O_STATUS] = st
+    return st
+
+
 cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int win_kind,
                 const int32_t* ctx, const RulesC* rc, int64_t* out, bint full) noexcept nogil:
     """Score one hand into ``out``.  ``full``: the whole OUT_SIZE layout (zeros first);
@@ -818,18 +841,14 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef const WinOption* o
     cdef int fu_raw, pinfu
 
-    if full:
-        rf_zero96(out)
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
     if st == ST_OK and p[R_REJECT_IMPOSSIBLE] and _too_many_copies(&h, ctx):
         st = ST_BAD_INPUT
     if st != ST_OK:
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
     if closed[win_kind] == 0:
-        out[O_STATUS] = ST_WIN_TILE_NOT_IN_HAND
-        return ST_WIN_TILE_NOT_IN_HAND
+        return _fail(out, ST_WIN_TILE_NOT_IN_HAND, full)
     flags = ctx[CTX_FLAGS]
     h.closed = closed
     h.meld_types = mt
@@ -839,54 +858,57 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     h.rnd = ctx[CTX_ROUND_WIND]
     h.win = win_kind
     h.honba = ctx[CTX_HONBA]
-    st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
+    if (flags & ~(F_TSUMO | F_RIICHI)) == 0:
+        # the common situations (tsumo, riichi): only the first check of _situation applies
+        st = ST_OPEN_HAND_RIICHI if (flags & F_RIICHI) and h.open_hand else ST_OK
+    else:
+        st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
     if st == ST_OK and p[R_REJECT_IMPOSSIBLE]:
         st = _impossible(&h, ctx, flags)
     if st != ST_OK:
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
     h.tenhou_any = (flags & F_TENHOU) != 0 and p[R_TENHOU_ANY_LAST_TILE] != 0
 
     n_read = c_decompose(closed, mt, mk, h.n_melds, readings)
     n_opt = c_win_options(readings, n_read, win_kind, opts) if n_read else 0
     if n_opt == 0:
-        out[O_STATUS] = ST_NOT_COMPLETE
-        return ST_NOT_COMPLETE
+        return _fail(out, ST_NOT_COMPLETE, full)
 
     # reading-independent parts
     h.avail = rc.avail_open if h.open_hand else rc.avail_closed
     h.comp = _composition(&h, p)
     m = 0
+    h.renhou_mangan = 0
     if h.tsumo and not h.open_hand:
         m |= BIT(Y_MENZEN_TSUMO)
-    if flags & F_DOUBLE_RIICHI:
-        m |= BIT(Y_DOUBLE_RIICHI)
-    elif flags & F_RIICHI:
+    if flags & F_RIICHI and not (flags & F_DOUBLE_RIICHI):
         m |= BIT(Y_RIICHI)
-    if flags & F_OPEN_RIICHI:
-        m |= BIT(Y_OPEN_RIICHI)
-    if flags & F_IPPATSU:
-        m |= BIT(Y_IPPATSU)
-    if flags & F_CHANKAN:
-        m |= BIT(Y_CHANKAN)
-    if flags & F_RINSHAN:
-        m |= BIT(Y_RINSHAN)
-    if flags & F_HAITEI:
-        m |= BIT(Y_HAITEI)
-    if flags & F_HOUTEI:
-        m |= BIT(Y_HOUTEI)
-    if flags & F_TENHOU:
-        m |= BIT(Y_TENHOU)
-    if flags & F_CHIIHOU:
-        m |= BIT(Y_CHIIHOU)
-    h.renhou_mangan = 0
-    if flags & F_RENHOU:
-        if p[R_RENHOU] == RENHOU_HAN or p[R_RENHOU] == RENHOU_YAKUMAN:
-            m |= BIT(Y_RENHOU)
-        elif p[R_RENHOU] == RENHOU_MANGAN:
-            h.renhou_mangan = 1
-    if flags & F_PAARENCHAN:
-        m |= BIT(Y_PAARENCHAN)
+    if flags & ~(F_TSUMO | F_RIICHI):
+        if flags & F_DOUBLE_RIICHI:
+            m |= BIT(Y_DOUBLE_RIICHI)
+        if flags & F_OPEN_RIICHI:
+            m |= BIT(Y_OPEN_RIICHI)
+        if flags & F_IPPATSU:
+            m |= BIT(Y_IPPATSU)
+        if flags & F_CHANKAN:
+            m |= BIT(Y_CHANKAN)
+        if flags & F_RINSHAN:
+            m |= BIT(Y_RINSHAN)
+        if flags & F_HAITEI:
+            m |= BIT(Y_HAITEI)
+        if flags & F_HOUTEI:
+            m |= BIT(Y_HOUTEI)
+        if flags & F_TENHOU:
+            m |= BIT(Y_TENHOU)
+        if flags & F_CHIIHOU:
+            m |= BIT(Y_CHIIHOU)
+        if flags & F_RENHOU:
+            if p[R_RENHOU] == RENHOU_HAN or p[R_RENHOU] == RENHOU_YAKUMAN:
+                m |= BIT(Y_RENHOU)
+            elif p[R_RENHOU] == RENHOU_MANGAN:
+                h.renhou_mangan = 1
+        if flags & F_PAARENCHAN:
+            m |= BIT(Y_PAARENCHAN)
     h.situ = m
     # dora counts
     n_players = p[R_N_PLAYERS]
@@ -947,12 +969,15 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
             best_i = i
     if best_i < 0:
         st = ST_TWO_HAN_MINIMUM if any_two_han_fail else ST_NO_YAKU
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
 
-    # write the chosen option
+    # write the chosen option (full: every slot, the fu item tail and the rest zeroed)
     o = &opts[best_i]
     r = &readings[o.reading]
+    if full:
+        rf_zero_from43(out)
+        out[O_N_SETS] = 0
+        out[O_FU_N] = 0
     out[O_STATUS] = ST_OK
     out[O_HAN] = best.han
     out[O_FU] = best.fu
@@ -976,6 +1001,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
         out[O_SET_TYPE + i] = -1
         out[O_SET_KIND + i] = -1
         out[O_SET_MELD + i] = -1
+        out[O_SET_CONCEALED + i] = 0
     if r.form == FORM_REGULAR:
         out[O_PAIR] = r.pair
         out[O_N_SETS] = 4
