@@ -206,16 +206,11 @@ cdef struct OptC:
     int pinfu                  # pinfu available in this option (drops the tsumo fu)
 
 
-cdef inline int _next_kind(int ind, int n_players) noexcept nogil:
-    if ind < 27:
-        if n_players == 3 and ind == 0:
-            return 8
-        if n_players == 3 and ind == 8:
-            return 0
-        return ind - ind % 9 + (ind % 9 + 1) % 9
-    if ind < 31:
-        return 27 + (ind - 26) % 4
-    return 31 + (ind - 30) % 3
+# the dora named by each indicator kind (4 players; with 3, 1m -> 9m and 9m -> 1m)
+cdef uint8_t[34] _NEXT4 = [1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9,
+                           19, 20, 21, 22, 23, 24, 25, 26, 18, 28, 29, 30, 27, 32, 33, 31]
+cdef uint8_t[34] _NEXT3 = [8, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9,
+                           19, 20, 21, 22, 23, 24, 25, 26, 18, 28, 29, 30, 27, 32, 33, 31]
 
 
 cdef enum:
@@ -411,17 +406,17 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     """Reading-dependent yaku of a regular option (before availability)."""
     cdef int i, t, k, conc, n_seq = 0, n_trip = 0, n_conc = 0, n_quad = 0
     cdef int dragons = 0, winds = 0, all_yc = 1, honor_group = 0, s
-    cdef uint32_t seqbits = 0, tripbits = 0
-    cdef int sq[4]
+    cdef uint32_t seqbits = 0, tripbits = 0, dupbits = 0, bit
     cdef int pair = r.pair
     cdef uint64_t m = 0
     for i in range(4):
         t = r.set_type[i]
         k = r.set_kind[i]
         if t == SET_SEQUENCE:
-            sq[n_seq] = k
             n_seq += 1
-            seqbits |= (<uint32_t>1) << k
+            bit = (<uint32_t>1) << k
+            dupbits |= seqbits & bit        # a second (third, fourth) sequence of this kind
+            seqbits |= bit
             if not _SEQ_YC_TABLE[k]:
                 all_yc = 0
             continue
@@ -458,14 +453,14 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
         m |= BIT(Y_PINFU)
     # iipeikou / ryanpeikou (closed: ankan allowed)
     if not h.open_hand and n_seq >= 2:
-        _sort4(sq, n_seq)
-        if n_seq == 4 and sq[0] == sq[1] and sq[2] == sq[3]:
+        # four sequences as two equal pairs: two kinds doubled (AABB) or one kind (AAAA);
+        # otherwise any doubled kind is iipeikou
+        bit = dupbits & (dupbits - 1)
+        if n_seq == 4 and ((bit != 0 and (bit & (bit - 1)) == 0)
+                           or (seqbits & (seqbits - 1)) == 0):
             m |= BIT(Y_RYANPEIKOU)
-        else:
-            for i in range(n_seq - 1):
-                if sq[i] == sq[i + 1]:
-                    m |= BIT(Y_IIPEIKOU)
-                    break
+        elif dupbits:
+            m |= BIT(Y_IIPEIKOU)
     if all_yc and n_seq > 0:
         m |= BIT(Y_CHANTA) if honor_group else BIT(Y_JUNCHAN)
     if seqbits:
@@ -504,17 +499,6 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     elif winds == 3 and 27 <= pair < 31:
         m |= BIT(Y_SHOUSUUSHII)
     return m
-
-
-cdef inline void _sort4(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
 
 
 cdef inline int _base_to_limit(int han, int fu, const int32_t* p, int64_t* base,
@@ -788,14 +772,16 @@ cdef inline int _copies(const HandC* h, const int32_t* ctx, int k) noexcept nogi
 
 cdef bint _too_many_copies(const HandC* h, const int32_t* ctx) noexcept nogil:
     """More than four copies of a kind, counting the kita and the dora / ura indicators (5.1 step 1)."""
-    cdef int i
+    cdef int i, n
     if ctx[CTX_N_KITA] > 4 - h.full[30]:    # (no overflow on a huge count)
         return True
+    # an upper bound first: the kind's hand copies, every indicator and the kita
+    n = ctx[CTX_N_DORA] + ctx[CTX_N_URA] + ctx[CTX_N_KITA]
     for i in range(ctx[CTX_N_DORA]):
-        if _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
+        if h.full[ctx[CTX_DORA + i]] + n > 4 and _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
             return True
     for i in range(ctx[CTX_N_URA]):
-        if _copies(h, ctx, ctx[CTX_URA + i]) > 4:
+        if h.full[ctx[CTX_URA + i]] + n > 4 and _copies(h, ctx, ctx[CTX_URA + i]) > 4:
             return True
     return False
 
@@ -840,6 +826,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef const Reading* r
     cdef const WinOption* o
     cdef int fu_raw, pinfu
+    cdef const uint8_t* nxt
 
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
@@ -912,16 +899,17 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     h.situ = m
     # dora counts
     n_players = p[R_N_PLAYERS]
+    nxt = &_NEXT3[0] if n_players == 3 else &_NEXT4[0]
     h.kita = ctx[CTX_N_KITA]
     h.aka = ctx[CTX_N_RED]
     h.dora = 0
     h.ura = 0
     for i in range(ctx[CTX_N_DORA]):
-        k = _next_kind(ctx[CTX_DORA + i], n_players)
+        k = nxt[ctx[CTX_DORA + i]]
         h.dora += h.full[k] + (h.kita if k == 30 else 0)
     if flags & (F_RIICHI | F_DOUBLE_RIICHI):
         for i in range(ctx[CTX_N_URA]):
-            k = _next_kind(ctx[CTX_URA + i], n_players)
+            k = nxt[ctx[CTX_URA + i]]
             h.ura += h.full[k] + (h.kita if k == 30 else 0)
 
     for i in range(n_opt):
