@@ -13,6 +13,9 @@ Run: ``.venv/bin/python -m pytest bench/test_score.py`` (add ``-p no:randomly
 - ``score-batch``: 100,000 hands per call through ``_score.score_batch``
   (flat ctx in, (N, 96) out) and the public ``riichi_fast.batch.score_batch``
   (columns in, columns out), on 1 and 2 threads.
+- ``score-kernel-wins``: the kernel alone (``_score.score_batch``, 1 thread) on
+  the 200 closed wins of ``bench/test_inputs.py``'s score-input group, repeated
+  to 20,000 rows: the kernel's share of ``score(ids, ...)``.
 
 Every benchmark checks its answers outside the timed call: the compiled
 paths against the reference kernel (every output slot), ``mahjong`` against
@@ -430,3 +433,57 @@ def test_score_batch_public(benchmark, n_threads, batch, batch_expected):
     assert np.array_equal(out.fu[rows], want[:, L.O_FU])
     assert np.array_equal(out.yaku[rows], want[:, L.O_YAKU_MASK].astype(np.uint64))
     assert np.array_equal(out.total[rows], want[:, L.O_TOTAL])
+
+
+# ---------------------------------------------------------------------------
+# group "score-kernel-wins": the kernel alone on the hands of bench/test_inputs.py's
+# score-input group (200 closed wins, a riichi / tsumo / seat / dora situation each,
+# the same seeds), repeated to 20,000 rows through _score.score_batch on one thread:
+# what the public score(ids, ...) pays in the kernel, without the call itself.
+
+N_WIN_REPEAT = 100
+
+
+def _closed_wins():
+    """(closed (200, 34) uint8, win (200,) uint8, ctx (200, 24) int32) as test_inputs.wins builds them."""
+    hands, melds, win = winning_shapes(600, 20261201)
+    rng = np.random.default_rng(11)
+    closed, wins, ctxs = [], [], []
+    for i in range(len(hands)):
+        if melds[i].any() or any(hands[i][k] == 4 for k in (4, 13, 22)):
+            continue
+        free = [k for k in range(34) if hands[i][k] < 4]
+        riichi, tsumo = rng.random() < 0.6, rng.random() < 0.4
+        seat, dora = int(rng.integers(0, 4)), free[int(rng.integers(0, len(free)))]
+        ctx = np.zeros(L.CTX_SIZE, np.int32)
+        ctx[L.CTX_FLAGS] = (L.F_RIICHI if riichi else 0) | (L.F_TSUMO if tsumo else 0)
+        ctx[L.CTX_SEAT_WIND], ctx[L.CTX_N_DORA], ctx[L.CTX_DORA] = seat, 1, dora
+        closed.append(hands[i])
+        wins.append(int(win[i]))
+        ctxs.append(ctx)
+        if len(closed) == N_SINGLE:
+            break
+    return np.array(closed, np.uint8), np.array(wins, np.uint8), np.array(ctxs, np.int32)
+
+
+@pytest.mark.benchmark(group="score-kernel-wins")
+def test_score_batch_kernel_closed_wins(benchmark):
+    """``_score.score_batch`` (1 thread) over the score-input wins: ns per hand in ``extra_info``."""
+    from riichi_fast._score import score_batch
+    from riichi_fast.rules.config import Rules
+
+    closed, win, ctx = _closed_wins()
+    params = Rules(red_fives=0).params()
+    no_melds = np.zeros((len(closed), 4), np.uint16)
+    want = np.array(
+        _reference_outputs([(bytes(c), bytes(4), bytes(4), int(w), x) for c, w, x in zip(closed, win, ctx)], params),
+        np.int64,
+    )
+    rep = (N_WIN_REPEAT, 1)
+    closed_r, ctx_r = np.ascontiguousarray(np.tile(closed, rep)), np.ascontiguousarray(np.tile(ctx, rep))
+    win_r, melds_r = np.tile(win, N_WIN_REPEAT), np.tile(no_melds, rep)
+    out = np.full((len(closed_r), L.OUT_SIZE), -7, np.int64)  # garbage first: every slot is written
+    benchmark(score_batch, closed_r, melds_r, win_r, ctx_r, params, out=out)
+    if benchmark.stats is not None:
+        benchmark.extra_info["ns_per_hand"] = round(benchmark.stats.stats.min / len(closed_r) * 1e9, 1)
+    assert np.array_equal(out, np.tile(want, rep))

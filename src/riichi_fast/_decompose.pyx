@@ -9,7 +9,8 @@
 # each other group).  A suit is first tested in O(9) by the mod-3 rule (the
 # c[i] mod 3 tiles of kind i not in triplets start sequences); only then are
 # its splits enumerated by an iterative DFS over its 9 kinds, whose only
-# choice is "one triplet here or none".  The pair of a suit sits on a kind p
+# choice is "one triplet here or none" (a suit with no kind of 3+ tiles has
+# no choice: one register scan gives its split).  The pair of a suit sits on a kind p
 # with 2p = sum(i * c[i]) mod 3, so at most 3 pair positions are tried.
 # Every leaf is a distinct multiset, so no deduplication is needed; the
 # readings are then sorted (insertion sort, few) into the canonical order of
@@ -37,6 +38,31 @@ from riichi_fast._types cimport (
 from riichi_fast.enums import Form, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
 from riichi_fast.readings import HandSet, Reading as PyReading, WinReading
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    /* Kinds held twice when each of the 34 counts is 0 or 2, else -1 (the
+       chiitoitsu shape test without a branch per kind). */
+    static inline int rf_pairs_only(const uint8_t* c) {
+        uint64_t x, acc = 0, twos = 0;
+        int w, n = 0;
+        for (w = 0; w < 4; w++) {
+            memcpy(&x, c + 8 * w, 8);
+            acc |= x;
+            twos += (x >> 1) & 0x0101010101010101ULL;   /* bytes 0..8: no carry */
+        }
+        acc |= (uint64_t)c[32] | ((uint64_t)c[33] << 8);
+        if (acc & 0xfdfdfdfdfdfdfdfdULL)
+            return -1;
+        for (w = 0; w < 8; w++)
+            n += (int)((twos >> (8 * w)) & 0xff);
+        return n + (c[32] >> 1) + (c[33] >> 1);
+    }
+    """
+    int rf_pairs_only(const uint8_t* c) noexcept nogil
+
 
 cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
                               + [f"{n}z" for n in range(1, 8)])
@@ -110,20 +136,124 @@ cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
     return _m3(a) == 0 and _m3(b) == 0
 
 
-cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
-    """Every split of one suit c[0..9) into sets, written to out[0..3); returns the count.
+cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogil:
+    """The only split of a suit where no kind holds 3 tiles, into ``o``; False if none.
 
-    Iterative DFS: at kind i, with r tiles left after the sequences started at
-    i-1 and i-2, take one triplet or none (r <= 5), the rest start sequences.
-    Each leaf is a distinct multiset, in (kind, type) order.  At most 3 splits
-    exist for 4 sets (tests/test_decompose.py::test_max_readings_bound).
+    The mod-3 scan of _suit_sets in registers: scanning from 1 to 9, the r
+    tiles of kind i left after the sequences started at i-1 and i-2 all start
+    sequences (the split the search of _suit_splits would find, same order).
+    """
+    cdef int i, q, a = c[0], b = c[1], x, m = 0
+    for i in range(7):
+        x = c[i + 2]
+        if a:
+            if b < a or x < a:
+                return False
+            b -= a
+            x -= a
+            for q in range(a):
+                if m < 4:
+                    o.type[m] = SET_SEQUENCE
+                    o.kind[m] = <uint8_t>(base + i)
+                m += 1
+        a = b
+        b = x
+    if a or b:
+        return False
+    o.n = <uint8_t>(m if m <= 4 else 4)
+    return True
+
+
+cdef inline int _scan_run(const count_t* c, int base, int i, int stop, int* pa, int* pb,
+                          int tri_at, Split* o, int m) noexcept nogil:
+    """Kinds i..stop-1 of the scan of _scan_split, from the carried state (*pa tiles
+    left at kind i, *pb at i+1), with a triplet at kind ``tri_at`` (-1: none).
+
+    Sets go to o from index m on (at most 4 written); returns the new set count,
+    or -1 when the kinds do not split so.
+    """
+    cdef int q, a = pa[0], b = pb[0], x
+    while i < stop:
+        x = c[i + 2] if i < 7 else 0
+        if i == tri_at:
+            if a < 3:
+                return -1
+            a -= 3
+        if a:
+            if i > 6 or b < a or x < a:
+                return -1
+            b -= a
+            x -= a
+            for q in range(a):
+                if m < 4:
+                    o.type[m] = SET_SEQUENCE
+                    o.kind[m] = <uint8_t>(base + i)
+                m += 1
+        if i == tri_at:
+            if m < 4:
+                o.type[m] = SET_TRIPLET
+                o.kind[m] = <uint8_t>(base + i)
+            m += 1
+        a = b
+        b = x
+        i += 1
+    pa[0] = a
+    pb[0] = b
+    return m
+
+
+cdef inline int _one_choice_splits(const count_t* c, int base, int t, Split* out) noexcept nogil:
+    """_suit_splits when only kind t holds 3+ tiles: the shared scan up to t, then
+    a triplet at t (first, as the search orders it) or none."""
+    cdef int a = c[0], b = c[1], a1, b1, m0, m1, n = 0
+    m0 = _scan_run(c, base, 0, t, &a, &b, -1, &out[0], 0)
+    if m0 < 0:
+        return 0
+    a1 = a
+    b1 = b
+    m1 = _scan_run(c, base, t, 9, &a1, &b1, t, &out[0], m0)
+    if m1 >= 0:
+        out[0].n = <uint8_t>(m1 if m1 <= 4 else 4)
+        n = 1
+        out[1] = out[0]         # the shared sets (indices below m0)
+    a1 = a
+    b1 = b
+    m1 = _scan_run(c, base, t, 9, &a1, &b1, -1, &out[n], m0)
+    if m1 >= 0:
+        out[n].n = <uint8_t>(m1 if m1 <= 4 else 4)
+        n += 1
+    return n
+
+
+cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
+    """Every split of one suit c[0..9) into sets, written to out[0..4); returns the count.
+
+    Without a kind of 3 or more tiles there is no choice: one register scan
+    (_scan_split); with one such kind, two scans sharing their prefix
+    (_one_choice_splits).  Otherwise an iterative DFS: at kind i, with r tiles left
+    after the sequences started at i-1 and i-2, take one triplet or none
+    (r <= 5), the rest start sequences.  Each leaf is a distinct multiset, in
+    (kind, type) order.  At most 3 splits exist for 4 sets
+    (tests/test_decompose.py::test_max_readings_bound).
     """
     cdef int rem[9]
     cdef uint8_t tri[9]
     cdef int seq[11]
-    cdef int i = 0, j, r, m, _q, n = 0
+    cdef int i, j, r, m, _q, n = 0, t = -1
+    for i in range(9):
+        if c[i] >= 3:
+            if t >= 0:
+                t = 9           # two kinds or more: the search
+                break
+            t = i
+    if t < 0:
+        # no kind can hold a triplet: the mod-3 scan of _suit_sets is the only split
+        return 1 if _scan_split(c, base, &out[0]) else 0
+    if t < 9:
+        return _one_choice_splits(c, base, t, out)
     if not _suit_sets(c):
         return 0
+    i = 0
     seq[0] = 0
     seq[1] = 0
     while True:
@@ -207,7 +337,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
                      const uint8_t* meld_kind, int n_melds,
                      Reading* out) noexcept nogil:
     cdef count_t c[34]
-    cdef int i, j, g, p, q, total = 0, n = 0, pg, n_two = 0, n_odd = 0, yao = 0, yao_kinds = 0
+    cdef int i, j, g, p, q, total = 0, n = 0, pg, n_two = 0, yao = 0, yao_kinds = 0
     cdef int a0, a1, a2, a3, m, lo, hi, w, step
     cdef int gt[4]
     cdef int ns[4]
@@ -218,14 +348,15 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     if n_melds < 0 or n_melds > 4:
         return 0
     memcpy(c, closed, 34)
-    # group totals in registers (a += into a stack array serialises on the store)
+    # group totals in registers (a += into a stack array serialises on the store),
+    # read from ``closed``: wide loads of the fresh copy would miss store forwarding
     a0 = a1 = a2 = a3 = 0
     for i in range(9):
-        a0 += c[i]
-        a1 += c[9 + i]
-        a2 += c[18 + i]
+        a0 += closed[i]
+        a1 += closed[9 + i]
+        a2 += closed[18 + i]
     for i in range(27, 34):
-        a3 += c[i]
+        a3 += closed[i]
     gt[0] = a0
     gt[1] = a1
     gt[2] = a2
@@ -234,16 +365,13 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     if total != 14 - 3 * n_melds:
         return 0
     if n_melds == 0:
-        for i in range(34):
-            if c[i] == 2:
-                n_two += 1
-            elif c[i] != 0:
-                n_odd += 1
+        n_two = rf_pairs_only(closed)
         # kokushi: the 13 terminals and honors, one of them twice (excludes other forms)
-        for i in range(13):
-            if c[YAOCHUU[i]]:
-                yao_kinds += 1
-                yao += c[YAOCHUU[i]]
+        if closed[0] and closed[8] and closed[33]:
+            for i in range(13):
+                if c[YAOCHUU[i]]:
+                    yao_kinds += 1
+                    yao += c[YAOCHUU[i]]
         if yao_kinds == 13 and yao == 14:
             _clear_reading(&out[0])
             out[0].form = FORM_KOKUSHI
@@ -323,7 +451,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
                                 rd.set_meld[m + q] = <uint8_t>q
                             rd.n_sets = 4
                             n += 1
-    if n_melds == 0 and n_two == 7 and n_odd == 0 and n < MAX_READINGS:
+    if n_melds == 0 and n_two == 7 and n < MAX_READINGS:
         rd = &out[n]
         _clear_reading(rd)
         rd.form = FORM_CHIITOITSU

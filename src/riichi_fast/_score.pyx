@@ -20,9 +20,12 @@
 # result columns out, each row's context built on the stack).
 #
 # Preconditions: none; anything malformed gives ST_BAD_INPUT.  No allocation,
-# no Python object, no GIL inside the kernel.  Cost (one core, 100,000 seeded
-# hands, bench/test_score.py): about 0.46 us per hand, half of it in the
-# decomposition kernels.
+# no Python object, no GIL inside the kernel.  Cost (one core): about 0.17 us
+# per hand on the 200 closed real-shaped wins of bench/test_inputs.py's
+# score-input group (score_batch over them, minimum of rounds), a third of it in
+# the decomposition kernels.  Where it went (issue 9): no store-forwarding
+# stalls on the count copies (rf_copy40), no full output zeroing on a scored
+# hand (rf_zero_from43), the common flags {tsumo, riichi} on a short path.
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
@@ -74,6 +77,29 @@ cdef extern from *:
         return (acc & 0x8080808080808080ULL) != 0;
     }
 
+    /* Zero out[43..96): the fu items and the unused tail (a scored hand writes
+       every slot below, see _score). */
+    static inline void rf_zero_from43(int64_t* p) {
+        int i;
+        p[43] = 0;
+    #if defined(__GNUC__) && !defined(__clang__)
+        #pragma GCC unroll 13
+    #endif
+        for (i = 44; i < 96; i += 4) {
+            p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; p[i + 3] = 0;
+            __asm__("" ::: "memory");
+        }
+    }
+
+    /* dst[0..40) = the 34 counts of src then 6 zeros, in word stores, so that the
+       word loads of rf_any_above4 / rf_present40 forward from them (a byte-wise
+       copy makes those loads wait for the stores to retire). */
+    static inline void rf_copy40(uint8_t* dst, const uint8_t* src) {
+        uint64_t tail = (uint64_t)src[32] | ((uint64_t)src[33] << 8);
+        memcpy(dst, src, 32);
+        memcpy(dst + 32, &tail, 8);
+    }
+
     /* Zero an int64[96] output with plain vector-friendly stores (memset of this
        size compiles to ``rep stos``, whose start-up cost dominates). */
     static inline void rf_zero96(int64_t* p) {
@@ -91,6 +117,8 @@ cdef extern from *:
     uint64_t rf_present40(const uint8_t* c) noexcept nogil
     int rf_any_above4(const uint8_t* c) noexcept nogil
     void rf_zero96(int64_t* p) noexcept nogil
+    void rf_copy40(uint8_t* dst, const uint8_t* src) noexcept nogil
+    void rf_zero_from43(int64_t* p) noexcept nogil
 
 
 cdef inline uint64_t BIT(int i) noexcept nogil:
@@ -181,16 +209,11 @@ cdef struct OptC:
     int pinfu                  # pinfu available in this option (drops the tsumo fu)
 
 
-cdef inline int _next_kind(int ind, int n_players) noexcept nogil:
-    if ind < 27:
-        if n_players == 3 and ind == 0:
-            return 8
-        if n_players == 3 and ind == 8:
-            return 0
-        return ind - ind % 9 + (ind % 9 + 1) % 9
-    if ind < 31:
-        return 27 + (ind - 26) % 4
-    return 31 + (ind - 30) % 3
+# the dora named by each indicator kind (4 players; with 3, 1m -> 9m and 9m -> 1m)
+cdef uint8_t[34] _NEXT4 = [1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9,
+                           19, 20, 21, 22, 23, 24, 25, 26, 18, 28, 29, 30, 27, 32, 33, 31]
+cdef uint8_t[34] _NEXT3 = [8, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9,
+                           19, 20, 21, 22, 23, 24, 25, 26, 18, 28, 29, 30, 27, 32, 33, 31]
 
 
 cdef enum:
@@ -386,17 +409,17 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     """Reading-dependent yaku of a regular option (before availability)."""
     cdef int i, t, k, conc, n_seq = 0, n_trip = 0, n_conc = 0, n_quad = 0
     cdef int dragons = 0, winds = 0, all_yc = 1, honor_group = 0, s
-    cdef uint32_t seqbits = 0, tripbits = 0
-    cdef int sq[4]
+    cdef uint32_t seqbits = 0, tripbits = 0, dupbits = 0, bit
     cdef int pair = r.pair
     cdef uint64_t m = 0
     for i in range(4):
         t = r.set_type[i]
         k = r.set_kind[i]
         if t == SET_SEQUENCE:
-            sq[n_seq] = k
             n_seq += 1
-            seqbits |= (<uint32_t>1) << k
+            bit = (<uint32_t>1) << k
+            dupbits |= seqbits & bit        # a second (third, fourth) sequence of this kind
+            seqbits |= bit
             if not _SEQ_YC_TABLE[k]:
                 all_yc = 0
             continue
@@ -433,14 +456,14 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
         m |= BIT(Y_PINFU)
     # iipeikou / ryanpeikou (closed: ankan allowed)
     if not h.open_hand and n_seq >= 2:
-        _sort4(sq, n_seq)
-        if n_seq == 4 and sq[0] == sq[1] and sq[2] == sq[3]:
+        # four sequences as two equal pairs: two kinds doubled (AABB) or one kind (AAAA);
+        # otherwise any doubled kind is iipeikou
+        bit = dupbits & (dupbits - 1)
+        if n_seq == 4 and ((bit != 0 and (bit & (bit - 1)) == 0)
+                           or (seqbits & (seqbits - 1)) == 0):
             m |= BIT(Y_RYANPEIKOU)
-        else:
-            for i in range(n_seq - 1):
-                if sq[i] == sq[i + 1]:
-                    m |= BIT(Y_IIPEIKOU)
-                    break
+        elif dupbits:
+            m |= BIT(Y_IIPEIKOU)
     if all_yc and n_seq > 0:
         m |= BIT(Y_CHANTA) if honor_group else BIT(Y_JUNCHAN)
     if seqbits:
@@ -479,17 +502,6 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     elif winds == 3 and 27 <= pair < 31:
         m |= BIT(Y_SHOUSUUSHII)
     return m
-
-
-cdef inline void _sort4(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
 
 
 cdef inline int _base_to_limit(int han, int fu, const int32_t* p, int64_t* base,
@@ -642,10 +654,7 @@ cdef int _validate(const count_t* closed, const uint8_t* mt, const uint8_t* mk,
     Also fills h.full (closed + meld tiles), h.present, h.n_melds and h.open_hand.
     """
     cdef int i, k, t, n_melds = 0, total = 0, n
-    for i in range(34):
-        h.full[i] = closed[i]
-    for i in range(34, 40):
-        h.full[i] = 0
+    rf_copy40(h.full, closed)
     for i in range(34):
         total += closed[i]
     h.open_hand = 0
@@ -766,14 +775,16 @@ cdef inline int _copies(const HandC* h, const int32_t* ctx, int k) noexcept nogi
 
 cdef bint _too_many_copies(const HandC* h, const int32_t* ctx) noexcept nogil:
     """More than four copies of a kind, counting the kita and the dora / ura indicators (5.1 step 1)."""
-    cdef int i
+    cdef int i, n
     if ctx[CTX_N_KITA] > 4 - h.full[30]:    # (no overflow on a huge count)
         return True
+    # an upper bound first: the kind's hand copies, every indicator and the kita
+    n = ctx[CTX_N_DORA] + ctx[CTX_N_URA] + ctx[CTX_N_KITA]
     for i in range(ctx[CTX_N_DORA]):
-        if _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
+        if h.full[ctx[CTX_DORA + i]] + n > 4 and _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
             return True
     for i in range(ctx[CTX_N_URA]):
-        if _copies(h, ctx, ctx[CTX_URA + i]) > 4:
+        if h.full[ctx[CTX_URA + i]] + n > 4 and _copies(h, ctx, ctx[CTX_URA + i]) > 4:
             return True
     return False
 
@@ -794,6 +805,14 @@ cdef int _impossible(const HandC* h, const int32_t* ctx, int flags) noexcept nog
     return ST_OK
 
 
+cdef inline int _fail(int64_t* out, int st, bint full) noexcept nogil:
+    """A hand that does not score: ``out`` all 0 but O_STATUS (only O_STATUS unless full)."""
+    if full:
+        rf_zero96(out)
+    out[O_STATUS] = st
+    return st
+
+
 cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int win_kind,
                 const int32_t* ctx, const RulesC* rc, int64_t* out, bint full) noexcept nogil:
     """Score one hand into ``out``.  ``full``: the whole OUT_SIZE layout (zeros first);
@@ -810,19 +829,16 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     cdef const Reading* r
     cdef const WinOption* o
     cdef int fu_raw, pinfu
+    cdef const uint8_t* nxt
 
-    if full:
-        rf_zero96(out)
     memset(&best, 0, sizeof(OptC))
     st = _validate(closed, mt, mk, win_kind, ctx, &h)
     if st == ST_OK and p[R_REJECT_IMPOSSIBLE] and _too_many_copies(&h, ctx):
         st = ST_BAD_INPUT
     if st != ST_OK:
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
     if closed[win_kind] == 0:
-        out[O_STATUS] = ST_WIN_TILE_NOT_IN_HAND
-        return ST_WIN_TILE_NOT_IN_HAND
+        return _fail(out, ST_WIN_TILE_NOT_IN_HAND, full)
     flags = ctx[CTX_FLAGS]
     h.closed = closed
     h.meld_types = mt
@@ -832,67 +848,71 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
     h.rnd = ctx[CTX_ROUND_WIND]
     h.win = win_kind
     h.honba = ctx[CTX_HONBA]
-    st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
+    if (flags & ~(F_TSUMO | F_RIICHI)) == 0:
+        # the common situations (tsumo, riichi): only the first check of _situation applies
+        st = ST_OPEN_HAND_RIICHI if (flags & F_RIICHI) and h.open_hand else ST_OK
+    else:
+        st = _situation(flags, h.open_hand, h.n_melds, h.seat == 0)
     if st == ST_OK and p[R_REJECT_IMPOSSIBLE]:
         st = _impossible(&h, ctx, flags)
     if st != ST_OK:
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
     h.tenhou_any = (flags & F_TENHOU) != 0 and p[R_TENHOU_ANY_LAST_TILE] != 0
 
     n_read = c_decompose(closed, mt, mk, h.n_melds, readings)
     n_opt = c_win_options(readings, n_read, win_kind, opts) if n_read else 0
     if n_opt == 0:
-        out[O_STATUS] = ST_NOT_COMPLETE
-        return ST_NOT_COMPLETE
+        return _fail(out, ST_NOT_COMPLETE, full)
 
     # reading-independent parts
     h.avail = rc.avail_open if h.open_hand else rc.avail_closed
     h.comp = _composition(&h, p)
     m = 0
+    h.renhou_mangan = 0
     if h.tsumo and not h.open_hand:
         m |= BIT(Y_MENZEN_TSUMO)
-    if flags & F_DOUBLE_RIICHI:
-        m |= BIT(Y_DOUBLE_RIICHI)
-    elif flags & F_RIICHI:
+    if flags & F_RIICHI and not (flags & F_DOUBLE_RIICHI):
         m |= BIT(Y_RIICHI)
-    if flags & F_OPEN_RIICHI:
-        m |= BIT(Y_OPEN_RIICHI)
-    if flags & F_IPPATSU:
-        m |= BIT(Y_IPPATSU)
-    if flags & F_CHANKAN:
-        m |= BIT(Y_CHANKAN)
-    if flags & F_RINSHAN:
-        m |= BIT(Y_RINSHAN)
-    if flags & F_HAITEI:
-        m |= BIT(Y_HAITEI)
-    if flags & F_HOUTEI:
-        m |= BIT(Y_HOUTEI)
-    if flags & F_TENHOU:
-        m |= BIT(Y_TENHOU)
-    if flags & F_CHIIHOU:
-        m |= BIT(Y_CHIIHOU)
-    h.renhou_mangan = 0
-    if flags & F_RENHOU:
-        if p[R_RENHOU] == RENHOU_HAN or p[R_RENHOU] == RENHOU_YAKUMAN:
-            m |= BIT(Y_RENHOU)
-        elif p[R_RENHOU] == RENHOU_MANGAN:
-            h.renhou_mangan = 1
-    if flags & F_PAARENCHAN:
-        m |= BIT(Y_PAARENCHAN)
+    if flags & ~(F_TSUMO | F_RIICHI):
+        if flags & F_DOUBLE_RIICHI:
+            m |= BIT(Y_DOUBLE_RIICHI)
+        if flags & F_OPEN_RIICHI:
+            m |= BIT(Y_OPEN_RIICHI)
+        if flags & F_IPPATSU:
+            m |= BIT(Y_IPPATSU)
+        if flags & F_CHANKAN:
+            m |= BIT(Y_CHANKAN)
+        if flags & F_RINSHAN:
+            m |= BIT(Y_RINSHAN)
+        if flags & F_HAITEI:
+            m |= BIT(Y_HAITEI)
+        if flags & F_HOUTEI:
+            m |= BIT(Y_HOUTEI)
+        if flags & F_TENHOU:
+            m |= BIT(Y_TENHOU)
+        if flags & F_CHIIHOU:
+            m |= BIT(Y_CHIIHOU)
+        if flags & F_RENHOU:
+            if p[R_RENHOU] == RENHOU_HAN or p[R_RENHOU] == RENHOU_YAKUMAN:
+                m |= BIT(Y_RENHOU)
+            elif p[R_RENHOU] == RENHOU_MANGAN:
+                h.renhou_mangan = 1
+        if flags & F_PAARENCHAN:
+            m |= BIT(Y_PAARENCHAN)
     h.situ = m
     # dora counts
     n_players = p[R_N_PLAYERS]
+    nxt = &_NEXT3[0] if n_players == 3 else &_NEXT4[0]
     h.kita = ctx[CTX_N_KITA]
     h.aka = ctx[CTX_N_RED]
     h.dora = 0
     h.ura = 0
     for i in range(ctx[CTX_N_DORA]):
-        k = _next_kind(ctx[CTX_DORA + i], n_players)
+        k = nxt[ctx[CTX_DORA + i]]
         h.dora += h.full[k] + (h.kita if k == 30 else 0)
     if flags & (F_RIICHI | F_DOUBLE_RIICHI):
         for i in range(ctx[CTX_N_URA]):
-            k = _next_kind(ctx[CTX_URA + i], n_players)
+            k = nxt[ctx[CTX_URA + i]]
             h.ura += h.full[k] + (h.kita if k == 30 else 0)
 
     for i in range(n_opt):
@@ -940,12 +960,15 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
             best_i = i
     if best_i < 0:
         st = ST_TWO_HAN_MINIMUM if any_two_han_fail else ST_NO_YAKU
-        out[O_STATUS] = st
-        return st
+        return _fail(out, st, full)
 
-    # write the chosen option
+    # write the chosen option (full: every slot, the fu item tail and the rest zeroed)
     o = &opts[best_i]
     r = &readings[o.reading]
+    if full:
+        rf_zero_from43(out)
+        out[O_N_SETS] = 0
+        out[O_FU_N] = 0
     out[O_STATUS] = ST_OK
     out[O_HAN] = best.han
     out[O_FU] = best.fu
@@ -969,6 +992,7 @@ cdef int _score(const count_t* closed, const uint8_t* mt, const uint8_t* mk, int
         out[O_SET_TYPE + i] = -1
         out[O_SET_KIND + i] = -1
         out[O_SET_MELD + i] = -1
+        out[O_SET_CONCEALED + i] = 0
     if r.form == FORM_REGULAR:
         out[O_PAIR] = r.pair
         out[O_N_SETS] = 4
