@@ -843,6 +843,123 @@ cdef class CTable:
             return [_to_action(&buf[i]) for i in range(n)]
         return [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] + [Action("pass", seat)]
 
+    # ------------------------------------------------ the action space in C (no Action objects)
+
+    cdef int _acting_seat(self) noexcept nogil:
+        """The first acting seat (as ``acting[0]``), -1 when none."""
+        cdef int i
+        if self.phase_ == P_TURN:
+            return self.current_
+        if self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN:
+            for i in range(self.n_order):
+                if not self.answered[self.claim_order[i]]:
+                    return self.claim_order[i]
+        return -1
+
+    cdef int _legal_c(self, int seat, Act* buf) except -1 nogil:
+        """``seat``'s legal actions into ``buf`` (MAX_TURN), in ``legal_actions`` order; returns their count."""
+        cdef int i, n
+        if self.phase_ == P_TURN:
+            return self._turn_actions(seat, buf)
+        n = self.n_opts[seat]
+        for i in range(n):
+            buf[i] = self.opts[seat][i]
+        return _put(buf, n, A_PASS, seat, -1)
+
+    cdef int _act_index(self, Act* a) noexcept nogil:
+        """The action-space index of ``a`` (env.index_of on the Action it stands for)."""
+        cdef int t = a.type, reds = 0, i, k, pos = 0
+        if t == A_DISCARD or t == A_RIICHI:
+            return (0 if t == A_DISCARD else 68) + (34 if (a.tile & 3) < self.red_c[a.tile >> 2] else 0) + (a.tile >> 2)
+        if t == A_TSUMO:
+            return 136
+        if t == A_RON:
+            return 137
+        if t == A_PASS:
+            return 138
+        if t == A_DAIMINKAN:
+            return 151
+        if t == A_ANKAN:
+            return 152 + (a.tile >> 2)
+        if t == A_KAKAN:
+            return 186 + (a.tile >> 2)
+        if t == A_KITA:
+            return 220
+        if t == A_KYUUSHU:
+            return 221
+        for i in range(a.n_cons):
+            if (a.cons[i] & 3) < self.red_c[a.cons[i] >> 2]:
+                reds += 1
+        if t == A_CHI:
+            k = a.tile >> 2
+            for i in range(a.n_cons):
+                if (a.cons[i] >> 2) < k:
+                    pos += 1
+            return 139 + 3 * pos + reds
+        return 148 + reds  # pon
+
+    def legal_mask(self, unsigned char[::1] mask not None):
+        """Zero ``mask`` (uint8, 222 entries) and set the action-space index of every legal action of the
+        first acting seat; returns that seat (-1 when no seat acts: the mask stays all zero).
+
+        The same indices as :func:`riichi_fast.engine.env.index_of` over :meth:`legal_actions`, without
+        making Action objects.
+        """
+        cdef Act buf[MAX_TURN]
+        cdef int seat, n, i
+        if mask.shape[0] != 222:
+            raise EngineError(f"mask: expected 222 entries, got {mask.shape[0]}")
+        mask[:] = 0
+        seat = self._acting_seat()
+        if seat < 0:
+            return -1
+        n = self._legal_c(seat, buf)
+        for i in range(n):
+            mask[self._act_index(&buf[i])] = 1
+        return seat
+
+    def step_index(self, i):
+        """Apply the first acting seat's first legal action (in :meth:`legal_actions` order) whose
+        action-space index is ``i`` (the action ``Env.action_from_index(i)`` picks); returns its type
+        (``"discard"``, ``"riichi"``, ...).  An index that is not legal now raises :class:`EngineError`
+        naming it, and nothing changes.
+        """
+        cdef Act buf[MAX_TURN]
+        cdef int seat, n, j, k
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise EngineError(f"an action index is an int 0-221, got {i!r}")
+        i = i.__index__()
+        if not 0 <= i < 222:
+            raise EngineError(f"action {i} is out of range 0-221")
+        k = i
+        seat = self._acting_seat()
+        if seat < 0:
+            raise EngineError(f"action {k}: no seat acts now (phase {self.phase})")
+        n = self._legal_c(seat, buf)
+        for j in range(n):
+            if self._act_index(&buf[j]) == k:
+                break
+        else:
+            raise EngineError(f"action {k} is illegal for seat {seat} now (phase {self.phase})")
+        if self.phase_ == P_TURN:
+            self._apply_turn(&buf[j])
+        else:
+            self.answers[seat] = buf[j]
+            self.answered[seat] = True
+            if self._acting_seat() < 0:
+                if self.phase_ == P_CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_chankan()
+        return ACTION_NAMES[buf[j].type]
+
+    @property
+    def claimed_tile(self):
+        """The tile of the open claim (``claim["tile"]`` without the dict), or None."""
+        if self.phase_ not in (P_CLAIM, P_CHANKAN):
+            return None
+        return self.claim_tile
+
     # ------------------------------------------------------------- the turn
 
     cdef int _draw(self, int seat, bint rinshan) except -1 nogil:

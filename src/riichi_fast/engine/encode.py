@@ -160,9 +160,9 @@ def _fill(obs, red, x) -> None:
 
 def _fill_table_py(table, me, actions, red, x, mask, cache=None) -> dict:
     """Seat ``me``'s planes of ``table`` into ``x`` (zeroed first) and the mask of its legal ``actions``;
-    returns ``{index: first action}`` (the same values as ``_fill`` of its observation; ``cache``: unused
+    returns ``{index: first action}`` (``actions`` None: the mask is left alone, returns None; the same values as ``_fill`` of its observation; ``cache``: unused
     here, the compiled writer's :class:`~riichi_fast.engine._encode.TableCache`)."""
-    out = _mask_map_py(actions, red, mask)
+    out = None if actions is None else _mask_map_py(actions, red, mask)
     x[:] = 0
     _fill(_observe(table, me), red, x)
     return out
@@ -259,7 +259,7 @@ class VecEnv:
         self.n_players = self.rules.n_players
         self._red = self.rules.red_fives
         self._games = [0] * n
-        self._maps = [None] * n  # per table: {index: legal Action} of its acting seat
+        self._started = False
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
@@ -278,11 +278,11 @@ class VecEnv:
     def _write(self, i):
         env = self.envs[i]
         t = env.table
-        seat = t.acting[0]
+        # the mask straight from the table (no Action objects: CTable.legal_mask, Table.legal_mask its twin)
+        seat = t.legal_mask(self._masks_u8[i])
         self.seats[i] = seat
         # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
-        self._maps[i] = _fill_tab(t, seat, t.legal_actions(seat), self._red, self._obs[i], self._masks_u8[i],
-                                  env._cache)
+        _fill_tab(t, seat, None, self._red, self._obs[i], None, env._cache)
 
     def reset(self, copy: bool = True):
         """Start a new game on every table: ``(observations, masks)``."""
@@ -291,6 +291,7 @@ class VecEnv:
         for i in range(self.n):
             self._new_game(i)
             self._write(i)
+        self._started = True
         if copy:
             return self._obs.copy(), self._masks.copy()
         return self._obs, self._masks
@@ -311,22 +312,20 @@ class VecEnv:
         if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
             raise ContextError(f"actions must be {self.n} integer indices, got shape {actions.shape} "
                                f"dtype {actions.dtype}")
-        if self._maps[0] is None:
+        if not self._started:
             raise EngineError("no game: call reset() first")
         idx = actions.tolist()
-        maps = self._maps
-        chosen = []
+        masks = self._masks_u8
         for i, a in enumerate(idx):
-            act = maps[i].get(a)
-            if act is None:
+            if not (0 <= a < N_ACTIONS and masks[i, a]):
                 name = action_name(a) if 0 <= a < N_ACTIONS else "out of range"
                 raise EngineError(f"table {i}: action {a} ({name}) is illegal for seat {int(self.seats[i])} now "
-                                  f"(phase {self.envs[i].table.phase}; legal: {sorted(maps[i])})")
-            chosen.append(act)
+                                  f"(phase {self.envs[i].table.phase}; legal: {np.flatnonzero(masks[i]).tolist()})")
         rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
         dones = np.zeros(self.n, dtype=bool)
         for i, env in enumerate(self.envs):
-            if env._advance(chosen[i]):
+            # the table applies the first legal action with that index (Env.action_from_index's choice)
+            if env._stepped(env.table.step_index(idx[i])):
                 dones[i] = True
                 rewards[i] = env.result.points
                 self.results[i] = env.result

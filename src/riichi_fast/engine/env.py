@@ -369,8 +369,12 @@ class Env:
     def _advance(self, action) -> bool:
         """Apply a legal ``action`` of the acting seat (checked by the table); True when the game ended."""
         self.table.step(action)
+        return self._stepped(action.type)
+
+    def _stepped(self, atype: str) -> bool:
+        """After the table applied an action of type ``atype``: end the hand or game if it ended."""
         self._legal = None
-        if self._cache is not None and action.type == "riichi":
+        if self._cache is not None and atype == "riichi":
             self._cache.riichi_declared()
         if self.table.phase == "ended":
             t = self.table
