@@ -278,6 +278,13 @@ def _index_walk(table_class, rules, seed, hands):
             want[index_of(a, red)] = 1
             want[_encode.index_of(a, red)] = 1  # the compiled twin of index_of must agree too
         assert seat == a_env.seat == t.acting[0] and np.array_equal(m, want)
+        if hasattr(t, "fill_planes"):  # CTable's planes from its C state == the compiled writer's, every seat
+            for me in range(t.n):
+                x = np.full((N_PLANES, 34), 7, dtype=np.float32)
+                t.fill_planes(me, x)
+                y = np.zeros((N_PLANES, 34), dtype=np.float32)
+                _encode.fill_table(t, me, t.legal_actions(me), red, y, np.zeros(222, np.uint8))
+                assert np.array_equal(x, y)
         k = int(rng.choice(np.flatnonzero(m)))
         action = a_env.action_from_index(k)
         assert t.step_index(k) == action.type
@@ -319,6 +326,11 @@ def test_step_index_refuses_an_illegal_index_and_changes_nothing(table_class):
         assert (t.events, t.legal_actions(), t.phase) == before
     with pytest.raises(EngineError, match="mask: expected 222 entries, got 10"):
         t.legal_mask(np.zeros(10, dtype=np.uint8))
+    if hasattr(t, "fill_planes"):
+        for me, x, message in [(0, np.zeros((34, 59), np.float32), "planes: expected shape \\(59, 34\\), got \\(34, 59\\)"),
+                               (4, np.zeros((59, 34), np.float32), "seat must be 0-3, got 4")]:
+            with pytest.raises(EngineError, match=message):
+                t.fill_planes(me, x)
     assert t.step_index(np.int64(int(np.flatnonzero(m)[0]))) == "discard"
 
 

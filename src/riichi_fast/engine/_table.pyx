@@ -953,6 +953,63 @@ cdef class CTable:
                     self._resolve_chankan()
         return ACTION_NAMES[buf[j].type]
 
+    def fill_planes(self, int me, float[:, ::1] x not None):
+        """Seat ``me``'s observation planes (riichi_fast.engine.encode's layout, ``(59, 34)`` float32) into
+        ``x``, zeroed first, straight from the C state: the same values as ``_encode.fill_table`` (and
+        encode.py's ``_fill`` of the seat's Observation); tests/test_engine_encode.py compares them."""
+        cdef int n = self.n, s, rel, base, i, j, k, t, rat
+        cdef Seat* st
+        cdef bint claiming = self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN
+        if x.shape[0] != 59 or x.shape[1] != 34:
+            raise EngineError(f"planes: expected shape (59, 34), got ({x.shape[0]}, {x.shape[1]})")
+        if not 0 <= me < n:
+            raise EngineError(f"seat must be 0-{n - 1}, got {me}")
+        if self.phase_ == P_IDLE or self.phase_ == P_ENDED:
+            raise EngineError(f"planes: the hand is not in play (phase {self.phase})")
+        x[:, :] = 0
+        st = &self.seats_[me]
+        for k in range(34):
+            for j in range(st.kcount[k] if st.kcount[k] < 4 else 4):
+                x[j, k] = 1
+        for t in range(136):
+            if st.has[t] and (t & 3) < self.red_c[t >> 2]:
+                x[5, t >> 2] += 1
+        for s in range(n):
+            st = &self.seats_[s]
+            rel = (s - me + n) % n
+            base = 7 + 8 * rel
+            rat = st.riichi_at
+            for i in range(st.n_river):
+                k = st.river[i] >> 2
+                x[base + (i // 6 if i < 18 else 3), k] += 1
+                if st.tsumogiri[i]:
+                    x[base + 4, k] += 1
+                if i == rat:
+                    x[base + 5, k] = 1
+                if st.called[i]:
+                    x[base + 6, k] += 1
+            for i in range(st.n_melds):
+                for j in range(st.mn[i]):
+                    x[base + 7, st.mtiles[i][j] >> 2] += 1
+            for k in range(34):
+                x[40 + rel, k] = <float>((2 if st.riichi_accepted else 1 if rat >= 0 else 0) * 0.5)
+                x[44 + rel, k] = <float>(self.scores_[s] / 100000.0)
+                x[55 + rel, k] = <float>(st.n_closed / 14.0)
+        if self.phase_ == P_TURN and self.current_ == me and self.drawn_ >= 0:
+            x[4, self.drawn_ >> 2] = 1
+        if claiming:
+            x[6, self.claim_tile >> 2] = 1
+        for i in range(self.n_dora):
+            x[39, self.dora_ind[i] >> 2] += 1
+        x[48, 27 + self.t_wind] = 1
+        x[49, 27 + (me - self.t_dealer + n) % n] = 1
+        for k in range(34):
+            x[50, k] = <float>(self.t_honba / 10.0)
+            x[51, k] = <float>(self.sticks_ / 10.0)
+            x[52, k] = <float>(self._tiles_left() / 70.0)
+            x[53, k] = 1.0 if self.t_dealer == me else 0.0
+            x[54, k] = 1.0 if claiming else 0.0
+
     @property
     def claimed_tile(self):
         """The tile of the open claim (``claim["tile"]`` without the dict), or None."""

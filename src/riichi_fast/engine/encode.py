@@ -226,7 +226,8 @@ class VecEnv:
 
     :meth:`reset` and :meth:`step` write the acting seats' planes (``(n, N_PLANES, 34)`` float32,
     as :func:`encode`) and legal-action masks (``(n, N_ACTIONS)`` bool) into preallocated arrays,
-    in compiled code that reads each table directly (no :class:`~riichi_fast.engine.Observation`
+    in compiled code that reads each table directly (a CTable: its ``legal_mask``, ``fill_planes`` and
+    ``step_index``, from its C state) (no :class:`~riichi_fast.engine.Observation`
     is made; :meth:`observation` gives one on request).  They return copies, or with
     ``copy=False`` the arrays themselves (overwritten by the next call).  :attr:`seats` is the
     acting seat of each table.
@@ -260,6 +261,7 @@ class VecEnv:
         self._red = self.rules.red_fives
         self._games = [0] * n
         self._started = False
+        self._planes = hasattr(self.table_class, "fill_planes")
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
@@ -281,8 +283,11 @@ class VecEnv:
         # the mask straight from the table (no Action objects: CTable.legal_mask, Table.legal_mask its twin)
         seat = t.legal_mask(self._masks_u8[i])
         self.seats[i] = seat
-        # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
-        _fill_tab(t, seat, None, self._red, self._obs[i], None, env._cache)
+        if self._planes:  # a CTable writes its planes from its C state
+            t.fill_planes(seat, self._obs[i])
+        else:
+            # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
+            _fill_tab(t, seat, None, self._red, self._obs[i], None, env._cache)
 
     def reset(self, copy: bool = True):
         """Start a new game on every table: ``(observations, masks)``."""
