@@ -42,7 +42,7 @@ from riichi_fast.rules import config as _config
 from riichi_fast.rules.scoring import score as _score
 from riichi_fast.tiles import format_tiles
 
-__all__ = ["CTable"]
+__all__ = ["CTable", "write_batch"]
 
 # action types (ACTION_NAMES order)
 cdef enum:
@@ -905,10 +905,13 @@ cdef class CTable:
         The same indices as :func:`riichi_fast.engine.env.index_of` over :meth:`legal_actions`, without
         making Action objects.
         """
-        cdef Act buf[MAX_TURN]
-        cdef int seat, n, i
         if mask.shape[0] != 222:
             raise EngineError(f"mask: expected 222 entries, got {mask.shape[0]}")
+        return self._legal_mask(mask)
+
+    cdef int _legal_mask(self, unsigned char[::1] mask) except -2:
+        cdef Act buf[MAX_TURN]
+        cdef int seat, n, i
         mask[:] = 0
         seat = self._acting_seat()
         if seat < 0:
@@ -957,15 +960,18 @@ cdef class CTable:
         """Seat ``me``'s observation planes (riichi_fast.engine.encode's layout, ``(59, 34)`` float32) into
         ``x``, zeroed first, straight from the C state: the same values as ``_encode.fill_table`` (and
         encode.py's ``_fill`` of the seat's Observation); tests/test_engine_encode.py compares them."""
+        if x.shape[0] != 59 or x.shape[1] != 34:
+            raise EngineError(f"planes: expected shape (59, 34), got ({x.shape[0]}, {x.shape[1]})")
+        if not 0 <= me < self.n:
+            raise EngineError(f"seat must be 0-{self.n - 1}, got {me}")
+        if self.phase_ == P_IDLE or self.phase_ == P_ENDED:
+            raise EngineError(f"planes: the hand is not in play (phase {self.phase})")
+        self._fill_planes(me, x)
+
+    cdef int _fill_planes(self, int me, float[:, ::1] x) except -1:
         cdef int n = self.n, s, rel, base, i, j, k, t, rat
         cdef Seat* st
         cdef bint claiming = self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN
-        if x.shape[0] != 59 or x.shape[1] != 34:
-            raise EngineError(f"planes: expected shape (59, 34), got ({x.shape[0]}, {x.shape[1]})")
-        if not 0 <= me < n:
-            raise EngineError(f"seat must be 0-{n - 1}, got {me}")
-        if self.phase_ == P_IDLE or self.phase_ == P_ENDED:
-            raise EngineError(f"planes: the hand is not in play (phase {self.phase})")
         x[:, :] = 0
         st = &self.seats_[me]
         for k in range(34):
@@ -1009,6 +1015,7 @@ cdef class CTable:
             x[52, k] = <float>(self._tiles_left() / 70.0)
             x[53, k] = 1.0 if self.t_dealer == me else 0.0
             x[54, k] = 1.0 if claiming else 0.0
+        return 0
 
     @property
     def claimed_tile(self):
@@ -2092,6 +2099,26 @@ cdef int _random_step(CTable t, uint64_t* rng) except -1:
     else:
         t._resolve_chankan()
     return 0
+
+
+def write_batch(list tables, float[:, :, ::1] planes not None, unsigned char[:, ::1] masks not None,
+                signed char[::1] seats not None):
+    """For each CTable ``tables[i]`` in play: its first acting seat into ``seats[i]``, that seat's
+    legal-action mask (:meth:`CTable.legal_mask`) into ``masks[i]`` and its planes
+    (:meth:`CTable.fill_planes`) into ``planes[i]``: VecEnv's write in one call."""
+    cdef int i, seat, n = len(tables)
+    cdef CTable t
+    if planes.shape[0] < n or masks.shape[0] < n or seats.shape[0] < n:
+        raise EngineError(f"write_batch: arrays for {n} tables expected")
+    if planes.shape[1] != 59 or planes.shape[2] != 34 or masks.shape[1] != 222:
+        raise EngineError("write_batch: planes must be (n, 59, 34) and masks (n, 222)")
+    for i in range(n):
+        t = tables[i]
+        seat = t._legal_mask(masks[i])
+        if seat < 0:
+            raise EngineError(f"write_batch: table {i} has no acting seat (phase {t.phase})")
+        seats[i] = seat
+        t._fill_planes(seat, planes[i])
 
 
 def play_random_hands(int n, seed=0, rules="tenhou"):

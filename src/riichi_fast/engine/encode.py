@@ -262,6 +262,10 @@ class VecEnv:
         self._games = [0] * n
         self._started = False
         self._planes = hasattr(self.table_class, "fill_planes")
+        if self._planes:  # CTable: masks and planes of every table in one compiled call after a step
+            from riichi_fast.engine._table import write_batch
+
+            self._write_batch = write_batch
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
@@ -330,12 +334,19 @@ class VecEnv:
         dones = np.zeros(self.n, dtype=bool)
         for i, env in enumerate(self.envs):
             # the table applies the first legal action with that index (Env.action_from_index's choice)
-            if env._stepped(env.table.step_index(idx[i])):
+            t = env.table
+            kind = t.step_index(idx[i])
+            if kind != "riichi" and t.phase != "ended":
+                env._legal = None  # all Env._stepped does then
+            elif env._stepped(kind):
                 dones[i] = True
                 rewards[i] = env.result.points
                 self.results[i] = env.result
                 self._new_game(i)
-            self._write(i)
+            if not self._planes:
+                self._write(i)
+        if self._planes:
+            self._write_batch([env.table for env in self.envs], self._obs, self._masks_u8, self.seats)
         if copy:
             return self._obs.copy(), self._masks.copy(), rewards, dones
         return self._obs, self._masks, rewards, dones
