@@ -334,6 +334,29 @@ def test_step_index_refuses_an_illegal_index_and_changes_nothing(table_class):
     assert t.step_index(np.int64(int(np.flatnonzero(m)[0]))) == "discard"
 
 
+def test_write_batch_writes_every_table_and_refuses_bad_arrays():
+    if CTable is Table:
+        pytest.skip("no compiled engine")
+    from riichi_fast.engine._table import write_batch
+
+    envs = [Env(rules, "single", CTable) for rules in ("tenhou", "tenhou_3p", "tenhou")]
+    for k, e in enumerate(envs):
+        e.reset(seed=k)
+    tables = [e.table for e in envs]
+    planes = np.full((3, N_PLANES, 34), 7, dtype=np.float32)
+    masks = np.ones((3, 222), dtype=np.uint8)
+    seats = np.full(3, 9, dtype=np.int8)
+    write_batch(tables, planes, masks, seats)
+    for k, e in enumerate(envs):
+        assert seats[k] == e.seat and np.array_equal(masks[k].astype(bool), e.action_mask())
+        assert np.array_equal(planes[k], encode(e.observation())[0])
+    for args, message in [((tables, planes[:2], masks, seats), "write_batch: arrays for 3 tables expected"),
+                          ((tables, planes, np.ones((3, 200), np.uint8), seats),
+                           "write_batch: planes must be \\(n, 59, 34\\) and masks \\(n, 222\\)")]:
+        with pytest.raises(EngineError, match=message):
+            write_batch(*args)
+
+
 def test_fill_table_without_a_cache_and_on_a_python_table():
     env = Env("tenhou", table_class=Table)
     env.reset(seed=4, length="single")
