@@ -358,6 +358,16 @@ class Env:
             raise EngineError(f"{action}: the game is over")
         if self._stalled:
             raise EngineError(self._stalled)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            # by index: the table picks action_from_index's action itself (no Action objects)
+            try:
+                kind = self.table.step_index(action)
+            except EngineError:
+                self.action_from_index(action)  # raises Env's message for that index
+                raise
+            if self._stepped(kind):
+                return None
+            return self.observation()
         if not isinstance(action, Action):
             action = self.action_from_index(action)
         elif action.seat != self.seat:
