@@ -219,7 +219,7 @@ def _play_both(rules, seed, steps, n=3, greedy=0.0):
             assert np.array_equal(obs[i], _py_planes(env))
             py_mask, by_index = _py_mask(env)
             assert np.array_equal(masks[i], py_mask) and np.array_equal(masks[i], env.action_mask())
-            assert fast._maps[i] == by_index == slow._maps[i]
+            assert sorted(by_index) == np.flatnonzero(masks[i]).tolist()
             assert env.observation() == _observe(env.table, env.seat)  # compiled (a CTable) == the twin
             x = np.zeros((N_PLANES, 34), dtype=np.float32)
             _encode.fill_observation(env.observation(), env.rules.red_fives, x)  # compiled, from the Observation
@@ -255,6 +255,106 @@ def test_compiled_planes_equal_the_python_twin_with_riichi_kans_and_kita(rules):
     assert seen.get("riichi", 0) > 3 and seen.get("ron", 0) + seen.get("tsumo", 0) > 3
     if rules == "tenhou_3p":
         assert seen.get("kita", 0) > 10
+
+
+def _index_walk(table_class, rules, seed, hands):
+    """Random legal play on two tables of ``table_class``: one stepped by Action (legal_actions/step), one by
+    index (legal_mask/step_index); every decision checks the mask, the seat and the resulting state."""
+    envs = [Env(rules, "tonpuusen", table_class) for _ in range(2)]
+    for e in envs:
+        e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    red = envs[0].rules.red_fives
+    decisions = 0
+    seen = set()
+    while not envs[0].done and len(envs[0].hands) < hands:
+        a_env, i_env = envs
+        t = i_env.table
+        m = np.full(222, 9, dtype=np.uint8)
+        seat = t.legal_mask(m)
+        legal = a_env.table.legal_actions(a_env.seat)
+        want = np.zeros(222, dtype=np.uint8)
+        for a in legal:
+            want[index_of(a, red)] = 1
+            want[_encode.index_of(a, red)] = 1  # the compiled twin of index_of must agree too
+        assert seat == a_env.seat == t.acting[0] and np.array_equal(m, want)
+        if hasattr(t, "fill_planes"):  # CTable's planes from its C state == the compiled writer's, every seat
+            for me in range(t.n):
+                x = np.full((N_PLANES, 34), 7, dtype=np.float32)
+                t.fill_planes(me, x)
+                y = np.zeros((N_PLANES, 34), dtype=np.float32)
+                _encode.fill_table(t, me, t.legal_actions(me), red, y, np.zeros(222, np.uint8))
+                assert np.array_equal(x, y)
+        k = int(rng.choice(np.flatnonzero(m)))
+        action = a_env.action_from_index(k)
+        assert t.step_index(k) == action.type
+        seen.add(action.type)
+        a_env._advance(action)
+        i_env._stepped(action.type)
+        assert a_env.table.events == t.events and a_env.table.phase == t.phase
+        if t.phase != "ended":
+            assert a_env.table.legal_actions() == t.legal_actions()
+        decisions += 1
+    assert [h.settlement for h in envs[0].hands] == [h.settlement for h in envs[1].hands]
+    return decisions, seen
+
+
+@pytest.mark.parametrize("table_class", [CTable, Table])
+@pytest.mark.parametrize(("rules", "seed"), [("tenhou", 5), ("tenhou", 6), ("tenhou_3p", 5), ("tenhou_3p", 6)])
+def test_legal_mask_and_step_index_agree_with_legal_actions_and_step(table_class, rules, seed):
+    if table_class is CTable and CTable is Table:
+        pytest.skip("no compiled engine")
+    decisions, seen = _index_walk(table_class, rules, seed, 2 if table_class is Table else 8)
+    assert decisions > 100 and {"discard", "pass"} <= seen
+
+
+@pytest.mark.parametrize("table_class", [CTable, Table])
+def test_step_index_refuses_an_illegal_index_and_changes_nothing(table_class):
+    env = Env("tenhou", "single", table_class)
+    env.reset(seed=2)
+    t = env.table
+    m = np.zeros(222, dtype=np.uint8)
+    t.legal_mask(m)
+    before = (t.events, t.legal_actions(), t.phase)
+    bad = int(np.flatnonzero(m == 0)[0])
+    for i, message in [(bad, f"action {bad} is illegal for seat 0 now \\(phase turn\\)"),
+                       (222, "action 222 is out of range 0-221"), (-1, "action -1 is out of range 0-221"),
+                       (True, "an action index is an int 0-221, got True"),
+                       ("pon", "an action index is an int 0-221, got 'pon'")]:
+        with pytest.raises(EngineError, match=message):
+            t.step_index(i)
+        assert (t.events, t.legal_actions(), t.phase) == before
+    with pytest.raises(EngineError, match="mask: expected 222 entries, got 10"):
+        t.legal_mask(np.zeros(10, dtype=np.uint8))
+    if hasattr(t, "fill_planes"):
+        for me, x, message in [(0, np.zeros((34, 59), np.float32), "planes: expected shape \\(59, 34\\), got \\(34, 59\\)"),
+                               (4, np.zeros((59, 34), np.float32), "seat must be 0-3, got 4")]:
+            with pytest.raises(EngineError, match=message):
+                t.fill_planes(me, x)
+    assert t.step_index(np.int64(int(np.flatnonzero(m)[0]))) == "discard"
+
+
+def test_write_batch_writes_every_table_and_refuses_bad_arrays():
+    if CTable is Table:
+        pytest.skip("no compiled engine")
+    from riichi_fast.engine._table import write_batch
+
+    envs = [Env(rules, "single", CTable) for rules in ("tenhou", "tenhou_3p", "tenhou")]
+    for k, e in enumerate(envs):
+        e.reset(seed=k)
+    tables = [e.table for e in envs]
+    planes = np.full((3, N_PLANES, 34), 7, dtype=np.float32)
+    masks = np.ones((3, 222), dtype=np.uint8)
+    seats = np.full(3, 9, dtype=np.int8)
+    write_batch(tables, planes, masks, seats)
+    for k, e in enumerate(envs):
+        assert seats[k] == e.seat and np.array_equal(masks[k].astype(bool), e.action_mask())
+        assert np.array_equal(planes[k], encode(e.observation())[0])
+    for args, message in [((tables, planes[:2], masks, seats), "write_batch: arrays for 3 tables expected"),
+                          ((tables, planes, np.ones((3, 200), np.uint8), seats),
+                           "write_batch: planes must be \\(n, 59, 34\\) and masks \\(n, 222\\)")]:
+        with pytest.raises(EngineError, match=message):
+            write_batch(*args)
 
 
 def test_fill_table_without_a_cache_and_on_a_python_table():

@@ -11,12 +11,12 @@ def fill_observation(obs: Observation, red: Sequence[int], x: np.ndarray) -> Non
 def fill_table(
     table: object,
     me: int,
-    actions: Sequence[Action],
+    actions: Sequence[Action] | None,
     red: Sequence[int],
     x: np.ndarray,
-    mask: np.ndarray,
+    mask: np.ndarray | None,
     cache: TableCache | None = None,
-) -> dict[int, Action]: ...
+) -> dict[int, Action] | None: ...
 
 class TableCache:
     def __init__(self) -> None: ...

@@ -346,7 +346,8 @@ cdef int _fill_cached(object table, int me, int n, float[:, ::1] x, const int* r
 
 def fill_table(table, int me, actions, red, float[:, ::1] x, unsigned char[::1] mask, TableCache cache=None):
     """Seat ``me``'s planes of ``table`` (a Table or CTable in play) into ``x`` (zeroed first), and the mask of
-    ``actions`` (that seat's legal actions) into ``mask``; returns ``{index: first action}``.
+    ``actions`` (that seat's legal actions) into ``mask``; returns ``{index: first action}``
+    (``actions`` None: ``mask`` is left alone, returns None, the claimed tile is the table's).
 
     The same values as ``fill_observation(Env.observation(me))`` (encode.py's ``_fill_table``), without
     the Observation: the claimed tile is the one the seat's claim actions name.  ``cache``: a
@@ -358,7 +359,7 @@ def fill_table(table, int me, actions, red, float[:, ::1] x, unsigned char[::1] 
     _reds(r, red)
     if x.shape[0] != N_PLANES or x.shape[1] != 34:
         raise EngineError(f"planes: expected shape ({N_PLANES}, 34), got ({x.shape[0]}, {x.shape[1]})")
-    out = _mask_into(actions, r, mask)
+    out = None if actions is None else _mask_into(actions, r, mask)
     x[:, :] = 0
     phase = table.phase
     claiming = phase == "claim" or phase == "chankan"
@@ -373,10 +374,13 @@ def fill_table(table, int me, actions, red, float[:, ::1] x, unsigned char[::1] 
             x[DRAWN, (<int>drawn) >> 2] = 1
     if claiming:
         tile = None
-        for a in actions:
-            if isinstance(a, Action) and a.tile is not None:
-                tile = a.tile
-                break
+        if actions is None:
+            tile = table.claimed_tile if cache is not None else table.claim["tile"]
+        else:
+            for a in actions:
+                if isinstance(a, Action) and a.tile is not None:
+                    tile = a.tile
+                    break
         if tile is None:
             tile = table.claim["tile"]
         x[CLAIMED, (<int>tile) >> 2] = 1

@@ -42,7 +42,7 @@ from riichi_fast.rules import config as _config
 from riichi_fast.rules.scoring import score as _score
 from riichi_fast.tiles import format_tiles
 
-__all__ = ["CTable"]
+__all__ = ["CTable", "write_batch"]
 
 # action types (ACTION_NAMES order)
 cdef enum:
@@ -842,6 +842,187 @@ cdef class CTable:
             n = self._turn_actions(seat, buf)
             return [_to_action(&buf[i]) for i in range(n)]
         return [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] + [Action("pass", seat)]
+
+    # ------------------------------------------------ the action space in C (no Action objects)
+
+    cdef int _acting_seat(self) noexcept nogil:
+        """The first acting seat (as ``acting[0]``), -1 when none."""
+        cdef int i
+        if self.phase_ == P_TURN:
+            return self.current_
+        if self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN:
+            for i in range(self.n_order):
+                if not self.answered[self.claim_order[i]]:
+                    return self.claim_order[i]
+        return -1
+
+    cdef int _legal_c(self, int seat, Act* buf) except -1 nogil:
+        """``seat``'s legal actions into ``buf`` (MAX_TURN), in ``legal_actions`` order; returns their count."""
+        cdef int i, n
+        if self.phase_ == P_TURN:
+            return self._turn_actions(seat, buf)
+        n = self.n_opts[seat]
+        for i in range(n):
+            buf[i] = self.opts[seat][i]
+        return _put(buf, n, A_PASS, seat, -1)
+
+    cdef int _act_index(self, Act* a) noexcept nogil:
+        """The action-space index of ``a`` (env.index_of on the Action it stands for)."""
+        cdef int t = a.type, reds = 0, i, k, pos = 0
+        if t == A_DISCARD or t == A_RIICHI:
+            return (0 if t == A_DISCARD else 68) + (34 if (a.tile & 3) < self.red_c[a.tile >> 2] else 0) + (a.tile >> 2)
+        if t == A_TSUMO:
+            return 136
+        if t == A_RON:
+            return 137
+        if t == A_PASS:
+            return 138
+        if t == A_DAIMINKAN:
+            return 151
+        if t == A_ANKAN:
+            return 152 + (a.tile >> 2)
+        if t == A_KAKAN:
+            return 186 + (a.tile >> 2)
+        if t == A_KITA:
+            return 220
+        if t == A_KYUUSHU:
+            return 221
+        for i in range(a.n_cons):
+            if (a.cons[i] & 3) < self.red_c[a.cons[i] >> 2]:
+                reds += 1
+        if t == A_CHI:
+            k = a.tile >> 2
+            for i in range(a.n_cons):
+                if (a.cons[i] >> 2) < k:
+                    pos += 1
+            return 139 + 3 * pos + reds
+        return 148 + reds  # pon
+
+    def legal_mask(self, unsigned char[::1] mask not None):
+        """Zero ``mask`` (uint8, 222 entries) and set the action-space index of every legal action of the
+        first acting seat; returns that seat (-1 when no seat acts: the mask stays all zero).
+
+        The same indices as :func:`riichi_fast.engine.env.index_of` over :meth:`legal_actions`, without
+        making Action objects.
+        """
+        if mask.shape[0] != 222:
+            raise EngineError(f"mask: expected 222 entries, got {mask.shape[0]}")
+        return self._legal_mask(mask)
+
+    cdef int _legal_mask(self, unsigned char[::1] mask) except -2:
+        cdef Act buf[MAX_TURN]
+        cdef int seat, n, i
+        mask[:] = 0
+        seat = self._acting_seat()
+        if seat < 0:
+            return -1
+        n = self._legal_c(seat, buf)
+        for i in range(n):
+            mask[self._act_index(&buf[i])] = 1
+        return seat
+
+    def step_index(self, i):
+        """Apply the first acting seat's first legal action (in :meth:`legal_actions` order) whose
+        action-space index is ``i`` (the action ``Env.action_from_index(i)`` picks); returns its type
+        (``"discard"``, ``"riichi"``, ...).  An index that is not legal now raises :class:`EngineError`
+        naming it, and nothing changes.
+        """
+        cdef Act buf[MAX_TURN]
+        cdef int seat, n, j, k
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise EngineError(f"an action index is an int 0-221, got {i!r}")
+        i = i.__index__()
+        if not 0 <= i < 222:
+            raise EngineError(f"action {i} is out of range 0-221")
+        k = i
+        seat = self._acting_seat()
+        if seat < 0:
+            raise EngineError(f"action {k}: no seat acts now (phase {self.phase})")
+        n = self._legal_c(seat, buf)
+        for j in range(n):
+            if self._act_index(&buf[j]) == k:
+                break
+        else:
+            raise EngineError(f"action {k} is illegal for seat {seat} now (phase {self.phase})")
+        if self.phase_ == P_TURN:
+            self._apply_turn(&buf[j])
+        else:
+            self.answers[seat] = buf[j]
+            self.answered[seat] = True
+            if self._acting_seat() < 0:
+                if self.phase_ == P_CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_chankan()
+        return ACTION_NAMES[buf[j].type]
+
+    def fill_planes(self, int me, float[:, ::1] x not None):
+        """Seat ``me``'s observation planes (riichi_fast.engine.encode's layout, ``(59, 34)`` float32) into
+        ``x``, zeroed first, straight from the C state: the same values as ``_encode.fill_table`` (and
+        encode.py's ``_fill`` of the seat's Observation); tests/test_engine_encode.py compares them."""
+        if x.shape[0] != 59 or x.shape[1] != 34:
+            raise EngineError(f"planes: expected shape (59, 34), got ({x.shape[0]}, {x.shape[1]})")
+        if not 0 <= me < self.n:
+            raise EngineError(f"seat must be 0-{self.n - 1}, got {me}")
+        if self.phase_ == P_IDLE or self.phase_ == P_ENDED:
+            raise EngineError(f"planes: the hand is not in play (phase {self.phase})")
+        self._fill_planes(me, x)
+
+    cdef int _fill_planes(self, int me, float[:, ::1] x) except -1:
+        cdef int n = self.n, s, rel, base, i, j, k, t, rat
+        cdef Seat* st
+        cdef bint claiming = self.phase_ == P_CLAIM or self.phase_ == P_CHANKAN
+        x[:, :] = 0
+        st = &self.seats_[me]
+        for k in range(34):
+            for j in range(st.kcount[k] if st.kcount[k] < 4 else 4):
+                x[j, k] = 1
+        for t in range(136):
+            if st.has[t] and (t & 3) < self.red_c[t >> 2]:
+                x[5, t >> 2] += 1
+        for s in range(n):
+            st = &self.seats_[s]
+            rel = (s - me + n) % n
+            base = 7 + 8 * rel
+            rat = st.riichi_at
+            for i in range(st.n_river):
+                k = st.river[i] >> 2
+                x[base + (i // 6 if i < 18 else 3), k] += 1
+                if st.tsumogiri[i]:
+                    x[base + 4, k] += 1
+                if i == rat:
+                    x[base + 5, k] = 1
+                if st.called[i]:
+                    x[base + 6, k] += 1
+            for i in range(st.n_melds):
+                for j in range(st.mn[i]):
+                    x[base + 7, st.mtiles[i][j] >> 2] += 1
+            for k in range(34):
+                x[40 + rel, k] = <float>((2 if st.riichi_accepted else 1 if rat >= 0 else 0) * 0.5)
+                x[44 + rel, k] = <float>(self.scores_[s] / 100000.0)
+                x[55 + rel, k] = <float>(st.n_closed / 14.0)
+        if self.phase_ == P_TURN and self.current_ == me and self.drawn_ >= 0:
+            x[4, self.drawn_ >> 2] = 1
+        if claiming:
+            x[6, self.claim_tile >> 2] = 1
+        for i in range(self.n_dora):
+            x[39, self.dora_ind[i] >> 2] += 1
+        x[48, 27 + self.t_wind] = 1
+        x[49, 27 + (me - self.t_dealer + n) % n] = 1
+        for k in range(34):
+            x[50, k] = <float>(self.t_honba / 10.0)
+            x[51, k] = <float>(self.sticks_ / 10.0)
+            x[52, k] = <float>(self._tiles_left() / 70.0)
+            x[53, k] = 1.0 if self.t_dealer == me else 0.0
+            x[54, k] = 1.0 if claiming else 0.0
+        return 0
+
+    @property
+    def claimed_tile(self):
+        """The tile of the open claim (``claim["tile"]`` without the dict), or None."""
+        if self.phase_ not in (P_CLAIM, P_CHANKAN):
+            return None
+        return self.claim_tile
 
     # ------------------------------------------------------------- the turn
 
@@ -1918,6 +2099,26 @@ cdef int _random_step(CTable t, uint64_t* rng) except -1:
     else:
         t._resolve_chankan()
     return 0
+
+
+def write_batch(list tables, float[:, :, ::1] planes not None, unsigned char[:, ::1] masks not None,
+                signed char[::1] seats not None):
+    """For each CTable ``tables[i]`` in play: its first acting seat into ``seats[i]``, that seat's
+    legal-action mask (:meth:`CTable.legal_mask`) into ``masks[i]`` and its planes
+    (:meth:`CTable.fill_planes`) into ``planes[i]``: VecEnv's write in one call."""
+    cdef int i, seat, n = len(tables)
+    cdef CTable t
+    if planes.shape[0] < n or masks.shape[0] < n or seats.shape[0] < n:
+        raise EngineError(f"write_batch: arrays for {n} tables expected")
+    if planes.shape[1] != 59 or planes.shape[2] != 34 or masks.shape[1] != 222:
+        raise EngineError("write_batch: planes must be (n, 59, 34) and masks (n, 222)")
+    for i in range(n):
+        t = tables[i]
+        seat = t._legal_mask(masks[i])
+        if seat < 0:
+            raise EngineError(f"write_batch: table {i} has no acting seat (phase {t.phase})")
+        seats[i] = seat
+        t._fill_planes(seat, planes[i])
 
 
 def play_random_hands(int n, seed=0, rules="tenhou"):

@@ -160,9 +160,9 @@ def _fill(obs, red, x) -> None:
 
 def _fill_table_py(table, me, actions, red, x, mask, cache=None) -> dict:
     """Seat ``me``'s planes of ``table`` into ``x`` (zeroed first) and the mask of its legal ``actions``;
-    returns ``{index: first action}`` (the same values as ``_fill`` of its observation; ``cache``: unused
+    returns ``{index: first action}`` (``actions`` None: the mask is left alone, returns None; the same values as ``_fill`` of its observation; ``cache``: unused
     here, the compiled writer's :class:`~riichi_fast.engine._encode.TableCache`)."""
-    out = _mask_map_py(actions, red, mask)
+    out = None if actions is None else _mask_map_py(actions, red, mask)
     x[:] = 0
     _fill(_observe(table, me), red, x)
     return out
@@ -226,7 +226,8 @@ class VecEnv:
 
     :meth:`reset` and :meth:`step` write the acting seats' planes (``(n, N_PLANES, 34)`` float32,
     as :func:`encode`) and legal-action masks (``(n, N_ACTIONS)`` bool) into preallocated arrays,
-    in compiled code that reads each table directly (no :class:`~riichi_fast.engine.Observation`
+    in compiled code that reads each table directly (a CTable: its ``legal_mask``, ``fill_planes`` and
+    ``step_index``, from its C state) (no :class:`~riichi_fast.engine.Observation`
     is made; :meth:`observation` gives one on request).  They return copies, or with
     ``copy=False`` the arrays themselves (overwritten by the next call).  :attr:`seats` is the
     acting seat of each table.
@@ -259,7 +260,12 @@ class VecEnv:
         self.n_players = self.rules.n_players
         self._red = self.rules.red_fives
         self._games = [0] * n
-        self._maps = [None] * n  # per table: {index: legal Action} of its acting seat
+        self._started = False
+        self._planes = hasattr(self.table_class, "fill_planes")
+        if self._planes:  # CTable: masks and planes of every table in one compiled call after a step
+            from riichi_fast.engine._table import write_batch
+
+            self._write_batch = write_batch
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
@@ -278,11 +284,14 @@ class VecEnv:
     def _write(self, i):
         env = self.envs[i]
         t = env.table
-        seat = t.acting[0]
+        # the mask straight from the table (no Action objects: CTable.legal_mask, Table.legal_mask its twin)
+        seat = t.legal_mask(self._masks_u8[i])
         self.seats[i] = seat
-        # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
-        self._maps[i] = _fill_tab(t, seat, t.legal_actions(seat), self._red, self._obs[i], self._masks_u8[i],
-                                  env._cache)
+        if self._planes:  # a CTable writes its planes from its C state
+            t.fill_planes(seat, self._obs[i])
+        else:
+            # env._cache: what the compiled writer keeps of a CTable between steps (Env renews it every hand)
+            _fill_tab(t, seat, None, self._red, self._obs[i], None, env._cache)
 
     def reset(self, copy: bool = True):
         """Start a new game on every table: ``(observations, masks)``."""
@@ -291,6 +300,7 @@ class VecEnv:
         for i in range(self.n):
             self._new_game(i)
             self._write(i)
+        self._started = True
         if copy:
             return self._obs.copy(), self._masks.copy()
         return self._obs, self._masks
@@ -311,27 +321,32 @@ class VecEnv:
         if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
             raise ContextError(f"actions must be {self.n} integer indices, got shape {actions.shape} "
                                f"dtype {actions.dtype}")
-        if self._maps[0] is None:
+        if not self._started:
             raise EngineError("no game: call reset() first")
         idx = actions.tolist()
-        maps = self._maps
-        chosen = []
+        masks = self._masks_u8
         for i, a in enumerate(idx):
-            act = maps[i].get(a)
-            if act is None:
+            if not (0 <= a < N_ACTIONS and masks[i, a]):
                 name = action_name(a) if 0 <= a < N_ACTIONS else "out of range"
                 raise EngineError(f"table {i}: action {a} ({name}) is illegal for seat {int(self.seats[i])} now "
-                                  f"(phase {self.envs[i].table.phase}; legal: {sorted(maps[i])})")
-            chosen.append(act)
+                                  f"(phase {self.envs[i].table.phase}; legal: {np.flatnonzero(masks[i]).tolist()})")
         rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
         dones = np.zeros(self.n, dtype=bool)
         for i, env in enumerate(self.envs):
-            if env._advance(chosen[i]):
+            # the table applies the first legal action with that index (Env.action_from_index's choice)
+            t = env.table
+            kind = t.step_index(idx[i])
+            if kind != "riichi" and t.phase != "ended":
+                env._legal = None  # all Env._stepped does then
+            elif env._stepped(kind):
                 dones[i] = True
                 rewards[i] = env.result.points
                 self.results[i] = env.result
                 self._new_game(i)
-            self._write(i)
+            if not self._planes:
+                self._write(i)
+        if self._planes:
+            self._write_batch([env.table for env in self.envs], self._obs, self._masks_u8, self.seats)
         if copy:
             return self._obs.copy(), self._masks.copy(), rewards, dones
         return self._obs, self._masks, rewards, dones

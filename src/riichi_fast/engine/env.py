@@ -358,6 +358,16 @@ class Env:
             raise EngineError(f"{action}: the game is over")
         if self._stalled:
             raise EngineError(self._stalled)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            # by index: the table picks action_from_index's action itself (no Action objects)
+            try:
+                kind = self.table.step_index(action)
+            except EngineError:
+                self.action_from_index(action)  # raises Env's message for that index
+                raise
+            if self._stepped(kind):
+                return None
+            return self.observation()
         if not isinstance(action, Action):
             action = self.action_from_index(action)
         elif action.seat != self.seat:
@@ -369,8 +379,12 @@ class Env:
     def _advance(self, action) -> bool:
         """Apply a legal ``action`` of the acting seat (checked by the table); True when the game ended."""
         self.table.step(action)
+        return self._stepped(action.type)
+
+    def _stepped(self, atype: str) -> bool:
+        """After the table applied an action of type ``atype``: end the hand or game if it ended."""
         self._legal = None
-        if self._cache is not None and action.type == "riichi":
+        if self._cache is not None and atype == "riichi":
             self._cache.riichi_declared()
         if self.table.phase == "ended":
             t = self.table

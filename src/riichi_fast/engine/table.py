@@ -226,6 +226,39 @@ class Table:
             return self._turn_actions(seat)
         return list(self.claim["options"][seat]) + [Action("pass", seat)]
 
+    def legal_mask(self, mask) -> int:
+        """Zero ``mask`` (222 entries) and set the action-space index of every legal action of the first
+        acting seat; returns that seat (-1 when no seat acts).  CTable's twin, built on :meth:`legal_actions`."""
+        from riichi_fast.engine.env import index_of
+
+        if len(mask) != 222:
+            raise EngineError(f"mask: expected 222 entries, got {len(mask)}")
+        mask[:] = 0
+        if not self.acting:
+            return -1
+        for a in self.legal_actions():
+            mask[index_of(a, self.rules.red_fives)] = 1
+        return self.acting[0]
+
+    def step_index(self, i) -> str:
+        """Apply the first acting seat's first legal action whose action-space index is ``i``; returns its
+        type.  An index not legal now raises :class:`EngineError` naming it.  CTable's twin."""
+        from riichi_fast.engine.env import index_of
+
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise EngineError(f"an action index is an int 0-221, got {i!r}")
+        i = i.__index__()
+        if not 0 <= i < 222:
+            raise EngineError(f"action {i} is out of range 0-221")
+        if not self.acting:
+            raise EngineError(f"action {i}: no seat acts now (phase {self.phase})")
+        seat = self.acting[0]
+        for a in self.legal_actions(seat):
+            if index_of(a, self.rules.red_fives) == i:
+                self.step(a)
+                return a.type
+        raise EngineError(f"action {i} is illegal for seat {seat} now (phase {self.phase})")
+
     # ------------------------------------------------------------- the turn
 
     def _draw(self, seat, rinshan=False):
