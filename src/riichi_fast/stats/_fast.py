@@ -120,47 +120,25 @@ class RowStats:
             return
         # players: one id per name, the seats of each game (-1: no fourth seat)
         ids: dict[str, int] = {}
-        pid = np.full((len(names), 4), -1, dtype=np.int64)
-        for g, game in enumerate(names):
-            for seat, name in enumerate(game):
-                pid[g, seat] = ids.setdefault(name, len(ids))
+        flat = [ids.setdefault(name, len(ids)) for game in names for name in game]
         n_p = len(ids)
-
-        def count(who, weights=None):
-            who = np.asarray(who, dtype=np.int64).ravel()
-            if weights is not None:
-                weights = np.asarray(weights, dtype=np.int64).ravel()[who >= 0]
-            who = who[who >= 0]
-            return np.bincount(who, weights=weights, minlength=n_p).astype(np.int64)
+        sizes = np.fromiter(map(len, names), dtype=np.int64, count=len(names))
+        pid = np.full((len(names), 4), -1, dtype=np.int64)
+        pid[np.arange(4)[None, :] < sizes[:, None]] = flat
 
         kind = rows[:, 0]
         hands = rows[kind == 1]
         wins = rows[kind == 2]
         games = rows[kind == 3]
-        per = {}
-        per["games"] = count(pid)
-        hp = pid[hands[:, 1]]
+        # every player counter in one bincount: index player * _NCOL + column
         seat_bits = 1 << np.arange(4)
-        per["hands"] = count(hp)
-        per["riichi"] = count(np.where(hands[:, 2:3] & seat_bits, hp, -1))
-        per["calls"] = count(np.where(hands[:, 3:4] & seat_bits, hp, -1))
+        hp = pid[hands[:, 1]]
         wg = wins[:, 1]
         winner = pid[wg, wins[:, 2]]
         tsumo = wins[:, 3] < 0
         disc = np.where(tsumo, -1, pid[wg, np.maximum(wins[:, 3], 0)])
-        disc = np.where(tsumo, -1, disc)
         points = wins[:, 6].astype(np.int64)
-        per["wins"] = count(winner)
-        per["tsumo"] = count(np.where(tsumo, winner, -1))
-        per["ron"] = count(np.where(tsumo, -1, winner))
-        per["deal_ins"] = count(disc)
-        per["win_points"] = count(winner, points)
-        per["win_points_n"] = per["wins"]
-        per["deal_in_points"] = count(disc, points)
-        per["deal_in_points_n"] = per["deal_ins"]
         pao = wins[:, 8]
-        per["pao"] = count(np.where(pao >= 0, pid[wg, np.maximum(pao, 0)], -1))
-        # placements: ties to the earlier seat
         gp = pid[games[:, 1]]
         finals = games[:, 3:7].astype(np.int64)
         valid = gp >= 0
@@ -169,79 +147,115 @@ class RowStats:
         above = (sc[:, None, :] > sc[:, :, None]) | ((sc[:, None, :] == sc[:, :, None])
                                                     & (seat[None, None, :] < seat[None, :, None]))
         place = 1 + (above & valid[:, None, :]).sum(axis=2)
-        per["placement_sum"] = count(gp, place)
-        per["final_score_sum"] = count(gp, finals)
-        places = {k: count(np.where(place == k, gp, -1)) for k in range(1, 5)}
-        keys = _KEYS
-        nk = len(keys)
-        table = np.stack([per[k] for k in keys] + [places[k] for k in range(1, 5)], axis=1).tolist()
+        parts = (  # (column, who, weight); who -1: nobody
+            (0, pid, None),
+            (1, hp, None),
+            (2, np.where(hands[:, 2:3] & seat_bits, hp, -1), None),
+            (3, np.where(hands[:, 3:4] & seat_bits, hp, -1), None),
+            (4, winner, None),
+            (5, np.where(tsumo, winner, -1), None),
+            (6, np.where(tsumo, -1, winner), None),
+            (7, disc, None),
+            (8, winner, points),
+            (9, winner, None),
+            (10, disc, points),
+            (11, disc, None),
+            (12, np.where(pao >= 0, pid[wg, np.maximum(pao, 0)], -1), None),
+            (13, gp, place),
+            (14, gp, finals),
+            (15, np.where(place == 1, gp, -1), None),
+            (16, np.where(place == 2, gp, -1), None),
+            (17, np.where(place == 3, gp, -1), None),
+            (18, np.where(place == 4, gp, -1), None),
+        )
+        idx = np.concatenate([(w.ravel() * _NCOL + c) for c, w, _ in parts])
+        wt = np.concatenate([np.ones(w.size, dtype=np.int64) if x is None
+                             else np.broadcast_to(x, w.shape).ravel() for _, w, x in parts])
+        keep = idx >= 0
+        table = np.bincount(idx[keep], weights=wt[keep], minlength=n_p * _NCOL) \
+            .astype(np.int64).reshape(n_p, _NCOL).tolist()
+        nk = len(_KEYS)
         players = s.players
+        new = PlayerStats.__new__
         for name, row in zip(ids, table):  # ids in insertion order: row i is player i
             p = players.get(name)
             if p is None:  # a new player: its counters are this batch's
-                p = players[name] = PlayerStats.__new__(PlayerStats)
+                p = players[name] = new(PlayerStats)
                 (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
                  p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
-                 p.placement_sum, p.final_score_sum, *pl) = row
-                p.places = c = Counter()
-                for k, v in enumerate(pl, 1):
-                    if v:
-                        c[k] = v
+                 p.placement_sum, p.final_score_sum, a, b, c, d) = row
+                p.places = Counter({k: v for k, v in ((1, a), (2, b), (3, c), (4, d)) if v})
                 continue
-            for key, v in zip(keys, row):
+            for key, v in zip(_KEYS, row):
                 setattr(p, key, getattr(p, key) + v)
             for k, v in enumerate(row[nk:], 1):
                 if v:
                     p.places[k] += v
         # the corpus
+        n_tsumo = int(tsumo.sum())
         s.games += len(games)
         s.hands += len(hands)
         s.wins += len(wins)
-        s.tsumo += int(tsumo.sum())
-        s.ron += int((~tsumo).sum())
+        s.tsumo += n_tsumo
+        s.ron += len(wins) - n_tsumo
         s.multi_ron += int((hands[:, 4] > 1).sum())
         s.pao += int((pao >= 0).sum())
-        dk = np.bincount(hands[:, 5][hands[:, 5] >= 0], minlength=7)
+        dk = np.bincount(hands[:, 5][hands[:, 5] >= 0], minlength=7).tolist()
         for k, key in enumerate(_DRAWS):
             if dk[k]:
-                s.draws[key] += int(dk[k])
-        lo = (wins[:, 9].astype(np.uint32)[:, None] >> _BITS) & 1
-        hi = (wins[:, 10].astype(np.uint32)[:, None] >> _BITS) & 1
-        for y, c in enumerate(np.concatenate([lo.sum(axis=0), hi.sum(axis=0)])):
+                s.draws[key] += dk[k]
+        if not len(wins):
+            return
+        bits = np.unpackbits(np.ascontiguousarray(wins[:, 9:11]).view(np.uint8), axis=1,
+                             bitorder="little").sum(axis=0).tolist()
+        yaku = s.yaku
+        for y, c in enumerate(bits):  # little-endian int32 pairs: yaku 0-31 then 32-63
             if c:
-                s.yaku[str(y)] += int(c)
-        for y, col in ((52, 12), (53, 13), (54, 14)):
-            c = int((wins[:, col] != 0).sum())
+                yaku[_YAKU[y]] += c
+        for y, c in zip(("52", "53", "54"), (wins[:, 12:15] != 0).sum(axis=0).tolist()):
             if c:
-                s.yaku[str(y)] += c
+                yaku[y] += c
         yakuman = wins[:, 11] != 0
-        if yakuman.any():
-            s.han["yakuman"] += int(yakuman.sum())
+        n_ym = int(yakuman.sum())
+        if n_ym:
+            s.han["yakuman"] += n_ym
         plain = wins[~yakuman]
-        _add_unique(s.han, plain[:, 4])
-        _add_unique(s.fu, plain[:, 5])
+        _add_counts(s.han, plain[:, 4])
+        _add_counts(s.fu, plain[:, 5])
         if len(plain):
-            pairs, c = np.unique(plain[:, 4:6], axis=0, return_counts=True)
-            for (h, f), k in zip(pairs.tolist(), c.tolist()):
-                s.han_fu[f"{h},{f}"] += k
+            hf = plain[:, 4].astype(np.int64) * 4096 + plain[:, 5]
+            lo = int(hf.min())
+            c = np.bincount(hf - lo)
+            for v in np.flatnonzero(c).tolist():
+                h, f = divmod(v + lo, 4096)
+                s.han_fu[f"{h},{f}"] += int(c[v])
         limit = np.where(yakuman, 5, wins[:, 7])
-        for v, k in zip(*np.unique(limit, return_counts=True)):
-            s.limit[LIMIT_NAMES[int(v)]] += int(k)
-        _add_unique(s.points, wins[:, 6])
-        for v, k in zip(*np.unique(wins[:, 15], return_counts=True)):
-            s.waits[_WAITS[int(v)]] += int(k)
+        for v, k in enumerate(np.bincount(limit, minlength=6).tolist()):
+            if k:
+                s.limit[LIMIT_NAMES[v]] += k
+        _add_counts(s.points, wins[:, 6])
+        c = np.bincount(wins[:, 15] + 1).tolist()
+        for v, k in enumerate(c, -1):
+            if k:
+                s.waits[_WAITS[v]] += k
 
 
 _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
          "win_points_n", "deal_in_points", "deal_in_points_n", "pao", "placement_sum",
          "final_score_sum")
 """The player counters :meth:`RowStats._fold` computes, in the order it sets new players'."""
+_NCOL = len(_KEYS) + 4  # and the four placements
+_YAKU = tuple(str(y) for y in range(64))
 
 
-def _add_unique(counter, values) -> None:
+def _add_counts(counter, values) -> None:
+    """Add the count of each value (as a str key) into ``counter``."""
     if len(values):
-        for v, k in zip(*np.unique(values, return_counts=True)):
-            counter[str(int(v))] += int(k)
+        values = values.astype(np.int64)
+        lo = int(values.min())
+        c = np.bincount(values - lo)
+        for v in np.flatnonzero(c).tolist():
+            counter[str(v + lo)] += int(c[v])
 
 
 def read_bytes(path: str):
