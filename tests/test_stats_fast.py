@@ -193,7 +193,10 @@ def test_names_are_read_as_the_full_reader_reads_them():
     rows = _fast.RowStats()
     for v in variants.values():
         assert rows.add(v)
-    assert rows.names == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
+    # the raw bytes are kept, decoded once per distinct name when folded
+    assert [tuple(n if type(n) is str else _fast._unquote(n) for n in g) for g in rows.names] \
+        == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
+    assert rows.names[1] == (b"x%20y", b"", b"", b"%41")
     fast = rows.flush(Stats())
     slow = Stats()
     from riichi_fast.records import parse_mjlog

@@ -67,7 +67,7 @@ class RowStats:
         _LOCAL.rows = None  # this one's until flush() gives it back
         self.rows = rows if rows is not None else np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
         self.n = 0
-        self.names: list[tuple[str, ...]] = []
+        self.names: list[tuple] = []  # per game: raw name bytes, or 'seat i' for none
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
@@ -85,12 +85,9 @@ class RowStats:
         if status != 0:
             return False
         n, *at = self.rows[end - 1, 2:16].tolist()
-        try:
-            names = tuple(_unquote(data[at[i]:at[i] + at[i + 1]]) for i in range(5, 13, 2)) \
-                if at[6] >= 0 else ()
-        except UnicodeDecodeError:  # pragma: no cover - the compiled tokenizer takes ASCII only
-            return False
-        names = names[:n]
+        # the names' raw bytes: decoded once per distinct name when the batch is folded
+        names = tuple(data[at[i]:at[i] + at[i + 1]] for i in range(5, 5 + 2 * n, 2)) \
+            if at[6] >= 0 else ()
         self.names.append(names + _SEATS[n][len(names):])
         self.n = end
         return True
@@ -119,7 +116,7 @@ class RowStats:
         if not names:
             return
         # players: one id per name, the seats of each game (-1: no fourth seat)
-        ids: dict[str, int] = {}
+        ids: dict = {}  # raw name (bytes, or a 'seat i' str) -> id
         flat = [ids.setdefault(name, len(ids)) for game in names for name in game]
         n_p = len(ids)
         sizes = np.fromiter(map(len, names), dtype=np.int64, count=len(names))
@@ -177,7 +174,8 @@ class RowStats:
         nk = len(_KEYS)
         players = s.players
         new = PlayerStats.__new__
-        for name, row in zip(ids, table):  # ids in insertion order: row i is player i
+        for key, row in zip(ids, table):  # ids in insertion order: row i is player i
+            name = key if type(key) is str else _unquote(key)
             p = players.get(name)
             if p is None:  # a new player: its counters are this batch's
                 p = players[name] = new(PlayerStats)
