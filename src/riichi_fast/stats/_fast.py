@@ -170,25 +170,10 @@ class RowStats:
                              else np.broadcast_to(x, w.shape).ravel() for _, w, x in parts])
         keep = idx >= 0
         table = np.bincount(idx[keep], weights=wt[keep], minlength=n_p * _NCOL) \
-            .astype(np.int64).reshape(n_p, _NCOL).tolist()
-        nk = len(_KEYS)
-        players = s.players
-        new = PlayerStats.__new__
-        for key, row in zip(ids, table):  # ids in insertion order: row i is player i
-            name = key if type(key) is str else _unquote(key)
-            p = players.get(name)
-            if p is None:  # a new player: its counters are this batch's
-                p = players[name] = new(PlayerStats)
-                (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
-                 p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
-                 p.placement_sum, p.final_score_sum, a, b, c, d) = row
-                p.places = Counter({k: v for k, v in ((1, a), (2, b), (3, c), (4, d)) if v})
-                continue
-            for key, v in zip(_KEYS, row):
-                setattr(p, key, getattr(p, key) + v)
-            for k, v in enumerate(row[nk:], 1):
-                if v:
-                    p.places[k] += v
+            .astype(np.int64).reshape(n_p, _NCOL)
+        # the players' objects are made when first asked for (Stats.players): a batch, or a
+        # Dask part merged into the total, carries them as this table
+        s._pending.append((list(ids), table))
         # the corpus
         n_tsumo = int(tsumo.sum())
         s.games += len(games)
@@ -245,6 +230,28 @@ _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins"
 """The player counters :meth:`RowStats._fold` computes, in the order it sets new players'."""
 _NCOL = len(_KEYS) + 4  # and the four placements
 _YAKU = tuple(str(y) for y in range(64))
+
+
+def materialise(players: dict, keys: list, table) -> None:
+    """Add a folded batch's player rows (``table[i]`` the counters of ``keys[i]``, a raw
+    name or a ``seat i`` str: :data:`_KEYS` then the four placements) into ``players``."""
+    nk = len(_KEYS)
+    new = PlayerStats.__new__
+    for key, row in zip(keys, table.tolist()):
+        name = key if type(key) is str else _unquote(key)
+        p = players.get(name)
+        if p is None:  # a new player: its counters are this batch's
+            p = players[name] = new(PlayerStats)
+            (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
+             p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
+             p.placement_sum, p.final_score_sum, a, b, c, d) = row
+            p.places = Counter({k: v for k, v in ((1, a), (2, b), (3, c), (4, d)) if v})
+            continue
+        for attr, v in zip(_KEYS, row):
+            setattr(p, attr, getattr(p, attr) + v)
+        for k, v in enumerate(row[nk:], 1):
+            if v:
+                p.places[k] += v
 
 
 def read_bytes(path: str):
