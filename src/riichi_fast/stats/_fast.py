@@ -160,17 +160,17 @@ class RowStats:
             (12, np.where(pao >= 0, pid[wg, np.maximum(pao, 0)], -1), None),
             (13, gp, place),
             (14, gp, finals),
-            (15, np.where(place == 1, gp, -1), None),
-            (16, np.where(place == 2, gp, -1), None),
-            (17, np.where(place == 3, gp, -1), None),
-            (18, np.where(place == 4, gp, -1), None),
+            (14 + place, gp, None),  # columns 15-18: the placements (-1 seats stay < 0)
         )
-        idx = np.concatenate([(w.ravel() * _NCOL + c) for c, w, _ in parts])
-        wt = np.concatenate([np.ones(w.size, dtype=np.int64) if x is None
-                             else np.broadcast_to(x, w.shape).ravel() for _, w, x in parts])
-        keep = idx >= 0
-        table = np.bincount(idx[keep], weights=wt[keep], minlength=n_p * _NCOL) \
-            .astype(np.int64).reshape(n_p, _NCOL)
+        size = n_p * _NCOL
+        idx = np.concatenate([(w * _NCOL + c).ravel() for c, w, x in parts if x is None
+                              and w.size])
+        table = np.bincount(idx[idx >= 0], minlength=size)
+        widx = np.concatenate([(w * _NCOL + c).ravel() for c, w, x in parts if x is not None])
+        wt = np.concatenate([x.ravel() for c, w, x in parts if x is not None])
+        keep = widx >= 0
+        table += np.bincount(widx[keep], weights=wt[keep], minlength=size).astype(np.int64)
+        table = table.reshape(n_p, _NCOL)
         # the players' objects are made when first asked for (Stats.players): a batch, or a
         # Dask part merged into the total, carries them as this table
         s._pending.append((list(ids), table))
