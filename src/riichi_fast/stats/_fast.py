@@ -19,6 +19,7 @@ import os
 import re
 import threading
 from collections import Counter
+from itertools import chain
 from urllib.parse import unquote
 
 import numpy as np
@@ -116,12 +117,18 @@ class RowStats:
         if not names:
             return
         # players: one id per name, the seats of each game (-1: no fourth seat)
-        ids: dict = {}  # raw name (bytes, or a 'seat i' str) -> id
-        flat = [ids.setdefault(name, len(ids)) for game in names for name in game]
+        every = list(chain.from_iterable(names))
+        ids = dict.fromkeys(every)  # raw name (bytes, or a 'seat i' str) -> id, in order
+        for i, key in enumerate(ids):
+            ids[key] = i
+        flat = list(map(ids.__getitem__, every))
         n_p = len(ids)
-        sizes = np.fromiter(map(len, names), dtype=np.int64, count=len(names))
-        pid = np.full((len(names), 4), -1, dtype=np.int64)
-        pid[np.arange(4)[None, :] < sizes[:, None]] = flat
+        if len(flat) == 4 * len(names):
+            pid = np.array(flat, dtype=np.int64).reshape(len(names), 4)
+        else:
+            sizes = np.fromiter(map(len, names), dtype=np.int64, count=len(names))
+            pid = np.full((len(names), 4), -1, dtype=np.int64)
+            pid[np.arange(4)[None, :] < sizes[:, None]] = flat
 
         kind = rows[:, 0]
         hands = rows[kind == 1]
@@ -199,28 +206,28 @@ class RowStats:
             if c:
                 yaku[y] += c
         # the per-win counters: Counter counts lists in C (cheaper than numpy calls on a
-        # few hundred values)
-        h, f, pts, lim, ym, wt_ = (wins[:, 4].tolist(), wins[:, 5].tolist(), wins[:, 6].tolist(),
-                                   wins[:, 7].tolist(), wins[:, 11].tolist(), wins[:, 15].tolist())
-        n_ym = len(ym) - ym.count(0)
+        # few hundred values); han, fu, their pair and the limit from one key per win
+        yakuman = wins[:, 11] != 0
+        n_ym = int(yakuman.sum())
         if n_ym:
             s.han["yakuman"] += n_ym
             s.limit["yakuman"] += n_ym
-            plain = [i for i, y in enumerate(ym) if not y]
-            h = [h[i] for i in plain]
-            f = [f[i] for i in plain]
-            lim = [lim[i] for i in plain]
-        for v, k in Counter(h).items():
-            s.han[str(v)] += k
-        for v, k in Counter(f).items():
-            s.fu[str(v)] += k
-        for (hv, fv), k in Counter(zip(h, f)).items():
-            s.han_fu[f"{hv},{fv}"] += k
-        for v, k in Counter(lim).items():
-            s.limit[LIMIT_NAMES[v]] += k
-        for v, k in Counter(pts).items():
+        plain = wins[~yakuman] if n_ym else wins
+        key = (plain[:, 7].astype(np.int64) << 24) | (plain[:, 4].astype(np.int64) << 12) \
+            | plain[:, 5]
+        han, fu, han_fu, limit = s.han, s.fu, s.han_fu, s.limit
+        for v, k in Counter(key.tolist()).items():
+            names_ = _HAN_FU.get(v)
+            if names_ is None:
+                h, f = (v >> 12) & 0xFFF, v & 0xFFF
+                names_ = _HAN_FU[v] = (str(h), str(f), f"{h},{f}", LIMIT_NAMES[v >> 24])
+            han[names_[0]] += k
+            fu[names_[1]] += k
+            han_fu[names_[2]] += k
+            limit[names_[3]] += k
+        for v, k in Counter(wins[:, 6].tolist()).items():
             s.points[str(v)] += k
-        for v, k in Counter(wt_).items():
+        for v, k in Counter(wins[:, 15].tolist()).items():
             s.waits[_WAITS[v]] += k
 
 
@@ -229,6 +236,7 @@ _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins"
          "final_score_sum")
 """The player counters :meth:`RowStats._fold` computes, in the order it sets new players'."""
 _NCOL = len(_KEYS) + 4  # and the four placements
+_HAN_FU: dict = {}  # han/fu/limit key of a win -> its Stats keys
 _YAKU = tuple(str(y) for y in range(64))
 
 
