@@ -146,11 +146,9 @@ class RowStats:
         gp = pid[games[:, 1]]
         finals = games[:, 3:7].astype(np.int64)
         valid = gp >= 0
-        sc = np.where(valid, finals, np.iinfo(np.int64).min)
-        seat = np.arange(4)
-        above = (sc[:, None, :] > sc[:, :, None]) | ((sc[:, None, :] == sc[:, :, None])
-                                                    & (seat[None, None, :] < seat[None, :, None]))
-        place = 1 + (above & valid[:, None, :]).sum(axis=2)
+        # placements: ties to the earlier seat (a stable sort), no seat's score last
+        order = np.argsort(np.where(valid, -finals, 1 << 62), axis=1, kind="stable")
+        place = np.argsort(order, axis=1) + 1
         parts = (  # (column, who, weight); who -1: nobody
             (0, pid, None),
             (1, hp, None),
