@@ -168,6 +168,8 @@ class Stats:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in _COUNTERS:
             getattr(self, name).update(getattr(other, name))
+        if other is self:
+            self.players  # noqa: B018 - made now: the loop below reads the dict it would fill
         for name, p in other._players.items():
             self.player(name).merge(p)
         self._pending.extend(other._pending)  # tables are never written to: shared
