@@ -32,6 +32,11 @@ def mjlog_paths():
     return expand_paths([RECORDS / "tenhou-mjlog-fastmaj", RECORDS / "tenhou-mjlog-mjx"])
 
 
+@pytest.fixture(scope="module")
+def mjlog3p_paths():
+    return expand_paths([RECORDS / "tenhou-mjlog-3p"])
+
+
 @pytest.mark.benchmark(group="records-pipeline")
 def test_verify(benchmark, paths):
     s = benchmark(verify_summary, paths)
@@ -72,14 +77,22 @@ def _best(fn, arg, rounds):
     return best
 
 
-@pytest.mark.parametrize("which", ["mjlog", "all"])
-def test_stats_to_verify_ratio(which, paths, mjlog_paths, request):
-    """stats' games/s over verify's on the same files, the two taking turns (best of 3)."""
-    files = mjlog_paths if which == "mjlog" else paths
-    rounds = 1 if request.config.getoption("benchmark_disable", False) else 3
+def _with_players(files):
+    """collect, then the per-player objects (the compiled path makes them when first read)."""
+    return collect(files).players
+
+
+@pytest.mark.parametrize("which", ["mjlog", "mjlog3p", "all"])
+def test_stats_to_verify_ratio(which, paths, mjlog_paths, mjlog3p_paths, request):
+    """stats' games/s over verify's on the same files, the two taking turns (best of 3);
+    ``+players``: stats with its per-player objects made too (what ``--by player`` reads)."""
+    files = {"mjlog": mjlog_paths, "mjlog3p": mjlog3p_paths, "all": paths}[which]
+    rounds = 1 if request.config.getoption("benchmark_disable", False) else 5
     collect(files), verify_summary(files)  # warm up: imports, rules rows
     t_verify = _best(verify_summary, files, rounds)
     t_stats = _best(collect, files, rounds)
+    t_players = _best(_with_players, files, rounds)
     print(f"\n{which}: {len(files)} games: verify {len(files) / t_verify:,.0f} games/s, "
-          f"stats {len(files) / t_stats:,.0f} games/s, stats/verify {t_verify / t_stats:.2f}")
-    assert t_stats > 0 and t_verify > 0
+          f"stats {len(files) / t_stats:,.0f} games/s, stats/verify {t_verify / t_stats:.2f}, "
+          f"stats+players/verify {t_verify / t_players:.2f}")
+    assert t_stats > 0 and t_verify > 0 and t_players > 0

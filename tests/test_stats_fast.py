@@ -77,6 +77,26 @@ def test_a_small_rows_array_folds_as_it_fills(python_path):
     assert s == stats_of_files(files, fast=False)
 
 
+def test_player_rows_stay_tables_until_read(python_path):
+    import pickle
+
+    taken = [str(p) for p in MJLOG if _fast.RowStats().add(xml(p))]
+    a = stats_of_files(taken[:5])
+    b = stats_of_files(taken[5:])
+    assert a._pending and b._pending and not a._players  # nothing made yet
+    wire = pickle.loads(pickle.dumps(b))  # a Dask part crosses as arrays
+    assert wire._pending and not wire._players
+    total = Stats().merge(a).merge(wire)
+    assert len(total._pending) == len(a._pending) + len(b._pending) and not total._players
+    assert total == stats_of_files(taken, fast=False)  # made when read
+    assert not total._pending and total.players is total._players
+    # merged with a Python-path part holding the same players, and with itself
+    mixed = stats_of_files(taken[:5], fast=False).merge(stats_of_files(taken[:5]))
+    twice = stats_of_files(taken[:5])
+    assert twice.merge(twice) == mixed
+    assert mixed.players[next(iter(a.players))].games == 2 * a.players[next(iter(a.players))].games
+
+
 @pytest.mark.parametrize("by", [[], ["--by", "player"]])
 def test_stats_json_is_the_same_both_ways(capsys, monkeypatch, by):
     assert main(["stats", str(DATA), "--json", *by]) == 0
@@ -193,7 +213,10 @@ def test_names_are_read_as_the_full_reader_reads_them():
     rows = _fast.RowStats()
     for v in variants.values():
         assert rows.add(v)
-    assert rows.names == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
+    # the raw bytes are kept, decoded once per distinct name when folded
+    assert [tuple(n if type(n) is str else _fast._unquote(n) for n in g) for g in rows.names] \
+        == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
+    assert rows.names[1] == (b"x%20y", b"", b"", b"%41")
     fast = rows.flush(Stats())
     slow = Stats()
     from riichi_fast.records import parse_mjlog

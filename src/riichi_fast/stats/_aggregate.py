@@ -129,7 +129,7 @@ class Stats:
     (0, 0)
     """
 
-    __slots__ = (*_INTS, *_COUNTERS, "players", "unreadable")
+    __slots__ = (*_INTS, *_COUNTERS, "_players", "_pending", "unreadable")
 
     def __init__(self) -> None:
         for name in _INTS:
@@ -137,8 +137,22 @@ class Stats:
         for name in _COUNTERS:
             setattr(self, name, Counter())
         self.draws.update({k: 0 for k in DRAW_KEYS.values()})
-        self.players: dict[str, PlayerStats] = {}
+        self._players: dict[str, PlayerStats] = {}
+        # player rows the compiled path folded (riichi_fast.stats._fast), made into
+        # PlayerStats when ``players`` is first read: (keys, int64 table) per batch
+        self._pending: list = []
         self.unreadable: list[tuple[str, str]] = []
+
+    @property
+    def players(self) -> dict[str, PlayerStats]:
+        """Each player's counters by name."""
+        if self._pending:
+            from riichi_fast.stats._fast import materialise
+
+            pending, self._pending = self._pending, []
+            for keys, table in pending:
+                materialise(self._players, keys, table)
+        return self._players
 
     def player(self, name: str) -> PlayerStats:
         p = self.players.get(name)
@@ -154,8 +168,11 @@ class Stats:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in _COUNTERS:
             getattr(self, name).update(getattr(other, name))
-        for name, p in other.players.items():
+        if other is self:
+            self.players  # noqa: B018 - made now: the loop below reads the dict it would fill
+        for name, p in other._players.items():
             self.player(name).merge(p)
+        self._pending.extend(other._pending)  # tables are never written to: shared
         self.unreadable.extend(other.unreadable)
         return self
 

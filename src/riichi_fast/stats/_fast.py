@@ -19,6 +19,7 @@ import os
 import re
 import threading
 from collections import Counter
+from itertools import chain
 from urllib.parse import unquote
 
 import numpy as np
@@ -67,7 +68,7 @@ class RowStats:
         _LOCAL.rows = None  # this one's until flush() gives it back
         self.rows = rows if rows is not None else np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
         self.n = 0
-        self.names: list[tuple[str, ...]] = []
+        self.names: list[tuple] = []  # per game: raw name bytes, or 'seat i' for none
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
@@ -85,12 +86,9 @@ class RowStats:
         if status != 0:
             return False
         n, *at = self.rows[end - 1, 2:16].tolist()
-        try:
-            names = tuple(_unquote(data[at[i]:at[i] + at[i + 1]]) for i in range(5, 13, 2)) \
-                if at[6] >= 0 else ()
-        except UnicodeDecodeError:  # pragma: no cover - the compiled tokenizer takes ASCII only
-            return False
-        names = names[:n]
+        # the names' raw bytes: decoded once per distinct name when the batch is folded
+        names = tuple(data[at[i]:at[i] + at[i + 1]] for i in range(5, 5 + 2 * n, 2)) \
+            if at[6] >= 0 else ()
         self.names.append(names + _SEATS[n][len(names):])
         self.n = end
         return True
@@ -119,129 +117,147 @@ class RowStats:
         if not names:
             return
         # players: one id per name, the seats of each game (-1: no fourth seat)
-        ids: dict[str, int] = {}
-        pid = np.full((len(names), 4), -1, dtype=np.int64)
-        for g, game in enumerate(names):
-            for seat, name in enumerate(game):
-                pid[g, seat] = ids.setdefault(name, len(ids))
+        every = list(chain.from_iterable(names))
+        ids = dict.fromkeys(every)  # raw name (bytes, or a 'seat i' str) -> id, in order
+        for i, key in enumerate(ids):
+            ids[key] = i
+        flat = list(map(ids.__getitem__, every))
         n_p = len(ids)
-
-        def count(who, weights=None):
-            who = np.asarray(who, dtype=np.int64).ravel()
-            if weights is not None:
-                weights = np.asarray(weights, dtype=np.int64).ravel()[who >= 0]
-            who = who[who >= 0]
-            return np.bincount(who, weights=weights, minlength=n_p).astype(np.int64)
+        if len(flat) == 4 * len(names):
+            pid = np.array(flat, dtype=np.int64).reshape(len(names), 4)
+        else:
+            sizes = np.fromiter(map(len, names), dtype=np.int64, count=len(names))
+            pid = np.full((len(names), 4), -1, dtype=np.int64)
+            pid[np.arange(4)[None, :] < sizes[:, None]] = flat
 
         kind = rows[:, 0]
         hands = rows[kind == 1]
         wins = rows[kind == 2]
         games = rows[kind == 3]
-        per = {}
-        per["games"] = count(pid)
-        hp = pid[hands[:, 1]]
+        # every player counter in one bincount: index player * _NCOL + column
         seat_bits = 1 << np.arange(4)
-        per["hands"] = count(hp)
-        per["riichi"] = count(np.where(hands[:, 2:3] & seat_bits, hp, -1))
-        per["calls"] = count(np.where(hands[:, 3:4] & seat_bits, hp, -1))
+        hp = pid[hands[:, 1]]
         wg = wins[:, 1]
         winner = pid[wg, wins[:, 2]]
         tsumo = wins[:, 3] < 0
         disc = np.where(tsumo, -1, pid[wg, np.maximum(wins[:, 3], 0)])
-        disc = np.where(tsumo, -1, disc)
         points = wins[:, 6].astype(np.int64)
-        per["wins"] = count(winner)
-        per["tsumo"] = count(np.where(tsumo, winner, -1))
-        per["ron"] = count(np.where(tsumo, -1, winner))
-        per["deal_ins"] = count(disc)
-        per["win_points"] = count(winner, points)
-        per["win_points_n"] = per["wins"]
-        per["deal_in_points"] = count(disc, points)
-        per["deal_in_points_n"] = per["deal_ins"]
         pao = wins[:, 8]
-        per["pao"] = count(np.where(pao >= 0, pid[wg, np.maximum(pao, 0)], -1))
-        # placements: ties to the earlier seat
         gp = pid[games[:, 1]]
         finals = games[:, 3:7].astype(np.int64)
         valid = gp >= 0
-        sc = np.where(valid, finals, np.iinfo(np.int64).min)
-        seat = np.arange(4)
-        above = (sc[:, None, :] > sc[:, :, None]) | ((sc[:, None, :] == sc[:, :, None])
-                                                    & (seat[None, None, :] < seat[None, :, None]))
-        place = 1 + (above & valid[:, None, :]).sum(axis=2)
-        per["placement_sum"] = count(gp, place)
-        per["final_score_sum"] = count(gp, finals)
-        places = {k: count(np.where(place == k, gp, -1)) for k in range(1, 5)}
-        keys = _KEYS
-        nk = len(keys)
-        table = np.stack([per[k] for k in keys] + [places[k] for k in range(1, 5)], axis=1).tolist()
-        players = s.players
-        for name, row in zip(ids, table):  # ids in insertion order: row i is player i
-            p = players.get(name)
-            if p is None:  # a new player: its counters are this batch's
-                p = players[name] = PlayerStats.__new__(PlayerStats)
-                (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
-                 p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
-                 p.placement_sum, p.final_score_sum, *pl) = row
-                p.places = c = Counter()
-                for k, v in enumerate(pl, 1):
-                    if v:
-                        c[k] = v
-                continue
-            for key, v in zip(keys, row):
-                setattr(p, key, getattr(p, key) + v)
-            for k, v in enumerate(row[nk:], 1):
-                if v:
-                    p.places[k] += v
+        # placements: ties to the earlier seat (a stable sort), no seat's score last
+        order = np.argsort(np.where(valid, -finals, 1 << 62), axis=1, kind="stable")
+        place = np.argsort(order, axis=1) + 1
+        parts = (  # (column, who, weight); who -1: nobody
+            (0, pid, None),
+            (1, hp, None),
+            (2, np.where(hands[:, 2:3] & seat_bits, hp, -1), None),
+            (3, np.where(hands[:, 3:4] & seat_bits, hp, -1), None),
+            (4, winner, None),
+            (5, np.where(tsumo, winner, -1), None),
+            (6, np.where(tsumo, -1, winner), None),
+            (7, disc, None),
+            (8, winner, points),
+            (9, winner, None),
+            (10, disc, points),
+            (11, disc, None),
+            (12, np.where(pao >= 0, pid[wg, np.maximum(pao, 0)], -1), None),
+            (13, gp, place),
+            (14, gp, finals),
+            (14 + place, gp, None),  # columns 15-18: the placements (-1 seats stay < 0)
+        )
+        size = n_p * _NCOL
+        idx = np.concatenate([(w * _NCOL + c).ravel() for c, w, x in parts if x is None
+                              and w.size])
+        table = np.bincount(idx[idx >= 0], minlength=size)
+        widx = np.concatenate([(w * _NCOL + c).ravel() for c, w, x in parts if x is not None])
+        wt = np.concatenate([x.ravel() for c, w, x in parts if x is not None])
+        keep = widx >= 0
+        table += np.bincount(widx[keep], weights=wt[keep], minlength=size).astype(np.int64)
+        table = table.reshape(n_p, _NCOL)
+        # the players' objects are made when first asked for (Stats.players): a batch, or a
+        # Dask part merged into the total, carries them as this table
+        s._pending.append((list(ids), table))
         # the corpus
+        n_tsumo = int(tsumo.sum())
         s.games += len(games)
         s.hands += len(hands)
         s.wins += len(wins)
-        s.tsumo += int(tsumo.sum())
-        s.ron += int((~tsumo).sum())
+        s.tsumo += n_tsumo
+        s.ron += len(wins) - n_tsumo
         s.multi_ron += int((hands[:, 4] > 1).sum())
         s.pao += int((pao >= 0).sum())
-        dk = np.bincount(hands[:, 5][hands[:, 5] >= 0], minlength=7)
+        dk = np.bincount(hands[:, 5][hands[:, 5] >= 0], minlength=7).tolist()
         for k, key in enumerate(_DRAWS):
             if dk[k]:
-                s.draws[key] += int(dk[k])
-        lo = (wins[:, 9].astype(np.uint32)[:, None] >> _BITS) & 1
-        hi = (wins[:, 10].astype(np.uint32)[:, None] >> _BITS) & 1
-        for y, c in enumerate(np.concatenate([lo.sum(axis=0), hi.sum(axis=0)])):
+                s.draws[key] += dk[k]
+        if not len(wins):
+            return
+        bits = np.unpackbits(np.ascontiguousarray(wins[:, 9:11]).view(np.uint8), axis=1,
+                             bitorder="little").sum(axis=0).tolist()
+        yaku = s.yaku
+        for y, c in enumerate(bits):  # little-endian int32 pairs: yaku 0-31 then 32-63
             if c:
-                s.yaku[str(y)] += int(c)
-        for y, col in ((52, 12), (53, 13), (54, 14)):
-            c = int((wins[:, col] != 0).sum())
+                yaku[_YAKU[y]] += c
+        for y, c in zip(("52", "53", "54"), (wins[:, 12:15] != 0).sum(axis=0).tolist()):
             if c:
-                s.yaku[str(y)] += c
+                yaku[y] += c
+        # the per-win counters: Counter counts lists in C (cheaper than numpy calls on a
+        # few hundred values); han, fu, their pair and the limit from one key per win
         yakuman = wins[:, 11] != 0
-        if yakuman.any():
-            s.han["yakuman"] += int(yakuman.sum())
-        plain = wins[~yakuman]
-        _add_unique(s.han, plain[:, 4])
-        _add_unique(s.fu, plain[:, 5])
-        if len(plain):
-            pairs, c = np.unique(plain[:, 4:6], axis=0, return_counts=True)
-            for (h, f), k in zip(pairs.tolist(), c.tolist()):
-                s.han_fu[f"{h},{f}"] += k
-        limit = np.where(yakuman, 5, wins[:, 7])
-        for v, k in zip(*np.unique(limit, return_counts=True)):
-            s.limit[LIMIT_NAMES[int(v)]] += int(k)
-        _add_unique(s.points, wins[:, 6])
-        for v, k in zip(*np.unique(wins[:, 15], return_counts=True)):
-            s.waits[_WAITS[int(v)]] += int(k)
+        n_ym = int(yakuman.sum())
+        if n_ym:
+            s.han["yakuman"] += n_ym
+            s.limit["yakuman"] += n_ym
+        plain = wins[~yakuman] if n_ym else wins
+        key = (plain[:, 7].astype(np.int64) << 24) | (plain[:, 4].astype(np.int64) << 12) \
+            | plain[:, 5]
+        han, fu, han_fu, limit = s.han, s.fu, s.han_fu, s.limit
+        for v, k in Counter(key.tolist()).items():
+            names_ = _HAN_FU.get(v)
+            if names_ is None:
+                h, f = (v >> 12) & 0xFFF, v & 0xFFF
+                names_ = _HAN_FU[v] = (str(h), str(f), f"{h},{f}", LIMIT_NAMES[v >> 24])
+            han[names_[0]] += k
+            fu[names_[1]] += k
+            han_fu[names_[2]] += k
+            limit[names_[3]] += k
+        for v, k in Counter(wins[:, 6].tolist()).items():
+            s.points[str(v)] += k
+        for v, k in Counter(wins[:, 15].tolist()).items():
+            s.waits[_WAITS[v]] += k
 
 
 _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
          "win_points_n", "deal_in_points", "deal_in_points_n", "pao", "placement_sum",
          "final_score_sum")
 """The player counters :meth:`RowStats._fold` computes, in the order it sets new players'."""
+_NCOL = len(_KEYS) + 4  # and the four placements
+_HAN_FU: dict = {}  # han/fu/limit key of a win -> its Stats keys
+_YAKU = tuple(str(y) for y in range(64))
 
 
-def _add_unique(counter, values) -> None:
-    if len(values):
-        for v, k in zip(*np.unique(values, return_counts=True)):
-            counter[str(int(v))] += int(k)
+def materialise(players: dict, keys: list, table) -> None:
+    """Add a folded batch's player rows (``table[i]`` the counters of ``keys[i]``, a raw
+    name or a ``seat i`` str: :data:`_KEYS` then the four placements) into ``players``."""
+    nk = len(_KEYS)
+    new = PlayerStats.__new__
+    for key, row in zip(keys, table.tolist()):
+        name = key if type(key) is str else _unquote(key)
+        p = players.get(name)
+        if p is None:  # a new player: its counters are this batch's
+            p = players[name] = new(PlayerStats)
+            (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
+             p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
+             p.placement_sum, p.final_score_sum, a, b, c, d) = row
+            p.places = Counter({k: v for k, v in ((1, a), (2, b), (3, c), (4, d)) if v})
+            continue
+        for attr, v in zip(_KEYS, row):
+            setattr(p, attr, getattr(p, attr) + v)
+        for k, v in enumerate(row[nk:], 1):
+            if v:
+                p.places[k] += v
 
 
 def read_bytes(path: str):
