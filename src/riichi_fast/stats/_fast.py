@@ -194,10 +194,10 @@ class RowStats:
                 s.draws[key] += dk[k]
         if not len(wins):
             return
-        bits = np.unpackbits(np.ascontiguousarray(wins[:, 9:11]).view(np.uint8), axis=1,
+        bits = np.unpackbits(np.ascontiguousarray(wins[:, 9:11], dtype="<i4").view(np.uint8), axis=1,
                              bitorder="little").sum(axis=0).tolist()
         yaku = s.yaku
-        for y, c in enumerate(bits):  # little-endian int32 pairs: yaku 0-31 then 32-63
+        for y, c in enumerate(bits):  # int32 pairs made little-endian: yaku 0-31 then 32-63
             if c:
                 yaku[_YAKU[y]] += c
         for y, c in zip(("52", "53", "54"), (wins[:, 12:15] != 0).sum(axis=0).tolist()):
