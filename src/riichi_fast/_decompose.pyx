@@ -10,7 +10,8 @@
 # c[i] mod 3 tiles of kind i not in triplets start sequences); only then are
 # its splits enumerated by an iterative DFS over its 9 kinds, whose only
 # choice is "one triplet here or none" (a suit with no kind of 3+ tiles has
-# no choice: one register scan gives its split).  The pair of a suit sits on a kind p
+# no choice: one register scan gives its split; rf_triplet_kinds9 tells the
+# cases apart in one word test).  The pair of a suit sits on a kind p
 # with 2p = sum(i * c[i]) mod 3, so at most 3 pair positions are tried.
 # Every leaf is a distinct multiset, so no deduplication is needed; the
 # readings are then sorted (insertion sort, few) into the canonical order of
