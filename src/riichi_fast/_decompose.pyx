@@ -10,7 +10,8 @@
 # c[i] mod 3 tiles of kind i not in triplets start sequences); only then are
 # its splits enumerated by an iterative DFS over its 9 kinds, whose only
 # choice is "one triplet here or none" (a suit with no kind of 3+ tiles has
-# no choice: one register scan gives its split).  The pair of a suit sits on a kind p
+# no choice: one register scan gives its split; rf_triplet_kinds9 tells the
+# cases apart in one word test).  The pair of a suit sits on a kind p
 # with 2p = sum(i * c[i]) mod 3, so at most 3 pair positions are tried.
 # Every leaf is a distinct multiset, so no deduplication is needed; the
 # readings are then sorted (insertion sort, few) into the canonical order of
@@ -60,8 +61,23 @@ cdef extern from *:
             n += (int)((twos >> (8 * w)) & 0xff);
         return n + (c[32] >> 1) + (c[33] >> 1);
     }
+
+    /* Of the 9 counts of a suit, the kinds with 3 or more tiles: -1 none, the
+       kind when exactly one, 9 for two or more (one word test, no branch per kind;
+       (b & 0x7f) + 0x7d cannot carry out of its byte). */
+    static inline int rf_triplet_kinds9(const uint8_t* c) {
+        uint64_t x, m;
+        int t;
+        memcpy(&x, c, 8);
+        m = (((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7d7d7d7d7d7d7d7dULL) | x) & 0x8080808080808080ULL;
+        if (!m)
+            return c[8] >= 3 ? 8 : -1;
+        t = __builtin_ctzll(m) >> 3;
+        return ((m & (m - 1)) || c[8] >= 3) ? 9 : t;
+    }
     """
     int rf_pairs_only(const uint8_t* c) noexcept nogil
+    int rf_triplet_kinds9(const uint8_t* c) noexcept nogil
 
 
 cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
@@ -239,13 +255,8 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     cdef int rem[9]
     cdef uint8_t tri[9]
     cdef int seq[11]
-    cdef int i, j, r, m, _q, n = 0, t = -1
-    for i in range(9):
-        if c[i] >= 3:
-            if t >= 0:
-                t = 9           # two kinds or more: the search
-                break
-            t = i
+    cdef int i, j, r, m, _q, n = 0
+    cdef int t = rf_triplet_kinds9(c)     # -1, the one kind, or 9 (two or more: the search)
     if t < 0:
         # no kind can hold a triplet: the mod-3 scan of _suit_sets is the only split
         return 1 if _scan_split(c, base, &out[0]) else 0
