@@ -16,7 +16,10 @@
 # and computes the rare variants (pao, wareme, sanchahou).  So both paths
 # give the same Settlement and the same exceptions (tests/test_settle_twins.py).
 
+cimport cython
 from libc.stdint cimport int64_t
+
+from riichi_fast._result cimport ResultCore
 
 from riichi_fast._settle_types import ABORTIVE_KINDS, HandValue, Settlement, TableState, Win
 from riichi_fast.reference import settle as _ref
@@ -282,6 +285,38 @@ cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tup
     return s
 
 
+# ---------------------------------------------------------------------------
+# TableState construction: the quick path of TableState.__init__ in C (plain ints, a plain tuple of scores);
+# anything else -- subclasses, numpy integers, every error -- goes to the Python __init__ it replaces.
+
+_py_table_init = TableState.__init__
+
+
+@cython.binding(True)   # a method: bound to the instance like a Python function
+def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=None, n_players=4):
+    cdef int64_t n = 0, d = 0, w = 0, h = 0, k = 0
+    if (type(self) is TableState and _small(n_players, &n) and (n == 4 or n == 3)
+            and _small(dealer, &d) and 0 <= d < n and _small(round_wind, &w) and 0 <= w < 4
+            and _small(honba, &h) and h >= 0 and _small(riichi_sticks, &k) and k >= 0):
+        if scores is None:
+            scores = _ZEROS4 if n == 4 else _ZEROS3
+        elif not (type(scores) is tuple and len(<tuple>scores) == n and type((<tuple>scores)[0]) is int
+                  and type((<tuple>scores)[1]) is int and type((<tuple>scores)[2]) is int
+                  and (n == 3 or type((<tuple>scores)[3]) is int)):
+            return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
+        rfs_set_slot(self, _T_DEALER, dealer)
+        rfs_set_slot(self, _T_WIND, round_wind)
+        rfs_set_slot(self, _T_HONBA, honba)
+        rfs_set_slot(self, _T_STICKS, riichi_sticks)
+        rfs_set_slot(self, _T_SCORES, scores)
+        rfs_set_slot(self, _T_N, n_players)
+        return
+    return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
+
+
+TableState.__init__ = _table_init
+
+
 cdef struct TableC:
     int n, dealer, wind
     int64_t honba, sticks
@@ -327,6 +362,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     cdef int64_t taken[MAXN]
     cdef int64_t honba_value, counters, each, share, amount, pot, sum_taken
     cdef _WinRules rv
+    cdef ResultCore rc
     rules = _plain_rules(rules_arg)
     if rules is None:
         return None
@@ -362,7 +398,17 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             return None
         result = x[1]
         tr = type(result)
-        if tr is HandResult:
+        if tr is HandResult and (<ResultCore>result).inline:
+            # the slots straight from the result's C storage (result._out would build an array)
+            rc = <ResultCore>result
+            if rc.s[O_STATUS] != 0:
+                return None
+            tsumo[i] = rc.b_tsumo
+            dealer_win[i] = rc.b_dealer
+            ron[i] = rc.s[O_PAY_RON]
+            t_dealer[i] = rc.s[O_PAY_TSUMO_DEALER]
+            t_other[i] = rc.s[O_PAY_TSUMO_OTHER]
+        elif tr is HandResult:
             out = result._out
             if out[O_STATUS] != 0:
                 return None
