@@ -17,6 +17,7 @@
 # give the same Settlement and the same exceptions (tests/test_settle_twins.py).
 
 cimport cython
+from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 
 from riichi_fast._result cimport ResultCore
@@ -46,6 +47,10 @@ cdef extern from *:
         *p = v;
         Py_XDECREF(old);
     }
+    /* The object in the slot at off of obj (borrowed; NULL if unset). */
+    static inline PyObject* rfs_get_slot(PyObject* obj, Py_ssize_t off) {
+        return *(PyObject**)((char*)obj + off);
+    }
     /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
     static PyObject* rfs_alloc(PyObject* cls) {
         PyTypeObject* t = (PyTypeObject*)cls;
@@ -55,6 +60,7 @@ cdef extern from *:
     Py_ssize_t rfs_slot_offset(object descr)
     void rfs_set_slot(object obj, Py_ssize_t off, object v)
     object rfs_alloc(object cls)
+    PyObject* rfs_get_slot(object obj, Py_ssize_t off)
 
 cdef extern from "Python.h":
     long long PyLong_AsLongLongAndOverflow(object obj, int* overflow) except? -1
@@ -250,7 +256,8 @@ cdef object _next(object table, bint repeat, int dealer, int wind, int n, object
         dealer = (dealer + 1) % n
         if dealer == 0:
             wind = (wind + 1) % 4
-    old = table.scores
+    cdef PyObject* ps = rfs_get_slot(table, _T_SCORES)   # table: an exact TableState (_table)
+    old = <object>ps if ps != NULL else table.scores
     if n == 4:
         scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2], old[3] + deltas[3])
     else:
@@ -325,19 +332,28 @@ cdef struct TableC:
 cdef bint _table(object table, object rules, TableC* t, int n_rules=0):
     """Read a TableState played under ``rules`` (``n_rules``: their n_players if known; False: not the fast path)."""
     cdef int64_t v = 0
+    cdef PyObject* p[5]
     if type(table) is not TableState:
         return False
-    n = table.n_players
+    # the slots read directly (an exact TableState: no attribute lookups); an unset slot: not the fast path
+    p[0] = rfs_get_slot(table, _T_N)
+    p[1] = rfs_get_slot(table, _T_DEALER)
+    p[2] = rfs_get_slot(table, _T_WIND)
+    p[3] = rfs_get_slot(table, _T_HONBA)
+    p[4] = rfs_get_slot(table, _T_STICKS)
+    if p[0] == NULL or p[1] == NULL or p[2] == NULL or p[3] == NULL or p[4] == NULL:
+        return False
+    n = <object>p[0]
     if type(n) is not int or (n_rules or rules.n_players) != n:
         return False
     t.n = n
-    if not _small(table.dealer, &v):
+    if not _small(<object>p[1], &v):
         return False
     t.dealer = <int>v
-    if not _small(table.round_wind, &v):
+    if not _small(<object>p[2], &v):
         return False
     t.wind = <int>v
-    if not _small(table.honba, &t.honba) or not _small(table.riichi_sticks, &t.sticks):
+    if not _small(<object>p[3], &t.honba) or not _small(<object>p[4], &t.sticks):
         return False
     return True
 
