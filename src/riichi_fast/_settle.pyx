@@ -240,12 +240,20 @@ cdef tuple _tuple(const int64_t* v, int n):
     return (v[0], v[1], v[2])
 
 
-cdef tuple _stakes(int declared, int n):
+cdef tuple _stakes_new(int declared, int n):
     cdef int64_t st[MAXN]
     cdef int s
     for s in range(n):
         st[s] = -1000 if declared >> s & 1 else 0
     return _tuple(st, n)
+
+
+# the stakes tuple of every mask, 3 and 4 players (immutable, shared: no allocation per call)
+cdef list _STAKES = [[_stakes_new(m, 3) for m in range(8)], [_stakes_new(m, 4) for m in range(16)]]
+
+
+cdef inline tuple _stakes(int declared, int n):
+    return <tuple>(<list>(<list>_STAKES)[n - 3])[declared]
 
 
 cdef object _next(object table, bint repeat, int dealer, int wind, int n, object honba, object sticks,
