@@ -530,6 +530,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_win(table, wins, riichi_declared=(), rules=DEFAULT, *, wareme_seat=None):
     """Settle one win, or several ron on one discard (see :func:`riichi_fast.settle.settle_win`)."""
     r = _win_fast(table, wins, riichi_declared, rules, wareme_seat)
@@ -589,6 +590,7 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
                        zeros, zeros, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_exhaustive_draw(table, tenpai=(), riichi_declared=(), nagashi=(), rules=DEFAULT, *, wareme_seat=None):
     """Settle an exhaustive draw (see :func:`riichi_fast.settle.settle_exhaustive_draw`)."""
     r = _exhaustive_fast(table, tenpai, riichi_declared, nagashi, rules, wareme_seat)
@@ -622,6 +624,7 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     return _settlement("abortive_draw", table, nxt, stakes, stakes, True, kind, (), (), zeros, zeros, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_abortive_draw(table, kind, rules=DEFAULT, *, riichi_declared=()):
     """Settle an abortive draw (see :func:`riichi_fast.settle.settle_abortive_draw`)."""
     r = _abortive_fast(table, kind, rules, riichi_declared)
@@ -675,6 +678,7 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
                        penalties, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_chombo(table, offender, rules=DEFAULT, *, riichi_declared=()):
     """Settle a chombo (see :func:`riichi_fast.settle.settle_chombo`)."""
     r = _chombo_fast(table, offender, rules, riichi_declared)
