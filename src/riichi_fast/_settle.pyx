@@ -123,6 +123,7 @@ if set(Settlement.__slots__) != {"outcome", "table", "next", "deltas", "stakes",
     raise TypeError("Settlement slots changed: update riichi_fast._settle")
 
 cdef tuple _ZEROS3 = (0, 0, 0)
+cdef list _SEAT_TUPLES = [(0,), (1,), (2,), (3,)]   # winners of a single win (shared, immutable)
 cdef tuple _ZEROS4 = (0, 0, 0, 0)
 cdef dict _PRESETS = {}      # preset name -> Rules (presets are immutable)
 cdef object _coerce_rules = None
@@ -495,7 +496,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         sum_taken += taken[s]
     taken[first] += pot - sum_taken
     cdef bint counters_all = rv.counters_all
-    per_win = []
+    per_win = [] if nw > 1 else None
     for k in range(nw):
         i = order[k]
         w = winner[i]
@@ -517,8 +518,11 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         ch[w] += 1000 * taken[w]
         for s in range(n):
             deltas[s] += ch[s]
-        per_win.append(_tuple(ch, n))
-    winners = (first,) if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
+        if nw > 1:
+            per_win.append(_tuple(ch, n))
+        else:
+            per_win = (_tuple(ch, n),)
+    winners = <tuple>_SEAT_TUPLES[first] if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
     repeat = False
     for k in range(nw):
         if winner[order[k]] == t.dealer:
@@ -526,7 +530,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
     explain = (_ref.settle_win, (table, tuple(wins), tuple(riichi_declared), rules_arg), _wareme_kw(wareme_seat))
-    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, tuple(per_win),
+    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win if nw == 1 else tuple(per_win),
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
 
