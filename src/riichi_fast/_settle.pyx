@@ -529,7 +529,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             repeat = True
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
-    explain = (_ref.settle_win, (table, tuple(wins), tuple(riichi_declared), rules_arg), _wareme_kw(wareme_seat))
+    explain = (_ref.settle_win, table, tuple(wins), tuple(riichi_declared), rules_arg, _wareme_kw(wareme_seat))
     return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win if nw == 1 else tuple(per_win),
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
@@ -588,7 +588,7 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     repeat = (ten >> t.dealer & 1) != 0
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_exhaustive_draw, (table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg),
+    explain = (_ref.settle_exhaustive_draw, table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg,
                _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
@@ -624,7 +624,7 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     nxt = _next(table, True, t.dealer, t.wind, n, honba, t.sticks + _popcount(declared), st)
     stakes = _tuple(st, n)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_abortive_draw, (table, kind, rules_arg), {"riichi_declared": tuple(riichi_declared)})
+    explain = (_ref.settle_abortive_draw, table, kind, rules_arg, {"riichi_declared": tuple(riichi_declared)})
     return _settlement("abortive_draw", table, nxt, stakes, stakes, True, kind, (), (), zeros, zeros, explain)
 
 
@@ -677,7 +677,7 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
         ch[s] += st[s]
     nxt = _next(table, True, t.dealer, t.wind, n, t.honba, sticks, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_chombo, (table, offender, rules_arg), {"riichi_declared": tuple(riichi_declared)})
+    explain = (_ref.settle_chombo, table, offender, rules_arg, {"riichi_declared": tuple(riichi_declared)})
     return _settlement("chombo", table, nxt, _tuple(ch, n), _tuple(st, n), True, "chombo", (), (), zeros,
                        penalties, explain)
 
