@@ -423,8 +423,9 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             return None
         result = x[1]
         tr = type(result)
-        if tr is HandResult and (<ResultCore>result).inline:
+        if tr is HandResult and isinstance(result, ResultCore) and (<ResultCore>result).inline:
             # the slots straight from the result's C storage (result._out would build an array)
+            # (isinstance: under RIICHI_FAST_PUREPYTHON=1 HandResult derives from the pure-Python ResultCore)
             rc = <ResultCore>result
             if rc.s[O_STATUS] != 0:
                 return None
