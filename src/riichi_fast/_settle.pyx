@@ -130,6 +130,15 @@ cdef object _coerce_rules = None
 cdef dict _NO_KWARGS = {}          # shared, never changed (f(**{}) copies it)
 
 
+cdef inline tuple _seats_tuple(object seats, int mask):
+    """tuple(seats) of a plain collection of seats (``mask``: _seat_mask's): shared when empty or one seat."""
+    if mask == 0:
+        return ()
+    if len(seats) == 1 and (mask & (mask - 1)) == 0:
+        return <tuple>_SEAT_TUPLES[0 if mask == 1 else 1 if mask == 2 else 2 if mask == 4 else 3]
+    return tuple(seats)
+
+
 cdef inline dict _wareme_kw(object wareme_seat):
     return _NO_KWARGS if wareme_seat is None else {"wareme_seat": wareme_seat}
 
@@ -530,7 +539,8 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             repeat = True
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
-    explain = (_ref.settle_win, table, tuple(wins), tuple(riichi_declared), rules_arg, _wareme_kw(wareme_seat))
+    explain = (_ref.settle_win, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
+               _wareme_kw(wareme_seat))
     return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win if nw == 1 else tuple(per_win),
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
