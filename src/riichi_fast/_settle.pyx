@@ -16,7 +16,11 @@
 # and computes the rare variants (pao, wareme, sanchahou).  So both paths
 # give the same Settlement and the same exceptions (tests/test_settle_twins.py).
 
+cimport cython
+from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
+
+from riichi_fast._result cimport ResultCore
 
 from riichi_fast._settle_types import ABORTIVE_KINDS, HandValue, Settlement, TableState, Win
 from riichi_fast.reference import settle as _ref
@@ -43,6 +47,10 @@ cdef extern from *:
         *p = v;
         Py_XDECREF(old);
     }
+    /* The object in the slot at off of obj (borrowed; NULL if unset). */
+    static inline PyObject* rfs_get_slot(PyObject* obj, Py_ssize_t off) {
+        return *(PyObject**)((char*)obj + off);
+    }
     /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
     static PyObject* rfs_alloc(PyObject* cls) {
         PyTypeObject* t = (PyTypeObject*)cls;
@@ -52,6 +60,7 @@ cdef extern from *:
     Py_ssize_t rfs_slot_offset(object descr)
     void rfs_set_slot(object obj, Py_ssize_t off, object v)
     object rfs_alloc(object cls)
+    PyObject* rfs_get_slot(object obj, Py_ssize_t off)
 
 cdef extern from "Python.h":
     long long PyLong_AsLongLongAndOverflow(object obj, int* overflow) except? -1
@@ -114,10 +123,20 @@ if set(Settlement.__slots__) != {"outcome", "table", "next", "deltas", "stakes",
     raise TypeError("Settlement slots changed: update riichi_fast._settle")
 
 cdef tuple _ZEROS3 = (0, 0, 0)
+cdef list _SEAT_TUPLES = [(0,), (1,), (2,), (3,)]   # winners of a single win (shared, immutable)
 cdef tuple _ZEROS4 = (0, 0, 0, 0)
 cdef dict _PRESETS = {}      # preset name -> Rules (presets are immutable)
 cdef object _coerce_rules = None
 cdef dict _NO_KWARGS = {}          # shared, never changed (f(**{}) copies it)
+
+
+cdef inline tuple _seats_tuple(object seats, int mask):
+    """tuple(seats) of a plain collection of seats (``mask``: _seat_mask's): shared when empty or one seat."""
+    if mask == 0:
+        return ()
+    if len(seats) == 1 and (mask & (mask - 1)) == 0:
+        return <tuple>_SEAT_TUPLES[0 if mask == 1 else 1 if mask == 2 else 2 if mask == 4 else 3]
+    return tuple(seats)
 
 
 cdef inline dict _wareme_kw(object wareme_seat):
@@ -231,12 +250,20 @@ cdef tuple _tuple(const int64_t* v, int n):
     return (v[0], v[1], v[2])
 
 
-cdef tuple _stakes(int declared, int n):
+cdef tuple _stakes_new(int declared, int n):
     cdef int64_t st[MAXN]
     cdef int s
     for s in range(n):
         st[s] = -1000 if declared >> s & 1 else 0
     return _tuple(st, n)
+
+
+# the stakes tuple of every mask, 3 and 4 players (immutable, shared: no allocation per call)
+cdef list _STAKES = [[_stakes_new(m, 3) for m in range(8)], [_stakes_new(m, 4) for m in range(16)]]
+
+
+cdef inline tuple _stakes(int declared, int n):
+    return <tuple>(<list>(<list>_STAKES)[n - 3])[declared]
 
 
 cdef object _next(object table, bint repeat, int dealer, int wind, int n, object honba, object sticks,
@@ -247,7 +274,8 @@ cdef object _next(object table, bint repeat, int dealer, int wind, int n, object
         dealer = (dealer + 1) % n
         if dealer == 0:
             wind = (wind + 1) % 4
-    old = table.scores
+    cdef PyObject* ps = rfs_get_slot(table, _T_SCORES)   # table: an exact TableState (_table)
+    old = <object>ps if ps != NULL else table.scores
     if n == 4:
         scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2], old[3] + deltas[3])
     else:
@@ -282,6 +310,38 @@ cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tup
     return s
 
 
+# ---------------------------------------------------------------------------
+# TableState construction: the quick path of TableState.__init__ in C (plain ints, a plain tuple of scores);
+# anything else -- subclasses, numpy integers, every error -- goes to the Python __init__ it replaces.
+
+_py_table_init = TableState.__init__
+
+
+@cython.binding(True)   # a method: bound to the instance like a Python function
+def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=None, n_players=4):
+    cdef int64_t n = 0, d = 0, w = 0, h = 0, k = 0
+    if (type(self) is TableState and _small(n_players, &n) and (n == 4 or n == 3)
+            and _small(dealer, &d) and 0 <= d < n and _small(round_wind, &w) and 0 <= w < 4
+            and _small(honba, &h) and h >= 0 and _small(riichi_sticks, &k) and k >= 0):
+        if scores is None:
+            scores = _ZEROS4 if n == 4 else _ZEROS3
+        elif not (type(scores) is tuple and len(<tuple>scores) == n and type((<tuple>scores)[0]) is int
+                  and type((<tuple>scores)[1]) is int and type((<tuple>scores)[2]) is int
+                  and (n == 3 or type((<tuple>scores)[3]) is int)):
+            return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
+        rfs_set_slot(self, _T_DEALER, dealer)
+        rfs_set_slot(self, _T_WIND, round_wind)
+        rfs_set_slot(self, _T_HONBA, honba)
+        rfs_set_slot(self, _T_STICKS, riichi_sticks)
+        rfs_set_slot(self, _T_SCORES, scores)
+        rfs_set_slot(self, _T_N, n_players)
+        return
+    return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
+
+
+TableState.__init__ = _table_init
+
+
 cdef struct TableC:
     int n, dealer, wind
     int64_t honba, sticks
@@ -290,19 +350,28 @@ cdef struct TableC:
 cdef bint _table(object table, object rules, TableC* t, int n_rules=0):
     """Read a TableState played under ``rules`` (``n_rules``: their n_players if known; False: not the fast path)."""
     cdef int64_t v = 0
+    cdef PyObject* p[5]
     if type(table) is not TableState:
         return False
-    n = table.n_players
+    # the slots read directly (an exact TableState: no attribute lookups); an unset slot: not the fast path
+    p[0] = rfs_get_slot(table, _T_N)
+    p[1] = rfs_get_slot(table, _T_DEALER)
+    p[2] = rfs_get_slot(table, _T_WIND)
+    p[3] = rfs_get_slot(table, _T_HONBA)
+    p[4] = rfs_get_slot(table, _T_STICKS)
+    if p[0] == NULL or p[1] == NULL or p[2] == NULL or p[3] == NULL or p[4] == NULL:
+        return False
+    n = <object>p[0]
     if type(n) is not int or (n_rules or rules.n_players) != n:
         return False
     t.n = n
-    if not _small(table.dealer, &v):
+    if not _small(<object>p[1], &v):
         return False
     t.dealer = <int>v
-    if not _small(table.round_wind, &v):
+    if not _small(<object>p[2], &v):
         return False
     t.wind = <int>v
-    if not _small(table.honba, &t.honba) or not _small(table.riichi_sticks, &t.sticks):
+    if not _small(<object>p[3], &t.honba) or not _small(<object>p[4], &t.sticks):
         return False
     return True
 
@@ -327,6 +396,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     cdef int64_t taken[MAXN]
     cdef int64_t honba_value, counters, each, share, amount, pot, sum_taken
     cdef _WinRules rv
+    cdef ResultCore rc
     rules = _plain_rules(rules_arg)
     if rules is None:
         return None
@@ -362,7 +432,18 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             return None
         result = x[1]
         tr = type(result)
-        if tr is HandResult:
+        if tr is HandResult and isinstance(result, ResultCore) and (<ResultCore>result).inline:
+            # the slots straight from the result's C storage (result._out would build an array)
+            # (isinstance: under RIICHI_FAST_PUREPYTHON=1 HandResult derives from the pure-Python ResultCore)
+            rc = <ResultCore>result
+            if rc.s[O_STATUS] != 0:
+                return None
+            tsumo[i] = rc.b_tsumo
+            dealer_win[i] = rc.b_dealer
+            ron[i] = rc.s[O_PAY_RON]
+            t_dealer[i] = rc.s[O_PAY_TSUMO_DEALER]
+            t_other[i] = rc.s[O_PAY_TSUMO_OTHER]
+        elif tr is HandResult:
             out = result._out
             if out[O_STATUS] != 0:
                 return None
@@ -425,7 +506,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         sum_taken += taken[s]
     taken[first] += pot - sum_taken
     cdef bint counters_all = rv.counters_all
-    per_win = []
+    per_win = [] if nw > 1 else None
     for k in range(nw):
         i = order[k]
         w = winner[i]
@@ -447,19 +528,24 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         ch[w] += 1000 * taken[w]
         for s in range(n):
             deltas[s] += ch[s]
-        per_win.append(_tuple(ch, n))
-    winners = (first,) if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
+        if nw > 1:
+            per_win.append(_tuple(ch, n))
+        else:
+            per_win = (_tuple(ch, n),)
+    winners = <tuple>_SEAT_TUPLES[first] if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
     repeat = False
     for k in range(nw):
         if winner[order[k]] == t.dealer:
             repeat = True
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
-    explain = (_ref.settle_win, (table, tuple(wins), tuple(riichi_declared), rules_arg), _wareme_kw(wareme_seat))
-    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, tuple(per_win),
+    explain = (_ref.settle_win, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
+               _wareme_kw(wareme_seat))
+    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win if nw == 1 else tuple(per_win),
                        _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_win(table, wins, riichi_declared=(), rules=DEFAULT, *, wareme_seat=None):
     """Settle one win, or several ron on one discard (see :func:`riichi_fast.settle.settle_win`)."""
     r = _win_fast(table, wins, riichi_declared, rules, wareme_seat)
@@ -513,12 +599,13 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     repeat = (ten >> t.dealer & 1) != 0
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_exhaustive_draw, (table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg),
+    explain = (_ref.settle_exhaustive_draw, table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg,
                _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_exhaustive_draw(table, tenpai=(), riichi_declared=(), nagashi=(), rules=DEFAULT, *, wareme_seat=None):
     """Settle an exhaustive draw (see :func:`riichi_fast.settle.settle_exhaustive_draw`)."""
     r = _exhaustive_fast(table, tenpai, riichi_declared, nagashi, rules, wareme_seat)
@@ -548,10 +635,11 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     nxt = _next(table, True, t.dealer, t.wind, n, honba, t.sticks + _popcount(declared), st)
     stakes = _tuple(st, n)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_abortive_draw, (table, kind, rules_arg), {"riichi_declared": tuple(riichi_declared)})
+    explain = (_ref.settle_abortive_draw, table, kind, rules_arg, {"riichi_declared": tuple(riichi_declared)})
     return _settlement("abortive_draw", table, nxt, stakes, stakes, True, kind, (), (), zeros, zeros, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_abortive_draw(table, kind, rules=DEFAULT, *, riichi_declared=()):
     """Settle an abortive draw (see :func:`riichi_fast.settle.settle_abortive_draw`)."""
     r = _abortive_fast(table, kind, rules, riichi_declared)
@@ -600,11 +688,12 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
         ch[s] += st[s]
     nxt = _next(table, True, t.dealer, t.wind, n, t.honba, sticks, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_chombo, (table, offender, rules_arg), {"riichi_declared": tuple(riichi_declared)})
+    explain = (_ref.settle_chombo, table, offender, rules_arg, {"riichi_declared": tuple(riichi_declared)})
     return _settlement("chombo", table, nxt, _tuple(ch, n), _tuple(st, n), True, "chombo", (), (), zeros,
                        penalties, explain)
 
 
+@cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_chombo(table, offender, rules=DEFAULT, *, riichi_declared=()):
     """Settle a chombo (see :func:`riichi_fast.settle.settle_chombo`)."""
     r = _chombo_fast(table, offender, rules, riichi_declared)

@@ -233,8 +233,8 @@ class Settlement:
         """The explanation lines (plain English), a tuple of str."""
         lines = self._lines
         if lines is None:
-            fn, args, kwargs = self._explain
-            lines = fn(*args, **kwargs).lines
+            e = self._explain  # (fn, *args, kwargs): the recorded call of the pure-Python twin
+            lines = e[0](*e[1:-1], **e[-1]).lines
             object.__setattr__(self, "_lines", lines)
             object.__setattr__(self, "_explain", None)
         return lines
