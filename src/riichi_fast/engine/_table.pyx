@@ -868,35 +868,7 @@ cdef class CTable:
 
     cdef int _act_index(self, Act* a) noexcept nogil:
         """The action-space index of ``a`` (env.index_of on the Action it stands for)."""
-        cdef int t = a.type, reds = 0, i, k, pos = 0
-        if t == A_DISCARD or t == A_RIICHI:
-            return (0 if t == A_DISCARD else 68) + (34 if (a.tile & 3) < self.red_c[a.tile >> 2] else 0) + (a.tile >> 2)
-        if t == A_TSUMO:
-            return 136
-        if t == A_RON:
-            return 137
-        if t == A_PASS:
-            return 138
-        if t == A_DAIMINKAN:
-            return 151
-        if t == A_ANKAN:
-            return 152 + (a.tile >> 2)
-        if t == A_KAKAN:
-            return 186 + (a.tile >> 2)
-        if t == A_KITA:
-            return 220
-        if t == A_KYUUSHU:
-            return 221
-        for i in range(a.n_cons):
-            if (a.cons[i] & 3) < self.red_c[a.cons[i] >> 2]:
-                reds += 1
-        if t == A_CHI:
-            k = a.tile >> 2
-            for i in range(a.n_cons):
-                if (a.cons[i] >> 2) < k:
-                    pos += 1
-            return 139 + 3 * pos + reds
-        return 148 + reds  # pon
+        return _index_of(a, self.red_c)
 
     def legal_mask(self, unsigned char[::1] mask not None):
         """Zero ``mask`` (uint8, 222 entries) and set the action-space index of every legal action of the
