@@ -2,6 +2,8 @@
 
 import importlib
 import os
+import re
+from collections import defaultdict
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,6 +17,32 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+_RECORD_CASE = re.compile(r"\.(mjlog|json|jsonl|mjson|gz)\b")
+_PURE_SAMPLE = 5
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under RIICHI_FAST_PUREPYTHON=1 (CI's step on the pure-Python twins), a test run once
+    per bundled record (20 records or more) keeps every fifth record: the twins' record by
+    record answers are compared with the compiled build's in full by the main run (CI's README
+    command), and on the twins these loops alone took most of the step's time.
+    RIICHI_FAST_ALL_RECORDS=1 keeps them all."""
+    if os.environ.get("RIICHI_FAST_PUREPYTHON") != "1" or os.environ.get("RIICHI_FAST_ALL_RECORDS") == "1":
+        return
+    groups = defaultdict(list)
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and _RECORD_CASE.search(spec.id):
+            groups[item.nodeid.split("[", 1)[0]].append(item)
+    dropped = set()
+    for cases in groups.values():
+        if len(cases) >= 20:
+            dropped.update(id(c) for i, c in enumerate(cases) if i % _PURE_SAMPLE)
+    if dropped:
+        config.hook.pytest_deselected(items=[i for i in items if id(i) in dropped])
+        items[:] = [i for i in items if id(i) not in dropped]
 
 
 def _impl_fixture(name):
