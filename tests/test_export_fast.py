@@ -110,6 +110,35 @@ def test_values_that_need_quotes_and_names(tmp_path, monkeypatch):
     same_files(tmp_path / "fast-csv", tmp_path / "module", "csv")
 
 
+@pytest.mark.parametrize("names, taken", [
+    (b'n0="%FF%41" n1="%E3%81" n2="x" n3="y"', False),  # not UTF-8 once decoded: the model's replacement chars
+    (b'n0="' + b"%E3%81%82" * 16 + b'" n1="" n2="%4" n3="%%41"', True),  # 48 bytes: fits
+    (b'n0="' + b"%E3%81%82" * 16 + b'a" n1="b" n2="c" n3="d"', False),  # 49 bytes: the model reads it
+    (b'n0="%f0%9f%80%84%c3%a9" n1="%ED%9F%BF" n2="%F4%8F%BF%BF" n3="%C2%80"', True),
+    (b'n0="%ED%A0%80" n1="" n2="" n3=""', False),  # a surrogate
+    (b'n0="%C0%80" n1="" n2="" n3=""', False),  # an overlong form
+    (b'n0="%F4%90%80%80" n1="" n2="" n3=""', False),  # past U+10FFFF
+])
+def test_names_are_decoded_as_the_full_reader_decodes_them(tmp_path, names, taken):
+    from riichi_fast import _mjlog
+
+    data = xml(next(p for p in MJLOG if "3p" not in p.parent.name))
+    un = re.search(rb"<UN [^>]*>", data).group(0)
+    v = data.replace(un, b"<UN " + names + b"/>")
+    params, settings = table(v)
+    a = np.zeros((300, W), dtype=np.int32)
+    b = a.copy()
+    got = _mjlog.export_mjlog(v, params, a, 0, 0, **settings)
+    assert got == twin.export_mjlog(v, params, b, 0, 0, **settings) and (got[0] == 0) == taken
+    assert (a[:got[1]] == b[:got[1]]).all()
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "names.mjlog").write_bytes(v)
+    for fmt in ("csv", "parquet"):
+        export([tmp_path / "in"], tmp_path / f"fast-{fmt}", format=fmt)
+        export([tmp_path / "in"], tmp_path / f"slow-{fmt}", format=fmt, fast=False)
+        same_files(tmp_path / f"fast-{fmt}", tmp_path / f"slow-{fmt}", fmt)
+
+
 def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path):
     data = xml(MJLOG[0])
     d = tmp_path / "in"

@@ -1556,6 +1556,9 @@ cdef enum:
     EX_CLOSED_BYTES = 24
     EX_MELDS = 74        # win: the melds as text (bytes) from this column
     EX_MELDS_BYTES = 112
+    EX_NAMES = 42        # game: the names n0-n3 (percent-decoded UTF-8) from this column
+    EX_NAME_BYTES = 48   # each
+    EX_NAME_LEN = 90     # game: their lengths (-1: no <UN n0>), columns 90-93
 
 
 cdef int32_t* _ex_row(Game* g, int kind) noexcept nogil:
@@ -1751,10 +1754,80 @@ cdef void _ex_draw(Game* g, Attr* attrs, int na) noexcept nogil:
         row[9 + s] = sc[2 * s + 1] * 100
 
 
-cdef int _ex_game(Game* g) noexcept nogil:
+cdef inline int _hex(char c) noexcept nogil:
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70:
+        return c - 55
+    if 97 <= c <= 102:
+        return c - 87
+    return -1
+
+
+cdef bint _utf8(const unsigned char* b, int n) noexcept nogil:
+    """``b`` is UTF-8 as Python's strict decoder reads it (no overlong form, surrogate
+    or code point past U+10FFFF)."""
+    cdef int i = 0, k, need
+    cdef unsigned char c, lo, hi
+    while i < n:
+        c = b[i]
+        i += 1
+        if c < 0x80:
+            continue
+        lo, hi = 0x80, 0xBF
+        if 0xC2 <= c <= 0xDF:
+            need = 1
+        elif 0xE0 <= c <= 0xEF:
+            need = 2
+            if c == 0xE0:
+                lo = 0xA0
+            elif c == 0xED:
+                hi = 0x9F
+        elif 0xF0 <= c <= 0xF4:
+            need = 3
+            if c == 0xF0:
+                lo = 0x90
+            elif c == 0xF4:
+                hi = 0x8F
+        else:
+            return False
+        if i + need > n or not lo <= b[i] <= hi:
+            return False
+        for k in range(1, need):
+            if not 0x80 <= b[i + k] <= 0xBF:
+                return False
+        i += need
+    return True
+
+
+cdef int _unquote(const char* s, int n, char* out, int cap) noexcept nogil:
+    """``urllib.parse.unquote`` of an ASCII value into ``out`` (``%XX`` with two hex
+    digits is a byte, any other ``%`` stays); the length, or -1 when it is longer than
+    ``cap`` or not UTF-8 (the full reader puts replacement characters in)."""
+    cdef int i = 0, k = 0, a, b
+    while i < n:
+        if k >= cap:
+            return -1
+        if s[i] == 37 and i + 2 < n:  # '%'
+            a = _hex(s[i + 1])
+            b = _hex(s[i + 2])
+            if a >= 0 and b >= 0:
+                out[k] = <char>(a * 16 + b)
+                k += 1
+                i += 3
+                continue
+        out[k] = s[i]
+        k += 1
+        i += 1
+    if not _utf8(<const unsigned char*>out, k):
+        return -1
+    return k
+
+
+cdef int _ex_game(Game* g, const char* data) noexcept nogil:
     """The game row (the tables games and players), after the game verified; FULL when
-    there is no room."""
-    cdef int s, t, i, top = 0, n = g.n, seat
+    there is no room, BAD when a name does not fit (or is not UTF-8 once decoded)."""
+    cdef int s, t, i, top = 0, n = g.n, seat, k
     cdef int final[4]
     cdef int32_t* r
     cdef int32_t* x
@@ -1762,6 +1835,15 @@ cdef int _ex_game(Game* g) noexcept nogil:
         return FULL
     r = g.rows + g.n_rows * EX_WIDTH
     memset(r, 0, EX_WIDTH * sizeof(int32_t))
+    for s in range(4):
+        if not g.un_seen:
+            r[EX_NAME_LEN + s] = -1
+            continue
+        k = _unquote(data + g.un_off[s], g.un_len[s], <char*>&r[EX_NAMES] + s * EX_NAME_BYTES,
+                     EX_NAME_BYTES)
+        if k < 0:
+            return BAD
+        r[EX_NAME_LEN + s] = k
     # per seat: wins, tsumo, deal-ins, riichi, calls from this game's rows
     for i in range(g.n_rows):
         x = g.rows + i * EX_WIDTH
@@ -1831,7 +1913,10 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     - game (kind 4): ``2 players, 3 hanchan, 4 red fives, 5 rounds, 6-9 final scores
       (sticks left to the top seat), 10-17 offset and length in data of the names
       n0-n3 of the first <UN n0> (length -1: no such tag), 18-21 places, 22-25 wins,
-      26-29 tsumo, 30-33 deal-ins, 34-37 riichi, 38-41 calls`` per seat.
+      26-29 tsumo, 30-33 deal-ins, 34-37 riichi, 38-41 calls`` per seat, then the names
+      decoded as ``records.tenhou`` decodes them (``urllib.parse.unquote``), UTF-8 bytes,
+      48 per seat from column 42, their lengths in columns 90-93 (-1: no such tag; a
+      game with a longer name, or one that is not UTF-8 once decoded, is declined).
 
     Returns ``(status, end)`` as :func:`stats_mjlog` does (0: verified, rows
     ``start``-``end`` written; 3: ``rows`` is full; 1: read it in full).
@@ -1864,7 +1949,7 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
         if st == OK and (g.decline or not g.have_next):
             st = BAD
         if st == OK:
-            st = _ex_game(g)
+            st = _ex_game(g, s)
     if st == FULL:
         return (3, start)
     if st != OK:

@@ -19,6 +19,7 @@ same rows.
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_to_bytes
 
 import numpy as np
 
@@ -394,12 +395,26 @@ def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_pay
     row = np.zeros(EX_WIDTH, dtype=np.int32)
     row[:6] = [4, game_idx, n, int(game.rules.hanchan), int(red), len(game.rounds)]
     row[6:6 + n] = finals
-    row[10:18] = _names_at(bytes(data))
+    at = _names_at(bytes(data))
+    row[10:18] = at
     row[18:18 + n] = placements(finals)
     row[22:42] = per_seat.ravel()
     out.append(row)
     if start + len(out) > rows.shape[0]:
         return (3, start)
+    for k in range(4):
+        if at[2 * k + 1] < 0:
+            row[90 + k] = -1
+            continue
+        name = unquote_to_bytes(bytes(data)[at[2 * k]:at[2 * k] + at[2 * k + 1]])
+        try:
+            name.decode("utf-8")
+        except UnicodeDecodeError:
+            return (1, start)  # replacement characters: the full reader's
+        if len(name) > 48:
+            return (1, start)
+        row.view(np.uint8)[168 + 48 * k:168 + 48 * k + len(name)] = np.frombuffer(name, dtype=np.uint8)
+        row[90 + k] = len(name)
     for i, r in enumerate(out):
         rows[start + i, :] = r
     return (0, start + len(out))

@@ -35,6 +35,7 @@ _SEAT = np.arange(4)
 _YAKU, _MAX_YAKU = 28, 40
 _CLOSED, _CLOSED_BYTES = 68 * 4, 24
 _MELDS, _MELDS_BYTES = 74 * 4, 112
+_NAMES, _NAME_BYTES, _NAME_LEN = 42 * 4, 48, 90
 
 
 def _win_tiles() -> list[str]:
@@ -50,7 +51,8 @@ _TILES: list[str] = []
 class Columns:
     """One cut of compiled rows as columns: ``cols[table][column]`` is one of
     ``("i", int64 values, valid mask or None)``, ``("b", bools)``, ``("s", choices, index)``
-    (index -1: null), ``("t", utf-8 bytes, int32 offsets)`` (text) or
+    (index -1: null), ``("t", utf-8 bytes, int32 offsets, index)`` (text; ``index`` None:
+    each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
     __slots__ = ("cols", "hands")
@@ -75,8 +77,10 @@ class Columns:
                 choices = pa.array(col[1], type=pa.string())
                 arrays.append(choices.take(pa.array(idx, mask=idx < 0)))
             elif kind == "t":
-                arrays.append(pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
-                                                    [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])]))
+                text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
+                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
+                idx = col[3]
+                arrays.append(text if idx is None else text.take(pa.array(idx, mask=idx < 0)))
             else:
                 arrays.append(pa.ListArray.from_arrays(pa.array(col[2], type=pa.int32()),
                                                        pa.array(col[1], type=pa.int32())))
@@ -98,8 +102,10 @@ class Columns:
                 choices = list(col[1])
                 values = [choices[i] if i >= 0 else None for i in col[2].tolist()]
             elif kind == "t":
-                text, off = col[1].decode("utf-8"), col[2].tolist()
-                values = [text[a:b] for a, b in pairwise(off)]
+                raw, off = col[1], col[2].tolist()
+                values = [raw[a:b].decode("utf-8") for a, b in pairwise(off)]
+                if col[3] is not None:
+                    values = [values[i] if i >= 0 else None for i in col[3].tolist()]
             else:
                 v, off = col[1].tolist(), col[2].tolist()
                 values = [v[a:b] for a, b in pairwise(off)]
@@ -107,12 +113,12 @@ class Columns:
         return out
 
 
-def _text(rows, at: int, width: int, lengths):
+def _text(rows, at: int, width: int, lengths, idx=None):
     """The text slots ``[at, at + width)`` (bytes) of ``rows``, cut to ``lengths``:
-    ``(data, offsets)``."""
+    ``("t", data, offsets, idx)``."""
     slots = rows.view(np.uint8)[:, at:at + width]
     data = slots[np.arange(width)[None, :] < lengths[:, None]].tobytes()
-    return data, _offsets(lengths)
+    return ("t", data, _offsets(lengths), idx)
 
 
 def _offsets(counts):
@@ -133,9 +139,8 @@ def _ints(values, valid=None):
     return ("i", values.astype(np.int64), valid)
 
 
-def _columns(rows, games: list[tuple[str, tuple]]) -> Columns:
-    """The columns of ``rows`` (complete games, tagged 0..len(games)-1) with ``games``
-    (path, names: decoded str per seat, ``None`` each when the record names nobody)."""
+def _columns(rows, paths: list[str]) -> Columns:
+    """The columns of ``rows`` (complete games, tagged 0..len(paths)-1) of the files ``paths``."""
     global _TILES
     from riichi_fast.stats._export import SEATS
 
@@ -143,8 +148,7 @@ def _columns(rows, games: list[tuple[str, tuple]]) -> Columns:
         _TILES = _win_tiles()
     kind = rows[:, 0]
     H, W, D, G = (rows[kind == k] for k in (1, 2, 3, 4))
-    n_games = len(games)
-    paths = [p for p, _ in games]
+    n_games = len(paths)
     n = G[:, 2]  # players per game
     game_id = ("s", paths, np.arange(n_games))
     cols: dict = {}
@@ -155,21 +159,22 @@ def _columns(rows, games: list[tuple[str, tuple]]) -> Columns:
     def seats(x, first, valid):
         return {i: _ints(x[:, first + i], valid[:, i]) for i in range(SEATS)}
 
-    # games
-    names = [nm for _, nm in games]
-    every = [nm[i] if i < len(nm) else None for nm in names for i in range(SEATS)]
-    pid = dict.fromkeys(v for v in every if v is not None)
-    choices = list(pid)
-    for i, key in enumerate(choices):
-        pid[key] = i
-    name_idx = np.array([-1 if v is None else pid[v] for v in every], dtype=np.int64).reshape(n_games, SEATS)
+    # games: the names of every seat of every game, one text (taken per seat, -1: null)
     in_game = _SEAT[None, :] < n[:, None]
-    name_idx = np.where(in_game, name_idx, -1)
+    lengths = G[:, _NAME_LEN:_NAME_LEN + SEATS]
+    name_idx = np.where(in_game & (lengths >= 0), np.arange(n_games * SEATS).reshape(n_games, SEATS), -1)
+    slot = G.view(np.uint8)[:, _NAMES:_NAMES + SEATS * _NAME_BYTES].reshape(n_games * SEATS, _NAME_BYTES)
+    name_len = np.maximum(lengths.ravel(), 0)
+    name_data = slot[np.arange(_NAME_BYTES)[None, :] < name_len[:, None]].tobytes()
+    name_off = _offsets(name_len)
+
+    def name_col(idx):
+        return ("t", name_data, name_off, idx)
     cols["games"] = {
         "game_id": game_id, "source": ("s", [os.path.basename(p) for p in paths], np.arange(n_games)),
         "format": ("s", ["mjlog"], np.zeros(n_games, dtype=np.int64)), "n_players": _ints(n),
         "hanchan": ("b", G[:, 3] != 0), "red_fives": ("b", G[:, 4] != 0), "hands": _ints(G[:, 5]),
-        **{f"player_{i}": ("s", choices, name_idx[:, i]) for i in range(SEATS)},
+        **{f"player_{i}": name_col(name_idx[:, i]) for i in range(SEATS)},
         **{f"final_{i}": c for i, c in seats(G, 6, in_game).items()},
         **{f"place_{i}": c for i, c in seats(G, 18, in_game).items()},
     }
@@ -193,8 +198,8 @@ def _columns(rows, games: list[tuple[str, tuple]]) -> Columns:
         "game_id": per_game(W), "hand": _ints(W[:, 2]), "round_wind": _ints(W[:, 3]),
         "kyoku": _ints(W[:, 4]), "honba": _ints(W[:, 5]), "winner": _ints(W[:, 6]),
         "from_seat": _ints(W[:, 7]), "tsumo": ("b", W[:, 8] != 0), "multi_ron_index": _ints(W[:, 9]),
-        "closed": ("t", *_text(W, _CLOSED, _CLOSED_BYTES, W[:, 25])),
-        "melds": ("t", *_text(W, _MELDS, _MELDS_BYTES, W[:, 26])),
+        "closed": _text(W, _CLOSED, _CLOSED_BYTES, W[:, 25]),
+        "melds": _text(W, _MELDS, _MELDS_BYTES, W[:, 26]),
         "win_tile": ("s", _TILES, W[:, 10] + np.where(red, 0, 136)),
         "han": _ints(W[:, 11], ~yakuman), "fu": _ints(W[:, 12]), "points": _ints(W[:, 13]),
         "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku.astype(np.int32), _offsets(n_yaku)),
@@ -215,7 +220,7 @@ def _columns(rows, games: list[tuple[str, tuple]]) -> Columns:
     g_of, s_of = np.nonzero(in_game)
     Gp = G[g_of]
     cols["players"] = {
-        "game_id": ("s", paths, g_of), "seat": _ints(s_of), "name": ("s", choices, name_idx[g_of, s_of]),
+        "game_id": ("s", paths, g_of), "seat": _ints(s_of), "name": name_col(name_idx[g_of, s_of]),
         "final_score": _ints(Gp[np.arange(len(s_of)), 6 + s_of]),
         "place": _ints(Gp[np.arange(len(s_of)), 18 + s_of]), "hands": _ints(Gp[:, 5]),
         **{c: _ints(Gp[np.arange(len(s_of)), first + s_of])
@@ -232,69 +237,55 @@ class ExportRows:
     (False, [])
     """
 
-    def __init__(self, capacity: int = _ROWS) -> None:
+    def __init__(self, capacity: int | None = None) -> None:
         from riichi_fast import _backend
         from riichi_fast.records.fast import _fast, _players
 
         self._n_players = _players
         self.tables = _fast()[1]
         self.fn = _backend.load("mjlog").export_mjlog
-        self.rows = np.zeros((capacity, EX_WIDTH), dtype=np.int32)
+        self.rows = np.zeros((capacity or _ROWS, EX_WIDTH), dtype=np.int32)
         self.n = 0
-        self.hands = 0
-        """Rounds held (not yet taken), for the caller's row-group size."""
-        self.games: list[tuple[str, tuple]] = []
+        self.paths: list[str] = []
         self._done: list[Columns] = []
-        self._names: dict = {}  # raw name bytes -> str, for this run
+        self._done_hands = 0
+
+    @property
+    def hands(self) -> int:
+        """Rounds held (not yet taken), for the caller's row-group size."""
+        return self._done_hands + int(np.count_nonzero(self.rows[:self.n, 0] == 1))
 
     def add(self, data: bytes, path: str) -> bool:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
         if type(data) is not bytes or data[:1] != b"<":
             return False
         params, settings = self.tables[self._n_players(data)]
-        for _ in range(2):
-            try:
-                status, end = self.fn(data, params, self.rows, self.n, len(self.games), **settings)
-            except (ValueError, TypeError):  # pragma: no cover - a bug in the compiled path
-                return False
-            if status != 3:
-                break
-            self._cut()
+        try:
+            status, end = self.fn(data, params, self.rows, self.n, len(self.paths), **settings)
+            if status == 3:  # full: cut what it holds, then again
+                self._cut()
+                status, end = self.fn(data, params, self.rows, 0, 0, **settings)
+        except (ValueError, TypeError):  # pragma: no cover - a bug in the compiled path
+            return False
         if status != 0:
             return False
-        g = self.rows[end - 1]
-        n, rounds = int(g[2]), int(g[5])
-        at = g[10:18].tolist()
-        if at[1] < 0:
-            names = (None,) * n
-        else:
-            names = tuple(self._name(data[at[2 * i]:at[2 * i] + at[2 * i + 1]]) for i in range(n))
-        self.games.append((path, names))
+        self.paths.append(path)
         self.n = end
-        self.hands += rounds
         return True
 
-    def _name(self, raw: bytes) -> str:
-        name = self._names.get(raw)
-        if name is None:
-            from riichi_fast.stats._fast import _unquote
-
-            if len(self._names) > 1 << 16:
-                self._names.clear()
-            name = self._names[raw] = _unquote(raw)
-        return name
-
     def _cut(self) -> None:
-        if self.games:
-            self._done.append(_columns(self.rows[:self.n], self.games))
+        if self.paths:
+            part = _columns(self.rows[:self.n], self.paths)
+            self._done.append(part)
+            self._done_hands += part.hands
         self.n = 0
-        self.games = []
+        self.paths = []
 
     def take(self) -> list[Columns]:
         """Every game added so far, as columns (oldest first); start empty again."""
         self._cut()
         done, self._done = self._done, []
-        self.hands = 0
+        self._done_hands = 0
         return done
 
 
