@@ -148,12 +148,15 @@ def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path):
     (d / "b-mismatch.mjlog").write_bytes(re.sub(rb'(<AGARI [^>]*ten=")(\d+),', rb"\g<1>110,", data, count=1))
     (d / "c-good.mjlog.gz").write_bytes(gzip.compress(data))
     (d / "d-empty.mjlog").write_bytes(b"")
+    (d / "e-cut.mjlog.gz").write_bytes(gzip.compress(data)[:-30])  # damaged gzip: read again by the model
+    (d / "f-bad.json").write_text("{nonsense")
     files = [d, DATA / "mjai", DATA / "tenhou-mjlog-3p", DATA / "tenhou6-json-mjx"]
     for fmt in ("parquet", "csv"):
         fast = export(files, tmp_path / f"fast-{fmt}", format=fmt, batch_size=3)
         slow = export(files, tmp_path / f"slow-{fmt}", format=fmt, fast=False)
         assert fast == {**slow, "files": fast["files"]}
-        assert [p.rsplit("/", 1)[-1] for p, _ in fast["unreadable"]] == ["a-cut.mjlog", "d-empty.mjlog"]
+        assert [p.rsplit("/", 1)[-1] for p, _ in fast["unreadable"]] == ["a-cut.mjlog", "d-empty.mjlog",
+                                                                      "e-cut.mjlog.gz", "f-bad.json"]
         same_files(tmp_path / f"fast-{fmt}", tmp_path / f"slow-{fmt}", fmt)
     wins = pq.read_table(tmp_path / "fast-parquet" / "wins.parquet").to_pydict()
     assert wins["fu"][0] == 110 and wins["game_id"][0].endswith("b-mismatch.mjlog")

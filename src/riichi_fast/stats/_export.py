@@ -278,7 +278,7 @@ class TableWriter:
         buf = io.BytesIO()
         try:
             self._csv.write_csv(text, buf, self._csv.WriteOptions(
-                include_header=False, quoting_style="none", eol="\r\n"))
+                include_header=False, quoting_style="none", eol="\r\n", batch_size=1 << 16))
         except pa.ArrowInvalid:  # a value that needs quotes: the csv module quotes as it does
             return _csv_lines([text.to_pydict()], text.column_names)
         return buf.getvalue()

@@ -315,7 +315,12 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
                     model = None
                 continue
             segments.extend(rows.take())  # the compiled games before this file
-        part, part_bad = tables_of_files([path])
+            if data is not None:  # read already: the model parses these bytes
+                part, part_bad = _model_tables(path, data)
+            else:  # unreadable, an archive: the model reads it again and says why
+                part, part_bad = tables_of_files([path])
+        else:
+            part, part_bad = tables_of_files([path])
         bad.extend(part_bad)
         model = _extend(model if model is not None else _empty_tables(), part)
     if model is not None:
@@ -323,3 +328,21 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     if own:
         segments.extend(rows.take())
     return segments, bad
+
+
+def _model_tables(path: str, data: bytes):
+    """``tables_of_files([path])`` for a file whose one record is ``data`` (as read_record
+    reads it: the same game, the same reasons)."""
+    from riichi_fast.errors import RiichiError
+    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.fast import parse_record
+    from riichi_fast.stats._export import _empty_tables, game_tables
+
+    try:
+        game = parse_record(data, os.path.basename(path))
+    except (OSError, EOFError, RecordError, ValueError) as exc:
+        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
+    try:
+        return game_tables(game, path), []
+    except RiichiError as exc:
+        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
