@@ -26,6 +26,8 @@ pq = pytest.importorskip("pyarrow.parquet")
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
 ALL = expand_paths([DATA])
+SOME = expand_paths([DATA / "tenhou-mjlog-mjx", DATA / "tenhou-mjlog-3p", DATA / "tenhou6-json-mjx", DATA / "mjai"])
+"""Every kind of bundled record, without the largest set (the twins are slow under RIICHI_FAST_PUREPYTHON=1)."""
 W = _export_fast.EX_WIDTH
 
 
@@ -79,10 +81,10 @@ def test_the_compiled_path_takes_the_mjlog_records():
 
 
 def test_csv_through_pyarrow_is_the_csv_module_output(tmp_path, monkeypatch):
-    export(ALL, tmp_path / "arrow", format="csv")
+    export(SOME, tmp_path / "arrow", format="csv")
     no_pyarrow_csv(monkeypatch)
-    export(ALL, tmp_path / "module", format="csv")
-    export(ALL, tmp_path / "module-slow", format="csv", fast=False)
+    export(SOME, tmp_path / "module", format="csv")
+    export(SOME, tmp_path / "module-slow", format="csv", fast=False)
     same_files(tmp_path / "arrow", tmp_path / "module", "csv")
     same_files(tmp_path / "arrow", tmp_path / "module-slow", "csv")
     head = (tmp_path / "arrow" / "wins.csv").read_bytes().split(b"\r\n")
@@ -163,19 +165,19 @@ def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path):
 
 
 def test_small_arrays_and_row_groups_give_the_same_files(tmp_path, monkeypatch):
-    export(ALL, tmp_path / "one")
+    export(SOME, tmp_path / "one")
     monkeypatch.setattr(_export_fast, "_ROWS", 60)  # cut every few games; a longer game is declined
     monkeypatch.setattr(_export, "ROWS_PER_GROUP", 100)
-    export(ALL, tmp_path / "many", batch_size=5)
+    export(SOME, tmp_path / "many", batch_size=5)
     same_files(tmp_path / "one", tmp_path / "many", "parquet")
     assert pq.ParquetFile(tmp_path / "one" / "hands.parquet").num_row_groups == 1
-    assert pq.ParquetFile(tmp_path / "many" / "hands.parquet").num_row_groups >= 10
+    assert pq.ParquetFile(tmp_path / "many" / "hands.parquet").num_row_groups >= 5
 
 
 def test_parquet_read_back_with_duckdb_and_pandas_gives_the_same_totals(tmp_path):
     duckdb = pytest.importorskip("duckdb")
     pd = pytest.importorskip("pandas")
-    export(ALL, tmp_path)
+    export(SOME, tmp_path)
     wins = pq.read_table(tmp_path / "wins.parquet").to_pydict()
     players = pq.read_table(tmp_path / "players.parquet").to_pydict()
     def total(values):
@@ -183,7 +185,7 @@ def test_parquet_read_back_with_duckdb_and_pandas_gives_the_same_totals(tmp_path
 
     want = (len(wins["game_id"]), total(wins["points"]), sum(wins["tsumo"]), total(wins["han"]),
             sum(len(y) for y in wins["yaku"]), total(players["final_score"]))
-    assert want[1] > 1_000_000 and want[4] > 2000
+    assert want[1] > 500_000 and want[4] > 1000
     w = str(tmp_path / "wins.parquet")
     p = str(tmp_path / "players.parquet")
     got = duckdb.sql(f"select count(*), sum(points), sum(tsumo::int), sum(han), sum(len(yaku)) from '{w}'").fetchall()[0]
