@@ -147,7 +147,8 @@ def _columns(rows, paths: list[str]) -> Columns:
     if not _TILES:
         _TILES = _win_tiles()
     kind = rows[:, 0]
-    H, W, D, G = (rows[kind == k] for k in (1, 2, 3, 4))
+    H, D = rows[kind == 1, :16], rows[kind == 3, :13]  # only what they use is copied
+    W, G = rows[kind == 2], rows[kind == 4]
     n_games = len(paths)
     n = G[:, 2]  # players per game
     game_id = ("s", paths, np.arange(n_games))
@@ -248,12 +249,8 @@ class ExportRows:
         self.n = 0
         self.paths: list[str] = []
         self._done: list[Columns] = []
-        self._done_hands = 0
-
-    @property
-    def hands(self) -> int:
+        self.hands = 0
         """Rounds held (not yet taken), for the caller's row-group size."""
-        return self._done_hands + int(np.count_nonzero(self.rows[:self.n, 0] == 1))
 
     def add(self, data: bytes, path: str) -> bool:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
@@ -271,13 +268,12 @@ class ExportRows:
             return False
         self.paths.append(path)
         self.n = end
+        self.hands += int(self.rows[end - 1, 5])  # the game row: its rounds
         return True
 
     def _cut(self) -> None:
         if self.paths:
-            part = _columns(self.rows[:self.n], self.paths)
-            self._done.append(part)
-            self._done_hands += part.hands
+            self._done.append(_columns(self.rows[:self.n], self.paths))
         self.n = 0
         self.paths = []
 
@@ -285,7 +281,7 @@ class ExportRows:
         """Every game added so far, as columns (oldest first); start empty again."""
         self._cut()
         done, self._done = self._done, []
-        self._done_hands = 0
+        self.hands = 0
         return done
 
 
