@@ -7,7 +7,8 @@ command runs (:func:`riichi_fast.records.fast.verify_summary`: the compiled mjlo
 path, the full verifier for the rest); `stats` takes the compiled mjlog path too
 (:mod:`riichi_fast.stats._fast`).  Each benchmark checks its answer after the timed
 call; ``test_stats_to_verify_ratio`` prints stats' games/s over verify's on the
-mjlog records alone and on every bundled record.
+mjlog records alone and on every bundled record, ``test_export_to_verify_ratio``
+export's (Parquet and CSV; the compiled mjlog path, :mod:`riichi_fast.stats._export_fast`).
 Run: ``pytest bench/test_stats.py --benchmark-group-by=group -s``.
 """
 
@@ -96,3 +97,38 @@ def test_stats_to_verify_ratio(which, paths, mjlog_paths, mjlog3p_paths, request
           f"stats {len(files) / t_stats:,.0f} games/s, stats/verify {t_verify / t_stats:.2f}, "
           f"stats+players/verify {t_verify / t_players:.2f}")
     assert t_stats > 0 and t_verify > 0 and t_players > 0
+
+
+@pytest.mark.benchmark(group="records-pipeline-mjlog")
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_export_mjlog(benchmark, mjlog_paths, tmp_path, fmt):
+    pytest.importorskip("pyarrow")
+    res = benchmark(export, mjlog_paths, tmp_path, format=fmt)
+    assert res["tables"]["games"] == len(mjlog_paths) and not res["unreadable"]
+    if benchmark.stats is not None:  # None under --benchmark-disable
+        print(f"\nexport {fmt}: {len(mjlog_paths) / benchmark.stats.stats.min:,.0f} games/s")
+
+
+@pytest.mark.parametrize("scale", [1, 20])
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+@pytest.mark.parametrize("which", ["mjlog", "mjlog3p"])
+def test_export_to_verify_ratio(which, fmt, scale, mjlog_paths, mjlog3p_paths, tmp_path, request):
+    """export's games/s over verify's on the same files, the two taking turns (best of 5).
+
+    ``scale`` 20: the file list repeated 20 times, a corpus large enough that the fixed
+    cost of an export (five files opened, their Parquet footers written: a few ms) no
+    longer counts (the bundled 3p set alone verifies in about 2 ms)."""
+    pytest.importorskip("pyarrow")
+    files = {"mjlog": mjlog_paths, "mjlog3p": mjlog3p_paths}[which] * scale
+    rounds = 1 if request.config.getoption("benchmark_disable", False) else 5
+
+    def run_export(f):
+        return export(f, tmp_path, format=fmt)
+
+    res = run_export(files)  # warm up: imports, rules rows
+    verify_summary(files)
+    t_verify = _best(verify_summary, files, rounds)
+    t_export = _best(run_export, files, rounds)
+    print(f"\n{which} x{scale} {fmt}: {len(files)} games: verify {len(files) / t_verify:,.0f} games/s, "
+          f"export {len(files) / t_export:,.0f} games/s, export/verify {t_verify / t_export:.2f}")
+    assert res["tables"]["games"] == len(files) and not res["unreadable"]

@@ -169,6 +169,9 @@ cdef struct Game:
     int riichi_mask   # seats that declared riichi this round (REACH step 1)
     int called_mask   # seats that made a chi, pon or open kan this round
     int draw_kind     # this round's draw kind, -1 none
+    int export_rows   # export_mjlog: the rows are its EX_WIDTH rows (see the end of this file)
+    int kyoku         # this round's hand of the wind (INIT seed[0] % 4)
+    int go_flags      # the last <GO type> (go_seen: there was one)
 
 
 cdef inline bint _eq(const char* s, int n, const char* lit) noexcept nogil:
@@ -357,6 +360,7 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     for s in range(4):
         g.scores[s] = buf[s] * 100 if s < n else 0
     g.round_wind = seed[0] // 4
+    g.kyoku = seed[0] % 4
     g.honba = seed[1]
     g.sticks = seed[2]
     if seed[5] < 0 or seed[5] >= 136:
@@ -808,6 +812,8 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     w.pao = pao
     for s in range(4):
         w.rec[s] = sc[2 * s + 1] * 100 if s < n else 0
+    if g.rows != NULL and g.export_rows:
+        return _ex_win(g, attrs, na, who, tsumo, from_who, machi, rec_pao)
     if g.rows != NULL:
         if n_yakuman and n_yaku:
             g.decline = 1  # yaku listed beside yakuman: the full reader counts both
@@ -1007,6 +1013,8 @@ cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
     cdef int32_t* row
     if g.rows != NULL and g.n_rows >= g.rows_cap:
         g.full = 1
+    elif g.rows != NULL and g.export_rows:
+        _ex_hand(g)
     elif g.rows != NULL:
         row = g.rows + g.n_rows * ROW_WIDTH
         g.n_rows += 1
@@ -1360,6 +1368,8 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 st = _read_owari(g, attrs, na)
         elif _eq(tag, tag_len, "RYUUKYOKU"):
             st = _ryuukyoku(g, attrs, na, st_)
+            if st == OK and g.rows != NULL and g.export_rows:
+                _ex_draw(g, attrs, na)
             if st == OK:
                 st = _read_owari(g, attrs, na)
         elif _eq(tag, tag_len, "GO"):
@@ -1369,6 +1379,7 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 st = OUTSIDE  # not the table the caller said
             else:
                 g.go_seen = 1
+                g.go_flags = flags
                 g.red = not flags & 0x02
                 g.open_tanyao = not flags & 0x04
                 row = 2 * (not g.red) + (not g.open_tanyao)
@@ -1392,6 +1403,28 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     return st
 
 
+cdef int _fill_settings(Settings* st, const int32_t[:, ::1] params, int honba_value,
+                        int noten_payment, int abortive_mask, bint adds_counter, bint counters_all,
+                        bint nagashi, uint64_t pao_mask, bint pao_honba_liable, int start_points,
+                        int n_players) except -1:
+    """The settings of every entry point (``verify_mjlog``, ``stats_mjlog``,
+    ``export_mjlog``), with the checks of ``params`` and ``n_players`` they share."""
+    if params.shape[0] != 4 or params.shape[1] != R_SIZE:
+        raise ValueError(f"params must be 4 x {R_SIZE}")
+    if n_players != 3 and n_players != 4:
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    st.honba_value = honba_value
+    st.noten_payment = noten_payment
+    st.abortive_mask = abortive_mask
+    st.adds_counter = adds_counter
+    st.counters_all = counters_all
+    st.nagashi = nagashi
+    st.pao_mask = pao_mask
+    st.pao_honba_liable = pao_honba_liable
+    st.start_points = start_points
+    return 0
+
+
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
@@ -1413,19 +1446,8 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     cdef Game* g
     cdef Game game
     cdef Settings st_
-    st_.honba_value = honba_value
-    st_.noten_payment = noten_payment
-    st_.abortive_mask = abortive_mask
-    st_.adds_counter = adds_counter
-    st_.counters_all = counters_all
-    st_.nagashi = nagashi
-    st_.pao_mask = pao_mask
-    st_.pao_honba_liable = pao_honba_liable
-    st_.start_points = start_points
-    if params.shape[0] != 4 or params.shape[1] != R_SIZE:
-        raise ValueError(f"params must be 4 x {R_SIZE}")
-    if n_players != 3 and n_players != 4:
-        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
+                   counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     g = &game
     with nogil:
         for row in range(4):
@@ -1474,19 +1496,8 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     cdef Settings st_
     cdef int32_t* r
     cdef int32_t dummy[ROW_WIDTH]
-    st_.honba_value = honba_value
-    st_.noten_payment = noten_payment
-    st_.abortive_mask = abortive_mask
-    st_.adds_counter = adds_counter
-    st_.counters_all = counters_all
-    st_.nagashi = nagashi
-    st_.pao_mask = pao_mask
-    st_.pao_honba_liable = pao_honba_liable
-    st_.start_points = start_points
-    if params.shape[0] != 4 or params.shape[1] != R_SIZE:
-        raise ValueError(f"params must be 4 x {R_SIZE}")
-    if n_players != 3 and n_players != 4:
-        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
+                   counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     if rows.shape[1] != ROW_WIDTH:
         raise ValueError(f"rows must have {ROW_WIDTH} columns")
     if not 0 <= start <= rows.shape[0]:
@@ -1522,6 +1533,423 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
                 for row in range(4):
                     r[8 + 2 * row] = g.un_off[row] if g.un_seen else 0
                     r[9 + 2 * row] = g.un_len[row] if g.un_seen else -1
+    if st == FULL:
+        return (3, start)
+    if st != OK:
+        return (1, start)
+    return (0, start + g.n_rows)
+
+
+# ---------------------------------------------------------------------------
+# Columnar export (export_mjlog): the rows of the five tables of riichi_fast.stats.export
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    EX_WIDTH = 104       # int32 columns of an export row
+    EX_HAND = 1
+    EX_WIN = 2
+    EX_DRAW = 3
+    EX_GAME = 4
+    EX_YAKU = 28         # win: the yaku ids from this column
+    EX_MAX_YAKU = 40     # (32 recorded pairs and 8 yakuman at most: MAX_INTS, the yakuman cap)
+    EX_CLOSED = 68       # win: the closed tiles as mpsz text (bytes) from this column
+    EX_CLOSED_BYTES = 24
+    EX_MELDS = 74        # win: the melds as text (bytes) from this column
+    EX_MELDS_BYTES = 112
+    EX_NAMES = 42        # game: the names n0-n3 (percent-decoded UTF-8) from this column
+    EX_NAME_BYTES = 48   # each
+    EX_NAME_LEN = 90     # game: their lengths (-1: no <UN n0>), columns 90-93
+
+
+cdef int32_t* _ex_row(Game* g, int kind) noexcept nogil:
+    """A new export row of the current round (zeroed, its common columns set), or NULL
+    when the array is full (said at the end, once the game is verified)."""
+    cdef int32_t* row
+    if g.n_rows >= g.rows_cap:
+        g.full = 1
+        return NULL
+    row = g.rows + g.n_rows * EX_WIDTH
+    g.n_rows += 1
+    memset(row, 0, EX_WIDTH * sizeof(int32_t))
+    row[0] = kind
+    row[1] = g.game_idx
+    row[2] = g.n_rounds - 1
+    row[3] = g.round_wind
+    row[4] = g.kyoku
+    row[5] = g.honba
+    return row
+
+
+cdef int _mpsz(int* ids, int n, int red, char* out) noexcept nogil:
+    """``ids`` (136-ids, sorted here) as mpsz text into ``out`` (red fives ``0`` when
+    ``red``), as ``records.model.tiles_mpsz``; returns the length."""
+    cdef int i, j, x, k = 0, kind, suit, cur = -1
+    cdef const char* letters = "mpsz"
+    for i in range(1, n):
+        x = ids[i]
+        j = i - 1
+        while j >= 0 and ids[j] > x:
+            ids[j + 1] = ids[j]
+            j -= 1
+        ids[j + 1] = x
+    for i in range(n):
+        kind = ids[i] // 4
+        suit = kind // 9 if kind < 27 else 3
+        if suit != cur:
+            if cur >= 0:
+                out[k] = letters[cur]
+                k += 1
+            cur = suit
+        if suit == 3:
+            out[k] = <char>(48 + kind - 26)
+        elif red and (ids[i] == 16 or ids[i] == 52 or ids[i] == 88):
+            out[k] = 48  # '0': the red five
+        else:
+            out[k] = <char>(49 + kind % 9)
+        k += 1
+    if cur >= 0:
+        out[k] = letters[cur]
+        k += 1
+    return k
+
+
+cdef int _ex_win(Game* g, Attr* attrs, int na, int who, int tsumo, int from_who, int machi,
+                 int pao) noexcept nogil:
+    """The export row of a win just verified (its attributes were checked by _agari)."""
+    cdef int closed[20]
+    cdef int codes[8]
+    cdef int yaku[MAX_INTS]
+    cdef int yakuman[8]
+    cdef int ten[4]
+    cdef int sc[8]
+    cdef int n_closed, n_codes, n_yaku, n_yakuman, i, k, s, t, han = 0, dora = 0, ura = 0, aka = 0
+    cdef int32_t* row
+    cdef char* out
+    cdef const char* name
+    cdef Meld m
+    n_closed = _attr_ints(attrs, na, "hai", closed, 20)
+    n_codes = _attr_ints(attrs, na, "m", codes, 8)
+    n_yaku = _attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
+    n_yakuman = _attr_ints(attrs, na, "yakuman", yakuman, 8)
+    if n_codes < 0:
+        n_codes = 0
+    if n_yaku < 0:
+        n_yaku = 0
+    if n_yakuman < 0:
+        n_yakuman = 0
+    if _attr_ints(attrs, na, "ten", ten, 4) != 3 or _attr_ints(attrs, na, "sc", sc, 8) != 8 \
+            or n_closed < 1:
+        return OUTSIDE  # pragma: no cover - checked by _agari
+    row = _ex_row(g, EX_WIN)
+    if row == NULL:
+        return OK
+    row[6] = who
+    row[7] = who if tsumo else from_who
+    row[8] = tsumo
+    row[9] = g.round_wins - 1
+    row[10] = machi
+    k = 0
+    for i in range(0, n_yaku, 2):
+        t = yaku[i]
+        han += yaku[i + 1]
+        if t == 52:
+            dora += yaku[i + 1]
+        elif t == 53:
+            ura += yaku[i + 1]
+        elif t == 54:
+            aka += yaku[i + 1]
+        else:
+            row[EX_YAKU + k] = t
+            k += 1
+    for i in range(n_yakuman):
+        row[EX_YAKU + k] = yakuman[i]
+        k += 1
+    row[24] = k
+    row[11] = 0 if n_yakuman else han
+    row[12] = ten[0]
+    row[13] = ten[1]
+    row[14] = ten[2]
+    row[15] = 1 if n_yakuman else 0
+    row[16] = dora
+    row[17] = ura
+    row[18] = aka
+    row[19] = pao
+    for s in range(g.n):
+        row[20 + s] = sc[2 * s + 1] * 100
+    row[25] = _mpsz(closed, n_closed, g.red, <char*>&row[EX_CLOSED])
+    out = <char*>&row[EX_MELDS]
+    k = 0
+    for i in range(n_codes):
+        if _decode_meld(codes[i], who, g.n, &m) < 0:
+            return OUTSIDE  # pragma: no cover - checked by _agari
+        if i:
+            out[k] = 32
+            k += 1
+        k += _mpsz(m.tiles, m.n_tiles, g.red, out + k)
+        if m.type == 1:
+            name = "(chi)"
+        elif m.type == 2:
+            name = "(pon)"
+        elif m.type == 3:
+            name = "(daiminkan)"
+        elif m.type == 4:
+            name = "(ankan)"
+        elif m.type == 5:
+            name = "(shouminkan)"
+        else:
+            name = "(kita)"
+        while name[0]:
+            out[k] = name[0]
+            k += 1
+            name += 1
+    row[26] = k
+    return OK
+
+
+cdef void _ex_hand(Game* g) noexcept nogil:
+    """The export row of the round just ended."""
+    cdef int s
+    cdef int32_t* row = _ex_row(g, EX_HAND)
+    if row == NULL:
+        return
+    row[6] = g.sticks
+    row[7] = g.dealer
+    row[8] = g.round_wins
+    row[9] = g.draw_kind
+    for s in range(g.n):
+        row[10 + s] = g.scores[s]
+    row[14] = g.riichi_mask
+    row[15] = g.called_mask
+
+
+cdef void _ex_draw(Game* g, Attr* attrs, int na) noexcept nogil:
+    """The export row of a draw just settled (as records.tenhou reads it: tenpai = the
+    seats whose hands are shown, for an exhaustive draw or a nagashi mangan)."""
+    cdef int sc[8]
+    cdef int s, tenpai = 0, nagashi = 0
+    cdef char name[5]
+    cdef int32_t* row
+    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
+        return  # pragma: no cover - checked by _ryuukyoku
+    row = _ex_row(g, EX_DRAW)
+    if row == NULL:
+        return
+    name[0] = 104
+    name[1] = 97
+    name[2] = 105
+    name[4] = 0
+    if g.draw_kind == 0 or g.draw_kind == 6:
+        for s in range(g.n):
+            name[3] = 48 + s
+            if _find(attrs, na, name) >= 0:
+                tenpai |= 1 << s
+    if g.draw_kind == 6:
+        for s in range(g.n):
+            if g.nag_ok[s]:
+                nagashi |= 1 << s
+    row[6] = g.draw_kind
+    row[7] = tenpai
+    row[8] = nagashi
+    for s in range(g.n):
+        row[9 + s] = sc[2 * s + 1] * 100
+
+
+cdef inline int _hex(char c) noexcept nogil:
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70:
+        return c - 55
+    if 97 <= c <= 102:
+        return c - 87
+    return -1
+
+
+cdef bint _utf8(const unsigned char* b, int n) noexcept nogil:
+    """``b`` is UTF-8 as Python's strict decoder reads it (no overlong form, surrogate
+    or code point past U+10FFFF)."""
+    cdef int i = 0, k, need
+    cdef unsigned char c, lo, hi
+    while i < n:
+        c = b[i]
+        i += 1
+        if c < 0x80:
+            continue
+        lo, hi = 0x80, 0xBF
+        if 0xC2 <= c <= 0xDF:
+            need = 1
+        elif 0xE0 <= c <= 0xEF:
+            need = 2
+            if c == 0xE0:
+                lo = 0xA0
+            elif c == 0xED:
+                hi = 0x9F
+        elif 0xF0 <= c <= 0xF4:
+            need = 3
+            if c == 0xF0:
+                lo = 0x90
+            elif c == 0xF4:
+                hi = 0x8F
+        else:
+            return False
+        if i + need > n or not lo <= b[i] <= hi:
+            return False
+        for k in range(1, need):
+            if not 0x80 <= b[i + k] <= 0xBF:
+                return False
+        i += need
+    return True
+
+
+cdef int _unquote(const char* s, int n, char* out, int cap) noexcept nogil:
+    """``urllib.parse.unquote`` of an ASCII value into ``out`` (``%XX`` with two hex
+    digits is a byte, any other ``%`` stays); the length, or -1 when it is longer than
+    ``cap`` or not UTF-8 (the full reader puts replacement characters in)."""
+    cdef int i = 0, k = 0, a, b
+    while i < n:
+        if k >= cap:
+            return -1
+        if s[i] == 37 and i + 2 < n:  # '%'
+            a = _hex(s[i + 1])
+            b = _hex(s[i + 2])
+            if a >= 0 and b >= 0:
+                out[k] = <char>(a * 16 + b)
+                k += 1
+                i += 3
+                continue
+        out[k] = s[i]
+        k += 1
+        i += 1
+    if not _utf8(<const unsigned char*>out, k):
+        return -1
+    return k
+
+
+cdef int _ex_game(Game* g, const char* data) noexcept nogil:
+    """The game row (the tables games and players), after the game verified; FULL when
+    there is no room, BAD when a name does not fit (or is not UTF-8 once decoded)."""
+    cdef int s, t, i, top = 0, n = g.n, seat, k
+    cdef int final[4]
+    cdef int32_t* r
+    cdef int32_t* x
+    if g.full or g.n_rows >= g.rows_cap:
+        return FULL
+    r = g.rows + g.n_rows * EX_WIDTH
+    memset(r, 0, EX_WIDTH * sizeof(int32_t))
+    for s in range(4):
+        if not g.un_seen:
+            r[EX_NAME_LEN + s] = -1
+            continue
+        k = _unquote(data + g.un_off[s], g.un_len[s], <char*>&r[EX_NAMES] + s * EX_NAME_BYTES,
+                     EX_NAME_BYTES)
+        if k < 0:
+            return BAD
+        r[EX_NAME_LEN + s] = k
+    # per seat: wins, tsumo, deal-ins, riichi, calls from this game's rows
+    for i in range(g.n_rows):
+        x = g.rows + i * EX_WIDTH
+        if x[0] == EX_HAND:
+            for s in range(n):
+                if x[14] >> s & 1:
+                    r[34 + s] += 1
+                if x[15] >> s & 1:
+                    r[38 + s] += 1
+        elif x[0] == EX_WIN:
+            seat = x[6]
+            r[22 + seat] += 1
+            if x[8]:
+                r[26 + seat] += 1
+            else:
+                r[30 + x[7]] += 1
+    g.n_rows += 1
+    r[0] = EX_GAME
+    r[1] = g.game_idx
+    r[2] = n
+    r[3] = (g.go_flags & 0x08 != 0) if g.go_seen else 1
+    r[4] = g.red
+    r[5] = g.n_rounds
+    for s in range(n):
+        final[s] = g.next_scores[s]
+        if final[s] > final[top]:
+            top = s
+    final[top] += 1000 * g.next_sticks
+    for s in range(n):
+        r[6 + s] = final[s]
+        r[18 + s] = 1
+        for t in range(n):
+            if final[t] > final[s] or (final[t] == final[s] and t < s):
+                r[18 + s] += 1
+    for s in range(4):
+        r[10 + 2 * s] = g.un_off[s] if g.un_seen else 0
+        r[11 + 2 * s] = g.un_len[s] if g.un_seen else -1
+    return OK
+
+
+def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
+                 int32_t[:, ::1] rows not None, Py_ssize_t start, int game_idx,
+                 int honba_value=300, int noten_payment=3000, int abortive_mask=62,
+                 bint adds_counter=True, bint counters_all=False, bint nagashi=True,
+                 uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000,
+                 int n_players=4):
+    """Verify one mjlog as :func:`verify_mjlog` does and write the rows of its export
+    tables (``riichi_fast.stats.export``) into ``rows`` (``EX_WIDTH`` = 104 int32
+    columns) from row ``start``, each tagged ``game_idx``.
+
+    Rows in record order (per round: its wins, its draw, then the round; the game
+    last); columns 0-1 ``[kind, game]``, then (unused columns 0; seats past the
+    players 0):
+
+    - round (kind 1): ``2 hand index, 3 round wind, 4 kyoku, 5 honba, 6 riichi sticks,
+      7 dealer, 8 wins, 9 draw kind (0-6 as DRAW_KEYS, -1 none), 10-13 starting
+      scores, 14 riichi declared seats mask, 15 seats mask with a chi, pon or open kan``;
+    - win (kind 2): ``2-5 as a round, 6 winner, 7 from seat (the winner on tsumo),
+      8 tsumo, 9 multi-ron index, 10 win tile (136-id), 11 han (0 with yakuman),
+      12 fu, 13 points, 14 limit, 15 yakuman, 16 dora, 17 ura, 18 red, 19 pao seat
+      (-1 none), 20-23 score changes, 24 yaku ids, 25 closed text length, 26 melds
+      text length``; the yaku ids (recorded order, dora ids 52-54 left out, then the
+      yakuman ids) from column ``EX_YAKU`` = 28, the closed tiles (mpsz) as bytes from
+      column 68, the melds (``"234m(chi) 777z(pon)"``) as bytes from column 74;
+    - draw (kind 3): ``2-5 as a round, 6 kind, 7 tenpai seats mask, 8 nagashi seats
+      mask, 9-12 score changes``;
+    - game (kind 4): ``2 players, 3 hanchan, 4 red fives, 5 rounds, 6-9 final scores
+      (sticks left to the top seat), 10-17 offset and length in data of the names
+      n0-n3 of the first <UN n0> (length -1: no such tag), 18-21 places, 22-25 wins,
+      26-29 tsumo, 30-33 deal-ins, 34-37 riichi, 38-41 calls`` per seat, then the names
+      decoded as ``records.tenhou`` decodes them (``urllib.parse.unquote``), UTF-8 bytes,
+      48 per seat from column 42, their lengths in columns 90-93 (-1: no such tag; a
+      game with a longer name, or one that is not UTF-8 once decoded, is declined).
+
+    Returns ``(status, end)`` as :func:`stats_mjlog` does (0: verified, rows
+    ``start``-``end`` written; 3: ``rows`` is full; 1: read it in full).
+    """
+    cdef Py_ssize_t n = data.shape[0]
+    cdef const char* s = <const char*>&data[0] if n else NULL
+    cdef int st = OK, row
+    cdef RulesC rules[4]
+    cdef Game* g
+    cdef Game game
+    cdef Settings st_
+    cdef int32_t dummy[EX_WIDTH]
+    _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
+                   counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
+    if rows.shape[1] != EX_WIDTH:
+        raise ValueError(f"rows must have {EX_WIDTH} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    g = &game
+    with nogil:
+        for row in range(4):
+            c_digest_rules(&params[row, 0], &rules[row])
+        memset(g, 0, sizeof(Game))
+        g.n = n_players
+        g.export_rows = 1
+        g.rows = &rows[start, 0] if start < rows.shape[0] else dummy
+        g.rows_cap = <int>(rows.shape[0] - start)
+        g.game_idx = game_idx
+        st = _run(s, n, rules, &st_, g)
+        if st == OK and (g.decline or not g.have_next):
+            st = BAD
+        if st == OK:
+            st = _ex_game(g, s)
     if st == FULL:
         return (3, start)
     if st != OK:

@@ -19,6 +19,9 @@ same rows.
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_to_bytes
+
+import numpy as np
 
 from riichi_fast.errors import RiichiError
 
@@ -292,6 +295,126 @@ def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_paym
     out.append([3, game_idx, n_players, *finals, len(game.rounds), *_names_at(bytes(data))])
     if start + len(out) > rows.shape[0]:
         return (3, start)
+    for i, r in enumerate(out):
+        rows[start + i, :] = r
+    return (0, start + len(out))
+
+
+EX_WIDTH = 104
+_EX_YAKU, _EX_CLOSED, _EX_MELDS = 28, 68 * 4, 74 * 4
+
+
+def _ex_text(row, at: int, text: str) -> int:
+    """``text`` (ASCII) into the byte slots of ``row`` from byte ``at``; its length."""
+    raw = text.encode("ascii")
+    row.view(np.uint8)[at:at + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+    return len(raw)
+
+
+def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_payment=3000,
+                 abortive_mask=62, adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
+                 pao_honba_liable=True, start_points=25000, n_players=4):
+    """Verify one mjlog as :func:`verify_mjlog` does and write the rows of its export
+    tables into ``rows`` from row ``start`` (the compiled docstring gives the rows);
+    returns ``(status, end)`` as :func:`stats_mjlog` does.
+
+    >>> export_mjlog(b"<mjloggm></mjloggm>", None, np.zeros((4, EX_WIDTH), np.int32), 0, 0)
+    (1, 0)
+    """
+    if n_players not in (3, 4) or isinstance(n_players, bool):
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    if rows.shape[1] != EX_WIDTH:
+        raise ValueError(f"rows must have {EX_WIDTH} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    settings = (honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
+                pao_mask, pao_honba_liable, start_points, n_players)
+    if verify_mjlog(data, params, *settings)[0] != 0:
+        return (1, start)
+    from riichi_fast.enums import MeldType
+    from riichi_fast.records import parse_mjlog
+    from riichi_fast.records.model import tiles_mpsz
+    from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
+
+    game = parse_mjlog(bytes(data))
+    red, n = game.rules.red_fives, n_players
+    kinds = list(DRAW_KEYS)
+    out = []
+    per_seat = np.zeros((5, 4), dtype=np.int64)  # wins, tsumo, deal-ins, riichi, calls
+
+    def new_row(kind, rnd):
+        row = np.zeros(EX_WIDTH, dtype=np.int32)
+        row[:6] = [kind, game_idx, rnd.index, rnd.round_wind, rnd.kyoku, rnd.honba]
+        out.append(row)
+        return row
+
+    for rnd in game.rounds:
+        riichi = called = 0
+        for ev in rnd.events:
+            if ev.type == "riichi":
+                riichi |= 1 << ev.seat
+            elif ev.type == "call" and ev.meld is not None and ev.meld.type in (
+                    MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN):
+                called |= 1 << ev.seat
+        for w in rnd.wins:
+            rec = w.recorded
+            row = new_row(2, rnd)
+            tsumo = w.discarder is None
+            row[6:11] = [w.winner, w.winner if tsumo else w.discarder, int(tsumo), w.multi_ron_index,
+                         w.win_tile]
+            row[11:20] = [0 if rec.yakuman else rec.han, rec.fu, rec.points, rec.limit,
+                          int(bool(rec.yakuman)), rec.dora, rec.ura, rec.aka,
+                          -1 if rec.pao is None else rec.pao]
+            row[20:20 + n] = rec.score_changes
+            yaku = [y for y, _ in rec.yaku] + list(rec.yakuman)
+            row[24] = len(yaku)
+            row[_EX_YAKU:_EX_YAKU + len(yaku)] = yaku
+            row[25] = _ex_text(row, _EX_CLOSED, tiles_mpsz(w.closed, red))
+            row[26] = _ex_text(row, _EX_MELDS, " ".join(
+                f"{m.mpsz(red)}({m.type.name.lower()})" for m in w.melds))
+            per_seat[0, w.winner] += 1
+            if tsumo:
+                per_seat[1, w.winner] += 1
+            else:
+                per_seat[2, w.discarder] += 1
+        d = rnd.draw
+        if d is not None:
+            row = new_row(3, rnd)
+            row[6] = kinds.index(d.kind)
+            row[7] = sum(1 << s for s in d.tenpai)
+            row[8] = sum(1 << s for s in d.nagashi)
+            row[9:9 + n] = d.score_changes
+        row = new_row(1, rnd)
+        row[6:10] = [rnd.riichi_sticks, rnd.dealer, len(rnd.wins), -1 if d is None else kinds.index(d.kind)]
+        row[10:10 + n] = rnd.scores
+        row[14:16] = [riichi, called]
+        for s in range(n):
+            per_seat[3, s] += riichi >> s & 1
+            per_seat[4, s] += called >> s & 1
+    finals = final_scores(game)
+    row = np.zeros(EX_WIDTH, dtype=np.int32)
+    row[:6] = [4, game_idx, n, int(game.rules.hanchan), int(red), len(game.rounds)]
+    row[6:6 + n] = finals
+    at = _names_at(bytes(data))
+    row[10:18] = at
+    row[18:18 + n] = placements(finals)
+    row[22:42] = per_seat.ravel()
+    out.append(row)
+    if start + len(out) > rows.shape[0]:
+        return (3, start)
+    for k in range(4):
+        if at[2 * k + 1] < 0:
+            row[90 + k] = -1
+            continue
+        name = unquote_to_bytes(bytes(data)[at[2 * k]:at[2 * k] + at[2 * k + 1]])
+        try:
+            name.decode("utf-8")
+        except UnicodeDecodeError:
+            return (1, start)  # replacement characters: the full reader's
+        if len(name) > 48:
+            return (1, start)
+        row.view(np.uint8)[168 + 48 * k:168 + 48 * k + len(name)] = np.frombuffer(name, dtype=np.uint8)
+        row[90 + k] = len(name)
     for i, r in enumerate(out):
         rows[start + i, :] = r
     return (0, start + len(out))

@@ -1,0 +1,344 @@
+"""The compiled export path: Tenhou mjlog records read once in C, written as columns.
+
+``riichi_fast._mjlog.export_mjlog`` reads, replays, re-scores and settles a
+mjlog exactly as the compiled ``verify`` does and, when everything matched,
+writes int32 rows of the five export tables (one per round, win, draw and
+game, ``EX_WIDTH`` columns: its docstring gives the layout; the closed tiles
+and melds as mpsz text bytes inside the win row) into an array.
+:class:`ExportRows` fills that array over many files and cuts it into
+columns with numpy (:class:`Columns`): Arrow arrays straight from the numpy
+buffers for Parquet and for CSV through ``pyarrow.csv``, plain lists for the
+``csv`` module when pyarrow is not installed.  Any file the compiled path
+declines (another format, a damaged record or one with a mismatch, what the
+verifier leaves to the full reader, an archive) goes through the record model
+(:func:`riichi_fast.stats._export.game_tables`); the parts are written in
+input order, so the files are the same either way.
+"""
+
+from __future__ import annotations
+
+import os
+from itertools import pairwise
+
+import numpy as np
+
+from riichi_fast.stats._aggregate import DRAW_KEYS
+
+__all__ = ["EX_WIDTH", "Columns", "ExportRows", "export_segments"]
+
+EX_WIDTH = 104
+"""int32 columns of a row of ``_mjlog.export_mjlog``."""
+_ROWS = 1 << 12  # 1.7 MB: about 200 games between cuts
+_DRAWS = tuple(DRAW_KEYS.values())
+_RESULTS = ("win", "draw", "none")
+_SEAT = np.arange(4)
+_YAKU, _MAX_YAKU = 28, 40
+_CLOSED, _CLOSED_BYTES = 68 * 4, 24
+_MELDS, _MELDS_BYTES = 74 * 4, 112
+_NAMES, _NAME_BYTES, _NAME_LEN = 42 * 4, 48, 90
+
+
+def _win_tiles() -> list[str]:
+    """mpsz of each 136-id, red fives shown (0-135) then not (136-271)."""
+    from riichi_fast.records.model import tiles_mpsz
+
+    return [tiles_mpsz([t], True) for t in range(136)] + [tiles_mpsz([t], False) for t in range(136)]
+
+
+_TILES: list[str] = []
+
+
+class Columns:
+    """One cut of compiled rows as columns: ``cols[table][column]`` is one of
+    ``("i", int64 values, valid mask or None)``, ``("b", bools)``, ``("s", choices, index)``
+    (index -1: null), ``("t", utf-8 bytes, int32 offsets, index)`` (text; ``index`` None:
+    each string once, in order, else the strings taken, -1: null) or
+    ``("l", int32 values, int32 offsets)`` (lists of ints)."""
+
+    __slots__ = ("cols", "hands")
+
+    def __init__(self, cols: dict, hands: int) -> None:
+        self.cols = cols
+        self.hands = hands
+
+    def arrow(self, pa, name: str, schema):
+        """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
+        arrays = []
+        for field in schema:
+            col = self.cols[name][field.name]
+            kind = col[0]
+            if kind == "i":
+                arrays.append(pa.array(col[1], type=pa.int64(),
+                                       mask=None if col[2] is None else ~col[2]))
+            elif kind == "b":
+                arrays.append(pa.array(col[1], type=pa.bool_()))
+            elif kind == "s":
+                idx = col[2]
+                choices = pa.array(col[1], type=pa.string())
+                arrays.append(choices.take(pa.array(idx, mask=idx < 0)))
+            elif kind == "t":
+                text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
+                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
+                idx = col[3]
+                arrays.append(text if idx is None else text.take(pa.array(idx, mask=idx < 0)))
+            else:
+                arrays.append(pa.ListArray.from_arrays(pa.array(col[2], type=pa.int32()),
+                                                       pa.array(col[1], type=pa.int32())))
+        return pa.Table.from_arrays(arrays, schema=schema)
+
+    def lists(self, name: str, columns: list[str]) -> dict[str, list]:
+        """The table ``name`` as plain column lists (what ``game_tables`` gives)."""
+        out = {}
+        for c in columns:
+            col = self.cols[name][c]
+            kind = col[0]
+            if kind == "i":
+                values = col[1].tolist()
+                if col[2] is not None:
+                    values = [v if ok else None for v, ok in zip(values, col[2].tolist())]
+            elif kind == "b":
+                values = col[1].tolist()
+            elif kind == "s":
+                choices = list(col[1])
+                values = [choices[i] if i >= 0 else None for i in col[2].tolist()]
+            elif kind == "t":
+                raw, off = col[1], col[2].tolist()
+                values = [raw[a:b].decode("utf-8") for a, b in pairwise(off)]
+                if col[3] is not None:
+                    values = [values[i] if i >= 0 else None for i in col[3].tolist()]
+            else:
+                v, off = col[1].tolist(), col[2].tolist()
+                values = [v[a:b] for a, b in pairwise(off)]
+            out[c] = values
+        return out
+
+
+def _text(rows, at: int, width: int, lengths, idx=None):
+    """The text slots ``[at, at + width)`` (bytes) of ``rows``, cut to ``lengths``:
+    ``("t", data, offsets, idx)``."""
+    slots = rows.view(np.uint8)[:, at:at + width]
+    data = slots[np.arange(width)[None, :] < lengths[:, None]].tobytes()
+    return ("t", data, _offsets(lengths), idx)
+
+
+def _offsets(counts):
+    off = np.zeros(len(counts) + 1, dtype=np.int32)
+    np.cumsum(counts, out=off[1:])
+    return off
+
+
+def _seat_list(masks, n):
+    """Per row the seats (ascending) whose bit is set in ``masks``: ``("l", values, offsets)``."""
+    bits = (masks[:, None] >> _SEAT[None, :]) & 1 & (_SEAT[None, :] < n[:, None])
+    bits = bits.astype(bool)
+    values = np.broadcast_to(_SEAT, bits.shape)[bits].astype(np.int32)
+    return ("l", values, _offsets(bits.sum(axis=1)))
+
+
+def _ints(values, valid=None):
+    return ("i", values.astype(np.int64), valid)
+
+
+def _columns(rows, paths: list[str]) -> Columns:
+    """The columns of ``rows`` (complete games, tagged 0..len(paths)-1) of the files ``paths``."""
+    global _TILES
+    from riichi_fast.stats._export import SEATS
+
+    if not _TILES:
+        _TILES = _win_tiles()
+    kind = rows[:, 0]
+    H, D = rows[kind == 1, :16], rows[kind == 3, :13]  # only what they use is copied
+    W, G = rows[kind == 2], rows[kind == 4]
+    n_games = len(paths)
+    n = G[:, 2]  # players per game
+    game_id = ("s", paths, np.arange(n_games))
+    cols: dict = {}
+
+    def per_game(x):
+        return ("s", paths, x[:, 1])
+
+    def seats(x, first, valid):
+        return {i: _ints(x[:, first + i], valid[:, i]) for i in range(SEATS)}
+
+    # games: the names of every seat of every game, one text (taken per seat, -1: null)
+    in_game = _SEAT[None, :] < n[:, None]
+    lengths = G[:, _NAME_LEN:_NAME_LEN + SEATS]
+    name_idx = np.where(in_game & (lengths >= 0), np.arange(n_games * SEATS).reshape(n_games, SEATS), -1)
+    slot = G.view(np.uint8)[:, _NAMES:_NAMES + SEATS * _NAME_BYTES].reshape(n_games * SEATS, _NAME_BYTES)
+    name_len = np.maximum(lengths.ravel(), 0)
+    name_data = slot[np.arange(_NAME_BYTES)[None, :] < name_len[:, None]].tobytes()
+    name_off = _offsets(name_len)
+
+    def name_col(idx):
+        return ("t", name_data, name_off, idx)
+    cols["games"] = {
+        "game_id": game_id, "source": ("s", [os.path.basename(p) for p in paths], np.arange(n_games)),
+        "format": ("s", ["mjlog"], np.zeros(n_games, dtype=np.int64)), "n_players": _ints(n),
+        "hanchan": ("b", G[:, 3] != 0), "red_fives": ("b", G[:, 4] != 0), "hands": _ints(G[:, 5]),
+        **{f"player_{i}": name_col(name_idx[:, i]) for i in range(SEATS)},
+        **{f"final_{i}": c for i, c in seats(G, 6, in_game).items()},
+        **{f"place_{i}": c for i, c in seats(G, 18, in_game).items()},
+    }
+    # hands
+    nh = n[H[:, 1]][:, None] > _SEAT[None, :]
+    cols["hands"] = {
+        "game_id": per_game(H), "hand": _ints(H[:, 2]), "round_wind": _ints(H[:, 3]),
+        "kyoku": _ints(H[:, 4]), "honba": _ints(H[:, 5]), "riichi_sticks": _ints(H[:, 6]),
+        "dealer": _ints(H[:, 7]),
+        "result": ("s", _RESULTS, np.where(H[:, 8] > 0, 0, np.where(H[:, 9] >= 0, 1, 2))),
+        "wins": _ints(H[:, 8]), "draw_kind": ("s", _DRAWS, H[:, 9]),
+        **{f"start_{i}": c for i, c in seats(H, 10, nh).items()},
+    }
+    # wins
+    nw = n[W[:, 1]][:, None] > _SEAT[None, :]
+    red = G[W[:, 1], 4] != 0
+    yakuman = W[:, 15] != 0
+    n_yaku = W[:, 24]
+    yaku = W[:, _YAKU:_YAKU + _MAX_YAKU][np.arange(_MAX_YAKU)[None, :] < n_yaku[:, None]]
+    cols["wins"] = {
+        "game_id": per_game(W), "hand": _ints(W[:, 2]), "round_wind": _ints(W[:, 3]),
+        "kyoku": _ints(W[:, 4]), "honba": _ints(W[:, 5]), "winner": _ints(W[:, 6]),
+        "from_seat": _ints(W[:, 7]), "tsumo": ("b", W[:, 8] != 0), "multi_ron_index": _ints(W[:, 9]),
+        "closed": _text(W, _CLOSED, _CLOSED_BYTES, W[:, 25]),
+        "melds": _text(W, _MELDS, _MELDS_BYTES, W[:, 26]),
+        "win_tile": ("s", _TILES, W[:, 10] + np.where(red, 0, 136)),
+        "han": _ints(W[:, 11], ~yakuman), "fu": _ints(W[:, 12]), "points": _ints(W[:, 13]),
+        "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku.astype(np.int32), _offsets(n_yaku)),
+        "dora": _ints(W[:, 16]), "ura": _ints(W[:, 17]), "aka": _ints(W[:, 18]),
+        "pao": _ints(W[:, 19], W[:, 19] >= 0),
+        **{f"delta_{i}": c for i, c in seats(W, 20, nw).items()},
+    }
+    # draws
+    nd_n = n[D[:, 1]]
+    nd = nd_n[:, None] > _SEAT[None, :]
+    cols["draws"] = {
+        "game_id": per_game(D), "hand": _ints(D[:, 2]), "round_wind": _ints(D[:, 3]),
+        "kyoku": _ints(D[:, 4]), "honba": _ints(D[:, 5]), "kind": ("s", _DRAWS, D[:, 6]),
+        "tenpai": _seat_list(D[:, 7], nd_n), "nagashi": _seat_list(D[:, 8], nd_n),
+        **{f"delta_{i}": c for i, c in seats(D, 9, nd).items()},
+    }
+    # players: the seats of each game in order
+    g_of, s_of = np.nonzero(in_game)
+    Gp = G[g_of]
+    cols["players"] = {
+        "game_id": ("s", paths, g_of), "seat": _ints(s_of), "name": name_col(name_idx[g_of, s_of]),
+        "final_score": _ints(Gp[np.arange(len(s_of)), 6 + s_of]),
+        "place": _ints(Gp[np.arange(len(s_of)), 18 + s_of]), "hands": _ints(Gp[:, 5]),
+        **{c: _ints(Gp[np.arange(len(s_of)), first + s_of])
+           for c, first in (("wins", 22), ("tsumo", 26), ("deal_ins", 30), ("riichi", 34), ("calls", 38))},
+    }
+    return Columns(cols, len(H))
+
+
+class ExportRows:
+    """Rows of the compiled path over many games, cut into :class:`Columns` by :meth:`take`.
+
+    >>> r = ExportRows()
+    >>> r.add(b"<mjloggm></mjloggm>", "x.mjlog"), r.take()
+    (False, [])
+    """
+
+    def __init__(self, capacity: int | None = None) -> None:
+        from riichi_fast import _backend
+        from riichi_fast.records.fast import _fast, _players
+
+        self._n_players = _players
+        self.tables = _fast()[1]
+        self.fn = _backend.load("mjlog").export_mjlog
+        self.rows = np.zeros((capacity or _ROWS, EX_WIDTH), dtype=np.int32)
+        self.n = 0
+        self.paths: list[str] = []
+        self._done: list[Columns] = []
+        self.hands = 0
+        """Rounds held (not yet taken), for the caller's row-group size."""
+
+    def add(self, data: bytes, path: str) -> bool:
+        """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
+        if type(data) is not bytes or data[:1] != b"<":
+            return False
+        params, settings = self.tables[self._n_players(data)]
+        try:
+            status, end = self.fn(data, params, self.rows, self.n, len(self.paths), **settings)
+            if status == 3:  # full: cut what it holds, then again
+                self._cut()
+                status, end = self.fn(data, params, self.rows, 0, 0, **settings)
+        except (ValueError, TypeError):  # pragma: no cover - a bug in the compiled path
+            return False
+        if status != 0:
+            return False
+        self.paths.append(path)
+        self.n = end
+        self.hands += int(self.rows[end - 1, 5])  # the game row: its rounds
+        return True
+
+    def _cut(self) -> None:
+        if self.paths:
+            self._done.append(_columns(self.rows[:self.n], self.paths))
+        self.n = 0
+        self.paths = []
+
+    def take(self) -> list[Columns]:
+        """Every game added so far, as columns (oldest first); start empty again."""
+        self._cut()
+        done, self._done = self._done, []
+        self.hands = 0
+        return done
+
+
+def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: bool = True):
+    """The map step of an export: ``(segments, unreadable)`` for some files, in file order.
+
+    A segment is a :class:`Columns` (games the compiled path took) or a dict of column
+    lists (games read through the model).  With ``rows`` (an :class:`ExportRows` kept
+    across calls) the compiled games of the last files stay in it (not yet a segment).
+    """
+    from riichi_fast.stats._export import _empty_tables, _extend, tables_of_files
+
+    own = rows is None and fast
+    if own:
+        rows = ExportRows()
+    segments: list = []
+    model = None  # column lists of the files read through the model since the last compiled one
+    bad: list = []
+    if fast:
+        from riichi_fast.stats._fast import read_bytes
+    for path in paths:
+        if fast:
+            data = read_bytes(path)
+            if data is not None and rows.add(data, path):
+                if model is not None:
+                    segments.append(model)
+                    model = None
+                continue
+            segments.extend(rows.take())  # the compiled games before this file
+            if data is not None:  # read already: the model parses these bytes
+                part, part_bad = _model_tables(path, data)
+            else:  # unreadable, an archive: the model reads it again and says why
+                part, part_bad = tables_of_files([path])
+        else:
+            part, part_bad = tables_of_files([path])
+        bad.extend(part_bad)
+        model = _extend(model if model is not None else _empty_tables(), part)
+    if model is not None:
+        segments.append(model)
+    if own:
+        segments.extend(rows.take())
+    return segments, bad
+
+
+def _model_tables(path: str, data: bytes):
+    """``tables_of_files([path])`` for a file whose one record is ``data`` (as read_record
+    reads it: the same game, the same reasons)."""
+    from riichi_fast.errors import RiichiError
+    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.fast import parse_record
+    from riichi_fast.stats._export import _empty_tables, game_tables
+
+    try:
+        game = parse_record(data, os.path.basename(path))
+    except (OSError, EOFError, RecordError, ValueError) as exc:
+        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
+    try:
+        return game_tables(game, path), []
+    except RiichiError as exc:
+        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
