@@ -239,20 +239,41 @@ class TableWriter:
     def write_segments(self, segments: list) -> None:
         """Write parts in order: column lists, or the compiled path's
         :class:`~riichi_fast.stats._export_fast.Columns` (one row group per table)."""
+        self.emit([self.prepare(segments)])
+
+    def prepare(self, segments: list) -> dict:
+        """Parts converted for writing (Arrow tables, or CSV bytes without pyarrow; a
+        ``(rows, paths)`` pair of :meth:`ExportRows.take_rows` is cut into columns first), not
+        yet written: :meth:`emit` writes one or more of them, in order, as one row group.
+        Both run on the export's writer thread."""
         from riichi_fast.stats._export_fast import Columns
+        from riichi_fast.stats._export_fast import columns as cut
 
         pa = self._pa
+        out = {}
+        segments = [cut(*s) if type(s) is tuple else s for s in segments]
         for name, columns in TABLES.items():
             if pa is None:  # CSV through the csv module
                 parts = [s.lists(name, columns) if isinstance(s, Columns) else s[name] for s in segments]
                 n = sum(len(p["game_id"]) for p in parts)
-                if n:
-                    self.rows[name] += n
-                    self._writers[name].write(_csv_lines(parts, columns))
+                out[name] = (n, _csv_lines(parts, columns) if n else b"")
                 continue
             tables = [s.arrow(pa, name, self._schemas[name]) if isinstance(s, Columns)
                       else _arrow_table(pa, name, s[name]) for s in segments]
-            tables = [t for t in tables if t.num_rows]
+            out[name] = [t for t in tables if t.num_rows]
+        return out
+
+    def emit(self, prepared: list) -> None:
+        """Write what :meth:`prepare` gave (a list of its results, oldest first)."""
+        pa = self._pa
+        for name in TABLES:
+            if pa is None:
+                for n, data in (p[name] for p in prepared):
+                    if n:
+                        self.rows[name] += n
+                        self._writers[name].write(data)
+                continue
+            tables = [t for p in prepared for t in p[name]]
             if not tables:
                 continue
             table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
@@ -333,6 +354,8 @@ def ordered_on_cluster(client, fn, parts):
 
 ROWS_PER_GROUP = 50_000
 """Rows of ``hands`` gathered before a write (Parquet row groups of about this size)."""
+ROWS_PER_STEP = 2_000
+"""Rows of ``hands`` handed to the writer thread at a time to be converted."""
 
 
 def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
@@ -371,7 +394,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     fast = bool(fast)
     files = expand_paths(paths)
     parts = batches(files, batch_size) if files else []
-    pending, bad, held = [], [], 0  # held: rounds in pending
+    pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
     rows = ExportRows() if fast and client is None else None
     if client is None:
         results = (export_segments(p, rows, fast=fast) for p in parts)
@@ -380,19 +403,48 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
 
         results = ordered_on_cluster(client, partial(export_segments, fast=fast), parts)
 
-    with TableWriter(out, format) as writer:
+    from concurrent.futures import ThreadPoolExecutor
+
+    # Converting and writing run on a thread of their own, in order, beside the reading:
+    # pyarrow converts, encodes, compresses and writes mostly without the GIL while the
+    # compiled path (also without it) reads the next files.  One task in flight at most, so
+    # the rows held stay about two row groups.
+    staged: list = []  # prepared parts of the row group being gathered (writer thread only)
+
+    def stage(segments, write):
+        if segments:
+            staged.append(writer.prepare(segments))
+        if write and staged:
+            writer.emit(staged)
+            staged.clear()
+
+    step = min(ROWS_PER_STEP, ROWS_PER_GROUP)
+    with TableWriter(out, format) as writer, ThreadPoolExecutor(1) as io:
+        task = None
+
+        def submit(segments, write):
+            nonlocal task
+            if task is not None:
+                task.result()
+            task = io.submit(stage, segments, write)
+
         for i, (segments, part_bad) in enumerate(results, 1):
             pending.extend(segments)
             bad.extend(part_bad)
             held += sum(len(s["hands"]["game_id"]) if isinstance(s, dict) else s.hands for s in segments)
-            if held + (0 if rows is None else rows.hands) >= ROWS_PER_GROUP:
-                if rows is not None:
-                    pending.extend(rows.take())
-                writer.write_segments(pending)
+            if rows is not None and rows.hands >= step:
+                held += rows.hands
+                pending.extend(rows.take_rows())  # cut into columns on the writer thread
+            if held >= step:
+                group += held
+                submit(pending, group >= ROWS_PER_GROUP)
+                if group >= ROWS_PER_GROUP:
+                    group = 0
                 pending, held = [], 0
             if progress is not None:
                 progress(i, len(parts))
         if rows is not None:
-            pending.extend(rows.take())
-        writer.write_segments(pending)
+            pending.extend(rows.take_rows())
+        submit(pending, True)
+        task.result()
     return {"tables": dict(writer.rows), "files": writer.paths, "unreadable": bad}

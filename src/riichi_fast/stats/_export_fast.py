@@ -24,7 +24,7 @@ import numpy as np
 
 from riichi_fast.stats._aggregate import DRAW_KEYS
 
-__all__ = ["EX_WIDTH", "Columns", "ExportRows", "export_segments"]
+__all__ = ["EX_WIDTH", "Columns", "ExportRows", "columns", "export_segments"]
 
 EX_WIDTH = 104
 """int32 columns of a row of ``_mjlog.export_mjlog``."""
@@ -139,8 +139,9 @@ def _ints(values, valid=None):
     return ("i", values.astype(np.int64), valid)
 
 
-def _columns(rows, paths: list[str]) -> Columns:
-    """The columns of ``rows`` (complete games, tagged 0..len(paths)-1) of the files ``paths``."""
+def columns(rows, paths: list[str]) -> Columns:
+    """The columns of ``rows`` (complete games, tagged 0..len(paths)-1) of the files ``paths``
+    (what :meth:`ExportRows.take_rows` gives)."""
     global _TILES
     from riichi_fast.stats._export import SEATS
 
@@ -230,6 +231,9 @@ def _columns(rows, paths: list[str]) -> Columns:
     return Columns(cols, len(H))
 
 
+_columns = columns
+
+
 class ExportRows:
     """Rows of the compiled path over many games, cut into :class:`Columns` by :meth:`take`.
 
@@ -273,12 +277,17 @@ class ExportRows:
 
     def _cut(self) -> None:
         if self.paths:
-            self._done.append(_columns(self.rows[:self.n], self.paths))
+            self._done.append((self.rows[:self.n].copy(), self.paths))
         self.n = 0
         self.paths = []
 
     def take(self) -> list[Columns]:
         """Every game added so far, as columns (oldest first); start empty again."""
+        return [_columns(rows, paths) for rows, paths in self.take_rows()]
+
+    def take_rows(self) -> list[tuple]:
+        """:meth:`take` without cutting into columns: ``(rows, paths)`` pairs (copies) that
+        :func:`columns` cuts later, on another thread if need be."""
         self._cut()
         done, self._done = self._done, []
         self.hands = 0
