@@ -71,6 +71,10 @@ def mjai_kind(name: str) -> tuple[int, bool]:
     >>> mjai_kind("5mr"), mjai_kind("9s"), mjai_kind("C")
     ((4, True), (26, False), (33, False))
     """
+    try:
+        return _KINDS[name]
+    except (KeyError, TypeError):
+        pass
     if name in _HONORS:
         return _HONORS[name], False
     red = name.endswith("r")
@@ -81,6 +85,15 @@ def mjai_kind(name: str) -> tuple[int, bool]:
             raise RecordError(f"bad mjai tile {name!r}")
         return kind, red
     raise RecordError(f"bad mjai tile {name!r}")
+
+
+_KINDS = {**{f"{num}{suit}": ("mps".index(suit) * 9 + num - 1, False)
+              for suit in "mps" for num in range(1, 10)},
+           **{f"5{suit}r": ("mps".index(suit) * 9 + 4, True) for suit in "mps"},
+           **{name: (kind, False) for name, kind in _HONORS.items()}}
+"""Every valid mjai tile name -> (kind, red): ``mjai_kind`` looks them up (~1,300 a game)."""
+
+_SCAN = json.JSONDecoder().scan_once
 
 
 def read_mjai(path: str | os.PathLike) -> Game:
@@ -97,15 +110,24 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     (('a', 'b', 'c', 'd'), 'mjai')
     """
     events, lines = [], []
+    scan = _SCAN
     for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
-        if not line.strip():
-            continue
+        # the C scanner alone when the line is one JSON value, exactly (json.loads's answer):
+        # else json.loads itself, for its answer or its error
         try:
-            events.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
-        except RecursionError:
-            raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
+            ev, end = scan(line, 0)
+            if end != len(line):
+                raise StopIteration
+        except (StopIteration, ValueError, TypeError, RecursionError):
+            if not line.strip():
+                continue
+            try:
+                ev = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
+            except RecursionError:
+                raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
+        events.append(ev)
         lines.append(lineno)
     with malformed_record(source):
         return _Reader(source, red_fives).read(events, lines)
@@ -118,6 +140,10 @@ class _Reader:
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
         self._ura: dict = {}  # ura indicators read in this round, by their names
+        # the handlers of the step events, by type (others take the general path of _event)
+        self._steps = {"tsumo": self.on_tsumo, "dahai": self.on_dahai, "reach": self.on_reach,
+                       "reach_accepted": self.on_reach_accepted, "pon": self.on_pon,
+                       "chi": self.on_chi, "dora": self.on_dora}
 
     def tile(self, name: str) -> int:
         kind, red = mjai_kind(name)
@@ -145,9 +171,15 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        steps = self._steps
         for i, ev in enumerate(events):
             try:
-                self._event(ev)
+                step = steps.get(ev.get("type")) if ev.__class__ is dict and self.rp is not None \
+                    and ev.get("type").__class__ is str else None
+                if step is not None:
+                    step(ev)
+                else:
+                    self._event(ev)
             except RecordError as exc:
                 # name the position: the line of the event (and the round, when known)
                 where = f"{self.source}:{lines[i] if lines else i + 1}"

@@ -109,6 +109,27 @@ def _codes(s: str) -> list[int]:
     return [int(digits[i:i + 2]) for i in range(0, len(digits), 2)]
 
 
+_NO_CALL = ()
+_CALLS: dict = {}  # call string -> (letter, kind, red, discarder relative to the caller)
+_CALL_LETTER = re.compile(r"[cpm]")
+
+
+def _call_of(d: str):
+    """What a draw entry string calls (``_NO_CALL`` for none); raises as the record is read
+    (a damaged code), and remembers the answer (a few hundred distinct strings)."""
+    letter = _CALL_LETTER.search(d)
+    if letter is None:
+        call = _NO_CALL
+    else:
+        pos = letter.start()
+        codes = _codes(d)
+        kind, red = _kind(int(d[pos + 1:pos + 3]))
+        call = (letter.group(), kind, red, _Round.rel_from_pos(letter.group(), pos, len(codes)))
+    if len(_CALLS) < 65536:
+        _CALLS[d] = call
+    return call
+
+
 def read_tenhou6(path: str | os.PathLike) -> Game:
     """Read a tenhou.net/6 JSON file (one object, or one object per line)."""
     with open(record_path(path, "read_tenhou6"), encoding="utf-8") as f:
@@ -227,7 +248,10 @@ class _Round:
         self.result(log[16], honba, sticks, scores)
 
     def new_id(self, code: int) -> int:
-        kind, red = _kind(code)
+        try:
+            kind, red = _KINDS[code]
+        except (KeyError, TypeError):
+            raise RecordError(f"bad tenhou6 tile code {code}") from None
         return self.ids.new(kind, red)
 
     def error(self, msg: str) -> RecordError:
@@ -241,21 +265,28 @@ class _Round:
     # -- the turn loop ----------------------------------------------------
     def replay(self, cur: int) -> None:
         n, rp = self.n, self.rp
+        draws, discs, at_draw, at_disc = self.draws, self.discs, self.i, self.j
+        new_id, rp_draw, rp_discard = self.new_id, rp.draw, rp.discard
+        # call strings not yet taken: none left, no discard can be called (no caller search)
+        calls_left = (sum(x.__class__ is str for seat_draws in draws for x in seat_draws)
+                      if all(x.__class__ is list for x in draws) else n * 1000)
         need_draw = True
         pending_riichi: int | None = None
         while True:
             if need_draw:
-                if self.i[cur] >= len(self.draws[cur]):
+                entries = draws[cur]
+                if at_draw[cur] >= len(entries):
                     return
-                d = self.draws[cur][self.i[cur]]
+                d = entries[at_draw[cur]]
                 if not isinstance(d, int):
                     return  # a call string cannot start a turn: the round ended before
-                self.i[cur] += 1
-                rp.draw(cur, self.new_id(d))
-            if self.j[cur] >= len(self.discs[cur]):
+                at_draw[cur] += 1
+                rp_draw(cur, new_id(d))
+            entries = discs[cur]
+            if at_disc[cur] >= len(entries):
                 return  # tsumo, or an abortive draw on this turn
-            x = self.discs[cur][self.j[cur]]
-            self.j[cur] += 1
+            x = entries[at_disc[cur]]
+            at_disc[cur] += 1
             if isinstance(x, str):
                 if "a" in x or "k" in x:
                     self.kan_from_hand(cur, x)
@@ -281,8 +312,8 @@ class _Round:
                     raise self.error(f"seat {cur} discards the drawn tile without a draw")
             else:
                 tile = self.own(cur, x)
-            rp.discard(cur, tile)
-            caller = self.find_caller(cur, tile)
+            rp_discard(cur, tile)
+            caller = self.find_caller(cur, tile) if calls_left else None
             if caller is not None:
                 self.call_points += 1
                 if self.call_points - 1 in self.skip:
@@ -302,7 +333,8 @@ class _Round:
                 need_draw = True
                 continue
             seat, call = caller
-            self.i[seat] += 1
+            at_draw[seat] += 1
+            calls_left -= 1
             self.apply_call(seat, cur, tile, call)
             cur = seat
             need_draw = False
@@ -312,29 +344,28 @@ class _Round:
 
     def find_caller(self, discarder: int, tile: int) -> tuple[int, str] | None:
         """The seat whose next draw entry calls ``tile`` from ``discarder``."""
-        n = self.n
+        n, draws, at = self.n, self.draws, self.i
         chi = None
         for k in range(1, n):
             seat = (discarder + k) % n
-            if self.i[seat] >= len(self.draws[seat]):
+            entries = draws[seat]
+            if at[seat] >= len(entries):
                 continue
-            d = self.draws[seat][self.i[seat]]
+            d = entries[at[seat]]
             if not isinstance(d, str):
                 continue
-            letter = re.search(r"[cpm]", d)
-            if letter is None:
+            call = _CALLS.get(d)
+            if call is None:
+                call = _call_of(d)
+            if call is _NO_CALL:
                 continue
-            pos = letter.start()
-            codes = _codes(d)
-            called_code = int(d[pos + 1:pos + 3])
-            kind, red = _kind(called_code)
+            letter, kind, red, rel = call
             if tile // 4 != kind or (self.rp.red_fives and kind in (4, 13, 22)
                                      and (tile // 4 * 4 == tile) != red):
                 continue
-            rel = self.rel_from_pos(letter.group(), pos, len(codes))
             if (seat + rel) % n != discarder:
                 continue
-            if letter.group() == "c":
+            if letter == "c":
                 chi = (seat, d)
             else:
                 return seat, d
