@@ -188,9 +188,20 @@ class RoundReplay:
 
     def find(self, seat: int, kind: int, red: bool | None = None) -> int:
         """A tile of ``kind`` (and redness, when given) in ``seat``'s hand."""
-        for t in self.hands[seat]:
-            if t // 4 == kind and (red is None or is_red(t, self.red_fives) == red):
-                return t
+        if red is None:
+            for t in self.hands[seat]:
+                if t // 4 == kind:
+                    return t
+        elif not self.red_fives:  # no tile is red
+            if not red:
+                for t in self.hands[seat]:
+                    if t // 4 == kind:
+                        return t
+        else:
+            red_id = 16 if kind == 4 else 52 if kind == 13 else 88 if kind == 22 else -1
+            for t in self.hands[seat]:
+                if t // 4 == kind and (t == red_id) == red:
+                    return t
         raise self.error(f"seat {seat} has no tile of kind {kind} (red={red}) in hand")
 
     def discard(self, seat: int, tile: int) -> None:

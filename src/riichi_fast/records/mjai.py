@@ -146,7 +146,10 @@ class _Reader:
                        "chi": self.on_chi, "dora": self.on_dora}
 
     def tile(self, name: str) -> int:
-        kind, red = mjai_kind(name)
+        try:
+            kind, red = _KINDS[name]
+        except (KeyError, TypeError):
+            kind, red = mjai_kind(name)
         return self.ids.new(kind, red and self.red)
 
     def own(self, seat: int, name: str) -> int:
@@ -174,9 +177,9 @@ class _Reader:
         steps = self._steps
         for i, ev in enumerate(events):
             try:
-                step = steps.get(ev.get("type")) if ev.__class__ is dict and self.rp is not None \
-                    and ev.get("type").__class__ is str else None
-                if step is not None:
+                t = ev.get("type") if ev.__class__ is dict else None
+                step = steps.get(t) if t.__class__ is str else None
+                if step is not None and self.rp is not None:
                     step(ev)
                 else:
                     self._event(ev)

@@ -258,7 +258,10 @@ class _Round:
         return RecordError(f"{self.label}: {msg}")
 
     def own(self, seat: int, code: int) -> int:
-        kind, red = _kind(code)
+        try:
+            kind, red = _KINDS[code]
+        except (KeyError, TypeError):
+            raise RecordError(f"bad tenhou6 tile code {code}") from None
         return self.rp.find(seat, kind, red if self.rp.red_fives and kind in (4, 13, 22)
                             else None)
 
@@ -266,7 +269,7 @@ class _Round:
     def replay(self, cur: int) -> None:
         n, rp = self.n, self.rp
         draws, discs, at_draw, at_disc = self.draws, self.discs, self.i, self.j
-        new_id, rp_draw, rp_discard = self.new_id, rp.draw, rp.discard
+        kinds, ids_new, rp_draw, rp_discard = _KINDS, self.ids.new, rp.draw, rp.discard
         # call strings not yet taken: none left, no discard can be called (no caller search)
         calls_left = (sum(x.__class__ is str for seat_draws in draws for x in seat_draws)
                       if all(x.__class__ is list for x in draws) else n * 1000)
@@ -281,7 +284,11 @@ class _Round:
                 if not isinstance(d, int):
                     return  # a call string cannot start a turn: the round ended before
                 at_draw[cur] += 1
-                rp_draw(cur, new_id(d))
+                try:
+                    kind, red = kinds[d]
+                except (KeyError, TypeError):
+                    raise RecordError(f"bad tenhou6 tile code {d}") from None
+                rp_draw(cur, ids_new(kind, red))
             entries = discs[cur]
             if at_disc[cur] >= len(entries):
                 return  # tsumo, or an abortive draw on this turn
