@@ -94,6 +94,8 @@ _KINDS = {**{f"{num}{suit}": ("mps".index(suit) * 9 + num - 1, False)
 """Every valid mjai tile name -> (kind, red): ``mjai_kind`` looks them up (~1,300 a game)."""
 
 _SCAN = json.JSONDecoder().scan_once
+_SEEN: dict = {}
+"""Decoded ``tsumo``/``dahai`` lines by their text (~300 distinct lines make most of a log)."""
 
 
 def read_mjai(path: str | os.PathLike) -> Game:
@@ -110,8 +112,13 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     (('a', 'b', 'c', 'd'), 'mjai')
     """
     events, lines = [], []
-    scan = _SCAN
+    scan, seen = _SCAN, _SEEN
     for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
+        ev = seen.get(line) if line.__class__ is str else None
+        if ev is not None:  # a draw or discard line met before: its event, decoded then
+            events.append(ev)
+            lines.append(lineno)
+            continue
         # the C scanner alone when the line is one JSON value, exactly (json.loads's answer):
         # else json.loads itself, for its answer or its error
         try:
@@ -127,6 +134,9 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
                 raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
             except RecursionError:
                 raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
+        if ev.__class__ is dict and ev.get("type") in ("tsumo", "dahai") and len(seen) < 4096 \
+                and line.__class__ is str:
+            seen[line] = ev  # never changed by the reader: shared by every line that spells it
         events.append(ev)
         lines.append(lineno)
     with malformed_record(source):
