@@ -246,18 +246,24 @@ class _Reader:
         pass
 
     def on_tsumo(self, ev: dict) -> None:
-        self.rp.draw(ev["actor"], self.tile(ev["pai"]))
+        seat, name = ev["actor"], ev["pai"]
+        try:
+            kind, red = _KINDS[name]
+        except (KeyError, TypeError):
+            kind, red = mjai_kind(name)
+        self.rp.draw(seat, self.ids.new(kind, red and self.red))
 
     def on_dahai(self, ev: dict) -> None:
         seat = ev["actor"]
+        rp = self.rp
         tile = None
-        if ev.get("tsumogiri") and self.rp.last_draw[seat] is not None:
-            tile = self.rp.last_draw[seat]
+        if ev.get("tsumogiri") and rp.last_draw[seat] is not None:
+            tile = rp.last_draw[seat]
             if tile // 4 != mjai_kind(ev["pai"])[0]:
-                raise self.rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
+                raise rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
         if tile is None:
             tile = self.own(seat, ev["pai"])
-        self.rp.discard(seat, tile)
+        rp.discard(seat, tile)
 
     def _called(self, ev: dict) -> int:
         seat, tile = self.rp.last_discard if self.rp.last_discard else (None, None)
