@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -57,13 +59,63 @@ def _searching(obj: dict) -> dict:
     return dict(obj, log=logs)
 
 
+@contextmanager
+def _twin():
+    """Every tenhou6 round through the Python turn loop (``_Round.replay_py``)."""
+    T6.USE_COMPILED = False
+    try:
+        yield
+    finally:
+        T6.USE_COMPILED = True
+
+
 def _same_tenhou6(obj: dict, source: str) -> None:
     T6._CALLS.clear()
     cold = parse_tenhou6(json.dumps(obj, ensure_ascii=False), source)
     warm = parse_tenhou6(obj, source)
     general = parse_tenhou6(_searching(obj), source)
-    assert cold == warm == general, source
+    with _twin():
+        twin = parse_tenhou6(obj, source)
+        twin_general = parse_tenhou6(_searching(obj), source)
+    assert cold == warm == general == twin == twin_general, source
     assert cold.rounds and all(r.events for r in cold.rounds)
+
+
+def _outcome(obj, source):
+    try:
+        return parse_tenhou6(obj, source)
+    except RecordError as exc:
+        return f"RecordError: {exc}"
+
+
+def _damaged(obj: dict, rng: random.Random):
+    """``obj`` with one entry of one round's hands, draws or discards changed."""
+    obj = json.loads(json.dumps(obj))
+    log = rng.choice(obj["log"])
+    slot = rng.choice([4 + 3 * p + j for p in range(4) for j in range(3)
+                       if log[4 + 3 * p + j]])
+    k = rng.randrange(len(log[slot]))
+    log[slot][k] = rng.choice([0, 60, 11, 19, 35, 47, 51, 52, 53, 10, 99, -1, True, 11.0, None,
+                               "r60", "r11", "a1111", "k11", "f44", "p111111", "c111213",
+                               "1111m11", "x", [], 2 ** 70, str(log[slot][k])])
+    return obj
+
+
+def test_tenhou6_compiled_equals_twin_on_damaged_records():
+    """Seeded edits of the converted records: the compiled turn loop and its twin give
+    the same Game or the same error."""
+    rng = random.Random(20261201)
+    games = list(_converted(QUICK))
+    kinds = set()
+    for i in range(400):
+        name, game = games[i % len(games)]
+        obj = _damaged(json.loads(writers.tenhou6_text(game)), rng)
+        got = _outcome(obj, name)
+        with _twin():
+            want = _outcome(obj, name)
+        assert got == want, (name, i)
+        kinds.add(type(got).__name__)
+    assert kinds == {"Game", "str"}  # some edits still read, others are errors
 
 
 @pytest.mark.parametrize("path", TENHOU6, ids=lambda p: p.name)

@@ -109,6 +109,32 @@ def _codes(s: str) -> list[int]:
     return [int(digits[i:i + 2]) for i in range(0, len(digits), 2)]
 
 
+_COMPILED: list = []
+USE_COMPILED = True
+"""False: every round through the Python twin (tests compare the two)."""
+
+
+def _compiled_replay():
+    """``records._tenhou6.replay`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    False); a missing compiled module is an error, as for every kernel (``_backend``)."""
+    if not USE_COMPILED:
+        return None
+    if not _COMPILED:
+        from riichi_fast import _backend
+
+        if _backend.PUREPYTHON:
+            _COMPILED.append(None)
+        else:
+            try:
+                from riichi_fast.records import _tenhou6
+            except ImportError as exc:  # pragma: no cover - a packaging mistake
+                raise ImportError(f"the compiled module riichi_fast.records._tenhou6 failed to "
+                                  f"import ({exc}); rebuild the package or set "
+                                  "RIICHI_FAST_PUREPYTHON=1") from exc
+            _COMPILED.append(_tenhou6.replay)
+    return _COMPILED[0]
+
+
 _NO_CALL = ()
 _CALLS: dict = {}  # call string -> (letter, kind, red, discarder relative to the caller)
 _CALL_LETTER = re.compile(r"[cpm]")
@@ -222,9 +248,9 @@ class _Round:
         red = game.rules.red_fives
         (rnd_no, honba, sticks), scores = log[0][:3], tuple(log[1][:n])
         self.ids = TileIds(red)
-        hands = tuple(tuple(self.new_id(c) for c in log[4 + 3 * p]) for p in range(n))
-        dora = tuple(self.new_id(c) for c in log[2])
-        self.ura = tuple(self.new_id(c) for c in log[3])
+        hands = tuple(self.new_ids(log[4 + 3 * p]) for p in range(n))
+        dora = self.new_ids(log[2])
+        self.ura = self.new_ids(log[3])
         dealer = rnd_no % 4
         rnd = Round(index=len(game.rounds), round_wind=rnd_no // 4, kyoku=rnd_no % 4,
                     dealer=dealer, honba=honba, riichi_sticks=sticks, scores=scores,
@@ -254,6 +280,17 @@ class _Round:
             raise RecordError(f"bad tenhou6 tile code {code}") from None
         return self.ids.new(kind, red)
 
+    def new_ids(self, codes) -> tuple[int, ...]:
+        """``new_id`` of each code in turn (a hand, the indicators)."""
+        kinds, new, out = _KINDS, self.ids.new, []
+        for code in codes:
+            try:
+                kind, red = kinds[code]
+            except (KeyError, TypeError):
+                raise RecordError(f"bad tenhou6 tile code {code}") from None
+            out.append(new(kind, red))
+        return tuple(out)
+
     def error(self, msg: str) -> RecordError:
         return RecordError(f"{self.label}: {msg}")
 
@@ -267,6 +304,20 @@ class _Round:
 
     # -- the turn loop ----------------------------------------------------
     def replay(self, cur: int) -> None:
+        """Replay the turns from seat ``cur``: the compiled loop (``records._tenhou6``),
+        or its twin :meth:`replay_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        compiled = _compiled_replay()
+        if compiled is None:
+            self.replay_py(cur)
+        else:
+            compiled(self, cur)
+
+    def kita(self, cur: int, x: str) -> None:
+        """A kita entry (``f44``, three players): the north set aside."""
+        tile = self.own(cur, int(x[1:]))
+        self.rp.call(cur, RecordMeld(MeldType.KITA, (tile,)))
+
+    def replay_py(self, cur: int) -> None:
         n, rp = self.n, self.rp
         draws, discs, at_draw, at_disc = self.draws, self.discs, self.i, self.j
         kinds, ids_new, rp_draw, rp_discard = _KINDS, self.ids.new, rp.draw, rp.discard
@@ -300,8 +351,7 @@ class _Round:
                     need_draw = True
                     continue
                 if x.startswith("f"):  # kita (three players): a replacement draw follows
-                    tile = self.own(cur, int(x[1:]))
-                    rp.call(cur, RecordMeld(MeldType.KITA, (tile,)))
+                    self.kita(cur, x)
                     need_draw = True
                     continue
                 if x.startswith("r"):

@@ -1,0 +1,3 @@
+from typing import Any
+
+def replay(self: Any, cur: int) -> None: ...
