@@ -169,7 +169,7 @@ def _general_mjai(text: str, source: str):
             lines.append(lineno)
     reader = M._Reader(source, True)
     reader._steps = {}
-    return reader.read(events, lines)
+    return reader.read_py(events, lines)
 
 
 def _spaced(text: str) -> str:
@@ -186,8 +186,68 @@ def _same_mjai(text: str, source: str) -> None:
     as_bytes = parse_mjai(text.encode(), source)
     spaced = parse_mjai(_spaced(text), source)
     general = _general_mjai(text, source)
-    assert cold == warm == as_bytes == spaced == general, source
+    with _mjai_twin():
+        twin = parse_mjai(text, source)
+    assert cold == warm == as_bytes == spaced == general == twin, source
     assert cold.rounds and all(r.events for r in cold.rounds)
+
+
+@contextmanager
+def _mjai_twin():
+    """Every mjai event through the Python loop (``_Reader.read_py``)."""
+    M.USE_COMPILED = False
+    try:
+        yield
+    finally:
+        M.USE_COMPILED = True
+
+
+def _mjai_outcome(text, source):
+    try:
+        return parse_mjai(text, source)
+    except RecordError as exc:
+        return f"RecordError: {exc}"
+
+
+def _damaged_mjai(text: str, rng: random.Random) -> str:
+    """``text`` with one draw or discard line changed (or dropped, or doubled)."""
+    lines = text.splitlines()
+    k = rng.choice([i for i, x in enumerate(lines) if '"tsumo"' in x or '"dahai"' in x])
+    ev = json.loads(lines[k])
+    how = rng.randrange(6)
+    if how == 0:
+        ev["actor"] = rng.choice([-1, 1, 2, 3, 4, True, "0", None, 2 ** 70])
+    elif how == 1:
+        ev["pai"] = rng.choice(["5mr", "5pr", "5sr", "1m", "9s", "E", "C", "5m", "0m", "x", 5, None])
+    elif how == 2:
+        ev["tsumogiri"] = not ev.get("tsumogiri")
+    elif how == 3:
+        ev.pop(rng.choice(["actor", "pai", "type"]), None)
+    elif how == 4:
+        lines[k:k + 1] = []
+        return "\n".join(lines)
+    else:
+        lines[k:k] = [lines[k]]
+        return "\n".join(lines)
+    lines[k] = json.dumps(ev)
+    return "\n".join(lines)
+
+
+def test_mjai_compiled_equals_twin_on_damaged_records():
+    """Seeded edits of the converted records: the compiled event loop and its twin give
+    the same Game or the same error."""
+    rng = random.Random(20261201)
+    texts = [(name, writers.mjai_text(game)) for name, game in _converted(QUICK)]
+    kinds = set()
+    for i in range(400):
+        name, text = texts[i % len(texts)]
+        bad = _damaged_mjai(text, rng)
+        got = _mjai_outcome(bad, name)
+        with _mjai_twin():
+            want = _mjai_outcome(bad, name)
+        assert got == want, (name, i)
+        kinds.add(type(got).__name__)
+    assert kinds == {"Game", "str"}
 
 
 @pytest.mark.parametrize("path", MJAI, ids=lambda p: p.name)

@@ -98,22 +98,46 @@ _SEEN: dict = {}
 """Decoded ``tsumo``/``dahai`` lines by their text (~300 distinct lines make most of a log)."""
 
 
+_COMPILED: list = []
+_COMPILED_DECODE: list = []
+USE_COMPILED = True
+"""False: every event through the Python twin (tests compare the two)."""
+
+
+def _compiled_read():
+    """``records._mjai.read`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    False); a missing compiled module is an error, as for every kernel (``_backend``)."""
+    if not USE_COMPILED:
+        return None
+    if not _COMPILED:
+        from riichi_fast import _backend
+
+        if _backend.PUREPYTHON:
+            _COMPILED.append(None)
+        else:
+            try:
+                from riichi_fast.records import _mjai
+            except ImportError as exc:  # pragma: no cover - a packaging mistake
+                raise ImportError(f"the compiled module riichi_fast.records._mjai failed to "
+                                  f"import ({exc}); rebuild the package or set "
+                                  "RIICHI_FAST_PUREPYTHON=1") from exc
+            _COMPILED.append(_mjai.read)
+            _COMPILED_DECODE.append(_mjai.decode_lines)
+    return _COMPILED[0]
+
+
 def read_mjai(path: str | os.PathLike) -> Game:
     """Read an mjai JSON-lines file into a :class:`Game`."""
     with open(record_path(path, "read_mjai"), encoding="utf-8") as f:
         return parse_mjai(f.read(), source=os.path.basename(os.fspath(path)))
 
 
-def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Game:
-    """Parse mjai JSON lines.
-
-    >>> g = parse_mjai('{"type":"start_game","names":["a","b","c","d"]}')
-    >>> g.players, g.format
-    (('a', 'b', 'c', 'd'), 'mjai')
-    """
+def _decode_lines(text_lines: list, source: str) -> tuple[list, list[int]]:
+    """The events of the non-blank lines and their line numbers (twin of
+    ``records._mjai.decode_lines``)."""
     events, lines = [], []
     scan, seen = _SCAN, _SEEN
-    for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
+    for lineno, line in enumerate(text_lines, 1):
         ev = seen.get(line) if line.__class__ is str else None
         if ev is not None:  # a draw or discard line met before: its event, decoded then
             events.append(ev)
@@ -139,6 +163,20 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
             seen[line] = ev  # never changed by the reader: shared by every line that spells it
         events.append(ev)
         lines.append(lineno)
+    return events, lines
+
+
+def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Game:
+    """Parse mjai JSON lines.
+
+    >>> g = parse_mjai('{"type":"start_game","names":["a","b","c","d"]}')
+    >>> g.players, g.format
+    (('a', 'b', 'c', 'd'), 'mjai')
+    """
+    text_lines = record_text(text, "parse_mjai").splitlines()
+    compiled = _compiled_read()
+    events, lines = (_decode_lines(text_lines, source) if compiled is None
+                     else _COMPILED_DECODE[0](text_lines, source))
     with malformed_record(source):
         return _Reader(source, red_fives).read(events, lines)
 
@@ -162,6 +200,17 @@ class _Reader:
             kind, red = mjai_kind(name)
         return self.ids.new(kind, red and self.red)
 
+    def tiles(self, names) -> tuple[int, ...]:
+        """``tile`` of each name in turn (a starting hand)."""
+        kinds, new, red_fives, out = _KINDS, self.ids.new, self.red, []
+        for name in names:
+            try:
+                kind, red = kinds[name]
+            except (KeyError, TypeError):
+                kind, red = mjai_kind(name)
+            out.append(new(kind, red and red_fives))
+        return tuple(out)
+
     def own(self, seat: int, name: str) -> int:
         kind, red = mjai_kind(name)
         if self.red and kind in (4, 13, 22):
@@ -184,6 +233,25 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        """Replay the events: the compiled loop (``records._mjai``), or its twin
+        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        compiled = _compiled_read()
+        if compiled is None:
+            return self.read_py(events, lines)
+        compiled(self, events, lines)
+        return self.game
+
+    def located(self, exc: RecordError, i: int, lines: list[int] | None) -> RecordError:
+        """``exc`` naming the position: the line of event ``i`` (and the round, when known)."""
+        where = f"{self.source}:{lines[i] if lines else i + 1}"
+        msg = str(exc)
+        if not msg.startswith(self.source):
+            msg = f"{where}: {msg}"
+        else:
+            msg = where + msg[len(self.source):]
+        return RecordError(msg)
+
+    def read_py(self, events: list[dict], lines: list[int] | None = None) -> Game:
         steps = self._steps
         for i, ev in enumerate(events):
             try:
@@ -194,14 +262,7 @@ class _Reader:
                 else:
                     self._event(ev)
             except RecordError as exc:
-                # name the position: the line of the event (and the round, when known)
-                where = f"{self.source}:{lines[i] if lines else i + 1}"
-                msg = str(exc)
-                if not msg.startswith(self.source):
-                    msg = f"{where}: {msg}"
-                else:
-                    msg = where + msg[len(self.source):]
-                raise RecordError(msg) from None
+                raise self.located(exc, i, lines) from None
         return self.game
 
     def _event(self, ev) -> None:
@@ -232,7 +293,7 @@ class _Reader:
             self.game.rules = dataclasses.replace(self.game.rules, three_player=True)
         self.ids = TileIds(self.red)
         self._ura = {}
-        hands = tuple(tuple(self.tile(x) for x in h) for h in ev["tehais"])
+        hands = tuple(self.tiles(h) for h in ev["tehais"])
         dora = (self.tile(ev["dora_marker"]),)
         rnd = Round(index=len(self.game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
                     kyoku=ev["kyoku"] - 1, dealer=ev["oya"], honba=ev.get("honba", 0),
