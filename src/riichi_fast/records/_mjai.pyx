@@ -16,7 +16,7 @@ import json
 from riichi_fast.records.mjai import _KINDS, _SCAN, _SEEN
 from riichi_fast.records.model import Event
 
-__all__ = ["decode_lines", "read"]
+__all__ = ["decode_lines", "read", "tiles"]
 
 cdef object _BLANK = object()
 
@@ -185,6 +185,21 @@ cdef bint _dahai(object self, object rp, dict ev) except -1:
         ev_o = _DISCARDS[key] = Event("discard", seat_o, tile, tsumogiri=tsumogiri)
     rp.round.events.append(ev_o)
     return True
+
+
+def tiles(object self, object names):
+    """``_Reader.tiles``: the ids of ``names`` in turn (a red five, an odd name through
+    ``_Reader.tile``)."""
+    cdef list out = []
+    cdef object ids = self.ids, kr
+    cdef bint red_fives = bool(ids.red_fives), game_red = bool(self.red)
+    for name in names:
+        kr = _KINDS.get(name) if type(name) is str else None
+        if kr is None or ((<tuple>kr)[1] and game_red):
+            out.append(self.tile(name))
+        else:
+            out.append(_new_id(ids, (<tuple>kr)[0], red_fives))
+    return tuple(out)
 
 
 def read(object self, list events, object lines):

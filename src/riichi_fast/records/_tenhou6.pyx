@@ -14,7 +14,7 @@ from riichi_fast.records._replay import _DISCARDS, _DRAWS, _FREE0, _FREE1
 from riichi_fast.records.model import Event
 from riichi_fast.records.tenhou6 import _CALLS, _NO_CALL, _call_of
 
-__all__ = ["replay"]
+__all__ = ["new_ids", "replay"]
 
 
 cdef inline int _code_kind(object code, bint *red):
@@ -89,6 +89,18 @@ cdef object _find_caller(list draws, list at_draw, int n, int discarder, long ti
         else:
             return (seat, d)
     return chi
+
+
+def new_ids(object self, object codes):
+    """``_Round.new_ids``: the ids of ``codes`` in turn (odd codes through ``new_id``)."""
+    cdef list out = []
+    cdef object ids = self.ids
+    cdef bint red_fives = bool(ids.red_fives), red
+    cdef int kind
+    for code in codes:
+        kind = _code_kind(code, &red)
+        out.append(self.new_id(code) if kind < 0 else _new_id(ids, kind, red, red_fives))
+    return tuple(out)
 
 
 def replay(object self, int cur):

@@ -100,6 +100,7 @@ _SEEN: dict = {}
 
 _COMPILED: list = []
 _COMPILED_DECODE: list = []
+_COMPILED_TILES: list = []
 USE_COMPILED = True
 """False: every event through the Python twin (tests compare the two)."""
 
@@ -123,6 +124,7 @@ def _compiled_read():
                                   "RIICHI_FAST_PUREPYTHON=1") from exc
             _COMPILED.append(_mjai.read)
             _COMPILED_DECODE.append(_mjai.decode_lines)
+            _COMPILED_TILES.append(_mjai.tiles)
     return _COMPILED[0]
 
 
@@ -201,7 +203,9 @@ class _Reader:
         return self.ids.new(kind, red and self.red)
 
     def tiles(self, names) -> tuple[int, ...]:
-        """``tile`` of each name in turn (a starting hand)."""
+        """``tile`` of each name in turn (a starting hand); compiled: ``records._mjai.tiles``."""
+        if _compiled_read() is not None:
+            return _COMPILED_TILES[0](self, names)
         kinds, new, red_fives, out = _KINDS, self.ids.new, self.red, []
         for name in names:
             try:

@@ -110,6 +110,7 @@ def _codes(s: str) -> list[int]:
 
 
 _COMPILED: list = []
+_COMPILED_IDS: list = []
 USE_COMPILED = True
 """False: every round through the Python twin (tests compare the two)."""
 
@@ -132,6 +133,7 @@ def _compiled_replay():
                                   f"import ({exc}); rebuild the package or set "
                                   "RIICHI_FAST_PUREPYTHON=1") from exc
             _COMPILED.append(_tenhou6.replay)
+            _COMPILED_IDS.append(_tenhou6.new_ids)
     return _COMPILED[0]
 
 
@@ -281,7 +283,10 @@ class _Round:
         return self.ids.new(kind, red)
 
     def new_ids(self, codes) -> tuple[int, ...]:
-        """``new_id`` of each code in turn (a hand, the indicators)."""
+        """``new_id`` of each code in turn (a hand, the indicators); compiled:
+        ``records._tenhou6.new_ids``."""
+        if _compiled_replay() is not None:
+            return _COMPILED_IDS[0](self, codes)
         kinds, new, out = _KINDS, self.ids.new, []
         for code in codes:
             try:
