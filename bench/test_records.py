@@ -258,11 +258,13 @@ def converted(tmp_path_factory):
 @pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
 def test_tenhou6_mjai_games_per_s(benchmark, converted, fmt):
     """``verify_summary`` over the bundled games converted to ``fmt``: read, replay,
-    re-score, settle (the full Python reader and verifier: the compiled path reads mjlog).
+    re-score, settle (the readers with their compiled loops, then `verify_game`; the
+    compiled `_mjlog` path reads mjlog only).
 
-    Measured 2026-12-01 (2 cores shared by four jobs; CPU time, best of 5, the brief's
-    ``/tmp/h27`` corpus): tenhou6 244-258 games/s before the reader's shortcuts, 440-456
-    after; mjai 133-139 before, 300-450 after (``python -m pytest bench/test_records.py -k
+    Measured 2026-12-01 (2 cores shared by four jobs, load average ~5.7; CPU time, best of
+    5, the same 136 games, in turns with the readers before the work): tenhou6 241-267 ->
+    465-526 games/s (compiled turn loop, ~1.9x), mjai 141-154 -> 328-377 games/s (~2.4x)
+    (``python -m pytest bench/test_records.py -k
     tenhou6_mjai --benchmark-only -s``)."""
     files = converted[fmt]
     cpu = [float("inf")]
