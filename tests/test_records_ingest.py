@@ -71,6 +71,8 @@ def _twin():
 
 def _same_tenhou6(obj: dict, source: str) -> None:
     T6._CALLS.clear()
+    T6._YAKU_ITEMS.clear()
+    T6._VALUES.clear()
     cold = parse_tenhou6(json.dumps(obj, ensure_ascii=False), source)
     warm = parse_tenhou6(obj, source)
     general = parse_tenhou6(_searching(obj), source)
@@ -154,6 +156,27 @@ def test_tenhou6_damaged_call_string_same_error_cold_and_warm():
         errors.append(str(exc.value))
     assert errors[0] == errors[1] == "bad tenhou6 tile code 99"  # as before the shortcut
     assert call[:pos + 1] + "99" + call[pos + 3:] not in T6._CALLS
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda info: info.__setitem__(4, "立直(x飜)"), "unreadable yaku '立直(x飜)'"),
+    (lambda info: info.__setitem__(4, "立直もどき(1飜)"), "unknown yaku name '立直もどき'"),
+    (lambda info: info.__setitem__(4, "天和もどき(役満)"), "unknown yakuman name '天和もどき'"),
+    (lambda info: info.__setitem__(4, 7), "malformed record (TypeError: expected string or bytes"),
+    (lambda info: info.__setitem__(3, 7700), "malformed record (TypeError: expected string or bytes"),
+])
+def test_tenhou6_damaged_result_same_error_cold_and_warm(edit, message):
+    """The yaku strings and result lines read once and remembered: a damaged one is an
+    error every time, as before."""
+    obj = json.loads(writers.tenhou6_text(read_record(QUICK[0])))
+    log = next(g for g in obj["log"] if g[16][0] == "和了" and len(g[16][2]) > 4)
+    edit(log[16][2])
+    errors = []
+    for _ in range(2):
+        with pytest.raises(RecordError) as exc:
+            parse_tenhou6(dict(obj, log=[log]), "bad.json")
+        errors.append(str(exc.value))
+    assert errors[0] == errors[1] and message in errors[0]
 
 
 # ---------------------------------------------------------------------------

@@ -549,6 +549,39 @@ class _Round:
         self.rnd.events.append(Event("end"))
 
 
+_YAKU_ITEMS: dict = {}  # yaku string -> (id, han or None for a yakuman), read once
+_VALUES: dict = {}  # (result text, players) -> (fu, limit, points), read once
+_FU_RE = re.compile(r"(\d+)符")
+_LIMITS_LONGEST_FIRST = sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
+
+
+def _yaku_item(y) -> tuple[int, int | None]:
+    """(Tenhou yaku id, han; None for a yakuman) of a yaku string (remembered once read)."""
+    m = _YAKU_RE.match(y)
+    if m is None:
+        raise RecordError(f"unreadable yaku {y!r}")
+    if m.group(3) is not None:
+        yid = YAKU_NAMES.get(m.group(3))
+        if yid is None:
+            raise RecordError(f"unknown yakuman name {m.group(3)!r}")
+        item = (yid, None)
+    else:
+        yid = YAKU_NAMES.get(m.group(1))
+        if yid is None:
+            raise RecordError(f"unknown yaku name {m.group(1)!r}")
+        item = (yid, int(m.group(2)))
+    if y.__class__ is str and len(_YAKU_ITEMS) < 4096:
+        _YAKU_ITEMS[y] = item
+    return item
+
+
+def _value(text: str, n: int) -> tuple[int | None, int, int | None]:
+    """(fu, limit code, points) of a result line."""
+    fu = _FU_RE.search(text)
+    limit = next((v for k, v in _LIMITS_LONGEST_FIRST if k in text), 0)
+    return int(fu.group(1)) if fu else None, limit, _points(text, n)
+
+
 def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
               who: int) -> RecordedScore:
     text = info[3]
@@ -556,19 +589,13 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
     dora = ura = aka = 0
     han_sum = 0
     for y in info[4:]:
-        m = _YAKU_RE.match(y)
-        if m is None:
-            raise RecordError(f"unreadable yaku {y!r}")
-        if m.group(3) is not None:
-            yid = YAKU_NAMES.get(m.group(3))
-            if yid is None:
-                raise RecordError(f"unknown yakuman name {m.group(3)!r}")
+        item = _YAKU_ITEMS.get(y) if y.__class__ is str else None
+        if item is None:
+            item = _yaku_item(y)
+        yid, han = item
+        if han is None:
             yakuman.append(yid)
             continue
-        yid = YAKU_NAMES.get(m.group(1))
-        if yid is None:
-            raise RecordError(f"unknown yaku name {m.group(1)!r}")
-        han = int(m.group(2))
         han_sum += han
         if yid == 52:
             dora += han
@@ -578,14 +605,16 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
             aka += han
         else:
             yaku.append((yid, han))
-    fu = re.search(r"(\d+)符", text)
-    limit = next((v for k, v in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
-                  if k in text), 0)
-    points = _points(text, n)
+    key = (text, n)
+    value = _VALUES.get(key) if text.__class__ is str else None
+    if value is None:
+        value = _value(text, n)
+        if text.__class__ is str and len(_VALUES) < 65536:
+            _VALUES[key] = value
+    fu, limit, points = value
     return RecordedScore(
         han=None if yakuman else han_sum,
-        fu=int(fu.group(1)) if fu else None,
-        points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
+        fu=fu, points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
         dora=dora, ura=ura, aka=aka, score_changes=tuple(deltas[:n]),
         scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
 
