@@ -261,9 +261,9 @@ def test_tenhou6_mjai_games_per_s(benchmark, converted, fmt):
     re-score, settle (the readers with their compiled loops, then `verify_game`; the
     compiled `_mjlog` path reads mjlog only).
 
-    Measured 2026-12-01 (2 cores shared by four jobs, load average ~5.7; CPU time, best of
-    5, the same 136 games, in turns with the readers before the work): tenhou6 241-267 ->
-    465-526 games/s (compiled turn loop, ~1.9x), mjai 141-154 -> 328-377 games/s (~2.4x)
+    Measured 2026-12-01 (2 cores shared by four jobs, load average 4-5; CPU time, best of
+    5, the same 136 games, in turns with the readers before the work): tenhou6 251-258 ->
+    474-596 games/s (compiled loops, ~2.2x), mjai 151-175 -> 326-469 games/s (~2.6x)
     (``python -m pytest bench/test_records.py -k
     tenhou6_mjai --benchmark-only -s``)."""
     files = converted[fmt]
