@@ -225,3 +225,63 @@ def test_three_player_games_per_s(benchmark, path):
         rate = len(FILES3) / benchmark.stats.stats.min
         benchmark.extra_info["games_per_s"] = round(rate)
         print(f"\nthree-player verify ({path}): {rate:,.0f} games/s")
+
+
+# ---------------------------------------------------------------------------
+# tenhou.net/6 JSON and mjai: the Python readers (issue 10, fast ingest)
+# ---------------------------------------------------------------------------
+
+ALL_MJLOG = sorted(str(p) for p in DATA.glob("tenhou-mjlog-*/*.mjlog"))
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory):
+    """Every bundled mjlog game (136, three-player ones included) written as tenhou.net/6
+    JSON and as mjai (:mod:`riichi_fast.records.writers`): the files of each format."""
+    from riichi_fast.records import read_record, writers
+
+    root = tmp_path_factory.mktemp("converted")
+    out = {"tenhou6": [], "mjai": []}
+    for path in ALL_MJLOG:
+        game = read_record(path)
+        name = os.path.basename(path)
+        for fmt, text, ext in (("tenhou6", writers.tenhou6_text(game), ".json"),
+                               ("mjai", writers.mjai_text(game), ".mjson")):
+            f = root / fmt / (name + ext)
+            f.parent.mkdir(exist_ok=True)
+            f.write_text(text, encoding="utf-8")
+            out[fmt].append(str(f))
+    return out
+
+
+@pytest.mark.benchmark(group="records-verify-formats")
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_tenhou6_mjai_games_per_s(benchmark, converted, fmt):
+    """``verify_summary`` over the bundled games converted to ``fmt``: read, replay,
+    re-score, settle (the readers with their compiled loops, then `verify_game`; the
+    compiled `_mjlog` path reads mjlog only).
+
+    Measured 2026-12-01 (2 cores shared by four jobs, load average 4-5; CPU time, best of
+    5, the same 136 games, in turns with the readers before the work): tenhou6 251-258 ->
+    474-596 games/s (compiled loops, ~2.2x), mjai 151-175 -> 326-469 games/s (~2.6x)
+    (``python -m pytest bench/test_records.py -k
+    tenhou6_mjai --benchmark-only -s``)."""
+    files = converted[fmt]
+    cpu = [float("inf")]
+
+    def run():
+        t = time.process_time()
+        got = verify_summary(files)
+        cpu[0] = min(cpu[0], time.process_time() - t)
+        return got
+
+    got = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    assert got.games == len(files) == len(ALL_MJLOG)
+    assert got.wins == got.wins_matched > 0 and got.draws == got.draws_matched > 0
+    assert got.fast_games == 0 and not got.unreadable
+    benchmark.extra_info["games_per_cpu_s"] = round(len(files) / cpu[0])
+    if benchmark.stats is not None:
+        rate = len(files) / benchmark.stats.stats.min
+        benchmark.extra_info["games_per_s"] = round(rate)
+        print(f"\n{fmt} verify: {rate:,.0f} games/s wall, {len(files) / cpu[0]:,.0f} games per "
+              f"CPU second ({len(files)} games; load average {os.getloadavg()[0]:.1f})")

@@ -98,6 +98,7 @@ class TileIds:
     def __init__(self, red_fives: bool = True) -> None:
         self.red_fives = red_fives
         self.used = [0] * 34  # bit i set = id 4k+i taken
+        self._fives = (4, 13, 22) if red_fives else ()
 
     def new(self, kind: int, red: bool = False) -> int:
         if red:
@@ -107,12 +108,24 @@ class TileIds:
                 raise RecordError(f"second red five of kind {kind}")
             self.used[kind] |= 1
             return 4 * kind
-        first = 1 if self.red_fives and kind in (4, 13, 22) else 0
-        for i in range(first, 4):
-            if not self.used[kind] >> i & 1:
-                self.used[kind] |= 1 << i
-                return 4 * kind + i
-        raise RecordError(f"a fifth tile of kind {kind}")
+        used = self.used[kind]
+        # the lowest free id of the kind (plain fives skip the red one): a table look-up
+        i = (_FREE1 if kind in self._fives else _FREE0)[used]
+        if i < 0:
+            raise RecordError(f"a fifth tile of kind {kind}")
+        self.used[kind] = used | 1 << i
+        return 4 * kind + i
+
+
+# lowest clear bit of a 4-bit mask (from bit 0 / from bit 1), -1 when none
+_FREE0 = tuple(next((i for i in range(4) if not m >> i & 1), -1) for m in range(16))
+_FREE1 = tuple(next((i for i in range(1, 4) if not m >> i & 1), -1) for m in range(16))
+
+# Events are immutable: the draws and discards of every record share one Event per
+# (seat, tile[, tsumogiri]) instead of building ~800 a game (int seats only: a bool
+# seat would hit its int twin's entry).
+_DRAWS: dict = {}
+_DISCARDS: dict = {}
 
 
 def is_red(tile_id: int, red_fives: bool) -> bool:
@@ -162,16 +175,33 @@ class RoundReplay:
         self.n_draws += 1
         self.hands[seat].append(tile)
         self.last_draw[seat] = tile
-        self.last_draw_rinshan[seat] = self.after_kan[seat]
-        self.after_kan[seat] = False
+        after_kan = self.after_kan
+        self.last_draw_rinshan[seat] = after_kan[seat]
+        after_kan[seat] = False
         self.last = ("draw", seat, tile)
-        self.round.events.append(Event("draw", seat, tile))
+        ev = _DRAWS.get((seat, tile)) if seat.__class__ is int else None
+        if ev is None:
+            ev = Event("draw", seat, tile)
+            if seat.__class__ is int:
+                _DRAWS[seat, tile] = ev
+        self.round.events.append(ev)
 
     def find(self, seat: int, kind: int, red: bool | None = None) -> int:
         """A tile of ``kind`` (and redness, when given) in ``seat``'s hand."""
-        for t in self.hands[seat]:
-            if t // 4 == kind and (red is None or is_red(t, self.red_fives) == red):
-                return t
+        if red is None:
+            for t in self.hands[seat]:
+                if t // 4 == kind:
+                    return t
+        elif not self.red_fives:  # no tile is red
+            if not red:
+                for t in self.hands[seat]:
+                    if t // 4 == kind:
+                        return t
+        else:
+            red_id = 16 if kind == 4 else 52 if kind == 13 else 88 if kind == 22 else -1
+            for t in self.hands[seat]:
+                if t // 4 == kind and (t == red_id) == red:
+                    return t
         raise self.error(f"seat {seat} has no tile of kind {kind} (red={red}) in hand")
 
     def discard(self, seat: int, tile: int) -> None:
@@ -179,14 +209,21 @@ class RoundReplay:
             self.hands[seat].remove(tile)
         except ValueError:
             raise self.error(f"seat {seat} discards {tile} not in hand") from None
-        tsumogiri = tile == self.last_draw[seat]
-        self.last_draw[seat] = None
+        last_draw = self.last_draw
+        tsumogiri = tile == last_draw[seat]
+        last_draw[seat] = None
         if self.riichi[seat]:
             self.ippatsu[seat] = False  # the go-around after riichi is over
         self.discards[seat] += 1
         self.last = ("discard", seat, tile)
         self.last_discard = (seat, tile)
-        self.round.events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
+        key = (seat, tile, tsumogiri)
+        ev = _DISCARDS.get(key) if seat.__class__ is int else None
+        if ev is None:
+            ev = Event("discard", seat, tile, tsumogiri=tsumogiri)
+            if seat.__class__ is int:
+                _DISCARDS[key] = ev
+        self.round.events.append(ev)
 
     def call(self, who: int, meld: RecordMeld) -> None:
         hand = self.hands[who]

@@ -71,6 +71,10 @@ def mjai_kind(name: str) -> tuple[int, bool]:
     >>> mjai_kind("5mr"), mjai_kind("9s"), mjai_kind("C")
     ((4, True), (26, False), (33, False))
     """
+    try:
+        return _KINDS[name]
+    except (KeyError, TypeError):
+        pass
     if name in _HONORS:
         return _HONORS[name], False
     red = name.endswith("r")
@@ -83,10 +87,85 @@ def mjai_kind(name: str) -> tuple[int, bool]:
     raise RecordError(f"bad mjai tile {name!r}")
 
 
+_KINDS = {**{f"{num}{suit}": ("mps".index(suit) * 9 + num - 1, False)
+              for suit in "mps" for num in range(1, 10)},
+           **{f"5{suit}r": ("mps".index(suit) * 9 + 4, True) for suit in "mps"},
+           **{name: (kind, False) for name, kind in _HONORS.items()}}
+"""Every valid mjai tile name -> (kind, red): ``mjai_kind`` looks them up (~1,300 a game)."""
+
+_SCAN = json.JSONDecoder().scan_once
+_SEEN: dict = {}
+"""Decoded ``tsumo``/``dahai`` lines by their text (~300 distinct lines make most of a log)."""
+
+
+_COMPILED: list = []
+_COMPILED_DECODE: list = []
+_COMPILED_TILES: list = []
+USE_COMPILED = True
+"""False: every event through the Python twin (tests compare the two)."""
+
+
+def _compiled_read():
+    """``records._mjai.read`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    False); a missing compiled module is an error, as for every kernel (``_backend``)."""
+    if not USE_COMPILED:
+        return None
+    if not _COMPILED:
+        from riichi_fast import _backend
+
+        if _backend.PUREPYTHON:
+            _COMPILED.append(None)
+        else:
+            try:
+                from riichi_fast.records import _mjai
+            except ImportError as exc:  # pragma: no cover - a packaging mistake
+                raise ImportError(f"the compiled module riichi_fast.records._mjai failed to "
+                                  f"import ({exc}); rebuild the package or set "
+                                  "RIICHI_FAST_PUREPYTHON=1") from exc
+            _COMPILED.append(_mjai.read)
+            _COMPILED_DECODE.append(_mjai.decode_lines)
+            _COMPILED_TILES.append(_mjai.tiles)
+    return _COMPILED[0]
+
+
 def read_mjai(path: str | os.PathLike) -> Game:
     """Read an mjai JSON-lines file into a :class:`Game`."""
     with open(record_path(path, "read_mjai"), encoding="utf-8") as f:
         return parse_mjai(f.read(), source=os.path.basename(os.fspath(path)))
+
+
+def _decode_lines(text_lines: list, source: str) -> tuple[list, list[int]]:
+    """The events of the non-blank lines and their line numbers (twin of
+    ``records._mjai.decode_lines``)."""
+    events, lines = [], []
+    scan, seen = _SCAN, _SEEN
+    for lineno, line in enumerate(text_lines, 1):
+        ev = seen.get(line) if line.__class__ is str else None
+        if ev is not None:  # a draw or discard line met before: its event, decoded then
+            events.append(ev)
+            lines.append(lineno)
+            continue
+        # the C scanner alone when the line is one JSON value, exactly (json.loads's answer):
+        # else json.loads itself, for its answer or its error
+        try:
+            ev, end = scan(line, 0)
+            if end != len(line):
+                raise StopIteration
+        except (StopIteration, ValueError, TypeError, RecursionError):
+            if not line.strip():
+                continue
+            try:
+                ev = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
+            except RecursionError:
+                raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
+        if ev.__class__ is dict and ev.get("type") in ("tsumo", "dahai") and len(seen) < 4096 \
+                and line.__class__ is str:
+            seen[line] = ev  # never changed by the reader: shared by every line that spells it
+        events.append(ev)
+        lines.append(lineno)
+    return events, lines
 
 
 def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Game:
@@ -96,17 +175,10 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     >>> g.players, g.format
     (('a', 'b', 'c', 'd'), 'mjai')
     """
-    events, lines = [], []
-    for lineno, line in enumerate(record_text(text, "parse_mjai").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            events.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
-        except RecursionError:
-            raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
-        lines.append(lineno)
+    text_lines = record_text(text, "parse_mjai").splitlines()
+    compiled = _compiled_read()
+    events, lines = (_decode_lines(text_lines, source) if compiled is None
+                     else _COMPILED_DECODE[0](text_lines, source))
     with malformed_record(source):
         return _Reader(source, red_fives).read(events, lines)
 
@@ -118,10 +190,30 @@ class _Reader:
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
         self._ura: dict = {}  # ura indicators read in this round, by their names
+        # the handlers of the step events, by type (others take the general path of _event)
+        self._steps = {"tsumo": self.on_tsumo, "dahai": self.on_dahai, "reach": self.on_reach,
+                       "reach_accepted": self.on_reach_accepted, "pon": self.on_pon,
+                       "chi": self.on_chi, "dora": self.on_dora}
 
     def tile(self, name: str) -> int:
-        kind, red = mjai_kind(name)
+        try:
+            kind, red = _KINDS[name]
+        except (KeyError, TypeError):
+            kind, red = mjai_kind(name)
         return self.ids.new(kind, red and self.red)
+
+    def tiles(self, names) -> tuple[int, ...]:
+        """``tile`` of each name in turn (a starting hand); compiled: ``records._mjai.tiles``."""
+        if _compiled_read() is not None:
+            return _COMPILED_TILES[0](self, names)
+        kinds, new, red_fives, out = _KINDS, self.ids.new, self.red, []
+        for name in names:
+            try:
+                kind, red = kinds[name]
+            except (KeyError, TypeError):
+                kind, red = mjai_kind(name)
+            out.append(new(kind, red and red_fives))
+        return tuple(out)
 
     def own(self, seat: int, name: str) -> int:
         kind, red = mjai_kind(name)
@@ -145,18 +237,36 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        """Replay the events: the compiled loop (``records._mjai``), or its twin
+        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        compiled = _compiled_read()
+        if compiled is None:
+            return self.read_py(events, lines)
+        compiled(self, events, lines)
+        return self.game
+
+    def located(self, exc: RecordError, i: int, lines: list[int] | None) -> RecordError:
+        """``exc`` naming the position: the line of event ``i`` (and the round, when known)."""
+        where = f"{self.source}:{lines[i] if lines else i + 1}"
+        msg = str(exc)
+        if not msg.startswith(self.source):
+            msg = f"{where}: {msg}"
+        else:
+            msg = where + msg[len(self.source):]
+        return RecordError(msg)
+
+    def read_py(self, events: list[dict], lines: list[int] | None = None) -> Game:
+        steps = self._steps
         for i, ev in enumerate(events):
             try:
-                self._event(ev)
-            except RecordError as exc:
-                # name the position: the line of the event (and the round, when known)
-                where = f"{self.source}:{lines[i] if lines else i + 1}"
-                msg = str(exc)
-                if not msg.startswith(self.source):
-                    msg = f"{where}: {msg}"
+                t = ev.get("type") if ev.__class__ is dict else None
+                step = steps.get(t) if t.__class__ is str else None
+                if step is not None and self.rp is not None:
+                    step(ev)
                 else:
-                    msg = where + msg[len(self.source):]
-                raise RecordError(msg) from None
+                    self._event(ev)
+            except RecordError as exc:
+                raise self.located(exc, i, lines) from None
         return self.game
 
     def _event(self, ev) -> None:
@@ -187,7 +297,7 @@ class _Reader:
             self.game.rules = dataclasses.replace(self.game.rules, three_player=True)
         self.ids = TileIds(self.red)
         self._ura = {}
-        hands = tuple(tuple(self.tile(x) for x in h) for h in ev["tehais"])
+        hands = tuple(self.tiles(h) for h in ev["tehais"])
         dora = (self.tile(ev["dora_marker"]),)
         rnd = Round(index=len(self.game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
                     kyoku=ev["kyoku"] - 1, dealer=ev["oya"], honba=ev.get("honba", 0),
@@ -201,18 +311,24 @@ class _Reader:
         pass
 
     def on_tsumo(self, ev: dict) -> None:
-        self.rp.draw(ev["actor"], self.tile(ev["pai"]))
+        seat, name = ev["actor"], ev["pai"]
+        try:
+            kind, red = _KINDS[name]
+        except (KeyError, TypeError):
+            kind, red = mjai_kind(name)
+        self.rp.draw(seat, self.ids.new(kind, red and self.red))
 
     def on_dahai(self, ev: dict) -> None:
         seat = ev["actor"]
+        rp = self.rp
         tile = None
-        if ev.get("tsumogiri") and self.rp.last_draw[seat] is not None:
-            tile = self.rp.last_draw[seat]
+        if ev.get("tsumogiri") and rp.last_draw[seat] is not None:
+            tile = rp.last_draw[seat]
             if tile // 4 != mjai_kind(ev["pai"])[0]:
-                raise self.rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
+                raise rp.error(f"seat {seat} tsumogiri {ev['pai']} differs from the draw")
         if tile is None:
             tile = self.own(seat, ev["pai"])
-        self.rp.discard(seat, tile)
+        rp.discard(seat, tile)
 
     def _called(self, ev: dict) -> int:
         seat, tile = self.rp.last_discard if self.rp.last_discard else (None, None)

@@ -109,6 +109,55 @@ def _codes(s: str) -> list[int]:
     return [int(digits[i:i + 2]) for i in range(0, len(digits), 2)]
 
 
+_COMPILED: list = []
+_COMPILED_IDS: list = []
+USE_COMPILED = True
+"""False: every round through the Python twin (tests compare the two)."""
+
+
+def _compiled_replay():
+    """``records._tenhou6.replay`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    False); a missing compiled module is an error, as for every kernel (``_backend``)."""
+    if not USE_COMPILED:
+        return None
+    if not _COMPILED:
+        from riichi_fast import _backend
+
+        if _backend.PUREPYTHON:
+            _COMPILED.append(None)
+        else:
+            try:
+                from riichi_fast.records import _tenhou6
+            except ImportError as exc:  # pragma: no cover - a packaging mistake
+                raise ImportError(f"the compiled module riichi_fast.records._tenhou6 failed to "
+                                  f"import ({exc}); rebuild the package or set "
+                                  "RIICHI_FAST_PUREPYTHON=1") from exc
+            _COMPILED.append(_tenhou6.replay)
+            _COMPILED_IDS.append(_tenhou6.new_ids)
+    return _COMPILED[0]
+
+
+_NO_CALL = ()
+_CALLS: dict = {}  # call string -> (letter, kind, red, discarder relative to the caller)
+_CALL_LETTER = re.compile(r"[cpm]")
+
+
+def _call_of(d: str):
+    """What a draw entry string calls (``_NO_CALL`` for none); raises as the record is read
+    (a damaged code), and remembers the answer (a few hundred distinct strings)."""
+    letter = _CALL_LETTER.search(d)
+    if letter is None:
+        call = _NO_CALL
+    else:
+        pos = letter.start()
+        codes = _codes(d)
+        kind, red = _kind(int(d[pos + 1:pos + 3]))
+        call = (letter.group(), kind, red, _Round.rel_from_pos(letter.group(), pos, len(codes)))
+    if len(_CALLS) < 65536:
+        _CALLS[d] = call
+    return call
+
+
 def read_tenhou6(path: str | os.PathLike) -> Game:
     """Read a tenhou.net/6 JSON file (one object, or one object per line)."""
     with open(record_path(path, "read_tenhou6"), encoding="utf-8") as f:
@@ -201,9 +250,9 @@ class _Round:
         red = game.rules.red_fives
         (rnd_no, honba, sticks), scores = log[0][:3], tuple(log[1][:n])
         self.ids = TileIds(red)
-        hands = tuple(tuple(self.new_id(c) for c in log[4 + 3 * p]) for p in range(n))
-        dora = tuple(self.new_id(c) for c in log[2])
-        self.ura = tuple(self.new_id(c) for c in log[3])
+        hands = tuple(self.new_ids(log[4 + 3 * p]) for p in range(n))
+        dora = self.new_ids(log[2])
+        self.ura = self.new_ids(log[3])
         dealer = rnd_no % 4
         rnd = Round(index=len(game.rounds), round_wind=rnd_no // 4, kyoku=rnd_no % 4,
                     dealer=dealer, honba=honba, riichi_sticks=sticks, scores=scores,
@@ -227,43 +276,87 @@ class _Round:
         self.result(log[16], honba, sticks, scores)
 
     def new_id(self, code: int) -> int:
-        kind, red = _kind(code)
+        try:
+            kind, red = _KINDS[code]
+        except (KeyError, TypeError):
+            raise RecordError(f"bad tenhou6 tile code {code}") from None
         return self.ids.new(kind, red)
+
+    def new_ids(self, codes) -> tuple[int, ...]:
+        """``new_id`` of each code in turn (a hand, the indicators); compiled:
+        ``records._tenhou6.new_ids``."""
+        if _compiled_replay() is not None:
+            return _COMPILED_IDS[0](self, codes)
+        kinds, new, out = _KINDS, self.ids.new, []
+        for code in codes:
+            try:
+                kind, red = kinds[code]
+            except (KeyError, TypeError):
+                raise RecordError(f"bad tenhou6 tile code {code}") from None
+            out.append(new(kind, red))
+        return tuple(out)
 
     def error(self, msg: str) -> RecordError:
         return RecordError(f"{self.label}: {msg}")
 
     def own(self, seat: int, code: int) -> int:
-        kind, red = _kind(code)
+        try:
+            kind, red = _KINDS[code]
+        except (KeyError, TypeError):
+            raise RecordError(f"bad tenhou6 tile code {code}") from None
         return self.rp.find(seat, kind, red if self.rp.red_fives and kind in (4, 13, 22)
                             else None)
 
     # -- the turn loop ----------------------------------------------------
     def replay(self, cur: int) -> None:
+        """Replay the turns from seat ``cur``: the compiled loop (``records._tenhou6``),
+        or its twin :meth:`replay_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        compiled = _compiled_replay()
+        if compiled is None:
+            self.replay_py(cur)
+        else:
+            compiled(self, cur)
+
+    def kita(self, cur: int, x: str) -> None:
+        """A kita entry (``f44``, three players): the north set aside."""
+        tile = self.own(cur, int(x[1:]))
+        self.rp.call(cur, RecordMeld(MeldType.KITA, (tile,)))
+
+    def replay_py(self, cur: int) -> None:
         n, rp = self.n, self.rp
+        draws, discs, at_draw, at_disc = self.draws, self.discs, self.i, self.j
+        kinds, ids_new, rp_draw, rp_discard = _KINDS, self.ids.new, rp.draw, rp.discard
+        # call strings not yet taken: none left, no discard can be called (no caller search)
+        calls_left = (sum(x.__class__ is str for seat_draws in draws for x in seat_draws)
+                      if all(x.__class__ is list for x in draws) else n * 1000)
         need_draw = True
         pending_riichi: int | None = None
         while True:
             if need_draw:
-                if self.i[cur] >= len(self.draws[cur]):
+                entries = draws[cur]
+                if at_draw[cur] >= len(entries):
                     return
-                d = self.draws[cur][self.i[cur]]
+                d = entries[at_draw[cur]]
                 if not isinstance(d, int):
                     return  # a call string cannot start a turn: the round ended before
-                self.i[cur] += 1
-                rp.draw(cur, self.new_id(d))
-            if self.j[cur] >= len(self.discs[cur]):
+                at_draw[cur] += 1
+                try:
+                    kind, red = kinds[d]
+                except (KeyError, TypeError):
+                    raise RecordError(f"bad tenhou6 tile code {d}") from None
+                rp_draw(cur, ids_new(kind, red))
+            entries = discs[cur]
+            if at_disc[cur] >= len(entries):
                 return  # tsumo, or an abortive draw on this turn
-            x = self.discs[cur][self.j[cur]]
-            self.j[cur] += 1
+            x = entries[at_disc[cur]]
+            at_disc[cur] += 1
             if isinstance(x, str):
                 if "a" in x or "k" in x:
                     self.kan_from_hand(cur, x)
                     need_draw = True
                     continue
                 if x.startswith("f"):  # kita (three players): a replacement draw follows
-                    tile = self.own(cur, int(x[1:]))
-                    rp.call(cur, RecordMeld(MeldType.KITA, (tile,)))
+                    self.kita(cur, x)
                     need_draw = True
                     continue
                 if x.startswith("r"):
@@ -281,8 +374,8 @@ class _Round:
                     raise self.error(f"seat {cur} discards the drawn tile without a draw")
             else:
                 tile = self.own(cur, x)
-            rp.discard(cur, tile)
-            caller = self.find_caller(cur, tile)
+            rp_discard(cur, tile)
+            caller = self.find_caller(cur, tile) if calls_left else None
             if caller is not None:
                 self.call_points += 1
                 if self.call_points - 1 in self.skip:
@@ -302,7 +395,8 @@ class _Round:
                 need_draw = True
                 continue
             seat, call = caller
-            self.i[seat] += 1
+            at_draw[seat] += 1
+            calls_left -= 1
             self.apply_call(seat, cur, tile, call)
             cur = seat
             need_draw = False
@@ -312,29 +406,28 @@ class _Round:
 
     def find_caller(self, discarder: int, tile: int) -> tuple[int, str] | None:
         """The seat whose next draw entry calls ``tile`` from ``discarder``."""
-        n = self.n
+        n, draws, at = self.n, self.draws, self.i
         chi = None
         for k in range(1, n):
             seat = (discarder + k) % n
-            if self.i[seat] >= len(self.draws[seat]):
+            entries = draws[seat]
+            if at[seat] >= len(entries):
                 continue
-            d = self.draws[seat][self.i[seat]]
+            d = entries[at[seat]]
             if not isinstance(d, str):
                 continue
-            letter = re.search(r"[cpm]", d)
-            if letter is None:
+            call = _CALLS.get(d)
+            if call is None:
+                call = _call_of(d)
+            if call is _NO_CALL:
                 continue
-            pos = letter.start()
-            codes = _codes(d)
-            called_code = int(d[pos + 1:pos + 3])
-            kind, red = _kind(called_code)
+            letter, kind, red, rel = call
             if tile // 4 != kind or (self.rp.red_fives and kind in (4, 13, 22)
                                      and (tile // 4 * 4 == tile) != red):
                 continue
-            rel = self.rel_from_pos(letter.group(), pos, len(codes))
             if (seat + rel) % n != discarder:
                 continue
-            if letter.group() == "c":
+            if letter == "c":
                 chi = (seat, d)
             else:
                 return seat, d
@@ -456,6 +549,39 @@ class _Round:
         self.rnd.events.append(Event("end"))
 
 
+_YAKU_ITEMS: dict = {}  # yaku string -> (id, han or None for a yakuman), read once
+_VALUES: dict = {}  # (result text, players) -> (fu, limit, points), read once
+_FU_RE = re.compile(r"(\d+)符")
+_LIMITS_LONGEST_FIRST = sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
+
+
+def _yaku_item(y) -> tuple[int, int | None]:
+    """(Tenhou yaku id, han; None for a yakuman) of a yaku string (remembered once read)."""
+    m = _YAKU_RE.match(y)
+    if m is None:
+        raise RecordError(f"unreadable yaku {y!r}")
+    if m.group(3) is not None:
+        yid = YAKU_NAMES.get(m.group(3))
+        if yid is None:
+            raise RecordError(f"unknown yakuman name {m.group(3)!r}")
+        item = (yid, None)
+    else:
+        yid = YAKU_NAMES.get(m.group(1))
+        if yid is None:
+            raise RecordError(f"unknown yaku name {m.group(1)!r}")
+        item = (yid, int(m.group(2)))
+    if y.__class__ is str and len(_YAKU_ITEMS) < 4096:
+        _YAKU_ITEMS[y] = item
+    return item
+
+
+def _value(text: str, n: int) -> tuple[int | None, int, int | None]:
+    """(fu, limit code, points) of a result line."""
+    fu = _FU_RE.search(text)
+    limit = next((v for k, v in _LIMITS_LONGEST_FIRST if k in text), 0)
+    return int(fu.group(1)) if fu else None, limit, _points(text, n)
+
+
 def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
               who: int) -> RecordedScore:
     text = info[3]
@@ -463,19 +589,13 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
     dora = ura = aka = 0
     han_sum = 0
     for y in info[4:]:
-        m = _YAKU_RE.match(y)
-        if m is None:
-            raise RecordError(f"unreadable yaku {y!r}")
-        if m.group(3) is not None:
-            yid = YAKU_NAMES.get(m.group(3))
-            if yid is None:
-                raise RecordError(f"unknown yakuman name {m.group(3)!r}")
+        item = _YAKU_ITEMS.get(y) if y.__class__ is str else None
+        if item is None:
+            item = _yaku_item(y)
+        yid, han = item
+        if han is None:
             yakuman.append(yid)
             continue
-        yid = YAKU_NAMES.get(m.group(1))
-        if yid is None:
-            raise RecordError(f"unknown yaku name {m.group(1)!r}")
-        han = int(m.group(2))
         han_sum += han
         if yid == 52:
             dora += han
@@ -485,14 +605,16 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
             aka += han
         else:
             yaku.append((yid, han))
-    fu = re.search(r"(\d+)符", text)
-    limit = next((v for k, v in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0]))
-                  if k in text), 0)
-    points = _points(text, n)
+    key = (text, n)
+    value = _VALUES.get(key) if text.__class__ is str else None
+    if value is None:
+        value = _value(text, n)
+        if text.__class__ is str and len(_VALUES) < 65536:
+            _VALUES[key] = value
+    fu, limit, points = value
     return RecordedScore(
         han=None if yakuman else han_sum,
-        fu=int(fu.group(1)) if fu else None,
-        points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
+        fu=fu, points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
         dora=dora, ura=ura, aka=aka, score_changes=tuple(deltas[:n]),
         scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
 
