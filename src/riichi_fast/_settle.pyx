@@ -39,13 +39,18 @@ cdef extern from *:
         if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return -1;
         return m->offset;
     }
-    /* Store v (a new reference is taken) in the slot at off of a fresh object. */
+    /* Store v (a new reference is taken) in the slot at off of obj (its old value released). */
     static inline void rfs_set_slot(PyObject* obj, Py_ssize_t off, PyObject* v) {
         PyObject** p = (PyObject**)((char*)obj + off);
         PyObject* old = *p;
         Py_INCREF(v);
         *p = v;
         Py_XDECREF(old);
+    }
+    /* Store vals (new references taken; none NULL) in the k slots at offs of obj (old values released). */
+    static inline void rfs_set_slots(PyObject* obj, const Py_ssize_t* offs, PyObject* const* vals, int k) {
+        int i;
+        for (i = 0; i < k; i++) rfs_set_slot(obj, offs[i], vals[i]);
     }
     /* The object in the slot at off of obj (borrowed; NULL if unset). */
     static inline PyObject* rfs_get_slot(PyObject* obj, Py_ssize_t off) {
@@ -66,8 +71,8 @@ cdef extern from *:
     }
     """
     Py_ssize_t rfs_slot_offset(object descr)
-    void rfs_set_slot(object obj, Py_ssize_t off, object v)
     object rfs_new(object cls, const Py_ssize_t* offs, PyObject** vals, int k)
+    void rfs_set_slots(object obj, const Py_ssize_t* offs, PyObject** vals, int k)
     PyObject* rfs_get_slot(object obj, Py_ssize_t off)
 
 cdef extern from "Python.h":
@@ -129,13 +134,6 @@ cdef object _Win = Win
 cdef object _HandResult = HandResult
 cdef object _HandValue = HandValue
 cdef object _Rules = Rules
-
-
-cdef inline void _set_slots(object obj, const Py_ssize_t* offs, PyObject** vals, int k) noexcept:
-    """Store ``vals`` in the ``k`` slots at ``offs`` of ``obj`` (new references taken, old ones released)."""
-    cdef int i
-    for i in range(k):
-        rfs_set_slot(obj, offs[i], <object>vals[i])
 
 
 cdef tuple _ZEROS3 = (0, 0, 0)
@@ -400,7 +398,7 @@ def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=N
         v[3] = <PyObject*>riichi_sticks
         v[4] = <PyObject*>scores
         v[5] = <PyObject*>n_players
-        _set_slots(self, _T_OFFS, v, 6)
+        rfs_set_slots(self, _T_OFFS, v, 6)
         return
     return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
 
