@@ -26,3 +26,6 @@ def settle_abortive_draw(
 def settle_chombo(
     table: TableState, offender: int, rules: Rules | str = ..., *, riichi_declared: object = ()
 ) -> Settlement: ...
+def _explain_one_win(
+    table: TableState, win: tuple, riichi_declared: tuple, rules: Rules | str, **kwargs: object
+) -> Settlement: ...
