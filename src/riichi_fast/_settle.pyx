@@ -18,6 +18,8 @@
 
 cimport cython
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t
 
 from riichi_fast._result cimport ResultCore
@@ -571,7 +573,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         sum_taken += taken[s]
     taken[first] += pot - sum_taken
     cdef bint counters_all = rv.counters_all
-    per_win = [] if nw > 1 else None
+    cdef tuple per_win = PyTuple_New(nw)   # filled below, one item per paid win
     for k in range(nw):
         i = order[k]
         w = winner[i]
@@ -593,11 +595,15 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         ch[w] += 1000 * taken[w]
         for s in range(n):
             deltas[s] += ch[s]
-        if nw > 1:
-            per_win.append(_tuple(ch, n))
-        else:
-            per_win = (_tuple(ch, n),)
-    winners = <tuple>_SEAT_TUPLES[first] if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
+        item = _tuple(ch, n)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(per_win, k, item)
+    if nw == 1:
+        winners = <tuple>_SEAT_TUPLES[first]
+    elif nw == 2:
+        winners = (winner[order[0]], winner[order[1]])
+    else:
+        winners = (winner[order[0]], winner[order[1]], winner[order[2]])
     repeat = False
     for k in range(nw):
         if winner[order[k]] == t.dealer:
@@ -617,7 +623,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     if nw == 1:   # a single paid win: its changes are the payments (the deltas without the stakes)
         return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win,
                            taken_t, _ZEROS4 if n == 4 else _ZEROS3, explain, (<tuple>per_win)[0])
-    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, tuple(per_win),
+    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win,
                        taken_t, _ZEROS4 if n == 4 else _ZEROS3, explain)
 
 
