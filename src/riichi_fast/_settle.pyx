@@ -144,8 +144,6 @@ cdef tuple _ZEROS4 = (0, 0, 0, 0)
 cdef list _SMALL_INTS = list(range(8))   # seats, winds, n_players as shared objects
 cdef object _REF_WIN = _ref.settle_win     # the twins, recorded for the explanation lines
 cdef object _REF_EXHAUSTIVE = _ref.settle_exhaustive_draw
-cdef object _REF_ABORTIVE = _ref.settle_abortive_draw
-cdef object _REF_CHOMBO = _ref.settle_chombo
 
 
 cdef enum:
@@ -632,6 +630,16 @@ def _explain_one_win(table, win, riichi_declared, rules, **kwargs):
     return _ref.settle_win(table, [win], riichi_declared, rules, **kwargs)
 
 
+def _explain_abortive(table, kind, rules, riichi_declared):
+    """The twin's abortive draw (the recorded call: positional, no keyword dict per settle)."""
+    return _ref.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
+
+
+def _explain_chombo(table, offender, rules, riichi_declared):
+    """The twin's chombo (the recorded call: positional, no keyword dict per settle)."""
+    return _ref.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
+
+
 @cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
 def settle_win(table, wins, riichi_declared=(), rules=DEFAULT, *, wareme_seat=None):
     """Settle one win, or several ron on one discard (see :func:`riichi_fast.settle.settle_win`)."""
@@ -686,8 +694,8 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     repeat = (ten >> t.dealer & 1) != 0
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_REF_EXHAUSTIVE, table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg,
-               _wareme_kw(wareme_seat))
+    explain = (_REF_EXHAUSTIVE, table, _seats_tuple(tenpai, ten), _seats_tuple(riichi_declared, declared),
+               _seats_tuple(nagashi, nag), rules_arg, _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
 
@@ -722,7 +730,7 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     nxt = _next(table, True, t.dealer, t.wind, n, honba, t.sticks + _popcount(declared), st)
     stakes = _tuple(st, n)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_REF_ABORTIVE, table, kind, rules_arg, {"riichi_declared": tuple(riichi_declared)})
+    explain = (_explain_abortive, table, kind, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
     return _settlement("abortive_draw", table, nxt, stakes, stakes, True, kind, (), (), zeros, zeros, explain)
 
 
@@ -775,7 +783,7 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
         ch[s] += st[s]
     nxt = _next(table, True, t.dealer, t.wind, n, t.honba, sticks, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_REF_CHOMBO, table, offender, rules_arg, {"riichi_declared": tuple(riichi_declared)})
+    explain = (_explain_chombo, table, offender, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
     return _settlement("chombo", table, nxt, _tuple(ch, n), _tuple(st, n), True, "chombo", (), (), zeros,
                        penalties, explain)
 
