@@ -85,3 +85,24 @@ def test_compiled_storage_and_twin_read_the_same(raw):
         assert type(getattr(a, name)) is type(getattr(b, name)), name
     with pytest.raises(AttributeError):
         a.han = 3
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+@pytest.mark.parametrize("slot, value, inline", [
+    (0, 0, True), (2, 2**31 - 1, True), (2, -2**31, True), (2, 2**31, False), (2, -2**31 - 1, False),
+    (66, 2**31 - 1, True), (66, 2**31, False), (66, -2**63, False), (3, 2**32, False), (5, -(2**32), False),
+    (4, 2**63 - 1, True), (4, -2**63, True), (4, 2**40, True),  # slot 4, the yaku mask: 64 bits inline
+    (67, 1, False), (95, -1, False), (80, 2**62, False),       # reserved slots: stored only as given
+])
+def test_the_kernel_output_is_packed_inline_only_when_every_slot_fits(slot, value, inline):
+    from riichi_fast._result import _stored_for_tests
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    raw = [0, 3, 40, 1000] + [0] * 92
+    raw[slot] = value
+    r, packed = _stored_for_tests(HandResult, raw)
+    assert packed is inline and type(r) is HandResult
+    b = Twin(raw, None)
+    assert r.raw == b.raw == tuple(raw) and list(r._out) == raw
+    for name in ("status_code", "han", "fu", "yaku_mask", "yakuman", "dora", "kita", "base_points"):
+        assert getattr(r, name) == getattr(b, name), name

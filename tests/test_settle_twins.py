@@ -249,3 +249,66 @@ def test_settlement_is_a_dataclass_to_the_dataclasses_module():
     assert r.detail == "x" and r.lines == s.lines and r.deltas == s.deltas and r != s
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.detail = "y"
+
+
+# --- the shared and recorded values of a compiled single win (issue 9: fewer allocations per settle) ---
+
+_MANGAN = ("234567m234p23455s", "5s")
+
+
+def test_single_win_payments_are_its_per_win_changes_and_survive_copies():
+    import copy
+
+    hand = score(*_MANGAN, seat_wind=1, riichi=True)
+    table = TableState(dealer=0, honba=1, riichi_sticks=1, scores=(25000,) * 4)
+    s = compiled.settle_win(table, [(1, hand, 2)], riichi_declared=[1])
+    b = reference.settle_win(table, [(1, hand, 2)], riichi_declared=[1])
+    assert s._payments is s.per_win[0] and s.payments == (0, 10300, -8300, 0)
+    assert s.payments == tuple(d - k for d, k in zip(s.deltas, s.stakes)) == b.payments
+    for c in (pickle.loads(pickle.dumps(s)), copy.copy(s), copy.deepcopy(s)):
+        assert type(c) is Settlement and c == s == b and hash(c) == hash(s) == hash(b)
+        assert repr(c) == repr(s) == repr(b) and c.payments == s.payments and c.lines == b.lines
+    # a multiple ron: payments computed from the deltas, as the twin's
+    cheap = score("234m567p23455s678s", "5s", seat_wind=3)
+    s = compiled.settle_win(table, [(1, hand, 2), (3, cheap, 2)], riichi_declared=[1, 3])
+    assert s._payments is None and s.payments == reference.settle_win(
+        table, [(1, hand, 2), (3, cheap, 2)], riichi_declared=[1, 3]).payments
+
+
+@pytest.mark.parametrize("sticks", [0, 1, 13, 14, 15, 16, 40, 2 ** 35])
+@pytest.mark.parametrize("rules", ["default", "tenhou_3p", PRESETS["default"].replace(multiple_ron_sticks="own_back")])
+def test_sticks_taken_for_every_pot(sticks, rules):
+    n = _n(rules) if isinstance(rules, str) else rules.n_players
+    table = TableState(dealer=1, honba=2, riichi_sticks=sticks, scores=(30000,) * n, n_players=n)
+    ron = score(*_MANGAN, seat_wind=(2 - 1) % n, riichi=True)
+    tsumo = score(*_MANGAN, seat_wind=(2 - 1) % n, riichi=True, tsumo=True)
+    cheap = score("234m567p23455s678s", "5s", seat_wind=(0 - 1) % n)
+    cases = [([(2, ron, 0)], [2]), ([(2, ron, 0)], []), ([(2, tsumo)], [0, 2]), ([(2, ron, 1), (0, cheap, 1)], [0, 2])]
+    for wins, declared in cases:
+        a = compiled.settle_win(table, wins, declared, rules)
+        b = reference.settle_win(table, wins, declared, rules)
+        assert _same(a, b)  # the compiled path (lines not yet written)
+        assert sum(a.sticks_taken) == sticks + len(declared)
+
+
+def test_the_recorded_win_is_not_the_callers_list():
+    hand = score(*_MANGAN, seat_wind=1, riichi=True)
+    cheap = score("234m567p23455s678s", "5s", seat_wind=3)
+    table = TableState(dealer=0, honba=1, scores=(25000,) * 4)
+    wins = [(1, hand, 2)]
+    declared = [1]
+    s = compiled.settle_win(table, wins, declared)
+    wins[0] = (3, cheap, 2)
+    wins.append((1, hand, 2))
+    declared.append(3)
+    assert s.lines == reference.settle_win(table, [(1, hand, 2)], [1]).lines
+    assert s.lines[0] == "seat 1 ron from seat 2 (1 counters)"
+
+
+def test_settling_under_alternating_rules_reads_each_rules_object():
+    hand = score(*_MANGAN, seat_wind=1, riichi=True)
+    table = TableState(dealer=0, honba=3, riichi_sticks=2, scores=(25000,) * 4)
+    own_back = PRESETS["default"].replace(multiple_ron_sticks="own_back", multiple_ron="head_bump")
+    for rules in ("default", own_back, PRESETS["tenhou"], own_back, "default", PRESETS["mahjong_lib"]):
+        for wins in ([(1, hand, 2)], [(1, hand, 2), (3, hand, 2)]):
+            assert _same(compiled.settle_win(table, wins, [1], rules), reference.settle_win(table, wins, [1], rules))

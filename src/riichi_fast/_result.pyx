@@ -59,18 +59,19 @@ cdef extern from *:
     /* slots 0..66 of out as int32 into s (slot 4, the yaku mask, as 0), slots 67..95 checked to be 0;
        1 if every value fits (constant bounds: the loops vectorise) */
     static int rf_pack(int32_t* __restrict s, const int64_t* __restrict out) {
-        int64_t bad = 0;
+        /* x fits int32 iff (uint64)x + 2**31 < 2**32: an add and a shift per slot (SSE2 vectorises both) */
+        uint64_t bad = 0;
         int i;
         for (i = 0; i < 4; i++) {
             s[i] = (int32_t)out[i];
-            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+            bad |= ((uint64_t)out[i] + 0x80000000u) >> 32;
         }
-        s[4] = 0;
+        s[4] = 0;                           /* the yaku mask: kept apart (64 bits) */
         for (i = 5; i < 67; i++) {
             s[i] = (int32_t)out[i];
-            bad |= out[i] ^ (int64_t)(int32_t)out[i];
+            bad |= ((uint64_t)out[i] + 0x80000000u) >> 32;
         }
-        for (i = 67; i < 96; i++) bad |= out[i];
+        for (i = 67; i < 96; i++) bad |= (uint64_t)out[i];
         return bad == 0;
     }
     """
@@ -238,3 +239,17 @@ cdef class ResultCore:
     def total(self):
         """Everything the winner gains: hand, counters and riichi sticks."""
         return _slot(self, O_TOTAL)
+
+
+def _stored_for_tests(cls, values):
+    """``(r, inline)``: a new ``cls`` (ResultCore or a subclass) holding the 96 ``values`` as the compiled
+    scoring front end stores the kernel's output (``c_store_output``), and whether they were packed inline."""
+    cdef int64_t out[OUT_SIZE]
+    cdef ResultCore r = cls.__new__(cls)
+    cdef int i
+    if len(values) != OUT_SIZE:
+        raise ValueError(f"expected {OUT_SIZE} values")
+    for i in range(OUT_SIZE):
+        out[i] = values[i]
+    c_store_output(r, out)
+    return r, r.inline

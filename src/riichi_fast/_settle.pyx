@@ -18,6 +18,8 @@
 
 cimport cython
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t
 
 from riichi_fast._result cimport ResultCore
@@ -39,7 +41,7 @@ cdef extern from *:
         if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return -1;
         return m->offset;
     }
-    /* Store v (a new reference is taken) in the slot at off of a fresh object. */
+    /* Store v (a new reference is taken) in the slot at off of obj (its old value released). */
     static inline void rfs_set_slot(PyObject* obj, Py_ssize_t off, PyObject* v) {
         PyObject** p = (PyObject**)((char*)obj + off);
         PyObject* old = *p;
@@ -47,19 +49,32 @@ cdef extern from *:
         *p = v;
         Py_XDECREF(old);
     }
+    /* Store vals (new references taken; none NULL) in the k slots at offs of obj (old values released). */
+    static inline void rfs_set_slots(PyObject* obj, const Py_ssize_t* offs, PyObject* const* vals, int k) {
+        int i;
+        for (i = 0; i < k; i++) rfs_set_slot(obj, offs[i], vals[i]);
+    }
     /* The object in the slot at off of obj (borrowed; NULL if unset). */
     static inline PyObject* rfs_get_slot(PyObject* obj, Py_ssize_t off) {
         return *(PyObject**)((char*)obj + off);
     }
-    /* A new, uninitialised instance of a plain slotted class (its slots are NULL). */
-    static PyObject* rfs_alloc(PyObject* cls) {
+    /* A new instance of a plain slotted class with its k slots at offs set to vals (new references taken;
+       none NULL); NULL with an exception if the allocation fails. */
+    static PyObject* rfs_new(PyObject* cls, const Py_ssize_t* offs, PyObject* const* vals, int k) {
         PyTypeObject* t = (PyTypeObject*)cls;
-        return t->tp_alloc(t, 0);
+        PyObject* o = t->tp_alloc(t, 0);
+        int i;
+        if (o == NULL) return NULL;
+        for (i = 0; i < k; i++) {
+            Py_INCREF(vals[i]);
+            *(PyObject**)((char*)o + offs[i]) = vals[i];
+        }
+        return o;
     }
     """
     Py_ssize_t rfs_slot_offset(object descr)
-    void rfs_set_slot(object obj, Py_ssize_t off, object v)
-    object rfs_alloc(object cls)
+    object rfs_new(object cls, const Py_ssize_t* offs, PyObject** vals, int k)
+    void rfs_set_slots(object obj, const Py_ssize_t* offs, PyObject** vals, int k)
     PyObject* rfs_get_slot(object obj, Py_ssize_t off)
 
 cdef extern from "Python.h":
@@ -94,37 +109,58 @@ cdef Py_ssize_t _offset(cls, str name) except -1:
     return off
 
 
-cdef Py_ssize_t _T_DEALER = _offset(TableState, "dealer")
-cdef Py_ssize_t _T_WIND = _offset(TableState, "round_wind")
-cdef Py_ssize_t _T_HONBA = _offset(TableState, "honba")
-cdef Py_ssize_t _T_STICKS = _offset(TableState, "riichi_sticks")
-cdef Py_ssize_t _T_SCORES = _offset(TableState, "scores")
-cdef Py_ssize_t _T_N = _offset(TableState, "n_players")
+# the slots in the order of the value arrays given to _new / _set_slots
+cdef Py_ssize_t _T_OFFS[6]
+cdef Py_ssize_t _S_OFFS[14]
+for _k, _name in enumerate(("dealer", "round_wind", "honba", "riichi_sticks", "scores", "n_players")):
+    _T_OFFS[_k] = _offset(TableState, _name)
+for _k, _name in enumerate(("outcome", "table", "next", "deltas", "stakes", "dealer_repeats", "detail", "winners",
+                            "per_win", "sticks_taken", "penalties", "_lines", "_explain", "_payments")):
+    _S_OFFS[_k] = _offset(Settlement, _name)
 if set(TableState.__slots__) != {"dealer", "round_wind", "honba", "riichi_sticks", "scores", "n_players"}:
     raise TypeError("TableState slots changed: update riichi_fast._settle")
-
-cdef Py_ssize_t _S_OUTCOME = _offset(Settlement, "outcome")
-cdef Py_ssize_t _S_TABLE = _offset(Settlement, "table")
-cdef Py_ssize_t _S_NEXT = _offset(Settlement, "next")
-cdef Py_ssize_t _S_DELTAS = _offset(Settlement, "deltas")
-cdef Py_ssize_t _S_STAKES = _offset(Settlement, "stakes")
-cdef Py_ssize_t _S_REPEATS = _offset(Settlement, "dealer_repeats")
-cdef Py_ssize_t _S_DETAIL = _offset(Settlement, "detail")
-cdef Py_ssize_t _S_WINNERS = _offset(Settlement, "winners")
-cdef Py_ssize_t _S_PER_WIN = _offset(Settlement, "per_win")
-cdef Py_ssize_t _S_TAKEN = _offset(Settlement, "sticks_taken")
-cdef Py_ssize_t _S_PENALTIES = _offset(Settlement, "penalties")
-cdef Py_ssize_t _S_LINES = _offset(Settlement, "_lines")
-cdef Py_ssize_t _S_EXPLAIN = _offset(Settlement, "_explain")
-cdef Py_ssize_t _S_PAYMENTS = _offset(Settlement, "_payments")
 if set(Settlement.__slots__) != {"outcome", "table", "next", "deltas", "stakes", "dealer_repeats", "detail",
                                  "winners", "per_win", "sticks_taken", "penalties", "_lines", "_explain",
                                  "_payments"}:
     raise TypeError("Settlement slots changed: update riichi_fast._settle")
+cdef Py_ssize_t _T_SCORES = _T_OFFS[4]
+cdef Py_ssize_t _T_N = _T_OFFS[5]
+cdef Py_ssize_t _T_DEALER = _T_OFFS[0]
+cdef Py_ssize_t _T_WIND = _T_OFFS[1]
+cdef Py_ssize_t _T_HONBA = _T_OFFS[2]
+cdef Py_ssize_t _T_STICKS = _T_OFFS[3]
+
+cdef object _TableState = TableState   # the classes, read once (module globals are dict lookups)
+cdef object _Settlement = Settlement
+cdef object _Win = Win
+cdef object _HandResult = HandResult
+cdef object _HandValue = HandValue
+cdef object _Rules = Rules
+
 
 cdef tuple _ZEROS3 = (0, 0, 0)
 cdef list _SEAT_TUPLES = [(0,), (1,), (2,), (3,)]   # winners of a single win (shared, immutable)
 cdef tuple _ZEROS4 = (0, 0, 0, 0)
+cdef list _SMALL_INTS = list(range(8))   # seats, winds, n_players as shared objects
+cdef object _REF_WIN = _ref.settle_win     # the twins, recorded for the explanation lines
+cdef object _REF_EXHAUSTIVE = _ref.settle_exhaustive_draw
+
+
+cdef enum:
+    _MAX_POT = 16
+
+
+cdef list _one_hot(int n):
+    """sticks_taken of one winner: [seat * _MAX_POT + pot] -> the tuple (shared, immutable)."""
+    cdef int64_t v[MAXN]
+    cdef int s, seat, pot
+    out = []
+    for seat in range(4):
+        for pot in range(_MAX_POT):
+            for s in range(n):
+                v[s] = pot if s == seat else 0
+            out.append(_tuple(v, n))
+    return out
 cdef dict _PRESETS = {}      # preset name -> Rules (presets are immutable)
 cdef object _coerce_rules = None
 cdef dict _NO_KWARGS = {}          # shared, never changed (f(**{}) copies it)
@@ -183,7 +219,7 @@ cdef int _seat_mask(object seats, int n):
 cdef object _plain_rules(object rules):
     """``rules`` if it is a Rules object, the preset of a known name, else None."""
     global _coerce_rules
-    if type(rules) is Rules:
+    if type(rules) is _Rules:
         return rules
     if type(rules) is str:
         r = _PRESETS.get(rules)
@@ -195,7 +231,7 @@ cdef object _plain_rules(object rules):
                 r = _coerce_rules(rules)
             except Exception:
                 return None
-            if type(r) is not Rules:
+            if type(r) is not _Rules:
                 return None
             _PRESETS[rules] = r
         return r
@@ -212,11 +248,17 @@ cdef class _WinRules:
 
 
 cdef dict _WIN_RULES = {}
+cdef _WinRules _LAST_RULES = None    # the last one read (most callers settle under one Rules object)
 
 
 cdef _WinRules _win_rules(object rules):
-    cdef _WinRules v = _WIN_RULES.get(id(rules))
+    global _LAST_RULES
+    cdef _WinRules v = _LAST_RULES
     if v is not None and v.rules is rules:
+        return v
+    v = _WIN_RULES.get(id(rules))
+    if v is not None and v.rules is rules:
+        _LAST_RULES = v
         return v
     v = _WinRules()
     v.rules = rules
@@ -230,6 +272,7 @@ cdef _WinRules _win_rules(object rules):
     if len(_WIN_RULES) >= 64:  # Rules objects made on the fly (rules.replace per game): keep the cache small
         _WIN_RULES.clear()
     _WIN_RULES[id(rules)] = v
+    _LAST_RULES = v
     return v
 
 
@@ -262,6 +305,9 @@ cdef tuple _stakes_new(int declared, int n):
 cdef list _STAKES = [[_stakes_new(m, 3) for m in range(8)], [_stakes_new(m, 4) for m in range(16)]]
 
 
+cdef list _ONE_HOT = [_one_hot(3), _one_hot(4)]
+
+
 cdef inline tuple _stakes(int declared, int n):
     return <tuple>(<list>(<list>_STAKES)[n - 3])[declared]
 
@@ -270,44 +316,60 @@ cdef object _next(object table, bint repeat, int dealer, int wind, int n, object
                   const int64_t* deltas):
     """The next TableState: the deal passes unless ``repeat``, the scores change by ``deltas``."""
     cdef int s
+    cdef int64_t sc[MAXN]
+    cdef PyObject* v[6]
     if not repeat:
         dealer = (dealer + 1) % n
         if dealer == 0:
             wind = (wind + 1) % 4
     cdef PyObject* ps = rfs_get_slot(table, _T_SCORES)   # table: an exact TableState (_table)
     old = <object>ps if ps != NULL else table.scores
-    if n == 4:
-        scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2], old[3] + deltas[3])
-    else:
-        scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2])
-    t = rfs_alloc(TableState)
-    rfs_set_slot(t, _T_DEALER, dealer)
-    rfs_set_slot(t, _T_WIND, wind)
-    rfs_set_slot(t, _T_HONBA, honba)
-    rfs_set_slot(t, _T_STICKS, sticks)
-    rfs_set_slot(t, _T_SCORES, scores)
-    rfs_set_slot(t, _T_N, n)
-    return t
+    scores = None
+    if type(old) is tuple and len(<tuple>old) == n:
+        for s in range(n):
+            if not _small((<tuple>old)[s], &sc[s]):
+                break
+            sc[s] += deltas[s]
+        else:
+            scores = _tuple(sc, n)
+    if scores is None:   # scores beyond +-2**40: Python ints
+        if n == 4:
+            scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2], old[3] + deltas[3])
+        else:
+            scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2])
+    d = <object>_SMALL_INTS[dealer]
+    w = <object>_SMALL_INTS[wind]
+    nn = <object>_SMALL_INTS[n]
+    v[0] = <PyObject*>d
+    v[1] = <PyObject*>w
+    v[2] = <PyObject*>honba
+    v[3] = <PyObject*>sticks
+    v[4] = <PyObject*>scores
+    v[5] = <PyObject*>nn
+    return rfs_new(_TableState, _T_OFFS, v, 6)
 
 
 cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tuple stakes, bint repeat, str detail,
-                        tuple winners, tuple per_win, tuple taken, tuple penalties, tuple explain):
-    s = rfs_alloc(Settlement)
-    rfs_set_slot(s, _S_OUTCOME, outcome)
-    rfs_set_slot(s, _S_TABLE, table)
-    rfs_set_slot(s, _S_NEXT, nxt)
-    rfs_set_slot(s, _S_DELTAS, deltas)
-    rfs_set_slot(s, _S_STAKES, stakes)
-    rfs_set_slot(s, _S_REPEATS, repeat)
-    rfs_set_slot(s, _S_DETAIL, detail)
-    rfs_set_slot(s, _S_WINNERS, winners)
-    rfs_set_slot(s, _S_PER_WIN, per_win)
-    rfs_set_slot(s, _S_TAKEN, taken)
-    rfs_set_slot(s, _S_PENALTIES, penalties)
-    rfs_set_slot(s, _S_LINES, None)          # written by the twin on first use of Settlement.lines
-    rfs_set_slot(s, _S_EXPLAIN, explain)
-    rfs_set_slot(s, _S_PAYMENTS, None)
-    return s
+                        tuple winners, tuple per_win, tuple taken, tuple penalties, tuple explain,
+                        object payments=None):
+    """A new Settlement of these fields (its lines written by the twin on first use, from ``explain``)."""
+    cdef PyObject* v[14]
+    cdef object rep = True if repeat else False
+    v[0] = <PyObject*>outcome
+    v[1] = <PyObject*>table
+    v[2] = <PyObject*>nxt
+    v[3] = <PyObject*>deltas
+    v[4] = <PyObject*>stakes
+    v[5] = <PyObject*>rep
+    v[6] = <PyObject*>detail
+    v[7] = <PyObject*>winners
+    v[8] = <PyObject*>per_win
+    v[9] = <PyObject*>taken
+    v[10] = <PyObject*>penalties
+    v[11] = <PyObject*>None          # _lines: written on first use of Settlement.lines
+    v[12] = <PyObject*>explain
+    v[13] = <PyObject*>payments      # _payments: None = computed on first use
+    return rfs_new(_Settlement, _S_OFFS, v, 14)
 
 
 # ---------------------------------------------------------------------------
@@ -320,7 +382,8 @@ _py_table_init = TableState.__init__
 @cython.binding(True)   # a method: bound to the instance like a Python function
 def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=None, n_players=4):
     cdef int64_t n = 0, d = 0, w = 0, h = 0, k = 0
-    if (type(self) is TableState and _small(n_players, &n) and (n == 4 or n == 3)
+    cdef PyObject* v[6]
+    if (type(self) is _TableState and _small(n_players, &n) and (n == 4 or n == 3)
             and _small(dealer, &d) and 0 <= d < n and _small(round_wind, &w) and 0 <= w < 4
             and _small(honba, &h) and h >= 0 and _small(riichi_sticks, &k) and k >= 0):
         if scores is None:
@@ -329,12 +392,13 @@ def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=N
                   and type((<tuple>scores)[1]) is int and type((<tuple>scores)[2]) is int
                   and (n == 3 or type((<tuple>scores)[3]) is int)):
             return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
-        rfs_set_slot(self, _T_DEALER, dealer)
-        rfs_set_slot(self, _T_WIND, round_wind)
-        rfs_set_slot(self, _T_HONBA, honba)
-        rfs_set_slot(self, _T_STICKS, riichi_sticks)
-        rfs_set_slot(self, _T_SCORES, scores)
-        rfs_set_slot(self, _T_N, n_players)
+        v[0] = <PyObject*>dealer
+        v[1] = <PyObject*>round_wind
+        v[2] = <PyObject*>honba
+        v[3] = <PyObject*>riichi_sticks
+        v[4] = <PyObject*>scores
+        v[5] = <PyObject*>n_players
+        rfs_set_slots(self, _T_OFFS, v, 6)
         return
     return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
 
@@ -347,11 +411,11 @@ cdef struct TableC:
     int64_t honba, sticks
 
 
-cdef bint _table(object table, object rules, TableC* t, int n_rules=0):
-    """Read a TableState played under ``rules`` (``n_rules``: their n_players if known; False: not the fast path)."""
+cdef bint _table(object table, int n_rules, TableC* t):
+    """Read a TableState played under rules of ``n_rules`` players (False: not the fast path)."""
     cdef int64_t v = 0
     cdef PyObject* p[5]
-    if type(table) is not TableState:
+    if type(table) is not _TableState:
         return False
     # the slots read directly (an exact TableState: no attribute lookups); an unset slot: not the fast path
     p[0] = rfs_get_slot(table, _T_N)
@@ -361,10 +425,9 @@ cdef bint _table(object table, object rules, TableC* t, int n_rules=0):
     p[4] = rfs_get_slot(table, _T_STICKS)
     if p[0] == NULL or p[1] == NULL or p[2] == NULL or p[3] == NULL or p[4] == NULL:
         return False
-    n = <object>p[0]
-    if type(n) is not int or (n_rules or rules.n_players) != n:
+    if not _small(<object>p[0], &v) or v != n_rules:
         return False
-    t.n = n
+    t.n = n_rules
     if not _small(<object>p[1], &v):
         return False
     t.dealer = <int>v
@@ -401,7 +464,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     if rules is None:
         return None
     rv = _win_rules(rules)
-    if not _table(table, rules, &t, rv.n):
+    if not _table(table, rv.n, &t):
         return None
     n = t.n
     tw = type(wins)
@@ -414,25 +477,25 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
     if declared < 0:
         return None
     for i in range(nw):
-        x = wins[i]
+        x = (<list>wins)[i] if tw is list else (<tuple>wins)[i]
         tx = type(x)
-        if tx is not Win and tx is not tuple:
+        if tx is not _Win and tx is not tuple:
             return None
-        m = len(x)
+        m = len(<tuple>x)
         if m < 2 or m > 4:
             return None
-        if m == 4 and x[3] is not None:
+        if m == 4 and (<tuple>x)[3] is not None:
             return None                      # pao: the twin
-        if not _seat(x[0], n, &winner[i]):
+        if not _seat((<tuple>x)[0], n, &winner[i]):
             return None
-        dx = x[2] if m >= 3 else None
+        dx = (<tuple>x)[2] if m >= 3 else None
         if dx is None:
             disc[i] = -1
         elif not _seat(dx, n, &disc[i]) or disc[i] == winner[i]:
             return None
-        result = x[1]
+        result = (<tuple>x)[1]
         tr = type(result)
-        if tr is HandResult and isinstance(result, ResultCore) and (<ResultCore>result).inline:
+        if tr is _HandResult and isinstance(result, ResultCore) and (<ResultCore>result).inline:
             # the slots straight from the result's C storage (result._out would build an array)
             # (isinstance: under RIICHI_FAST_PUREPYTHON=1 HandResult derives from the pure-Python ResultCore)
             rc = <ResultCore>result
@@ -443,7 +506,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             ron[i] = rc.s[O_PAY_RON]
             t_dealer[i] = rc.s[O_PAY_TSUMO_DEALER]
             t_other[i] = rc.s[O_PAY_TSUMO_OTHER]
-        elif tr is HandResult:
+        elif tr is _HandResult:
             out = result._out
             if out[O_STATUS] != 0:
                 return None
@@ -452,7 +515,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             if (not _small(out[O_PAY_RON], &ron[i]) or not _small(out[O_PAY_TSUMO_DEALER], &t_dealer[i])
                     or not _small(out[O_PAY_TSUMO_OTHER], &t_other[i])):
                 return None
-        elif tr is HandValue:
+        elif tr is _HandValue:
             if type(result[0]) is not bool or type(result[1]) is not bool:
                 return None
             tsumo[i] = result[0] is True
@@ -493,6 +556,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             detail = "multiple_ron"
     first = winner[order[0]]
     pot = t.sticks + _popcount(declared)
+    cdef bint shared_taken = True     # sticks_taken: pot sticks to the first winner (a shared tuple)
     for s in range(n):
         taken[s] = 0
         deltas[s] = -1000 if declared >> s & 1 else 0
@@ -501,12 +565,13 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             w = winner[order[k]]
             if declared >> w & 1:
                 taken[w] += 1
+                shared_taken = False
     sum_taken = 0
     for s in range(n):
         sum_taken += taken[s]
     taken[first] += pot - sum_taken
     cdef bint counters_all = rv.counters_all
-    per_win = [] if nw > 1 else None
+    cdef tuple per_win = PyTuple_New(nw)   # filled below, one item per paid win
     for k in range(nw):
         i = order[k]
         w = winner[i]
@@ -528,21 +593,51 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         ch[w] += 1000 * taken[w]
         for s in range(n):
             deltas[s] += ch[s]
-        if nw > 1:
-            per_win.append(_tuple(ch, n))
-        else:
-            per_win = (_tuple(ch, n),)
-    winners = <tuple>_SEAT_TUPLES[first] if nw == 1 else tuple([winner[order[k]] for k in range(nw)])
+        item = _tuple(ch, n)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(per_win, k, item)
+    if nw == 1:
+        winners = <tuple>_SEAT_TUPLES[first]
+    elif nw == 2:
+        winners = (winner[order[0]], winner[order[1]])
+    else:
+        winners = (winner[order[0]], winner[order[1]], winner[order[2]])
     repeat = False
     for k in range(nw):
         if winner[order[k]] == t.dealer:
             repeat = True
     deltas_t = _tuple(deltas, n)
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
-    explain = (_ref.settle_win, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
-               _wareme_kw(wareme_seat))
-    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win if nw == 1 else tuple(per_win),
-                       _tuple(taken, n), _ZEROS4 if n == 4 else _ZEROS3, explain)
+    if len(wins) == 1:   # the win itself recorded (an immutable tuple), not a copy of the list holding it
+        explain = (_explain_one_win, table, x, _seats_tuple(riichi_declared, declared), rules_arg,
+                   _wareme_kw(wareme_seat))
+    else:
+        explain = (_REF_WIN, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
+                   _wareme_kw(wareme_seat))
+    if shared_taken and 0 <= pot < _MAX_POT:
+        taken_t = <tuple>(<list>(<list>_ONE_HOT)[n - 3])[first * _MAX_POT + pot]
+    else:
+        taken_t = _tuple(taken, n)
+    if nw == 1:   # a single paid win: its changes are the payments (the deltas without the stakes)
+        return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win,
+                           taken_t, _ZEROS4 if n == 4 else _ZEROS3, explain, (<tuple>per_win)[0])
+    return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win,
+                       taken_t, _ZEROS4 if n == 4 else _ZEROS3, explain)
+
+
+def _explain_one_win(table, win, riichi_declared, rules, **kwargs):
+    """The twin's settlement of the single win ``win`` (the recorded call of a compiled one-win settlement)."""
+    return _ref.settle_win(table, [win], riichi_declared, rules, **kwargs)
+
+
+def _explain_abortive(table, kind, rules, riichi_declared):
+    """The twin's abortive draw (the recorded call: positional, no keyword dict per settle)."""
+    return _ref.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
+
+
+def _explain_chombo(table, offender, rules, riichi_declared):
+    """The twin's chombo (the recorded call: positional, no keyword dict per settle)."""
+    return _ref.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
 
 
 @cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
@@ -564,7 +659,7 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     cdef int64_t ch[MAXN]
     cdef int64_t pool = 0, amt
     rules = _plain_rules(rules_arg)
-    if rules is None or not _table(table, rules, &t):
+    if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
     n = t.n
     ten = _seat_mask(tenpai, n)
@@ -599,8 +694,8 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
     repeat = (ten >> t.dealer & 1) != 0
     nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_exhaustive_draw, table, tuple(tenpai), tuple(riichi_declared), tuple(nagashi), rules_arg,
-               _wareme_kw(wareme_seat))
+    explain = (_REF_EXHAUSTIVE, table, _seats_tuple(tenpai, ten), _seats_tuple(riichi_declared, declared),
+               _seats_tuple(nagashi, nag), rules_arg, _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
 
@@ -619,7 +714,7 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     cdef int n, s, declared
     cdef int64_t st[MAXN]
     rules = _plain_rules(rules_arg)
-    if rules is None or not _table(table, rules, &t):
+    if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
     n = t.n
     if type(kind) is not str or kind not in ABORTIVE_KINDS:
@@ -635,7 +730,7 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
     nxt = _next(table, True, t.dealer, t.wind, n, honba, t.sticks + _popcount(declared), st)
     stakes = _tuple(st, n)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_abortive_draw, table, kind, rules_arg, {"riichi_declared": tuple(riichi_declared)})
+    explain = (_explain_abortive, table, kind, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
     return _settlement("abortive_draw", table, nxt, stakes, stakes, True, kind, (), (), zeros, zeros, explain)
 
 
@@ -655,7 +750,7 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
     cdef int64_t st[MAXN]
     cdef int64_t amt
     rules = _plain_rules(rules_arg)
-    if rules is None or not _table(table, rules, &t):
+    if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
     n = t.n
     if not _seat(offender, n, &off):
@@ -688,7 +783,7 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
         ch[s] += st[s]
     nxt = _next(table, True, t.dealer, t.wind, n, t.honba, sticks, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_ref.settle_chombo, table, offender, rules_arg, {"riichi_declared": tuple(riichi_declared)})
+    explain = (_explain_chombo, table, offender, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
     return _settlement("chombo", table, nxt, _tuple(ch, n), _tuple(st, n), True, "chombo", (), (), zeros,
                        penalties, explain)
 
