@@ -231,11 +231,81 @@ def test_stub_names_both_and_the_twin_signatures_match():
 
     names = [n.targets[0].id if isinstance(n, ast.Assign) else getattr(n, "name", None)
              or n.target.id for n in tree.body if not isinstance(n, (ast.Import, ast.Expr))]
-    assert set(names) == {"ROW_WIDTH", "PLAYER_KEYS", "CORPUS_KEYS", "Fold"}
+    assert set(names) == {"ROW_WIDTH", "PLAYER_KEYS", "CORPUS_KEYS", "players", "Fold"}
     for name in names:
         assert hasattr(_fold, name) and hasattr(stats_fold, name), name
+    assert list(inspect.signature(stats_fold.players).parameters) == ["data"]
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef))
     for fn in cls.body:
         params = [a.arg for a in fn.args.args]
         assert hasattr(_fold.Fold, fn.name), fn.name
         assert list(inspect.signature(getattr(stats_fold.Fold, fn.name)).parameters) == params
+
+
+def test_the_same_rows_array_again_and_another(fold_mod, games):
+    """The compiled fold keeps the view of the array it was last given: a new array, even a
+    bad one, is looked at again."""
+    _, data, rows, end = games[0]
+    f = fold_mod.Fold()
+    f.add(data, rows, end)
+    with pytest.raises(RiichiError, match="rows must be a C-contiguous int32 array"):
+        f.add(data, rows.astype(np.int64), end)
+    with pytest.raises(RiichiError, match=f"end must be an int in 1-{len(rows)}, got {len(rows) + 1}"):
+        f.add(data, rows, len(rows) + 1)
+    f.add(data, rows.copy(), end)
+    f.add(data, rows, end)
+    assert f.take()[0][0] == 3
+
+
+# ---------------------------------------------------------------------------
+# players(): the <GO type> three-player bit, in C
+# ---------------------------------------------------------------------------
+
+GO_CASES = [
+    (b'<mjloggm><GO type="185" lobby="0"/>', 3),
+    (b'<mjloggm><GO type="169"/>', 4),
+    (b"<GO type='16'>", 3),
+    (b"<GO type='16\">", 3),  # the quotes need not match (as the regular expression)
+    (b'<GO  lobby="1" type = "17" >', 3),
+    (b'<GO\ntype=\n"16"', 3),
+    (b'<GO xtype="16">', 4),  # no word boundary
+    (b'<GO a="1>" type="16">', 4),  # a ">" before type
+    (b'<GO type="">', 4),
+    (b'<GO type="1234567890">', 4),  # ten digits
+    (b'<GO type="123456784">', 3),  # nine: 123456784 & 16
+    (b'<GO type=16>', 4),
+    (b'<GOtype="16">', 4),
+    (b'<GO type="16"', 3),
+    (b'<GO type="16', 4),
+    (b'<G', 4),
+    (b"", 4),
+    (b'<GO type="0"><GO type="16">', 4),  # only the first <GO
+    (b'<G<GO type="16">', 3),
+    (b"x" * 16381 + b'<GO type="16">', 3),
+    (b"x" * 16382 + b'<GO type="16">', 4),  # not wholly in the first 16384 bytes
+    (b"x" * 16381 + b'<GO ' + b"y" * 20000 + b' type="16">', 3),
+]
+
+
+@pytest.mark.parametrize("data,want", GO_CASES, ids=range(len(GO_CASES)))
+def test_players_reads_the_go_type_as_the_regular_expression(fold_mod, data, want):
+    from riichi_fast.records.fast import _players
+
+    assert fold_mod.players(data) == _players(data) == want
+
+
+def test_players_on_every_bundled_record_and_random_bytes(fold_mod):
+    import random
+
+    from riichi_fast.records.fast import _players
+
+    got = [fold_mod.players(xml(p)) for p in MJLOG]
+    assert got == [_players(xml(p)) for p in MJLOG] and got.count(3) == len(list(DATA.glob("tenhou-mjlog-3p/*")))
+    rng = random.Random(10)
+    parts = [b"<", b"G", b"O", b" ", b"\t", b">", b"type", b"=", b'"', b"'", b"1", b"6", b"x", b"_",
+             b"<GO ", b'type="16"', b"9999999999"]
+    for _ in range(3000):
+        data = b"".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        assert fold_mod.players(data) == _players(data), data
+    with pytest.raises(RiichiError, match="data must be bytes, got str"):
+        fold_mod.players("<GO")

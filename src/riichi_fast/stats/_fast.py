@@ -33,6 +33,7 @@ ROW_WIDTH = 16
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
 _MAX_ROWS = 1 << 16
 _HEX = re.compile(rb"(?:%[0-9A-Fa-f]{2})*")
+_O_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # O_BINARY: Windows only
 
 
 def _unquote(value: bytes) -> str:
@@ -69,12 +70,13 @@ class RowStats:
 
     def __init__(self, capacity: int = _ROWS) -> None:
         from riichi_fast import _backend
-        from riichi_fast.records.fast import _fast, _players
+        from riichi_fast.records.fast import _fast
 
-        self._n_players = _players
+        mod = fold_module()
+        self._n_players = mod.players
         self.tables = _fast()[1]
         self.fn = _backend.load("mjlog").stats_mjlog
-        self.fold = fold_module().Fold()
+        self.fold = mod.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
 
     def add(self, data: bytes) -> bool:
@@ -154,7 +156,7 @@ def read_bytes(path: str):
 def _read_file(path: str) -> bytes:
     """The bytes of a file (``open(path, "rb").read()`` with fewer objects: one read of
     the size ``fstat`` gives, then on to the end if that was not all)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, _O_READ)
     try:
         size = os.fstat(fd).st_size
         data = os.read(fd, size + 1)

@@ -14,7 +14,7 @@ from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memset
+from libc.string cimport memchr, memset
 
 import numpy as np
 
@@ -36,6 +36,7 @@ PLAYER_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "dea
                "placement_sum", "final_score_sum")
 CORPUS_KEYS = ("games", "hands", "wins", "tsumo", "ron", "multi_ron", "pao", "yakuman")
 _SEAT_KEYS = ("seat 0", "seat 1", "seat 2", "seat 3")
+cdef object _NO_ROWS = object()  # no add() yet
 cdef tuple _DRAWS = tuple(DRAW_KEYS.values())
 cdef tuple _YAKU = (*(str(y) for y in range(64)), "52", "53", "54")  # then dora, ura, red
 cdef tuple _WAITS = ("kokushi", "ryanmen", "kanchan", "penchan", "shanpon", "tanki")  # -1-4
@@ -62,6 +63,94 @@ cdef object _counter(object stats, str name):
     if not PyDict_Check(c):
         raise RiichiError(f"stats.{name} must be a dict, got {type(c).__name__}")
     return c
+
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rf_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    #else
+    static inline int rf_ctz32(uint32_t x) { return __builtin_ctz(x); }
+    #endif
+    """
+    int rf_ctz32(uint32_t x) nogil
+
+
+cdef inline bint _space(unsigned char c) noexcept nogil:  # re's \s on bytes
+    return c == 32 or 9 <= c <= 13
+
+
+cdef inline bint _word(unsigned char c) noexcept nogil:  # re's \w on bytes
+    return (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c == 95
+
+
+cdef int64_t _go_type(const unsigned char* s, Py_ssize_t n, Py_ssize_t k) noexcept nogil:
+    """The type at ``s[k:]`` matched by ``type\s*=\s*["']([0-9]{1,9})["']`` (after a word
+    boundary, checked by the caller), or -1."""
+    cdef Py_ssize_t j = k + 4, d
+    cdef int64_t v = 0
+    if j > n or s[k] != 116 or s[k + 1] != 121 or s[k + 2] != 112 or s[k + 3] != 101:  # type
+        return -1
+    while j < n and _space(s[j]):
+        j += 1
+    if j >= n or s[j] != 61:  # =
+        return -1
+    j += 1
+    while j < n and _space(s[j]):
+        j += 1
+    if j >= n or (s[j] != 34 and s[j] != 39):
+        return -1
+    j += 1
+    d = j
+    while j < n and j - d < 10 and 48 <= s[j] <= 57:
+        v = 10 * v + (s[j] - 48)
+        j += 1
+    if j == d or j - d > 9 or j >= n or (s[j] != 34 and s[j] != 39):
+        return -1
+    return v
+
+
+def players(data):
+    """3 when the mjlog's ``<GO type>`` (the first ``<GO`` in its first 16384 bytes) has the
+    three-player bit, else 4: ``riichi_fast.records.fast._players`` (its regular expression)
+    in C, without scanning the long ``<SHUFFLE seed>`` in Python.
+
+    >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
+    (3, 4)
+    """
+    cdef const unsigned char* s
+    cdef const unsigned char* hit
+    cdef Py_ssize_t n, lim, i, k
+    cdef int64_t v
+    if type(data) is not bytes:
+        raise RiichiError(f"data must be bytes, got {type(data).__name__}")
+    s = <const unsigned char*>PyBytes_AS_STRING(data)
+    n = PyBytes_GET_SIZE(data)
+    lim = n if n < 16384 else 16384
+    i = 0
+    while True:  # the first "<GO" wholly inside the first 16384 bytes
+        if lim - i < 3:
+            return 4
+        hit = <const unsigned char*>memchr(s + i, 60, lim - 2 - i)
+        if hit == NULL:
+            return 4
+        i = hit - s
+        if s[i + 1] == 71 and s[i + 2] == 79:
+            break
+        i += 1
+    k = i + 3
+    if k >= n or not _space(s[k]):
+        return 4
+    k += 1
+    while True:  # [^>]*? then \btype...: the first place where the rest matches
+        if k < n and not _word(s[k - 1]):
+            v = _go_type(s, n, k)
+            if v >= 0:
+                return 3 if v & 0x10 else 4
+        if k >= n or s[k] == 62:  # the end, or ">"
+            return 4
+        k += 1
 
 
 cdef struct Map:  # int64 key (>= 0) -> int64 count, open addressing; key -1: empty slot
@@ -144,9 +233,12 @@ cdef class Fold:
     cdef int64_t* table
     cdef Py_ssize_t n_ids, cap_ids
     cdef dict ids
+    cdef object rows_obj  # the rows array of the last add() and its view
+    cdef const int32_t[:, ::1] rows_view
     cdef list keys
 
     def __cinit__(self):
+        self.rows_obj = _NO_ROWS
         self.table = NULL
         self.hf.keys = self.hf.vals = self.pts.keys = self.pts.vals = NULL
 
@@ -206,16 +298,19 @@ cdef class Fold:
         cdef const int32_t[:, ::1] rv
         if type(data) is not bytes:
             raise RiichiError(f"data must be bytes, got {type(data).__name__}")
-        try:
-            rv = rows
-        except (TypeError, ValueError):
-            rv = None
-        if rv is None or rv.shape[1] != WIDTH:
-            raise RiichiError(f"rows must be a C-contiguous int32 array of {WIDTH} columns, "
-                              f"got {rows!r:.60}")
-        if type(end) is not int or not 0 < end <= rv.shape[0]:
-            raise RiichiError(f"end must be an int in 1-{rv.shape[0]}, got {end!r}")
-        self._add(data, rv, end)
+        if rows is not self.rows_obj:  # the same array as last time: its view is kept
+            try:
+                rv = rows
+            except (TypeError, ValueError):
+                rv = None
+            if rv is None or rv.shape[1] != WIDTH:
+                raise RiichiError(f"rows must be a C-contiguous int32 array of {WIDTH} columns, "
+                                  f"got {rows!r:.60}")
+            self.rows_view = rv
+            self.rows_obj = rows
+        if type(end) is not int or not 0 < end <= self.rows_view.shape[0]:
+            raise RiichiError(f"end must be an int in 1-{self.rows_view.shape[0]}, got {end!r}")
+        self._add(data, self.rows_view, end)
 
     cdef int _add(self, bytes data, const int32_t[:, ::1] rows, Py_ssize_t end) except -1:
         cdef const int32_t* r
@@ -313,18 +408,12 @@ cdef class Fold:
                 self.table[pid[r[8]] * NCOL + 12] += 1
             lo = <uint32_t>r[9]
             hi = <uint32_t>r[10]
-            t = 0
-            while lo:
-                if lo & 1:
-                    self.yaku[t] += 1
-                lo >>= 1
-                t += 1
-            t = 32
+            while lo:  # each set bit: a yaku id
+                self.yaku[rf_ctz32(lo)] += 1
+                lo &= lo - 1
             while hi:
-                if hi & 1:
-                    self.yaku[t] += 1
-                hi >>= 1
-                t += 1
+                self.yaku[32 + rf_ctz32(hi)] += 1
+                hi &= hi - 1
             self.yaku[64] += r[12] != 0
             self.yaku[65] += r[13] != 0
             self.yaku[66] += r[14] != 0
