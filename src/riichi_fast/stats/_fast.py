@@ -19,7 +19,6 @@ Python path; the two merge by adding.
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from urllib.parse import unquote
 
@@ -32,15 +31,19 @@ __all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
 ROW_WIDTH = 16
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
 _MAX_ROWS = 1 << 16
-_HEX = re.compile(rb"(?:%[0-9A-Fa-f]{2})*")
 _O_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # O_BINARY: Windows only
 
 
 def _unquote(value: bytes) -> str:
     """``urllib.parse.unquote`` of an ASCII attribute value (Tenhou writes every character
     of a name as ``%XX``: those are undone at once)."""
-    if _HEX.fullmatch(value):
-        return bytes.fromhex(value.replace(b"%", b" ").decode("ascii")).decode("utf-8", "replace")
+    digits = value.replace(b"%", b"")
+    # "%XY" groups only: a "%" every third byte, two ASCII letters or digits after each
+    if 3 * len(digits) == 2 * len(value) and digits.isalnum() and not value[::3].strip(b"%"):
+        try:  # hex digits (fromhex refuses anything else)
+            return bytes.fromhex(digits.decode("ascii")).decode("utf-8", "replace")
+        except ValueError:
+            pass
     return unquote(value.decode("utf-8"))
 
 
@@ -119,15 +122,25 @@ def materialise(players: dict, keys: list, table) -> None:
     name or a ``seat i`` str: :data:`_KEYS` then the four placements) into ``players``."""
     nk = len(_KEYS)
     new = PlayerStats.__new__
+    new_counter = Counter.__new__  # an empty Counter (its __init__ only adds what it is given)
+    unquote_ = _unquote
     for key, row in zip(keys, table.tolist()):
-        name = key if type(key) is str else _unquote(key)
+        name = key if type(key) is str else unquote_(key)
         p = players.get(name)
         if p is None:  # a new player: its counters are this batch's
             p = players[name] = new(PlayerStats)
             (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
              p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
              p.placement_sum, p.final_score_sum, a, b, c, d) = row
-            p.places = Counter({k: v for k, v in ((1, a), (2, b), (3, c), (4, d)) if v})
+            places = p.places = new_counter(Counter)
+            if a:
+                places[1] = a
+            if b:
+                places[2] = b
+            if c:
+                places[3] = c
+            if d:
+                places[4] = d
             continue
         for attr, v in zip(_KEYS, row):
             setattr(p, attr, getattr(p, attr) + v)
