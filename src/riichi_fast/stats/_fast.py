@@ -24,6 +24,7 @@ from urllib.parse import unquote
 
 import numpy as np
 
+from riichi_fast.records.sources import unpack  # at import: an import statement costs a file
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
 __all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
@@ -152,8 +153,6 @@ def materialise(players: dict, keys: list, table) -> None:
 def read_bytes(path: str):
     """The one record a file holds, as bytes, or ``None`` (an archive, unreadable: the
     Python path reads and reports it)."""
-    from riichi_fast.records.sources import unpack
-
     try:
         data = _read_file(path)
         if data[:1] == b"<" and data[257:262] != b"ustar":  # plain XML: nothing to unpack
