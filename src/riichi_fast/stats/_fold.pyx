@@ -161,17 +161,19 @@ cdef struct Map:  # int64 key (>= 0) -> int64 count, open addressing; key -1: em
 
 
 cdef int map_init(Map* m, Py_ssize_t cap) except -1:
+    """An empty map of ``cap`` slots (a power of two) in ``m``; ``m`` untouched on MemoryError."""
     cdef Py_ssize_t i
-    m.keys = <int64_t*>malloc(cap * sizeof(int64_t))
-    m.vals = <int64_t*>malloc(cap * sizeof(int64_t))
-    if m.keys == NULL or m.vals == NULL:
-        free(m.keys)
-        free(m.vals)
-        m.keys = m.vals = NULL
+    cdef int64_t* keys = <int64_t*>malloc(cap * sizeof(int64_t))
+    cdef int64_t* vals = <int64_t*>malloc(cap * sizeof(int64_t))
+    if keys == NULL or vals == NULL:
+        free(keys)
+        free(vals)
         raise MemoryError()
     for i in range(cap):
-        m.keys[i] = -1
-        m.vals[i] = 0
+        keys[i] = -1
+        vals[i] = 0
+    m.keys = keys
+    m.vals = vals
     m.cap = cap
     m.n = 0
     return 0
@@ -186,18 +188,20 @@ cdef inline Py_ssize_t map_slot(int64_t* keys, Py_ssize_t cap, int64_t key) nogi
 
 cdef int map_add(Map* m, int64_t key, int64_t v) except -1:
     cdef Py_ssize_t i, j
-    cdef Map old
+    cdef Map grown
+    if m.keys == NULL:  # a MemoryError left it empty
+        map_init(m, 64)
     if 2 * (m.n + 1) > m.cap:
-        old = m[0]
-        map_init(m, 2 * old.cap)
-        for j in range(old.cap):
-            if old.keys[j] != -1:
-                i = map_slot(m.keys, m.cap, old.keys[j])
-                m.keys[i] = old.keys[j]
-                m.vals[i] = old.vals[j]
-                m.n += 1
-        free(old.keys)
-        free(old.vals)
+        map_init(&grown, 2 * m.cap)
+        for j in range(m.cap):
+            if m.keys[j] != -1:
+                i = map_slot(grown.keys, grown.cap, m.keys[j])
+                grown.keys[i] = m.keys[j]
+                grown.vals[i] = m.vals[j]
+                grown.n += 1
+        free(m.keys)
+        free(m.vals)
+        m[0] = grown
     i = map_slot(m.keys, m.cap, key)
     if m.keys[i] == -1:
         m.keys[i] = key
@@ -240,7 +244,8 @@ cdef class Fold:
     def __cinit__(self):
         self.rows_obj = _NO_ROWS
         self.table = NULL
-        self.hf.keys = self.hf.vals = self.pts.keys = self.pts.vals = NULL
+        memset(&self.hf, 0, sizeof(Map))
+        memset(&self.pts, 0, sizeof(Map))
 
     def __init__(self):
         self._reset()
@@ -259,17 +264,18 @@ cdef class Fold:
         free(self.pts.keys)
         free(self.pts.vals)
         self.table = NULL
-        self.hf.keys = self.hf.vals = self.pts.keys = self.pts.vals = NULL
+        memset(&self.hf, 0, sizeof(Map))  # empty (no slots) until map_init succeeds
+        memset(&self.pts, 0, sizeof(Map))
         memset(self.ints, 0, sizeof(self.ints))
         memset(self.draws, 0, sizeof(self.draws))
         memset(self.yaku, 0, sizeof(self.yaku))
         memset(self.waits, 0, sizeof(self.waits))
-        map_init(&self.hf, 64)
-        map_init(&self.pts, 64)
         self.n_ids = 0
         self.cap_ids = 0
         self.ids = {}
         self.keys = []
+        map_init(&self.hf, 64)
+        map_init(&self.pts, 64)
         return 0
 
     cdef Py_ssize_t _player(self, object key) except -1:
