@@ -76,6 +76,8 @@ def test_a_small_rows_array_grows_for_a_longer_game(python_path):
     assert len(declined) <= 2 and len(rows.rows) > 4  # only what verify leaves to the full reader
     assert declined == [f for f in files if not _fast.RowStats().add(_fast.read_bytes(f))]
     assert s == stats_of_files(files, fast=False)
+    empty = _fast.RowStats(capacity=0)  # grown to the usual size at once
+    assert empty.add(_fast.read_bytes(files[0])) and len(empty.rows) == _fast._ROWS
 
 
 def test_player_rows_stay_tables_until_read(python_path):

@@ -97,7 +97,7 @@ class RowStats:
             if status != 3 or len(rows) >= _MAX_ROWS:
                 break
             # a game with more rows than the array (it verified): a larger one, read again
-            rows = self.rows = np.zeros((2 * len(rows), ROW_WIDTH), dtype=np.int32)
+            rows = self.rows = np.zeros((2 * len(rows) or _ROWS, ROW_WIDTH), dtype=np.int32)
         if status != 0:
             return False
         self.fold.add(data, rows, end)
