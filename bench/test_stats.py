@@ -16,10 +16,10 @@ Run: ``pytest bench/test_stats.py --benchmark-group-by=group -s``
 stats/verify, that command, 2 shared cores (noisy: ratios, two runs each):
 before the compiled fold (numpy fold of many games' rows, per-game name tuples)
 mjlog 0.89-0.90, mjlog3p 0.68; after it (one game's rows folded in C as read,
-players() in C, a lean per-file driver) mjlog 1.04-1.06, mjlog3p 1.10,
-stats+players 1.01.  Instructions per game (callgrind, after warm-up,
-verify vs stats): 4p 950,658 vs 1,043,862 before, 957,670 vs 940,374 after;
-3p 425,173 vs 562,629 before, 422,887 vs 409,412 after.
+players() in C, a lean per-file driver) mjlog 1.08, mjlog3p 1.12-1.13, all 1.05,
+stats+players 1.02-1.05.  Instructions per game (callgrind, after warm-up,
+verify vs stats): 4p 950,658 vs 1,043,862 before, 953,107 vs 919,244 after;
+3p 425,173 vs 562,629 before, 425,152 vs 409,109 after.
 """
 
 import gc
