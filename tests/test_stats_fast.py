@@ -58,23 +58,26 @@ def test_the_compiled_path_takes_the_mjlog_records():
     taken = [p for p in MJLOG if rows.add(xml(p))]
     assert len(taken) >= len(MJLOG) - 2  # verify leaves the same ones to the full verifier
     s = rows.flush(Stats())
-    assert s.games == len(taken) and rows.n == 0 and rows.names == []
+    assert s.games == len(taken) and rows.fold.take()[0] == [0] * 8  # emptied by flush
     assert s == stats_of_files([str(p) for p in taken], fast=False)
     assert not rows.add(b'{"title": []}') and not rows.add(b"<mjloggm><INIT")
 
 
-def test_a_small_rows_array_folds_as_it_fills(python_path):
+def test_a_small_rows_array_grows_for_a_longer_game(python_path):
     files = [str(p) for p in MJLOG]
-    rows = _fast.RowStats(capacity=40)  # a few games at a time; a longer game is declined
+    rows = _fast.RowStats(capacity=4)  # shorter than any game: status 3 (full), grown, read again
     s = Stats()
-    declined = 0
+    declined = []
     for f in files:
         if not rows.add(_fast.read_bytes(f)):
-            declined += 1
+            declined.append(f)
             s.merge(stats_of_files([f], fast=False))
     rows.flush(s)
-    assert 0 < declined < len(files) // 2
+    assert len(declined) <= 2 and len(rows.rows) > 4  # only what verify leaves to the full reader
+    assert declined == [f for f in files if not _fast.RowStats().add(_fast.read_bytes(f))]
     assert s == stats_of_files(files, fast=False)
+    empty = _fast.RowStats(capacity=0)  # grown to the usual size at once
+    assert empty.add(_fast.read_bytes(files[0])) and len(empty.rows) == _fast._ROWS
 
 
 def test_player_rows_stay_tables_until_read(python_path):
@@ -193,8 +196,17 @@ def test_every_player_counter_is_folded():
 def test_names_are_read_as_the_full_reader_reads_them():
     from urllib.parse import unquote
 
-    for v in (b"%E3%81%82%41", b"abc", b"%FF%FE", b"", b"%e3%81", b"a%20b", b"%4"):
+    for v in (b"%E3%81%82%41", b"abc", b"%FF%FE", b"", b"%e3%81", b"a%20b", b"%4", b"%4 %41",
+              b"% E%33", b"%4G%41", b"%%%", b"%20%20", b"%41\t%42", b"ab%41", b"%%41", b"%  ",
+              b"%4%%41", b"%+1"):
         assert _fast._unquote(v) == unquote(v.decode())
+    import random
+
+    rng = random.Random(3)
+    parts = [b"%", b"4", b"1", b"E", b"3", b"g", b" ", b"\t", b"a", b"%4", b"%41", b"+", b"0"]
+    for _ in range(3000):
+        v = b"".join(rng.choice(parts) for _ in range(rng.randint(0, 9)))
+        assert _fast._unquote(v) == unquote(v.decode()), v
     data = xml(next(p for p in MJLOG if "3p" not in p.parent.name))  # four names
     un = re.search(rb"<UN [^>]*>", data).group(0)
     variants = {
@@ -213,11 +225,16 @@ def test_names_are_read_as_the_full_reader_reads_them():
     rows = _fast.RowStats()
     for v in variants.values():
         assert rows.add(v)
-    # the raw bytes are kept, decoded once per distinct name when folded
-    assert [tuple(n if type(n) is str else _fast._unquote(n) for n in g) for g in rows.names] \
-        == [("seat 0", "seat 1", "seat 2", "seat 3"), ("x y", "", "", "A"), ("a", "あ", "", "d")]
-    assert rows.names[1] == (b"x%20y", b"", b"", b"%41")
+    # the raw bytes are kept (one player per distinct key), decoded when the players are read
+    keys, counts = rows.fold.take()[6:]
+    assert keys == ["seat 0", "seat 1", "seat 2", "seat 3", b"x%20y", b"", b"%41", b"a",
+                    b"%E3%81%82", b"d"]
+    assert counts[:, 0].tolist() == [1, 1, 1, 1, 1, 3, 1, 1, 1, 1]  # games: "" has three seats
+    for v in variants.values():
+        assert rows.add(v)
     fast = rows.flush(Stats())
+    assert sorted(fast.players) == sorted(["seat 0", "seat 1", "seat 2", "seat 3", "x y", "", "A",
+                                           "a", "あ", "d"])
     slow = Stats()
     from riichi_fast.records import parse_mjlog
 

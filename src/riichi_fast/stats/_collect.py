@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import stat
 from collections.abc import Callable, Iterable
 
 from riichi_fast.errors import RiichiError
@@ -34,13 +35,17 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
     out = []
     for p in paths:
         p = check_path(p)
-        if os.path.isdir(p):
+        try:  # one stat per path (os.path.isdir then exists would be two)
+            st = os.stat(p)
+        except (OSError, ValueError):
+            st = None
+        if st is not None and stat.S_ISDIR(st.st_mode):
             found = []
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 found.extend(os.path.join(root, f) for f in files if f.endswith(RECORD_SUFFIXES))
             out.extend(sorted(found))
-        elif not os.path.exists(p) and glob.has_magic(p):
+        elif st is None and glob.has_magic(p):
             out.extend(sorted(glob.glob(p, recursive=True)))
         else:
             out.append(p)
@@ -70,6 +75,17 @@ def read_game(path: str):
         return None, f"{type(exc).__name__}: {exc}"
 
 
+def _parse_game(data: bytes, name: str):
+    """:func:`read_game` of a file whose one record is ``data``."""
+    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.fast import parse_record
+
+    try:
+        return parse_record(data, name), None
+    except (OSError, EOFError, RecordError, ValueError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
 def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
                    progress: Callable[[int, int], None] | None = None) -> Stats:
     """The map step: the statistics of some files (unreadable ones listed, never raised).
@@ -85,13 +101,14 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
 
         rows = RowStats()
     for i, path in enumerate(paths, 1):
+        data = None
         if rows is not None:
             data = read_bytes(path)
             if data is not None and rows.add(data):
                 if progress is not None:
                     progress(i, len(paths))
                 continue
-        _add_file(s, path, rules)
+        _add_file(s, path, rules, data)
         if progress is not None:
             progress(i, len(paths))
     if rows is not None:
@@ -99,9 +116,13 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
     return s
 
 
-def _add_file(s: Stats, path: str, rules) -> None:
-    """Count one file through the full reader."""
-    game, err = read_game(path)
+def _add_file(s: Stats, path: str, rules, data: bytes | None = None) -> None:
+    """Count one file through the full reader (``data``: the one record it holds, already
+    read: parsed as :func:`read_game` would parse it)."""
+    if data is None:
+        game, err = read_game(path)
+    else:
+        game, err = _parse_game(data, os.path.basename(path))
     if game is None:
         s.unreadable.append((path, err))
         return

@@ -1,0 +1,536 @@
+# Compiled fold of the statistics rows (twin: riichi_fast.reference.stats_fold).
+#
+# ``_mjlog.stats_mjlog`` writes one game's int32 rows (wins, rounds, the game row
+# last: see its docstring); ``Fold.add`` folds them at once into C accumulators
+# (corpus counters, draws, yaku bits, waits, two small open-addressing hash maps
+# for the (limit, han, fu) key and the points, one row of player counters per
+# distinct player name) and ``Fold.take`` hands the totals back as plain lists
+# and one int64 table that ``stats._fast`` merges into a ``Stats``.  Every row is
+# checked before anything is counted: a bad row raises RiichiError and leaves the
+# accumulators as they were.
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
+from cpython.object cimport PyObject
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memchr, memset
+
+import numpy as np
+
+from riichi_fast.errors import RiichiError
+from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats
+
+cdef enum:
+    WIDTH = 16
+    NCOL = 19      # player counters: see PLAYER_KEYS, then the four placements
+    NINT = 8       # games hands wins tsumo ron multi_ron pao yakuman
+    NYAKU = 67     # yaku ids 0-63, then wins with dora, ura, red
+    NWAIT = 6      # wait shape -1 (kokushi) to 4
+    MAX_HAN = 0xFFFF
+    MAX_FU = 0xFFFF
+
+ROW_WIDTH = WIDTH
+PLAYER_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins",
+               "win_points", "win_points_n", "deal_in_points", "deal_in_points_n", "pao",
+               "placement_sum", "final_score_sum")
+CORPUS_KEYS = ("games", "hands", "wins", "tsumo", "ron", "multi_ron", "pao", "yakuman")
+_SEAT_KEYS = ("seat 0", "seat 1", "seat 2", "seat 3")
+cdef object _NO_ROWS = object()  # no add() yet
+cdef tuple _DRAWS = tuple(DRAW_KEYS.values())
+cdef tuple _YAKU = (*(str(y) for y in range(64)), "52", "53", "54")  # then dora, ura, red
+cdef tuple _WAITS = ("kokushi", "ryanmen", "kanchan", "penchan", "shanpon", "tanki")  # -1-4
+cdef tuple _LIMITS = tuple(LIMIT_NAMES)
+cdef dict _HAN_FU = {}  # packed (limit, han, fu) -> its Stats keys
+cdef dict _POINTS = {}  # points -> its Stats key
+
+
+cdef int _bump(object counter, object key, int64_t n) except -1:
+    """``counter[key] += n`` on a dict (a Counter: its ``__missing__`` is not called)."""
+    cdef PyObject* old
+    if n == 0:
+        return 0
+    old = PyDict_GetItem(counter, key)
+    if old == NULL:
+        PyDict_SetItem(counter, key, n)
+    else:
+        PyDict_SetItem(counter, key, <object>old + n)
+    return 0
+
+
+cdef object _counter(object stats, str name):
+    c = getattr(stats, name)
+    if not PyDict_Check(c):
+        raise RiichiError(f"stats.{name} must be a dict, got {type(c).__name__}")
+    return c
+
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rf_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    #else
+    static inline int rf_ctz32(uint32_t x) { return __builtin_ctz(x); }
+    #endif
+    """
+    int rf_ctz32(uint32_t x) nogil
+
+
+cdef inline bint _space(unsigned char c) noexcept nogil:  # re's \s on bytes
+    return c == 32 or 9 <= c <= 13
+
+
+cdef inline bint _word(unsigned char c) noexcept nogil:  # re's \w on bytes
+    return (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c == 95
+
+
+cdef int64_t _go_type(const unsigned char* s, Py_ssize_t n, Py_ssize_t k) noexcept nogil:
+    """The type at ``s[k:]`` matched by ``type\s*=\s*["']([0-9]{1,9})["']`` (after a word
+    boundary, checked by the caller), or -1."""
+    cdef Py_ssize_t j = k + 4, d
+    cdef int64_t v = 0
+    if j > n or s[k] != 116 or s[k + 1] != 121 or s[k + 2] != 112 or s[k + 3] != 101:  # type
+        return -1
+    while j < n and _space(s[j]):
+        j += 1
+    if j >= n or s[j] != 61:  # =
+        return -1
+    j += 1
+    while j < n and _space(s[j]):
+        j += 1
+    if j >= n or (s[j] != 34 and s[j] != 39):
+        return -1
+    j += 1
+    d = j
+    while j < n and j - d < 10 and 48 <= s[j] <= 57:
+        v = 10 * v + (s[j] - 48)
+        j += 1
+    if j == d or j - d > 9 or j >= n or (s[j] != 34 and s[j] != 39):
+        return -1
+    return v
+
+
+def players(data):
+    """3 when the mjlog's ``<GO type>`` (the first ``<GO`` in its first 16384 bytes) has the
+    three-player bit, else 4: ``riichi_fast.records.fast._players`` (its regular expression)
+    in C, without scanning the long ``<SHUFFLE seed>`` in Python.
+
+    >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
+    (3, 4)
+    """
+    cdef const unsigned char* s
+    cdef const unsigned char* hit
+    cdef Py_ssize_t n, lim, i, k
+    cdef int64_t v
+    if type(data) is not bytes:
+        raise RiichiError(f"data must be bytes, got {type(data).__name__}")
+    s = <const unsigned char*>PyBytes_AS_STRING(data)
+    n = PyBytes_GET_SIZE(data)
+    lim = n if n < 16384 else 16384
+    i = 0
+    while True:  # the first "<GO" wholly inside the first 16384 bytes
+        if lim - i < 3:
+            return 4
+        hit = <const unsigned char*>memchr(s + i, 60, lim - 2 - i)
+        if hit == NULL:
+            return 4
+        i = hit - s
+        if s[i + 1] == 71 and s[i + 2] == 79:
+            break
+        i += 1
+    k = i + 3
+    if k >= n or not _space(s[k]):
+        return 4
+    k += 1
+    while True:  # [^>]*? then \btype...: the first place where the rest matches
+        if k < n and not _word(s[k - 1]):
+            v = _go_type(s, n, k)
+            if v >= 0:
+                return 3 if v & 0x10 else 4
+        if k >= n or s[k] == 62:  # the end, or ">"
+            return 4
+        k += 1
+
+
+cdef struct Map:  # int64 key (>= 0) -> int64 count, open addressing; key -1: empty slot
+    int64_t* keys
+    int64_t* vals
+    Py_ssize_t cap
+    Py_ssize_t n
+
+
+cdef int map_init(Map* m, Py_ssize_t cap) except -1:
+    """An empty map of ``cap`` slots (a power of two) in ``m``; ``m`` untouched on MemoryError."""
+    cdef Py_ssize_t i
+    cdef int64_t* keys = <int64_t*>malloc(cap * sizeof(int64_t))
+    cdef int64_t* vals = <int64_t*>malloc(cap * sizeof(int64_t))
+    if keys == NULL or vals == NULL:
+        free(keys)
+        free(vals)
+        raise MemoryError()
+    for i in range(cap):
+        keys[i] = -1
+        vals[i] = 0
+    m.keys = keys
+    m.vals = vals
+    m.cap = cap
+    m.n = 0
+    return 0
+
+
+cdef inline Py_ssize_t map_slot(int64_t* keys, Py_ssize_t cap, int64_t key) nogil:
+    cdef Py_ssize_t i = <Py_ssize_t>(((<uint64_t>key) * 0x9E3779B97F4A7C15ULL) >> 40) & (cap - 1)
+    while keys[i] != key and keys[i] != -1:
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+cdef int map_add(Map* m, int64_t key, int64_t v) except -1:
+    cdef Py_ssize_t i, j
+    cdef Map grown
+    if m.keys == NULL:  # a MemoryError left it empty
+        map_init(m, 64)
+    if 2 * (m.n + 1) > m.cap:
+        map_init(&grown, 2 * m.cap)
+        for j in range(m.cap):
+            if m.keys[j] != -1:
+                i = map_slot(grown.keys, grown.cap, m.keys[j])
+                grown.keys[i] = m.keys[j]
+                grown.vals[i] = m.vals[j]
+                grown.n += 1
+        free(m.keys)
+        free(m.vals)
+        m[0] = grown
+    i = map_slot(m.keys, m.cap, key)
+    if m.keys[i] == -1:
+        m.keys[i] = key
+        m.n += 1
+    m.vals[i] += v
+    return 0
+
+
+cdef list map_items(Map* m):
+    cdef list out = []
+    cdef Py_ssize_t i
+    for i in range(m.cap):
+        if m.keys[i] != -1:
+            out.append((m.keys[i], m.vals[i]))
+    out.sort()
+    return out
+
+
+cdef class Fold:
+    """Accumulated statistics of the games whose rows :meth:`add` was given.
+
+    >>> f = Fold()
+    >>> f.take()[0]
+    [0, 0, 0, 0, 0, 0, 0, 0]
+    """
+
+    cdef int64_t ints[NINT]
+    cdef int64_t draws[7]
+    cdef int64_t yaku[NYAKU]
+    cdef int64_t waits[NWAIT]
+    cdef Map hf
+    cdef Map pts
+    cdef int64_t* table
+    cdef Py_ssize_t n_ids, cap_ids
+    cdef dict ids
+    cdef object rows_obj  # the rows array of the last add() and its view
+    cdef const int32_t[:, ::1] rows_view
+    cdef list keys
+
+    def __cinit__(self):
+        self.rows_obj = _NO_ROWS
+        self.table = NULL
+        memset(&self.hf, 0, sizeof(Map))
+        memset(&self.pts, 0, sizeof(Map))
+
+    def __init__(self):
+        self._reset()
+
+    def __dealloc__(self):
+        free(self.table)
+        free(self.hf.keys)
+        free(self.hf.vals)
+        free(self.pts.keys)
+        free(self.pts.vals)
+
+    cdef int _reset(self) except -1:
+        free(self.table)
+        free(self.hf.keys)
+        free(self.hf.vals)
+        free(self.pts.keys)
+        free(self.pts.vals)
+        self.table = NULL
+        memset(&self.hf, 0, sizeof(Map))  # empty (no slots) until map_init succeeds
+        memset(&self.pts, 0, sizeof(Map))
+        memset(self.ints, 0, sizeof(self.ints))
+        memset(self.draws, 0, sizeof(self.draws))
+        memset(self.yaku, 0, sizeof(self.yaku))
+        memset(self.waits, 0, sizeof(self.waits))
+        self.n_ids = 0
+        self.cap_ids = 0
+        self.ids = {}
+        self.keys = []
+        map_init(&self.hf, 64)
+        map_init(&self.pts, 64)
+        return 0
+
+    cdef Py_ssize_t _player(self, object key) except -1:
+        """The id of a player key (a new zero row for a new one)."""
+        cdef PyObject* found = PyDict_GetItem(self.ids, key)
+        cdef Py_ssize_t cap
+        cdef int64_t* grown
+        if found != NULL:
+            return <Py_ssize_t><object>found
+        if self.n_ids == self.cap_ids:
+            cap = 2 * self.cap_ids if self.cap_ids else 64
+            grown = <int64_t*>realloc(self.table, cap * NCOL * sizeof(int64_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.table = grown
+            self.cap_ids = cap
+        memset(self.table + self.n_ids * NCOL, 0, NCOL * sizeof(int64_t))
+        PyDict_SetItem(self.ids, key, self.n_ids)
+        self.keys.append(key)
+        self.n_ids += 1
+        return self.n_ids - 1
+
+    def add(self, data, rows, end):
+        """Fold ``rows[:end]``, the rows of one game read from ``data`` (its players' names
+        are sliced from ``data`` at the offsets of the game row, the last one)."""
+        cdef const int32_t[:, ::1] rv
+        if type(data) is not bytes:
+            raise RiichiError(f"data must be bytes, got {type(data).__name__}")
+        if rows is not self.rows_obj:  # the same array as last time: its view is kept
+            try:
+                rv = rows
+            except (TypeError, ValueError):
+                rv = None
+            if rv is None or rv.shape[1] != WIDTH:
+                raise RiichiError(f"rows must be a C-contiguous int32 array of {WIDTH} columns, "
+                                  f"got {rows!r:.60}")
+            self.rows_view = rv
+            self.rows_obj = rows
+        if type(end) is not int or not 0 < end <= self.rows_view.shape[0]:
+            raise RiichiError(f"end must be an int in 1-{self.rows_view.shape[0]}, got {end!r}")
+        self._add(data, self.rows_view, end)
+
+    cdef int _add(self, bytes data, const int32_t[:, ::1] rows, Py_ssize_t end) except -1:
+        cdef const int32_t* r
+        cdef const int32_t* g
+        cdef Py_ssize_t i, size, off, ln
+        cdef int n, s, kind, gi, t, v, place
+        cdef Py_ssize_t pid[4]
+        cdef int64_t* p
+        cdef int64_t points
+        cdef const char* base
+        cdef uint32_t lo, hi
+        g = &rows[end - 1, 0]
+        if g[0] != 3:
+            raise RiichiError(f"row {end - 1}: the last row of a game must be its game row (kind 3), "
+                              f"got kind {g[0]}")
+        n = g[2]
+        if n != 3 and n != 4:
+            raise RiichiError(f"row {end - 1}: players must be 3 or 4, got {n}")
+        gi = g[1]
+        size = PyBytes_GET_SIZE(data)
+        if g[9] >= 0:
+            for s in range(n):
+                off = g[8 + 2 * s]
+                ln = g[9 + 2 * s]
+                if off < 0 or ln < 0 or off + ln > size:
+                    raise RiichiError(f"row {end - 1}: name {s} at {off}+{ln} is outside the "
+                                      f"{size} bytes of the record")
+        # check every row before counting anything
+        for i in range(end - 1):
+            r = &rows[i, 0]
+            kind = r[0]
+            if r[1] != gi:
+                raise RiichiError(f"row {i}: game index {r[1]}, not the game row's {gi}")
+            if kind == 1:
+                if not -1 <= r[5] <= 6:
+                    raise RiichiError(f"row {i}: draw kind {r[5]} is not in -1-6")
+            elif kind == 2:
+                if not 0 <= r[2] < n:
+                    raise RiichiError(f"row {i}: winner {r[2]} is not a seat of {n}")
+                if not -1 <= r[3] < n:
+                    raise RiichiError(f"row {i}: discarder {r[3]} is not -1 or a seat of {n}")
+                if not -1 <= r[8] < n:
+                    raise RiichiError(f"row {i}: pao seat {r[8]} is not -1 or a seat of {n}")
+                if not -1 <= r[15] <= 4:
+                    raise RiichiError(f"row {i}: wait shape {r[15]} is not in -1-4")
+                if r[11] == 0:
+                    if not 0 <= r[7] <= 5:
+                        raise RiichiError(f"row {i}: limit {r[7]} is not in 0-5")
+                    if not 0 <= r[4] <= MAX_HAN or not 0 <= r[5] <= MAX_FU:
+                        raise RiichiError(f"row {i}: han {r[4]} or fu {r[5]} out of range")
+            else:
+                raise RiichiError(f"row {i}: kind {kind} is not 1 (round) or 2 (win)")
+        # the players
+        base = PyBytes_AS_STRING(data)
+        for s in range(4):
+            if s >= n:
+                pid[s] = -1
+            elif g[9] < 0:
+                pid[s] = self._player(_SEAT_KEYS[s])
+            else:
+                pid[s] = self._player(PyBytes_FromStringAndSize(base + g[8 + 2 * s], g[9 + 2 * s]))
+        # count
+        for i in range(end - 1):
+            r = &rows[i, 0]
+            if r[0] == 1:
+                self.ints[1] += 1
+                if r[4] > 1:
+                    self.ints[5] += 1
+                if r[5] >= 0:
+                    self.draws[r[5]] += 1
+                for s in range(n):
+                    p = self.table + pid[s] * NCOL
+                    p[1] += 1
+                    p[2] += (r[2] >> s) & 1
+                    p[3] += (r[3] >> s) & 1
+                continue
+            points = r[6]
+            self.ints[2] += 1
+            p = self.table + pid[r[2]] * NCOL
+            p[4] += 1
+            p[8] += points
+            p[9] += 1
+            if r[3] < 0:
+                self.ints[3] += 1
+                p[5] += 1
+            else:
+                self.ints[4] += 1
+                p[6] += 1
+                p = self.table + pid[r[3]] * NCOL
+                p[7] += 1
+                p[10] += points
+                p[11] += 1
+            if r[8] >= 0:
+                self.ints[6] += 1
+                self.table[pid[r[8]] * NCOL + 12] += 1
+            lo = <uint32_t>r[9]
+            hi = <uint32_t>r[10]
+            while lo:  # each set bit: a yaku id
+                self.yaku[rf_ctz32(lo)] += 1
+                lo &= lo - 1
+            while hi:
+                self.yaku[32 + rf_ctz32(hi)] += 1
+                hi &= hi - 1
+            self.yaku[64] += r[12] != 0
+            self.yaku[65] += r[13] != 0
+            self.yaku[66] += r[14] != 0
+            if r[11] != 0:
+                self.ints[7] += 1
+            else:
+                map_add(&self.hf, (<int64_t>r[7] << 40) | (<int64_t>r[4] << 20) | r[5], 1)
+            map_add(&self.pts, <int64_t>(<uint32_t>r[6]), 1)
+            self.waits[r[15] + 1] += 1
+        # the game: final scores and placements (ties to the earlier seat)
+        self.ints[0] += 1
+        for s in range(n):
+            v = g[3 + s]
+            place = 1
+            for t in range(n):
+                if g[3 + t] > v or (t < s and g[3 + t] == v):
+                    place += 1
+            p = self.table + pid[s] * NCOL
+            p[0] += 1
+            p[13] += place
+            p[14] += v
+            p[14 + place] += 1
+        return 0
+
+    def take(self):
+        """The totals so far, and start again from zero: ``(corpus, draws, yaku, waits, han_fu,
+        points, keys, table)`` -- ``corpus`` the counters :data:`CORPUS_KEYS`; ``draws`` by
+        kind 0-6; ``yaku`` wins per id 0-63 then wins with dora, ura, red; ``waits`` by shape
+        -1-4; ``han_fu`` sorted ``(limit, han, fu, wins)`` of the non-yakuman wins;
+        ``points`` sorted ``(points, wins)``; ``keys[i]`` the player (raw name bytes, or a
+        ``seat i`` str) whose counters (:data:`PLAYER_KEYS`, then places 1-4) are
+        ``table[i]`` (int64)."""
+        cdef Py_ssize_t i, k
+        cdef list hf = []
+        cdef list pts = []
+        for k, v in map_items(&self.hf):
+            hf.append((k >> 40, (k >> 20) & 0xFFFFF, k & 0xFFFFF, v))
+        for k, v in map_items(&self.pts):
+            pts.append((<int32_t>(<uint32_t>k), v))
+        pts.sort()
+        table = np.empty((self.n_ids, NCOL), dtype=np.int64)
+        cdef int64_t[:, ::1] t = table
+        for i in range(self.n_ids):
+            for k in range(NCOL):
+                t[i, k] = self.table[i * NCOL + k]
+        out = ([self.ints[i] for i in range(NINT)], [self.draws[i] for i in range(7)],
+               [self.yaku[i] for i in range(NYAKU)], [self.waits[i] for i in range(NWAIT)],
+               hf, pts, self.keys, table)
+        self._reset()
+        return out
+
+    def take_into(self, stats):
+        """Add the totals so far into ``stats`` (a :class:`riichi_fast.stats.Stats`) and start
+        again from zero; the players as one ``(keys, table)`` entry of ``stats._pending``."""
+        cdef Py_ssize_t i, j
+        cdef int64_t n, k
+        if not isinstance(stats, Stats):
+            raise RiichiError(f"stats must be a riichi_fast.stats.Stats, got {type(stats).__name__}")
+        if self.ints[0] == 0:
+            self._reset()
+            return None
+        draws = _counter(stats, "draws")
+        yaku = _counter(stats, "yaku")
+        waits = _counter(stats, "waits")
+        han = _counter(stats, "han")
+        fu = _counter(stats, "fu")
+        han_fu = _counter(stats, "han_fu")
+        limit = _counter(stats, "limit")
+        points = _counter(stats, "points")
+        pending = stats._pending
+        stats.games += self.ints[0]
+        stats.hands += self.ints[1]
+        stats.wins += self.ints[2]
+        stats.tsumo += self.ints[3]
+        stats.ron += self.ints[4]
+        stats.multi_ron += self.ints[5]
+        stats.pao += self.ints[6]
+        for i in range(7):
+            _bump(draws, _DRAWS[i], self.draws[i])
+        for i in range(NYAKU):
+            _bump(yaku, _YAKU[i], self.yaku[i])
+        for i in range(NWAIT):
+            _bump(waits, _WAITS[i], self.waits[i])
+        _bump(han, "yakuman", self.ints[7])
+        _bump(limit, "yakuman", self.ints[7])
+        for j in range(self.hf.cap):
+            k = self.hf.keys[j]
+            if k == -1:
+                continue
+            n = self.hf.vals[j]
+            names = _HAN_FU.get(k)
+            if names is None:
+                h, f = (k >> 20) & 0xFFFFF, k & 0xFFFFF
+                names = _HAN_FU[k] = (str(h), str(f), f"{h},{f}", _LIMITS[k >> 40])
+            _bump(han, (<tuple>names)[0], n)
+            _bump(fu, (<tuple>names)[1], n)
+            _bump(han_fu, (<tuple>names)[2], n)
+            _bump(limit, (<tuple>names)[3], n)
+        for j in range(self.pts.cap):
+            k = self.pts.keys[j]
+            if k == -1:
+                continue
+            key = _POINTS.get(k)
+            if key is None:
+                key = _POINTS[k] = str(<int32_t>(<uint32_t>k))
+            _bump(points, key, self.pts.vals[j])
+        table = np.empty((self.n_ids, NCOL), dtype=np.int64)
+        cdef int64_t[:, ::1] t = table
+        for i in range(self.n_ids):
+            for j in range(NCOL):
+                t[i, j] = self.table[i * NCOL + j]
+        pending.append((self.keys, table))
+        self._reset()
+        return None
