@@ -130,7 +130,8 @@ def test_export_mjlog(benchmark, mjlog_paths, tmp_path, fmt):
 @pytest.mark.parametrize("fmt", ["parquet", "csv"])
 @pytest.mark.parametrize("which", ["mjlog", "mjlog3p"])
 def test_export_to_verify_ratio(which, fmt, scale, mjlog_paths, mjlog3p_paths, tmp_path, request):
-    """export's games/s over verify's on the same files, the two taking turns (best of 5).
+    """export's games/s over verify's on the same files, the two taking turns (best of 5,
+    1 under --benchmark-disable).
 
     ``scale`` 20: the file list repeated 20 times, a corpus large enough that the fixed
     cost of an export (five files opened, their Parquet footers written: a few ms) no
@@ -144,8 +145,7 @@ def test_export_to_verify_ratio(which, fmt, scale, mjlog_paths, mjlog3p_paths, t
 
     res = run_export(files)  # warm up: imports, rules rows
     verify_summary(files)
-    t_verify = _best(verify_summary, files, rounds)
-    t_export = _best(run_export, files, rounds)
+    t_verify, t_export = _best_in_turns((verify_summary, run_export), files, rounds)
     print(f"\n{which} x{scale} {fmt}: {len(files)} games: verify {len(files) / t_verify:,.0f} games/s, "
           f"export {len(files) / t_export:,.0f} games/s, export/verify {t_verify / t_export:.2f}")
     assert res["tables"]["games"] == len(files) and not res["unreadable"]
