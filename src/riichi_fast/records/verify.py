@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
+from riichi_fast.records._convert import quick_hand
 from riichi_fast.records.model import (
     DrawKind,
     Game,
@@ -378,10 +379,25 @@ def _tenhou_limit(limit, L) -> int:
     return int(limit)
 
 
-def _score_public(fn, win: RecordedWin, rules) -> Computed:
-    from riichi_fast.rules import layout as L
+_LIMIT_CODES: dict = {}
 
-    res = fn(win.hand, win.win_tile // 4, rules=rules, **_context_kwargs(win))
+
+def _limit_code(name) -> int:
+    """Tenhou's limit code of a ``HandResult.limit`` name."""
+    code = _LIMIT_CODES.get(name)
+    if code is None:
+        from riichi_fast.rules import layout as L
+
+        code = _tenhou_limit({v: k for k, v in L.LIMIT_NAMES.items()}[name], L)
+        _LIMIT_CODES[name] = code
+    return code
+
+
+def _score_public(fn, win: RecordedWin, rules) -> Computed:
+    # the Hand of to_hand, built without its checks when the record's tiles are plainly valid
+    hand = quick_hand(win)
+    res = fn(win.hand if hand is None else hand, win.win_tile // 4, rules=rules,
+             **_context_kwargs(win))
     if res.status != "ok":
         return Computed(status=res.status)
     yaku, yakuman = [], []
@@ -390,15 +406,12 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
             yakuman.append(y.tenhou_id)
         elif y.tenhou_id not in _DORA_IDS:
             yaku.append((y.tenhou_id, y.han))
-    codes = {v: k for k, v in L.LIMIT_NAMES.items()}
     p = res.payment
     return Computed(
-        status="ok", han=res.han, fu=res.fu, yaku=tuple(sorted(yaku)),
-        yakuman=tuple(sorted(yakuman)), yakuman_multiple=res.yakuman, dora=res.dora,
-        ura=res.ura_dora, aka=res.aka_dora, kita=res.kita, limit=_tenhou_limit(codes[res.limit], L),
-        points=p.hand_points, pay_ron=p.ron, pay_tsumo_dealer=p.tsumo_dealer,
-        pay_tsumo_other=p.tsumo_other, honba_ron=p.honba_ron, honba_tsumo=p.honba_tsumo,
-        sticks=p.sticks, result=res)
+        "ok", res.han, res.fu, tuple(sorted(yaku)), tuple(sorted(yakuman)), res.yakuman,
+        res.dora, res.ura_dora, res.aka_dora, res.kita, _limit_code(res.limit),
+        p.hand_points, p.ron, p.tsumo_dealer, p.tsumo_other, p.honba_ron, p.honba_tsumo,
+        p.sticks, res)
 
 
 # ---------------------------------------------------------------------------
