@@ -73,7 +73,13 @@ def quick_hand(win):
         from riichi_fast.hand import Hand, Meld
 
         _CLASSES[:] = [Hand, Meld]
-    hand_cls, meld_cls = _CLASSES
+    try:
+        return _quick_hand(win, *_CLASSES)
+    except Exception:  # noqa: BLE001 - anything odd: to_hand decides (and raises its own error)
+        return None
+
+
+def _quick_hand(win, hand_cls, meld_cls):
     closed = win.closed
     if type(closed) is not tuple:
         return None
@@ -134,10 +140,45 @@ def quick_hand(win):
         return None
     if min(seen) < 0 or max(seen) > 135:
         return None
+    red = _red_of(win)
     hand = hand_cls.__new__(hand_cls)
     d = hand.__dict__
-    d["closed"] = tuple(sorted(closed))
-    d["melds"] = tuple(melds)
-    d["red"] = _red_of(win)
+    d["closed"] = closed = tuple(sorted(closed))
+    d["melds"] = melds = tuple(melds)
+    d["red"] = red
     d["_counts"] = None
+    d["_sd"] = _score_data(closed, melds, red)
     return hand
+
+
+def _score_data(closed, melds, red) -> bytes:
+    """``Hand._score_data()`` of a hand of these fields (the same 80 bytes, computed once here)."""
+    buf = bytearray(80)
+    n_red = 0
+    for t in closed:
+        k = t >> 2
+        buf[k] += 1
+        buf[46 + k] += 1
+        if (t & 3) < red[k]:
+            n_red += 1
+    slot = n_kita = is_open = 0
+    for m in melds:
+        for t in m.tiles:
+            k = t >> 2
+            buf[46 + k] += 1
+            if (t & 3) < red[k]:
+                n_red += 1
+        mtype = m.type
+        if mtype == _KITA:
+            n_kita += 1
+        else:
+            buf[34 + slot] = int(mtype)
+            buf[38 + slot] = m.tiles[0] >> 2
+            slot += 1
+            if mtype != _ANKAN:
+                is_open = 1
+    buf[42] = n_kita
+    buf[43] = is_open
+    buf[44] = len(closed) + 3 * slot
+    buf[45] = n_red
+    return bytes(buf)

@@ -25,6 +25,8 @@ the scoring kernel directly through the array layout of docs/SCORING.md.
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -328,7 +330,9 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
             continue
         mt[i], mk[i] = int(m.type), m.kind
         i += 1
-    hand = win.hand
+    hand = quick_hand(win)
+    if hand is None:
+        hand = win.hand
     ctx = WinContext(**_context_kwargs(win)).encode(n_red=hand.n_red if
                                                       _red_counted(rules) else 0,
                                                       n_kita=n_kita)
@@ -419,20 +423,33 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
 # ---------------------------------------------------------------------------
 
 def _base_rules(three_player: bool, rules=None):
-    from riichi_fast.rules import config
-
     if rules is not None:
         return rules
+    from riichi_fast.rules import config
+
     return config.TENHOU_3P if three_player else config.TENHOU
+
+
+def _settle():
+    """:mod:`riichi_fast.settle` (imported on first use, then kept)."""
+    global _SETTLE
+    if _SETTLE is None:
+        from riichi_fast import settle
+
+        _SETTLE = settle
+    return _SETTLE
+
+
+_SETTLE = None
 
 
 def _hand_value(win: RecordedWin, c: Computed):
     """What :mod:`riichi_fast.settle` reads: the HandResult, or the payments of ``c``."""
-    from riichi_fast import settle
-    from riichi_fast.rules.yaku import YAKU
-
+    settle = _SETTLE if _SETTLE is not None else _settle()
     if c.result is not None:
         return settle.hand_value(c.result)
+    from riichi_fast.rules.yaku import YAKU
+
     # Without the scorer's result the yakuman names come from the Tenhou ids;
     # with none known a recorded liable seat is trusted (HandValue.yakuman=None).
     yakuman = tuple((YAKU[y].name, YAKU[y].yakuman) for y in c.yakuman) or None
@@ -451,18 +468,23 @@ def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable",
     (``liable`` on Tenhou, else the discarder).  ``rules`` defaults to the
     ``tenhou`` (or ``tenhou_3p``) preset.
     """
-    from riichi_fast import settle
+    return _win_changes(win, c, pao_honba, rules)[0]
 
-    rules = _base_rules(win.three_player, rules)
+
+def _win_changes(win: RecordedWin, c: Computed, pao_honba: str, rules):
+    """:func:`win_changes` and the ``HandValue`` it settled."""
+    settle = _SETTLE if _SETTLE is not None else _settle()
+    if rules is None:
+        rules = _base_rules(win.three_player, rules)
     if rules.pao_honba != pao_honba:
         rules = rules.replace(pao_honba=pao_honba)
     s = win.situation
-    table = settle.TableState(dealer=win.dealer, round_wind=s.round_wind, honba=s.honba_paid,
-                              riichi_sticks=s.riichi_sticks,
-                              n_players=3 if win.three_player else 4)
-    won = settle.settle_win(table, [settle.Win(win.winner, _hand_value(win, c), win.discarder,
+    table = settle.TableState(win.dealer, s.round_wind, s.honba_paid, s.riichi_sticks, None,
+                              3 if win.three_player else 4)
+    value = _hand_value(win, c)
+    won = settle.settle_win(table, [settle.Win(win.winner, value, win.discarder,
                                                win.recorded.pao)], (), rules)
-    return won.payments
+    return won.payments, value
 
 
 def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int | None = None) -> tuple[int, ...]:
@@ -543,16 +565,21 @@ def draw_changes(draw: RecordedDraw, rules=None) -> tuple[int, ...] | None:
 
 def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
     """Score one win and list every item that disagrees with the record."""
+    return _check_win(win, rules, kernel)[0]
+
+
+def _check_win(win: RecordedWin, rules, kernel: bool):
+    """:func:`check_win` and the ``HandValue`` its settlement read (``None`` if none was)."""
     try:
         c = score_win(win, rules, kernel=kernel)
     except Exception as exc:  # noqa: BLE001 - a rejected input is a finding, not a crash
         return WinCheck(win, None, None, (Mismatch("error", None, repr(exc)),),
-                        error=f"{type(exc).__name__}: {exc}")
+                        error=f"{type(exc).__name__}: {exc}"), None
     rec = win.recorded
     mm: list[Mismatch] = []
     if c.status != "ok":
         mm.append(Mismatch("status", "ok", c.status))
-        return WinCheck(win, c, None, tuple(mm))
+        return WinCheck(win, c, None, tuple(mm)), None
     is_yakuman = bool(rec.yakuman)
     # a record that states no yaku at all (mjai: score changes only) says nothing about yakuman either
     states_yaku = is_yakuman or rec.han is not None or bool(rec.yaku)
@@ -579,13 +606,14 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
     if rec.points is not None and rec.points != c.points:
         mm.append(Mismatch("points", rec.points, c.points))
     try:
-        changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"), rules)
+        changes, value = _win_changes(win, c, getattr(rules, "pao_honba", "liable"),
+                                      _base_rules(win.three_player, rules))
     except RiichiError as exc:  # the settlement rejected the win (rules for another table...)
         mm.append(Mismatch("settlement", None, f"{type(exc).__name__}: {exc}"))
-        return WinCheck(win, c, None, tuple(mm))
+        return WinCheck(win, c, None, tuple(mm)), None
     if rec.score_changes is not None and tuple(rec.score_changes) != changes:
         mm.append(Mismatch("score_changes", tuple(rec.score_changes), changes))
-    return WinCheck(win, c, changes, tuple(mm))
+    return WinCheck(win, c, changes, tuple(mm)), value
 
 
 def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
@@ -596,9 +624,15 @@ def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
     (riichi stakes from the events); with the next round ``nxt`` too, the
     next table state is compared with that round's start (item ``next_table``).
     """
-    table = declared = None
+    return _check_draw(draw, rules, rnd, nxt, None if rnd is None else _declared(rnd))
+
+
+def _check_draw(draw: RecordedDraw, rules, rnd: Round | None, nxt: Round | None,
+                declared: tuple[int, ...] | None) -> DrawCheck:
+    """:func:`check_draw` given ``_declared(rnd)``."""
+    table = None
     if rnd is not None:
-        table, declared = _round_table(rnd, draw.n_players), _declared(rnd)
+        table = _round_table(rnd, draw.n_players)
     try:
         settled = _settle_draw(draw, rules, table, declared or ())
     except RiichiError as exc:  # e.g. an abortive draw the given rules do not play
@@ -613,14 +647,20 @@ def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
     return DrawCheck(draw, changes, tuple(mm))
 
 
+_EVENT_TYPE = operator.attrgetter("type")
+
+
 def _declared(rnd: Round) -> tuple[int, ...]:
     """Seats whose riichi stake was paid in the round (``riichi_accepted`` events)."""
-    return tuple(sorted({ev.seat for ev in rnd.events if ev.type == "riichi_accepted"}))
+    events = rnd.events
+    types = list(map(_EVENT_TYPE, events))  # one pass in C; most rounds have no riichi
+    if "riichi_accepted" not in types:
+        return ()
+    return tuple(sorted({events[i].seat for i, t in enumerate(types) if t == "riichi_accepted"}))
 
 
 def _round_table(rnd: Round, n: int):
-    from riichi_fast import settle
-
+    settle = _SETTLE if _SETTLE is not None else _settle()
     scores = tuple(rnd.scores) if rnd.scores and len(rnd.scores) == n else None
     return settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, scores, n)
 
@@ -644,16 +684,26 @@ def check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None = N
     of ``nxt`` (item ``next_table``, on the round's last win).  Wins that did
     not score leave the round unsettled.
     """
-    import dataclasses
+    return _check_round(rnd, checks, rules, nxt, n, None, None)
 
-    from riichi_fast import settle
 
-    if not checks or any(c.computed is None or c.computed.status != "ok" for c in checks):
+def _check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None, n: int,
+                 declared: tuple[int, ...] | None, values: list | None) -> list[WinCheck]:
+    """:func:`check_round` given ``_declared(rnd)`` and the ``HandValue`` each check settled
+    (``None`` items, or ``values=None``: computed here)."""
+    if not checks:
         return checks
-    wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed), c.win.discarder,
-                       c.win.recorded.pao) for c in checks]
+    for c in checks:
+        if c.computed is None or c.computed.status != "ok":
+            return checks
+    settle = _SETTLE if _SETTLE is not None else _settle()
+    if values is None:
+        values = [None] * len(checks)
+    wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed) if v is None else v,
+                       c.win.discarder, c.win.recorded.pao) for c, v in zip(checks, values)]
     try:
-        settled = settle.settle_win(_round_table(rnd, n), wins, _declared(rnd), rules)
+        settled = settle.settle_win(_round_table(rnd, n), wins,
+                                    _declared(rnd) if declared is None else declared, rules)
     except RiichiError as exc:
         last = checks[-1]
         return checks[:-1] + [dataclasses.replace(last, mismatches=last.mismatches + (
@@ -710,18 +760,24 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
             where = "the record ends inside round" if nxt is None else "no result for round"
             report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
                                  f"(no win and no draw recorded)")
-        checks, shown = [], _scores_at_end(rnd, n)
+        declared = _declared(rnd)  # read once per round
+        at_end = _scores_at_end(rnd, n, declared)
+        checks, values, shown = [], [], at_end
         for win in rnd.wins:
-            checks.append(_with_scores_before(check_win(win, rules, kernel=kernel), shown))
+            check, value = _check_win(win, rules, kernel)
+            checks.append(_with_scores_before(check, shown))
+            values.append(value)
             # the next winner of a double ron is shown the scores after this one's
             ch = win.recorded.score_changes
             if shown is not None and ch is not None and len(ch) == n:
                 shown = tuple(a + b for a, b in zip(shown, ch))
-        report.wins += check_round(rnd, checks, rules, nxt, n)
+        if checks:
+            report.wins += _check_round(rnd, checks, rules, nxt, n, declared, values)
         if rnd.draw is not None:
-            report.draws.append(_with_scores_before(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
-                                                    _scores_at_end(rnd, n)))
-    report.mismatches += start_mismatches(game, rules) + final_mismatches(game)
+            report.draws.append(_with_scores_before(_check_draw(rnd.draw, rules, rnd, nxt, declared),
+                                                    at_end))
+    report.mismatches += start_mismatches(game, rules) + _final_mismatches(
+        game, declared if rounds else None)
     return report
 
 
@@ -739,19 +795,19 @@ def start_mismatches(game: Game, rules) -> list[Mismatch]:
     return [] if have == want else [Mismatch("start", have, want)]
 
 
-def _scores_at_end(rnd: Round, n: int) -> tuple[int, ...] | None:
+def _scores_at_end(rnd: Round, n: int, declared: tuple[int, ...] | None = None
+                   ) -> tuple[int, ...] | None:
     """The scores a round's record shows before its settlement: start less stakes."""
     if not rnd.scores or len(rnd.scores) != n:
         return None
-    declared = _declared(rnd)
+    if declared is None:
+        declared = _declared(rnd)
     return tuple(s - 1000 * (i in declared) for i, s in enumerate(rnd.scores))
 
 
 def _with_scores_before(check, want):
     """Add a ``scores_before`` mismatch when the recorded scores before the
     settlement are not ``want`` (the round's starting scores less the riichi stakes)."""
-    import dataclasses
-
     item = check.win.recorded.scores_before if isinstance(check, WinCheck) \
         else check.draw.scores_before
     if item is None or want is None or tuple(item) == want:
@@ -768,11 +824,18 @@ def final_mismatches(game: Game) -> list[Mismatch]:
     (ties: the lower seat, Tenhou's order).  The final points must rank the
     seats as the scores do (item ``placements``).
     """
+    return _final_mismatches(game, None)
+
+
+def _final_mismatches(game: Game, declared: tuple[int, ...] | None) -> list[Mismatch]:
+    """:func:`final_mismatches` given ``_declared`` of the last round (``None``: read here)."""
     if game.final_scores is None or not game.rounds:
         return []
     n = len(game.final_scores)
     last = game.rounds[-1]
-    base = _scores_at_end(last, n)
+    if declared is None:
+        declared = _declared(last)
+    base = _scores_at_end(last, n, declared)
     if base is None:
         return []
     final = list(base)
@@ -786,7 +849,7 @@ def final_mismatches(game: Game) -> list[Mismatch]:
             final[s] += ch[s]
     if not last.wins:
         top = max(range(n), key=lambda s: (final[s], -s))
-        final[top] += 1000 * (last.riichi_sticks + len(_declared(last)))
+        final[top] += 1000 * (last.riichi_sticks + len(declared))
     out = []
     if tuple(final) != tuple(game.final_scores):
         out.append(Mismatch("final_scores", tuple(game.final_scores), tuple(final)))
