@@ -37,7 +37,9 @@ def to_hand(win):
 
 _CHI, _PON, _DAIMINKAN, _ANKAN, _SHOUMINKAN, _KITA = (
     MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.SHOUMINKAN, MeldType.KITA)
-_MELD_SIZE = {_CHI: 3, _PON: 3, _DAIMINKAN: 4, _ANKAN: 4, _SHOUMINKAN: 4, _KITA: 1}
+#: a record meld's type (a MeldType or its int) -> (the MeldType, the meld's size)
+_MELD_SIZE = {t: (t, size) for t, size in (
+    (_CHI, 3), (_PON, 3), (_DAIMINKAN, 4), (_ANKAN, 4), (_SHOUMINKAN, 4), (_KITA, 1))}
 _REDS: dict = {}
 _CLASSES: list = []
 
@@ -93,10 +95,12 @@ def _quick_hand(win, hand_cls, meld_cls):
     n = 3 if win.three_player else 4
     winner = win.winner
     for m in win.melds:
-        mtype = m.type
-        size = _MELD_SIZE.get(mtype)
+        entry = _MELD_SIZE.get(m.type)
         tiles = m.tiles
-        if size is None or type(tiles) is not tuple or len(tiles) != size:
+        if entry is None:
+            return None
+        mtype, size = entry
+        if type(tiles) is not tuple or len(tiles) != size:
             return None
         for t in tiles:
             if type(t) is not int:
@@ -116,7 +120,7 @@ def _quick_hand(win, hand_cls, meld_cls):
         meld = meld_cls.__new__(meld_cls)
         d = meld.__dict__
         if mtype == _ANKAN or mtype == _KITA:
-            d["type"], d["tiles"], d["called"], d["from_seat"] = MeldType(mtype), tiles, None, None
+            d["type"], d["tiles"], d["called"], d["from_seat"] = mtype, tiles, None, None
         else:
             called = m.called
             seat = m.from_seat
@@ -132,7 +136,7 @@ def _quick_hand(win, hand_cls, meld_cls):
                     rel = 3
             if rel not in (1, 2, 3) or (mtype == _CHI and rel != 3):
                 return None
-            d["type"], d["tiles"], d["called"], d["from_seat"] = MeldType(mtype), tiles, called, rel
+            d["type"], d["tiles"], d["called"], d["from_seat"] = mtype, tiles, called, rel
         if mtype != _KITA:
             n_sets += 1
         melds.append(meld)

@@ -104,6 +104,9 @@ class Computed:
     """The scorer's ``HandResult`` (what :mod:`riichi_fast.settle` reads)."""
 
 
+_COMPUTED_FIELDS = tuple(f.name for f in dataclasses.fields(Computed))
+
+
 @dataclass(frozen=True)
 class Mismatch:
     """One item where the record and the computation disagree."""
@@ -404,18 +407,40 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
              **_context_kwargs(win))
     if res.status != "ok":
         return Computed(status=res.status)
-    yaku, yakuman = [], []
-    for y in res.yaku:
-        if y.yakuman:
-            yakuman.append(y.tenhou_id)
-        elif y.tenhou_id not in _DORA_IDS:
-            yaku.append((y.tenhou_id, y.han))
+    limit = res.limit
+    # the (id, han) and yakuman ids of a result depend only on its yaku bits, its limit, the
+    # hand being open and the rules: normalised once per such key
+    is_open = False
+    for m in win.melds:
+        if m.type in _OPEN:
+            is_open = True
+            break
+    key = (res.yaku_mask, limit, is_open, id(rules))
+    hit = _YAKU_CACHE.get(key)
+    if hit is not None and hit[0] is rules:
+        yaku, yakuman = hit[1], hit[2]
+    else:
+        yaku, yakuman = [], []
+        for y in res.yaku:
+            if y.yakuman:
+                yakuman.append(y.tenhou_id)
+            elif y.tenhou_id not in _DORA_IDS:
+                yaku.append((y.tenhou_id, y.han))
+        yaku, yakuman = tuple(sorted(yaku)), tuple(sorted(yakuman))
+        if len(_YAKU_CACHE) >= 4096:
+            _YAKU_CACHE.clear()
+        _YAKU_CACHE[key] = (rules, yaku, yakuman)
     p = res.payment
-    return Computed(
-        "ok", res.han, res.fu, tuple(sorted(yaku)), tuple(sorted(yakuman)), res.yakuman,
-        res.dora, res.ura_dora, res.aka_dora, res.kita, _limit_code(res.limit),
-        p.hand_points, p.ron, p.tsumo_dealer, p.tsumo_other, p.honba_ron, p.honba_tsumo,
-        p.sticks, res)
+    c = _new_computed(Computed)  # Computed(...) of these values, without 19 frozen setattr calls
+    c.__dict__.update(zip(_COMPUTED_FIELDS, (
+        "ok", res.han, res.fu, yaku, yakuman, res.yakuman, res.dora, res.ura_dora, res.aka_dora,
+        res.kita, _limit_code(limit), p.hand_points, p.ron, p.tsumo_dealer, p.tsumo_other,
+        p.honba_ron, p.honba_tsumo, p.sticks, res)))
+    return c
+
+
+_YAKU_CACHE: dict = {}
+_new_computed = object.__new__
 
 
 # ---------------------------------------------------------------------------
@@ -656,7 +681,15 @@ def _declared(rnd: Round) -> tuple[int, ...]:
     types = list(map(_EVENT_TYPE, events))  # one pass in C; most rounds have no riichi
     if "riichi_accepted" not in types:
         return ()
-    return tuple(sorted({events[i].seat for i, t in enumerate(types) if t == "riichi_accepted"}))
+    seats = set()
+    i = types.index("riichi_accepted")
+    try:
+        while True:  # list.index scans in C: a few declarations among a hundred events
+            seats.add(events[i].seat)
+            i = types.index("riichi_accepted", i + 1)
+    except ValueError:
+        pass
+    return tuple(sorted(seats))
 
 
 def _round_table(rnd: Round, n: int):
