@@ -26,11 +26,11 @@ the scoring kernel directly through the array layout of docs/SCORING.md.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import riichi_fast as _riichi_fast  # the package (looked up per call: its score may be rebound)
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 from riichi_fast.records._convert import quick_hand
@@ -255,9 +255,7 @@ def rules_for_game(game: Game, base=None):
 
 def _public_score():
     """``riichi_fast.score`` if exported, else ``riichi_fast.rules.scoring.score``."""
-    import riichi_fast
-
-    fn = getattr(riichi_fast, "score", None)
+    fn = getattr(_riichi_fast, "score", None)
     if callable(fn):
         return fn
     try:
@@ -672,13 +670,10 @@ def _check_draw(draw: RecordedDraw, rules, rnd: Round | None, nxt: Round | None,
     return DrawCheck(draw, changes, tuple(mm))
 
 
-_EVENT_TYPE = operator.attrgetter("type")
-
-
 def _declared(rnd: Round) -> tuple[int, ...]:
     """Seats whose riichi stake was paid in the round (``riichi_accepted`` events)."""
     events = rnd.events
-    types = list(map(_EVENT_TYPE, events))  # one pass in C; most rounds have no riichi
+    types = [ev.type for ev in events]  # one quick pass (faster than map/attrgetter on 3.11)
     if "riichi_accepted" not in types:
         return ()
     seats = set()
