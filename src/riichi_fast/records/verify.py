@@ -305,8 +305,8 @@ def _context_kwargs(win: RecordedWin) -> dict:
         "tsumo": s.tsumo, "riichi": s.riichi, "double_riichi": s.double_riichi, "ippatsu": s.ippatsu,
         "haitei": s.haitei, "houtei": s.houtei, "rinshan": s.rinshan, "chankan": s.chankan,
         "tenhou": s.tenhou, "chiihou": s.chiihou, "seat_wind": s.seat_wind, "round_wind": s.round_wind,
-        "dora": tuple(t // 4 for t in s.dora_indicators),
-        "ura": tuple(t // 4 for t in s.ura_indicators) if s.riichi else (),
+        "dora": tuple([t // 4 for t in s.dora_indicators]),
+        "ura": tuple([t // 4 for t in s.ura_indicators]) if s.riichi else (),
         "honba": s.honba_paid, "riichi_sticks": s.riichi_sticks,
     }
 
@@ -401,8 +401,16 @@ def _limit_code(name) -> int:
 def _score_public(fn, win: RecordedWin, rules) -> Computed:
     # the Hand of to_hand, built without its checks when the record's tiles are plainly valid
     hand = quick_hand(win)
-    res = fn(win.hand if hand is None else hand, win.win_tile // 4, rules=rules,
-             **_context_kwargs(win))
+    if hand is None:
+        hand = win.hand
+    s = win.situation  # the keywords of _context_kwargs, passed without a dict
+    res = fn(hand, win.win_tile // 4, rules=rules,
+             tsumo=s.tsumo, riichi=s.riichi, double_riichi=s.double_riichi, ippatsu=s.ippatsu,
+             haitei=s.haitei, houtei=s.houtei, rinshan=s.rinshan, chankan=s.chankan,
+             tenhou=s.tenhou, chiihou=s.chiihou, seat_wind=s.seat_wind, round_wind=s.round_wind,
+             dora=tuple([t // 4 for t in s.dora_indicators]),
+             ura=tuple([t // 4 for t in s.ura_indicators]) if s.riichi else (),
+             honba=s.honba_paid, riichi_sticks=s.riichi_sticks)
     if res.status != "ok":
         return Computed(status=res.status)
     limit = res.limit
@@ -438,7 +446,7 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
 
 
 _YAKU_CACHE: dict = {}
-_new_computed = object.__new__
+_new_computed = _new_check = object.__new__
 
 
 # ---------------------------------------------------------------------------
@@ -636,7 +644,9 @@ def _check_win(win: RecordedWin, rules, kernel: bool):
         return WinCheck(win, c, None, tuple(mm)), None
     if rec.score_changes is not None and tuple(rec.score_changes) != changes:
         mm.append(Mismatch("score_changes", tuple(rec.score_changes), changes))
-    return WinCheck(win, c, changes, tuple(mm)), value
+    check = _new_check(WinCheck)  # WinCheck(win, c, changes, tuple(mm)) without frozen setattr calls
+    check.__dict__.update(win=win, computed=c, changes=changes, mismatches=tuple(mm), error=None)
+    return check, value
 
 
 def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
@@ -830,7 +840,7 @@ def _scores_at_end(rnd: Round, n: int, declared: tuple[int, ...] | None = None
         return None
     if declared is None:
         declared = _declared(rnd)
-    return tuple(s - 1000 * (i in declared) for i, s in enumerate(rnd.scores))
+    return tuple([s - 1000 * (i in declared) for i, s in enumerate(rnd.scores)])
 
 
 def _with_scores_before(check, want):
