@@ -296,11 +296,12 @@ def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
     normalised for every win, the stakes read per call): ms per game and the ratio in
     ``extra_info``.
 
-    Measured 2026-12-01 (2 cores shared by four jobs; best of 3 each; the same 136 games):
-    verify_game before the quick path (commit 2d36e62, A/B in turns with the same build)
-    0.51-0.55 ms/game for both formats, after 0.28-0.31 ms (~1.8-1.9x); ``verify_summary``
-    tenhou6 ~600-660 -> ~720-840 games/s, mjai ~470-530 -> ~550-630 games/s (the readers
-    are now most of the time)."""
+    Measured 2026-12-01 (2 cores shared by four jobs; the same 136 games): verify_game of
+    commit 2d36e62 (its verify.py loaded beside the new one in one process, the two run in
+    turns, best of 11 CPU times) 0.52-0.54 ms/game for both formats, now 0.26-0.27 ms
+    (~2.0x); against the quick paths switched off here ~1.6-1.7x (that slow path keeps this
+    work's other savings); ``verify_summary`` tenhou6 ~640 -> ~750-815 games/s, mjai ~470
+    -> ~590-630 games/s (the readers are now about two thirds of the time)."""
     from riichi_fast.records import verify as V
     from riichi_fast.records.fast import parse_record
 
