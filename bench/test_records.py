@@ -285,3 +285,58 @@ def test_tenhou6_mjai_games_per_s(benchmark, converted, fmt):
         benchmark.extra_info["games_per_s"] = round(rate)
         print(f"\n{fmt} verify: {rate:,.0f} games/s wall, {len(files) / cpu[0]:,.0f} games per "
               f"CPU second ({len(files)} games; load average {os.getloadavg()[0]:.1f})")
+
+
+@pytest.mark.benchmark(group="records-verify-game")
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
+    """:func:`riichi_fast.records.verify.verify_game` alone on the games read beforehand
+    (the verifier's share of the tenhou6 / mjai runs above), and, in turns, the same with its
+    quick paths switched off (the win's Hand through ``to_hand`` and its checks, the yaku
+    normalised for every win, the stakes read per call): ms per game and the ratio in
+    ``extra_info``.
+
+    Measured 2026-12-01 (2 cores shared by four jobs; the same 136 games): verify_game of
+    commit 2d36e62 (its verify.py loaded beside the new one in one process, the two run in
+    turns, best of 11 CPU times) 0.52-0.54 ms/game for both formats, now 0.26-0.27 ms
+    (~2.0x); against the quick paths switched off here ~1.6-1.7x (that slow path keeps this
+    work's other savings); ``verify_summary`` tenhou6 ~640 -> ~750-815 games/s, mjai ~470
+    -> ~590-630 games/s (the readers are now about two thirds of the time)."""
+    from riichi_fast.records import verify as V
+    from riichi_fast.records.fast import parse_record
+
+    games = [parse_record(Path(f).read_bytes(), os.path.basename(f)) for f in converted[fmt]]
+
+    class _NoCache(dict):
+        def get(self, key, default=None):
+            return default
+
+        def __setitem__(self, key, value):
+            pass
+
+    def run_all():
+        return [V.verify_game(g) for g in games]
+
+    def slow_all():
+        with monkeypatch.context() as m:
+            m.setattr(V, "quick_hand", lambda win: None)
+            m.setattr(V, "_YAKU_CACHE", _NoCache())
+            return run_all()
+
+    best = {"quick": float("inf"), "slow": float("inf")}
+
+    def turns():
+        for name, fn in (("slow", slow_all), ("quick", run_all)):
+            t = time.process_time()
+            got = fn()
+            best[name] = min(best[name], time.process_time() - t)
+        return got
+
+    reports = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
+    assert [repr(r) for r in reports] == [repr(r) for r in slow_all()]
+    assert sum(r.n_wins_ok for r in reports) == sum(r.n_wins for r in reports) > 0
+    per_game = {k: 1e3 * v / len(games) for k, v in best.items()}
+    benchmark.extra_info.update({f"ms_per_game_{k}": round(v, 3) for k, v in per_game.items()})
+    benchmark.extra_info["ratio"] = round(per_game["slow"] / per_game["quick"], 2)
+    print(f"\n{fmt} verify_game: {per_game['quick']:.3f} ms/game quick, {per_game['slow']:.3f} "
+          f"with the quick paths off ({per_game['slow'] / per_game['quick']:.2f}x)")

@@ -25,12 +25,15 @@ the scoring kernel directly through the array layout of docs/SCORING.md.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import riichi_fast as _riichi_fast  # the package (looked up per call: its score may be rebound)
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
+from riichi_fast.records._convert import quick_hand
 from riichi_fast.records.model import (
     DrawKind,
     Game,
@@ -99,6 +102,9 @@ class Computed:
     sticks: int = 0
     result: object = field(default=None, compare=False, repr=False)
     """The scorer's ``HandResult`` (what :mod:`riichi_fast.settle` reads)."""
+
+
+_COMPUTED_FIELDS = tuple(f.name for f in dataclasses.fields(Computed))
 
 
 @dataclass(frozen=True)
@@ -249,9 +255,7 @@ def rules_for_game(game: Game, base=None):
 
 def _public_score():
     """``riichi_fast.score`` if exported, else ``riichi_fast.rules.scoring.score``."""
-    import riichi_fast
-
-    fn = getattr(riichi_fast, "score", None)
+    fn = getattr(_riichi_fast, "score", None)
     if callable(fn):
         return fn
     try:
@@ -301,8 +305,8 @@ def _context_kwargs(win: RecordedWin) -> dict:
         "tsumo": s.tsumo, "riichi": s.riichi, "double_riichi": s.double_riichi, "ippatsu": s.ippatsu,
         "haitei": s.haitei, "houtei": s.houtei, "rinshan": s.rinshan, "chankan": s.chankan,
         "tenhou": s.tenhou, "chiihou": s.chiihou, "seat_wind": s.seat_wind, "round_wind": s.round_wind,
-        "dora": tuple(t // 4 for t in s.dora_indicators),
-        "ura": tuple(t // 4 for t in s.ura_indicators) if s.riichi else (),
+        "dora": tuple([t // 4 for t in s.dora_indicators]),
+        "ura": tuple([t // 4 for t in s.ura_indicators]) if s.riichi else (),
         "honba": s.honba_paid, "riichi_sticks": s.riichi_sticks,
     }
 
@@ -327,7 +331,9 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
             continue
         mt[i], mk[i] = int(m.type), m.kind
         i += 1
-    hand = win.hand
+    hand = quick_hand(win)
+    if hand is None:
+        hand = win.hand
     ctx = WinContext(**_context_kwargs(win)).encode(n_red=hand.n_red if
                                                       _red_counted(rules) else 0,
                                                       n_kita=n_kita)
@@ -378,27 +384,69 @@ def _tenhou_limit(limit, L) -> int:
     return int(limit)
 
 
-def _score_public(fn, win: RecordedWin, rules) -> Computed:
-    from riichi_fast.rules import layout as L
+_LIMIT_CODES: dict = {}
 
-    res = fn(win.hand, win.win_tile // 4, rules=rules, **_context_kwargs(win))
+
+def _limit_code(name) -> int:
+    """Tenhou's limit code of a ``HandResult.limit`` name."""
+    code = _LIMIT_CODES.get(name)
+    if code is None:
+        from riichi_fast.rules import layout as L
+
+        code = _tenhou_limit({v: k for k, v in L.LIMIT_NAMES.items()}[name], L)
+        _LIMIT_CODES[name] = code
+    return code
+
+
+def _score_public(fn, win: RecordedWin, rules) -> Computed:
+    # the Hand of to_hand, built without its checks when the record's tiles are plainly valid
+    hand = quick_hand(win)
+    if hand is None:
+        hand = win.hand
+    s = win.situation  # the keywords of _context_kwargs, passed without a dict
+    res = fn(hand, win.win_tile // 4, rules=rules,
+             tsumo=s.tsumo, riichi=s.riichi, double_riichi=s.double_riichi, ippatsu=s.ippatsu,
+             haitei=s.haitei, houtei=s.houtei, rinshan=s.rinshan, chankan=s.chankan,
+             tenhou=s.tenhou, chiihou=s.chiihou, seat_wind=s.seat_wind, round_wind=s.round_wind,
+             dora=tuple([t // 4 for t in s.dora_indicators]),
+             ura=tuple([t // 4 for t in s.ura_indicators]) if s.riichi else (),
+             honba=s.honba_paid, riichi_sticks=s.riichi_sticks)
     if res.status != "ok":
         return Computed(status=res.status)
-    yaku, yakuman = [], []
-    for y in res.yaku:
-        if y.yakuman:
-            yakuman.append(y.tenhou_id)
-        elif y.tenhou_id not in _DORA_IDS:
-            yaku.append((y.tenhou_id, y.han))
-    codes = {v: k for k, v in L.LIMIT_NAMES.items()}
+    limit = res.limit
+    # the (id, han) and yakuman ids of a result depend only on its yaku bits, its limit, the
+    # hand being open and the rules: normalised once per such key
+    is_open = False
+    for m in win.melds:
+        if m.type in _OPEN:
+            is_open = True
+            break
+    key = (res.yaku_mask, limit, is_open, id(rules))
+    hit = _YAKU_CACHE.get(key)
+    if hit is not None and hit[0] is rules:
+        yaku, yakuman = hit[1], hit[2]
+    else:
+        yaku, yakuman = [], []
+        for y in res.yaku:
+            if y.yakuman:
+                yakuman.append(y.tenhou_id)
+            elif y.tenhou_id not in _DORA_IDS:
+                yaku.append((y.tenhou_id, y.han))
+        yaku, yakuman = tuple(sorted(yaku)), tuple(sorted(yakuman))
+        if len(_YAKU_CACHE) >= 4096:
+            _YAKU_CACHE.clear()
+        _YAKU_CACHE[key] = (rules, yaku, yakuman)
     p = res.payment
-    return Computed(
-        status="ok", han=res.han, fu=res.fu, yaku=tuple(sorted(yaku)),
-        yakuman=tuple(sorted(yakuman)), yakuman_multiple=res.yakuman, dora=res.dora,
-        ura=res.ura_dora, aka=res.aka_dora, kita=res.kita, limit=_tenhou_limit(codes[res.limit], L),
-        points=p.hand_points, pay_ron=p.ron, pay_tsumo_dealer=p.tsumo_dealer,
-        pay_tsumo_other=p.tsumo_other, honba_ron=p.honba_ron, honba_tsumo=p.honba_tsumo,
-        sticks=p.sticks, result=res)
+    c = _new_computed(Computed)  # Computed(...) of these values, without 19 frozen setattr calls
+    c.__dict__.update(zip(_COMPUTED_FIELDS, (
+        "ok", res.han, res.fu, yaku, yakuman, res.yakuman, res.dora, res.ura_dora, res.aka_dora,
+        res.kita, _limit_code(limit), p.hand_points, p.ron, p.tsumo_dealer, p.tsumo_other,
+        p.honba_ron, p.honba_tsumo, p.sticks, res)))
+    return c
+
+
+_YAKU_CACHE: dict = {}
+_new_computed = _new_check = object.__new__
 
 
 # ---------------------------------------------------------------------------
@@ -406,20 +454,33 @@ def _score_public(fn, win: RecordedWin, rules) -> Computed:
 # ---------------------------------------------------------------------------
 
 def _base_rules(three_player: bool, rules=None):
-    from riichi_fast.rules import config
-
     if rules is not None:
         return rules
+    from riichi_fast.rules import config
+
     return config.TENHOU_3P if three_player else config.TENHOU
+
+
+def _settle():
+    """:mod:`riichi_fast.settle` (imported on first use, then kept)."""
+    global _SETTLE
+    if _SETTLE is None:
+        from riichi_fast import settle
+
+        _SETTLE = settle
+    return _SETTLE
+
+
+_SETTLE = None
 
 
 def _hand_value(win: RecordedWin, c: Computed):
     """What :mod:`riichi_fast.settle` reads: the HandResult, or the payments of ``c``."""
-    from riichi_fast import settle
-    from riichi_fast.rules.yaku import YAKU
-
+    settle = _SETTLE if _SETTLE is not None else _settle()
     if c.result is not None:
         return settle.hand_value(c.result)
+    from riichi_fast.rules.yaku import YAKU
+
     # Without the scorer's result the yakuman names come from the Tenhou ids;
     # with none known a recorded liable seat is trusted (HandValue.yakuman=None).
     yakuman = tuple((YAKU[y].name, YAKU[y].yakuman) for y in c.yakuman) or None
@@ -438,18 +499,23 @@ def win_changes(win: RecordedWin, c: Computed, pao_honba: str = "liable",
     (``liable`` on Tenhou, else the discarder).  ``rules`` defaults to the
     ``tenhou`` (or ``tenhou_3p``) preset.
     """
-    from riichi_fast import settle
+    return _win_changes(win, c, pao_honba, rules)[0]
 
-    rules = _base_rules(win.three_player, rules)
+
+def _win_changes(win: RecordedWin, c: Computed, pao_honba: str, rules):
+    """:func:`win_changes` and the ``HandValue`` it settled."""
+    settle = _SETTLE if _SETTLE is not None else _settle()
+    if rules is None:
+        rules = _base_rules(win.three_player, rules)
     if rules.pao_honba != pao_honba:
         rules = rules.replace(pao_honba=pao_honba)
     s = win.situation
-    table = settle.TableState(dealer=win.dealer, round_wind=s.round_wind, honba=s.honba_paid,
-                              riichi_sticks=s.riichi_sticks,
-                              n_players=3 if win.three_player else 4)
-    won = settle.settle_win(table, [settle.Win(win.winner, _hand_value(win, c), win.discarder,
+    table = settle.TableState(win.dealer, s.round_wind, s.honba_paid, s.riichi_sticks, None,
+                              3 if win.three_player else 4)
+    value = _hand_value(win, c)
+    won = settle.settle_win(table, [settle.Win(win.winner, value, win.discarder,
                                                win.recorded.pao)], (), rules)
-    return won.payments
+    return won.payments, value
 
 
 def noten_changes(tenpai: Iterable[int], n: int = 4, pool: int | None = None) -> tuple[int, ...]:
@@ -530,16 +596,21 @@ def draw_changes(draw: RecordedDraw, rules=None) -> tuple[int, ...] | None:
 
 def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
     """Score one win and list every item that disagrees with the record."""
+    return _check_win(win, rules, kernel)[0]
+
+
+def _check_win(win: RecordedWin, rules, kernel: bool):
+    """:func:`check_win` and the ``HandValue`` its settlement read (``None`` if none was)."""
     try:
         c = score_win(win, rules, kernel=kernel)
     except Exception as exc:  # noqa: BLE001 - a rejected input is a finding, not a crash
         return WinCheck(win, None, None, (Mismatch("error", None, repr(exc)),),
-                        error=f"{type(exc).__name__}: {exc}")
+                        error=f"{type(exc).__name__}: {exc}"), None
     rec = win.recorded
     mm: list[Mismatch] = []
     if c.status != "ok":
         mm.append(Mismatch("status", "ok", c.status))
-        return WinCheck(win, c, None, tuple(mm))
+        return WinCheck(win, c, None, tuple(mm)), None
     is_yakuman = bool(rec.yakuman)
     # a record that states no yaku at all (mjai: score changes only) says nothing about yakuman either
     states_yaku = is_yakuman or rec.han is not None or bool(rec.yaku)
@@ -566,13 +637,16 @@ def check_win(win: RecordedWin, rules, *, kernel: bool = False) -> WinCheck:
     if rec.points is not None and rec.points != c.points:
         mm.append(Mismatch("points", rec.points, c.points))
     try:
-        changes = win_changes(win, c, getattr(rules, "pao_honba", "liable"), rules)
+        changes, value = _win_changes(win, c, getattr(rules, "pao_honba", "liable"),
+                                      _base_rules(win.three_player, rules))
     except RiichiError as exc:  # the settlement rejected the win (rules for another table...)
         mm.append(Mismatch("settlement", None, f"{type(exc).__name__}: {exc}"))
-        return WinCheck(win, c, None, tuple(mm))
+        return WinCheck(win, c, None, tuple(mm)), None
     if rec.score_changes is not None and tuple(rec.score_changes) != changes:
         mm.append(Mismatch("score_changes", tuple(rec.score_changes), changes))
-    return WinCheck(win, c, changes, tuple(mm))
+    check = _new_check(WinCheck)  # WinCheck(win, c, changes, tuple(mm)) without frozen setattr calls
+    check.__dict__.update(win=win, computed=c, changes=changes, mismatches=tuple(mm), error=None)
+    return check, value
 
 
 def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
@@ -583,9 +657,15 @@ def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
     (riichi stakes from the events); with the next round ``nxt`` too, the
     next table state is compared with that round's start (item ``next_table``).
     """
-    table = declared = None
+    return _check_draw(draw, rules, rnd, nxt, None if rnd is None else _declared(rnd))
+
+
+def _check_draw(draw: RecordedDraw, rules, rnd: Round | None, nxt: Round | None,
+                declared: tuple[int, ...] | None) -> DrawCheck:
+    """:func:`check_draw` given ``_declared(rnd)``."""
+    table = None
     if rnd is not None:
-        table, declared = _round_table(rnd, draw.n_players), _declared(rnd)
+        table = _round_table(rnd, draw.n_players)
     try:
         settled = _settle_draw(draw, rules, table, declared or ())
     except RiichiError as exc:  # e.g. an abortive draw the given rules do not play
@@ -602,12 +682,23 @@ def check_draw(draw: RecordedDraw, rules=None, *, rnd: Round | None = None,
 
 def _declared(rnd: Round) -> tuple[int, ...]:
     """Seats whose riichi stake was paid in the round (``riichi_accepted`` events)."""
-    return tuple(sorted({ev.seat for ev in rnd.events if ev.type == "riichi_accepted"}))
+    events = rnd.events
+    types = [ev.type for ev in events]  # one quick pass (faster than map/attrgetter on 3.11)
+    if "riichi_accepted" not in types:
+        return ()
+    seats = set()
+    i = types.index("riichi_accepted")
+    try:
+        while True:  # list.index scans in C: a few declarations among a hundred events
+            seats.add(events[i].seat)
+            i = types.index("riichi_accepted", i + 1)
+    except ValueError:
+        pass
+    return tuple(sorted(seats))
 
 
 def _round_table(rnd: Round, n: int):
-    from riichi_fast import settle
-
+    settle = _SETTLE if _SETTLE is not None else _settle()
     scores = tuple(rnd.scores) if rnd.scores and len(rnd.scores) == n else None
     return settle.TableState(rnd.dealer, rnd.round_wind, rnd.honba, rnd.riichi_sticks, scores, n)
 
@@ -631,16 +722,26 @@ def check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None = N
     of ``nxt`` (item ``next_table``, on the round's last win).  Wins that did
     not score leave the round unsettled.
     """
-    import dataclasses
+    return _check_round(rnd, checks, rules, nxt, n, None, None)
 
-    from riichi_fast import settle
 
-    if not checks or any(c.computed is None or c.computed.status != "ok" for c in checks):
+def _check_round(rnd: Round, checks: list[WinCheck], rules, nxt: Round | None, n: int,
+                 declared: tuple[int, ...] | None, values: list | None) -> list[WinCheck]:
+    """:func:`check_round` given ``_declared(rnd)`` and the ``HandValue`` each check settled
+    (``None`` items, or ``values=None``: computed here)."""
+    if not checks:
         return checks
-    wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed), c.win.discarder,
-                       c.win.recorded.pao) for c in checks]
+    for c in checks:
+        if c.computed is None or c.computed.status != "ok":
+            return checks
+    settle = _SETTLE if _SETTLE is not None else _settle()
+    if values is None:
+        values = [None] * len(checks)
+    wins = [settle.Win(c.win.winner, _hand_value(c.win, c.computed) if v is None else v,
+                       c.win.discarder, c.win.recorded.pao) for c, v in zip(checks, values)]
     try:
-        settled = settle.settle_win(_round_table(rnd, n), wins, _declared(rnd), rules)
+        settled = settle.settle_win(_round_table(rnd, n), wins,
+                                    _declared(rnd) if declared is None else declared, rules)
     except RiichiError as exc:
         last = checks[-1]
         return checks[:-1] + [dataclasses.replace(last, mismatches=last.mismatches + (
@@ -697,18 +798,24 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
             where = "the record ends inside round" if nxt is None else "no result for round"
             report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
                                  f"(no win and no draw recorded)")
-        checks, shown = [], _scores_at_end(rnd, n)
+        declared = _declared(rnd)  # read once per round
+        at_end = _scores_at_end(rnd, n, declared)
+        checks, values, shown = [], [], at_end
         for win in rnd.wins:
-            checks.append(_with_scores_before(check_win(win, rules, kernel=kernel), shown))
+            check, value = _check_win(win, rules, kernel)
+            checks.append(_with_scores_before(check, shown))
+            values.append(value)
             # the next winner of a double ron is shown the scores after this one's
             ch = win.recorded.score_changes
             if shown is not None and ch is not None and len(ch) == n:
                 shown = tuple(a + b for a, b in zip(shown, ch))
-        report.wins += check_round(rnd, checks, rules, nxt, n)
+        if checks:
+            report.wins += _check_round(rnd, checks, rules, nxt, n, declared, values)
         if rnd.draw is not None:
-            report.draws.append(_with_scores_before(check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
-                                                    _scores_at_end(rnd, n)))
-    report.mismatches += start_mismatches(game, rules) + final_mismatches(game)
+            report.draws.append(_with_scores_before(_check_draw(rnd.draw, rules, rnd, nxt, declared),
+                                                    at_end))
+    report.mismatches += start_mismatches(game, rules) + _final_mismatches(
+        game, declared if rounds else None)
     return report
 
 
@@ -726,19 +833,19 @@ def start_mismatches(game: Game, rules) -> list[Mismatch]:
     return [] if have == want else [Mismatch("start", have, want)]
 
 
-def _scores_at_end(rnd: Round, n: int) -> tuple[int, ...] | None:
+def _scores_at_end(rnd: Round, n: int, declared: tuple[int, ...] | None = None
+                   ) -> tuple[int, ...] | None:
     """The scores a round's record shows before its settlement: start less stakes."""
     if not rnd.scores or len(rnd.scores) != n:
         return None
-    declared = _declared(rnd)
-    return tuple(s - 1000 * (i in declared) for i, s in enumerate(rnd.scores))
+    if declared is None:
+        declared = _declared(rnd)
+    return tuple([s - 1000 * (i in declared) for i, s in enumerate(rnd.scores)])
 
 
 def _with_scores_before(check, want):
     """Add a ``scores_before`` mismatch when the recorded scores before the
     settlement are not ``want`` (the round's starting scores less the riichi stakes)."""
-    import dataclasses
-
     item = check.win.recorded.scores_before if isinstance(check, WinCheck) \
         else check.draw.scores_before
     if item is None or want is None or tuple(item) == want:
@@ -755,11 +862,18 @@ def final_mismatches(game: Game) -> list[Mismatch]:
     (ties: the lower seat, Tenhou's order).  The final points must rank the
     seats as the scores do (item ``placements``).
     """
+    return _final_mismatches(game, None)
+
+
+def _final_mismatches(game: Game, declared: tuple[int, ...] | None) -> list[Mismatch]:
+    """:func:`final_mismatches` given ``_declared`` of the last round (``None``: read here)."""
     if game.final_scores is None or not game.rounds:
         return []
     n = len(game.final_scores)
     last = game.rounds[-1]
-    base = _scores_at_end(last, n)
+    if declared is None:
+        declared = _declared(last)
+    base = _scores_at_end(last, n, declared)
     if base is None:
         return []
     final = list(base)
@@ -773,7 +887,7 @@ def final_mismatches(game: Game) -> list[Mismatch]:
             final[s] += ch[s]
     if not last.wins:
         top = max(range(n), key=lambda s: (final[s], -s))
-        final[top] += 1000 * (last.riichi_sticks + len(_declared(last)))
+        final[top] += 1000 * (last.riichi_sticks + len(declared))
     out = []
     if tuple(final) != tuple(game.final_scores):
         out.append(Mismatch("final_scores", tuple(game.final_scores), tuple(final)))
