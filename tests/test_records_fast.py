@@ -196,6 +196,23 @@ def test_summary_two_workers_equal_one():
     assert one == two
 
 
+@pytest.mark.parametrize("workers", ["processes", "threads"])
+def test_workers_keep_the_first_failing_reports_in_file_order(tmp_path, workers):
+    """With ``keep``, the parent keeps the first failing reports in file order and counts the
+    rest as dropped; tasks made after it holds them send none back (nothing to pickle)."""
+    bad = (DATA / "tenhou-mjlog-mjx" / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog").read_bytes()
+    good = sorted((DATA / "tenhou-mjlog-fastmaj").glob("*.mjlog"))[0].read_bytes()
+    for i in range(60):
+        (tmp_path / f"{i:03d}-{'bad' if i % 3 == 0 else 'good'}.mjlog").write_bytes(bad if i % 3 == 0 else good)
+    one = verify_summary([tmp_path], keep=5)
+    two = verify_summary([tmp_path], keep=5, jobs=2, workers=workers)
+    assert [r.source for r in two.failed] == [r.source for r in one.failed] == \
+        [f"{i:03d}-bad.mjlog" for i in range(0, 15, 3)]
+    assert two.dropped == one.dropped == 15
+    assert (two.games, two.games_matched, len(two.errors)) == (one.games, one.games_matched, len(one.errors)) \
+        == (60, 40, 20)
+
+
 def test_riichienv_game_verifies_what_it_carries():
     """riichienv: ``exhaustive_draw`` reasons, ``hora`` with deltas but no yaku list."""
     raw = gzip.decompress(RIICHIENV[0].read_bytes()).decode()

@@ -375,6 +375,12 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
 
     import threading
 
+    def wanted():
+        """Failing reports a new task may still send back: the parent keeps the first
+        ``keep`` (in file order) and only counts the others, so once it holds them the
+        workers neither build nor pickle more (a corpus with many failing games)."""
+        return None if keep is None else max(0, keep - len(total.failed))
+
     # at most 4 chunks per worker in flight: the parent's memory stays flat too
     # (the pool's task thread blocks here while the workers are busy)
     in_flight = threading.BoundedSemaphore(4 * jobs)
@@ -382,7 +388,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     def tasks():
         for chunk in _chunks(files(), 8, 256):
             in_flight.acquire()
-            yield chunk, rules, kernel, fast, keep
+            yield chunk, rules, kernel, fast, wanted()
 
     if workers == "threads":
         from concurrent.futures import ThreadPoolExecutor
@@ -402,7 +408,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
             for chunk in _chunks(files(), 8, 256):
                 if len(pending) >= 4 * jobs:
                     merge(pending.popleft())
-                pending.append(ex.submit(_work, (chunk, rules, kernel, fast, keep)))
+                pending.append(ex.submit(_work, (chunk, rules, kernel, fast, wanted())))
             while pending:
                 merge(pending.popleft())
         return total
