@@ -201,7 +201,7 @@ def test_workers_keep_the_first_failing_reports_in_file_order(tmp_path, workers)
     """With ``keep``, the parent keeps the first failing reports in file order and counts the
     rest as dropped; tasks made after it holds them send none back (nothing to pickle)."""
     bad = (DATA / "tenhou-mjlog-mjx" / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog").read_bytes()
-    good = sorted((DATA / "tenhou-mjlog-fastmaj").glob("*.mjlog"))[0].read_bytes()
+    good = min((DATA / "tenhou-mjlog-fastmaj").glob("*.mjlog")).read_bytes()
     for i in range(60):
         (tmp_path / f"{i:03d}-{'bad' if i % 3 == 0 else 'good'}.mjlog").write_bytes(bad if i % 3 == 0 else good)
     one = verify_summary([tmp_path], keep=5)
