@@ -209,6 +209,7 @@ def test_selfplay_command(capsys):
     assert "unknown agent 'nobody'" in capsys.readouterr().err
 
 
+@compiled_only
 @pytest.mark.parametrize("fmt,rules,agents", [("mjai", "tenhou", "greedy,random,greedy,tsumogiri"),
                                               ("tenhou6", "tenhou", "greedy,greedy,random,random"),
                                               ("mjai", "tenhou_3p", "greedy,random,greedy")])
