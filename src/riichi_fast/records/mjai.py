@@ -113,18 +113,11 @@ def _compiled_read():
     if not _COMPILED:
         from riichi_fast import _backend
 
-        if _backend.PUREPYTHON:
-            _COMPILED.append(None)
-        else:
-            try:
-                from riichi_fast.records import _mjai
-            except ImportError as exc:  # pragma: no cover - a packaging mistake
-                raise ImportError(f"the compiled module riichi_fast.records._mjai failed to "
-                                  f"import ({exc}); rebuild the package or set "
-                                  "RIICHI_FAST_PUREPYTHON=1") from exc
-            _COMPILED.append(_mjai.read)
-            _COMPILED_DECODE.append(_mjai.decode_lines)
-            _COMPILED_TILES.append(_mjai.tiles)
+        mod = _backend.compiled("records._mjai")
+        _COMPILED.append(None if mod is None else mod.read)
+        if mod is not None:
+            _COMPILED_DECODE.append(mod.decode_lines)
+            _COMPILED_TILES.append(mod.tiles)
     return _COMPILED[0]
 
 

@@ -123,17 +123,10 @@ def _compiled_replay():
     if not _COMPILED:
         from riichi_fast import _backend
 
-        if _backend.PUREPYTHON:
-            _COMPILED.append(None)
-        else:
-            try:
-                from riichi_fast.records import _tenhou6
-            except ImportError as exc:  # pragma: no cover - a packaging mistake
-                raise ImportError(f"the compiled module riichi_fast.records._tenhou6 failed to "
-                                  f"import ({exc}); rebuild the package or set "
-                                  "RIICHI_FAST_PUREPYTHON=1") from exc
-            _COMPILED.append(_tenhou6.replay)
-            _COMPILED_IDS.append(_tenhou6.new_ids)
+        mod = _backend.compiled("records._tenhou6")
+        _COMPILED.append(None if mod is None else mod.replay)
+        if mod is not None:
+            _COMPILED_IDS.append(mod.new_ids)
     return _COMPILED[0]
 
 
