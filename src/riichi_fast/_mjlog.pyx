@@ -1425,6 +1425,33 @@ cdef int _fill_settings(Settings* st, const int32_t[:, ::1] params, int honba_va
     return 0
 
 
+cdef int _check_rows(int32_t[:, ::1] rows, Py_ssize_t start, int width) except -1:
+    """The checks of the row array and its start that ``stats_mjlog`` and ``export_mjlog`` share."""
+    if rows.shape[1] != width:
+        raise ValueError(f"rows must have {width} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    return 0
+
+
+cdef int _run_game(const char* s, Py_ssize_t n, const int32_t[:, ::1] params, Settings* st, Game* g,
+                   int n_players, bint export_rows, int32_t* rows, int rows_cap,
+                   int game_idx) noexcept nogil:
+    """The pass every entry point makes: the four rules rows digested, ``g`` reset (rows
+    written from ``rows``, ``rows_cap`` of them; NULL: none), then ``_run``."""
+    cdef RulesC rules[4]
+    cdef int row
+    for row in range(4):
+        c_digest_rules(&params[row, 0], &rules[row])
+    memset(g, 0, sizeof(Game))
+    g.n = n_players
+    g.export_rows = export_rows
+    g.rows = rows
+    g.rows_cap = rows_cap
+    g.game_idx = game_idx
+    return _run(s, n, rules, st, g)
+
+
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
                  int honba_value=300, int noten_payment=3000, int abortive_mask=62,
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
@@ -1441,8 +1468,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     """
     cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef int st = OK, row
-    cdef RulesC rules[4]
+    cdef int st = OK
     cdef Game* g
     cdef Game game
     cdef Settings st_
@@ -1450,11 +1476,7 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     g = &game
     with nogil:
-        for row in range(4):
-            c_digest_rules(&params[row, 0], &rules[row])
-        memset(g, 0, sizeof(Game))
-        g.n = n_players
-        st = _run(s, n, rules, &st_, g)
+        st = _run_game(s, n, params, &st_, g, n_players, False, NULL, 0, 0)
     if st != OK:
         return (1, 0, 0, 0)
     return (0, g.n_rounds, g.n_wins, g.n_draws)
@@ -1490,7 +1512,6 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
     cdef int st = OK, row, top = 0
-    cdef RulesC rules[4]
     cdef Game* g
     cdef Game game
     cdef Settings st_
@@ -1498,20 +1519,12 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     cdef int32_t dummy[ROW_WIDTH]
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
-    if rows.shape[1] != ROW_WIDTH:
-        raise ValueError(f"rows must have {ROW_WIDTH} columns")
-    if not 0 <= start <= rows.shape[0]:
-        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    _check_rows(rows, start, ROW_WIDTH)
     g = &game
     with nogil:
-        for row in range(4):
-            c_digest_rules(&params[row, 0], &rules[row])
-        memset(g, 0, sizeof(Game))
-        g.n = n_players
-        g.rows = &rows[start, 0] if start < rows.shape[0] else dummy
-        g.rows_cap = <int>(rows.shape[0] - start)
-        g.game_idx = game_idx
-        st = _run(s, n, rules, &st_, g)
+        st = _run_game(s, n, params, &st_, g, n_players, False,
+                       &rows[start, 0] if start < rows.shape[0] else dummy,
+                       <int>(rows.shape[0] - start), game_idx)
         if st == OK and (g.decline or not g.have_next):
             st = BAD
         if st == OK:
@@ -1923,29 +1936,19 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     """
     cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef int st = OK, row
-    cdef RulesC rules[4]
+    cdef int st = OK
     cdef Game* g
     cdef Game game
     cdef Settings st_
     cdef int32_t dummy[EX_WIDTH]
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
-    if rows.shape[1] != EX_WIDTH:
-        raise ValueError(f"rows must have {EX_WIDTH} columns")
-    if not 0 <= start <= rows.shape[0]:
-        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    _check_rows(rows, start, EX_WIDTH)
     g = &game
     with nogil:
-        for row in range(4):
-            c_digest_rules(&params[row, 0], &rules[row])
-        memset(g, 0, sizeof(Game))
-        g.n = n_players
-        g.export_rows = 1
-        g.rows = &rows[start, 0] if start < rows.shape[0] else dummy
-        g.rows_cap = <int>(rows.shape[0] - start)
-        g.game_idx = game_idx
-        st = _run(s, n, rules, &st_, g)
+        st = _run_game(s, n, params, &st_, g, n_players, True,
+                       &rows[start, 0] if start < rows.shape[0] else dummy,
+                       <int>(rows.shape[0] - start), game_idx)
         if st == OK and (g.decline or not g.have_next):
             st = BAD
         if st == OK:

@@ -237,6 +237,19 @@ def _names_at(data: bytes) -> list[int]:
     return [0, -1] * 4
 
 
+def _verified_into(data, params, rows, start, width, settings) -> bool:
+    """The checks ``stats_mjlog`` and ``export_mjlog`` share (``n_players``, the row array and
+    its start), then whether :func:`verify_mjlog` passes the game (its rows may be written)."""
+    n_players = settings[-1]
+    if n_players not in (3, 4) or isinstance(n_players, bool):
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    if rows.shape[1] != width:
+        raise ValueError(f"rows must have {width} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    return verify_mjlog(data, params, *settings)[0] == 0
+
+
 def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_payment=3000,
                 abortive_mask=62, adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
                 pao_honba_liable=True, start_points=25000, n_players=4):
@@ -249,15 +262,9 @@ def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_paym
     >>> stats_mjlog(b"<mjloggm></mjloggm>", None, np.zeros((4, 16), np.int32), 0, 0)
     (1, 0)
     """
-    if n_players not in (3, 4) or isinstance(n_players, bool):
-        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
-    if rows.shape[1] != ROW_WIDTH:
-        raise ValueError(f"rows must have {ROW_WIDTH} columns")
-    if not 0 <= start <= rows.shape[0]:
-        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
     settings = (honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
                 pao_mask, pao_honba_liable, start_points, n_players)
-    if verify_mjlog(data, params, *settings)[0] != 0:
+    if not _verified_into(data, params, rows, start, ROW_WIDTH, settings):
         return (1, start)
     from riichi_fast.enums import MeldType
     from riichi_fast.records import parse_mjlog
@@ -321,15 +328,9 @@ def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_pay
     >>> export_mjlog(b"<mjloggm></mjloggm>", None, np.zeros((4, EX_WIDTH), np.int32), 0, 0)
     (1, 0)
     """
-    if n_players not in (3, 4) or isinstance(n_players, bool):
-        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
-    if rows.shape[1] != EX_WIDTH:
-        raise ValueError(f"rows must have {EX_WIDTH} columns")
-    if not 0 <= start <= rows.shape[0]:
-        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
     settings = (honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
                 pao_mask, pao_honba_liable, start_points, n_players)
-    if verify_mjlog(data, params, *settings)[0] != 0:
+    if not _verified_into(data, params, rows, start, EX_WIDTH, settings):
         return (1, start)
     from riichi_fast.enums import MeldType
     from riichi_fast.records import parse_mjlog
