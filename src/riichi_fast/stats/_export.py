@@ -196,7 +196,10 @@ def _optional_pyarrow():
 class TableWriter:
     """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
 
-    Parquet files get one row group per :meth:`write` call; CSV files one header.
+    Parts (column lists as :func:`game_tables` gives, the compiled path's
+    :class:`~riichi_fast.stats._export_fast.Columns`, or its raw row pairs) are
+    converted by :meth:`prepare` and written by :meth:`emit`: one Parquet row group
+    per emit; CSV files get one header.
     CSV goes through ``pyarrow.csv`` when pyarrow is installed (bools written
     ``True``/``False``, lists as ints separated by spaces, quotes where needed, CRLF
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
@@ -231,15 +234,6 @@ class TableWriter:
                 self._writers[name] = f
                 f.write((",".join(TABLES[name]) + "\r\n").encode("utf-8"))
         self._schemas = {name: _schema(self._pa, name) for name in TABLES} if self._pa else {}
-
-    def write(self, tables: dict) -> None:
-        """Write column lists ``{table: {column: values}}`` (as :func:`game_tables` gives)."""
-        self.write_segments([tables])
-
-    def write_segments(self, segments: list) -> None:
-        """Write parts in order: column lists, or the compiled path's
-        :class:`~riichi_fast.stats._export_fast.Columns` (one row group per table)."""
-        self.emit([self.prepare(segments)])
 
     def prepare(self, segments: list) -> dict:
         """Parts converted for writing (Arrow tables, or CSV bytes without pyarrow; a
