@@ -231,9 +231,6 @@ def columns(rows, paths: list[str]) -> Columns:
     return Columns(cols, len(H))
 
 
-_columns = columns
-
-
 class ExportRows:
     """Rows of the compiled path over many games, cut into :class:`Columns` by :meth:`take`.
 
@@ -284,7 +281,7 @@ class ExportRows:
 
     def take(self) -> list[Columns]:
         """Every game added so far, as columns (oldest first); start empty again."""
-        return [_columns(rows, paths) for rows, paths in self.take_rows()]
+        return [columns(rows, paths) for rows, paths in self.take_rows()]
 
     def take_rows(self) -> list[tuple]:
         """:meth:`take` without cutting into columns: ``(rows, paths)`` pairs (copies) that
