@@ -123,8 +123,9 @@ _GO = re.compile(rb"<GO\s[^>]*?\btype\s*=\s*[\"']([0-9]{1,9})[\"']")
 
 
 def _fast():
-    """(verify_mjlog, {4: (params rows, settings), 3: (...)}) of the automatic rules
-    (``tenhou``, ``tenhou_3p``), built once per process."""
+    """(verify_mjlog, {4: (params rows, settings), 3: (...)}, players) of the automatic rules
+    (``tenhou``, ``tenhou_3p``), built once per process; ``players(data)`` picks the table
+    (:func:`_players` in C, or this function itself on the twins)."""
     global _FAST
     if _FAST is None:
         from riichi_fast import _backend
@@ -133,7 +134,7 @@ def _fast():
         mod = _backend.load("mjlog")
         _FAST = (mod.verify_mjlog, {
             4: (params_rows(config.TENHOU), fast_settings(config.TENHOU)),
-            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))})
+            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))}, mod.players)
     return _FAST
 
 
@@ -247,8 +248,8 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
         out.unreadable.append((name, _why(data)))
         return out
     if fast and rules is None and not kernel and data[:1] == b"<":
-        fn, tables = _fast()
-        params, settings = tables[_players(data)]
+        fn, tables, players = _fast()
+        params, settings = tables[players(data)]
         try:
             status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
         except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
@@ -281,8 +282,8 @@ def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fas
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
     if fast and rules is None and not kernel and type(data) is bytes and data[:1] == b"<":
-        fn, tables = _FAST if _FAST is not None else _fast()
-        params, settings = tables[_players(data)]
+        fn, tables, players = _FAST if _FAST is not None else _fast()
+        params, settings = tables[players(data)]
         try:
             status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
         except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path

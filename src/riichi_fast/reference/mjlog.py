@@ -419,3 +419,17 @@ def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_pay
     for i, r in enumerate(out):
         rows[start + i, :] = r
     return (0, start + len(out))
+
+
+def players(data):
+    """3 when the mjlog's ``<GO type>`` (the first ``<GO`` in its first 16384 bytes) has the
+    three-player bit, else 4 (``riichi_fast.records.fast._players``).
+
+    >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
+    (3, 4)
+    """
+    from riichi_fast.records.fast import _players
+
+    if type(data) is not bytes:
+        raise RiichiError(f"data must be bytes, got {type(data).__name__}")
+    return _players(data)

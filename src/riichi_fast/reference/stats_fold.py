@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast.errors import RiichiError
+from riichi_fast.reference.mjlog import players  # re-exported, as the compiled fold does
 
 __all__ = ["CORPUS_KEYS", "PLAYER_KEYS", "ROW_WIDTH", "Fold", "players"]
 
@@ -18,20 +19,6 @@ _NCOL = len(PLAYER_KEYS) + 4
 _YAKU = (*(str(y) for y in range(64)), "52", "53", "54")  # ids, then wins with dora, ura, red
 _WAITS = ("kokushi", "ryanmen", "kanchan", "penchan", "shanpon", "tanki")  # shapes -1-4
 _MAX_HAN = _MAX_FU = 0xFFFF
-
-
-def players(data):
-    """3 when the mjlog's ``<GO type>`` (the first ``<GO`` in its first 16384 bytes) has the
-    three-player bit, else 4 (``riichi_fast.records.fast._players``).
-
-    >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
-    (3, 4)
-    """
-    from riichi_fast.records.fast import _players
-
-    if type(data) is not bytes:
-        raise RiichiError(f"data must be bytes, got {type(data).__name__}")
-    return _players(data)
 
 
 def _check(rows: list, end: int, size: int) -> None:

@@ -242,10 +242,8 @@ class ExportRows:
     def __init__(self, capacity: int | None = None) -> None:
         from riichi_fast import _backend
         from riichi_fast.records.fast import _fast
-        from riichi_fast.stats._fast import fold_module
 
-        self._n_players = fold_module().players  # the <GO type> three-player bit, read in C
-        self.tables = _fast()[1]
+        _, self.tables, self._n_players = _fast()
         self.fn = _backend.load("mjlog").export_mjlog
         self.rows = np.zeros((capacity or _ROWS, EX_WIDTH), dtype=np.int32)
         self.n = 0

@@ -77,8 +77,7 @@ class RowStats:
         from riichi_fast.records.fast import _fast
 
         mod = fold_module()
-        self._n_players = mod.players
-        self.tables = _fast()[1]
+        _, self.tables, self._n_players = _fast()
         self.fn = _backend.load("mjlog").stats_mjlog
         self.fold = mod.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)

@@ -14,10 +14,11 @@ from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memchr, memset
+from libc.string cimport memset
 
 import numpy as np
 
+from riichi_fast._mjlog import players  # noqa: F401 - re-exported (the three-player bit of a record)
 from riichi_fast.errors import RiichiError
 from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats
 
@@ -77,80 +78,6 @@ cdef extern from *:
     int rf_ctz32(uint32_t x) nogil
 
 
-cdef inline bint _space(unsigned char c) noexcept nogil:  # re's \s on bytes
-    return c == 32 or 9 <= c <= 13
-
-
-cdef inline bint _word(unsigned char c) noexcept nogil:  # re's \w on bytes
-    return (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c == 95
-
-
-cdef int64_t _go_type(const unsigned char* s, Py_ssize_t n, Py_ssize_t k) noexcept nogil:
-    """The type at ``s[k:]`` matched by ``type\s*=\s*["']([0-9]{1,9})["']`` (after a word
-    boundary, checked by the caller), or -1."""
-    cdef Py_ssize_t j = k + 4, d
-    cdef int64_t v = 0
-    if j > n or s[k] != 116 or s[k + 1] != 121 or s[k + 2] != 112 or s[k + 3] != 101:  # type
-        return -1
-    while j < n and _space(s[j]):
-        j += 1
-    if j >= n or s[j] != 61:  # =
-        return -1
-    j += 1
-    while j < n and _space(s[j]):
-        j += 1
-    if j >= n or (s[j] != 34 and s[j] != 39):
-        return -1
-    j += 1
-    d = j
-    while j < n and j - d < 10 and 48 <= s[j] <= 57:
-        v = 10 * v + (s[j] - 48)
-        j += 1
-    if j == d or j - d > 9 or j >= n or (s[j] != 34 and s[j] != 39):
-        return -1
-    return v
-
-
-def players(data):
-    """3 when the mjlog's ``<GO type>`` (the first ``<GO`` in its first 16384 bytes) has the
-    three-player bit, else 4: ``riichi_fast.records.fast._players`` (its regular expression)
-    in C, without scanning the long ``<SHUFFLE seed>`` in Python.
-
-    >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
-    (3, 4)
-    """
-    cdef const unsigned char* s
-    cdef const unsigned char* hit
-    cdef Py_ssize_t n, lim, i, k
-    cdef int64_t v
-    if type(data) is not bytes:
-        raise RiichiError(f"data must be bytes, got {type(data).__name__}")
-    s = <const unsigned char*>PyBytes_AS_STRING(data)
-    n = PyBytes_GET_SIZE(data)
-    lim = n if n < 16384 else 16384
-    i = 0
-    while True:  # the first "<GO" wholly inside the first 16384 bytes
-        if lim - i < 3:
-            return 4
-        hit = <const unsigned char*>memchr(s + i, 60, lim - 2 - i)
-        if hit == NULL:
-            return 4
-        i = hit - s
-        if s[i + 1] == 71 and s[i + 2] == 79:
-            break
-        i += 1
-    k = i + 3
-    if k >= n or not _space(s[k]):
-        return 4
-    k += 1
-    while True:  # [^>]*? then \btype...: the first place where the rest matches
-        if k < n and not _word(s[k - 1]):
-            v = _go_type(s, n, k)
-            if v >= 0:
-                return 3 if v & 0x10 else 4
-        if k >= n or s[k] == 62:  # the end, or ">"
-            return 4
-        k += 1
 
 
 cdef struct Map:  # int64 key (>= 0) -> int64 count, open addressing; key -1: empty slot
