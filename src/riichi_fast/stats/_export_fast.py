@@ -24,11 +24,11 @@ import numpy as np
 
 from riichi_fast.stats._aggregate import DRAW_KEYS
 
-__all__ = ["EX_WIDTH", "Columns", "ExportRows", "columns", "export_segments"]
+__all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments"]
 
 EX_WIDTH = 104
 """int32 columns of a row of ``_mjlog.export_mjlog``."""
-_ROWS = 1 << 12  # 1.7 MB: about 200 games between cuts
+_ROWS = 1 << 13  # 3.4 MB: about 450 games; a step (ROWS_PER_STEP hands) is about half
 _DRAWS = tuple(DRAW_KEYS.values())
 _RESULTS = ("win", "draw", "none")
 _SEAT = np.arange(4)
@@ -55,11 +55,31 @@ class Columns:
     each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
-    __slots__ = ("cols", "hands")
+    __slots__ = ("cols", "hands", "inserts")
 
     def __init__(self, cols: dict, hands: int) -> None:
         self.cols = cols
         self.hands = hands
+        self.inserts: list = []
+        """``(k, tables)``: the model's tables of a file placed before game ``k`` (see
+        :meth:`ExportRows.insert`)."""
+
+    def split(self, name: str) -> list:
+        """The table ``name`` in order: ``(start, stop)`` row ranges of these columns and
+        the inserted tables' ``{column: values}`` between them."""
+        if not self.inserts:
+            return [(0, len(self.cols[name]["game_id"][2]))]
+        games = self.cols[name]["game_id"][2]  # ascending
+        out, at = [], 0
+        for k, tables in self.inserts:
+            b = int(np.searchsorted(games, k))
+            if b > at:
+                out.append((at, b))
+            out.append(tables[name])
+            at = b
+        if at < len(games):
+            out.append((at, len(games)))
+        return out
 
     def arrow(self, pa, name: str, schema):
         """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
@@ -231,8 +251,37 @@ def columns(rows, paths: list[str]) -> Columns:
     return Columns(cols, len(H))
 
 
+class Cut:
+    """Rows of :class:`ExportRows` handed over, not yet cut into columns: ``rows`` (a view
+    of the array itself, no longer written), the ``paths`` of their games and ``hands``
+    (their rounds).  :meth:`columns` cuts them (on the writer thread) and gives the array
+    back to the :class:`ExportRows` to be filled again."""
+
+    __slots__ = ("_owner", "hands", "inserts", "paths", "rows")
+
+    def __init__(self, rows, paths: list[str], hands: int, owner: ExportRows | None = None,
+                 inserts: list | None = None) -> None:
+        self.rows = rows
+        self.paths = paths
+        self.hands = hands
+        self._owner = owner
+        self.inserts = inserts or []
+
+    def columns(self) -> Columns:
+        cols = columns(self.rows, self.paths)
+        cols.inserts = self.inserts
+        if self._owner is not None:
+            self._owner.give_back(self.rows)
+            self._owner = None
+        return cols
+
+
 class ExportRows:
     """Rows of the compiled path over many games, cut into :class:`Columns` by :meth:`take`.
+
+    The rows go into one array at a time; :meth:`take_rows` hands the arrays over as
+    they are (no copy, :class:`Cut`) and takes a fresh one, from the arrays given back
+    once cut when there are some (so their pages are mapped already).
 
     >>> r = ExportRows()
     >>> r.add(b"<mjloggm></mjloggm>", "x.mjlog"), r.take()
@@ -245,12 +294,30 @@ class ExportRows:
 
         _, self.tables, self._n_players = _fast()
         self.fn = _backend.load("mjlog").export_mjlog
-        self.rows = np.zeros((capacity or _ROWS, EX_WIDTH), dtype=np.int32)
+        self.capacity = capacity or _ROWS
+        self._free: list = []  # arrays given back, filled again (their pages already mapped)
+        self.rows = self._array()
         self.n = 0
         self.paths: list[str] = []
-        self._done: list[Columns] = []
+        self._done: list[Cut] = []
         self.hands = 0
-        """Rounds held (not yet taken), for the caller's row-group size."""
+        """Rounds held (not yet taken), for the caller's step size."""
+        self._hands = 0  # rounds in the array being filled
+        self._inserts: list = []  # (games before, tables) of the array being filled
+
+    def _array(self):
+        try:
+            return self._free.pop()
+        except IndexError:
+            return np.empty((self.capacity, EX_WIDTH), dtype=np.int32)
+
+    def give_back(self, rows) -> None:
+        """An array of :meth:`take_rows` that is no longer read (cut into columns): filled
+        again later.  At most two are kept."""
+        if rows.base is not None:
+            rows = rows.base
+        if len(self._free) < 2 and rows.shape == (self.capacity, EX_WIDTH):
+            self._free.append(rows)
 
     def add(self, data: bytes, path: str) -> bool:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
@@ -268,22 +335,38 @@ class ExportRows:
             return False
         self.paths.append(path)
         self.n = end
-        self.hands += int(self.rows[end - 1, 5])  # the game row: its rounds
+        hands = int(self.rows[end - 1, 5])  # the game row: its rounds
+        self.hands += hands
+        self._hands += hands
         return True
+
+    def insert(self, tables: dict) -> None:
+        """The model's tables of a file the compiled path declined (:func:`_model_tables`),
+        placed after the games added so far: taken with them (one :class:`Cut`, fewer
+        and larger cuts)."""
+        if tables["games"]["game_id"]:
+            hands = len(tables["hands"]["game_id"])
+            self._inserts.append((len(self.paths), tables))
+            self.hands += hands
+            self._hands += hands
 
     def _cut(self) -> None:
         if self.paths:
-            self._done.append((self.rows[:self.n].copy(), self.paths))
-        self.n = 0
+            self._done.append(Cut(self.rows[:self.n], self.paths, self._hands, self, self._inserts))
+            self.rows = self._array()
+        else:
+            self._done.extend(tables for _, tables in self._inserts)
+        self.n = self._hands = 0
         self.paths = []
+        self._inserts = []
 
     def take(self) -> list[Columns]:
         """Every game added so far, as columns (oldest first); start empty again."""
-        return [columns(rows, paths) for rows, paths in self.take_rows()]
+        return [c.columns() for c in self.take_rows()]
 
-    def take_rows(self) -> list[tuple]:
-        """:meth:`take` without cutting into columns: ``(rows, paths)`` pairs (copies) that
-        :func:`columns` cuts later, on another thread if need be."""
+    def take_rows(self) -> list[Cut]:
+        """:meth:`take` without cutting into columns: :class:`Cut` s that are cut later,
+        on another thread if need be."""
         self._cut()
         done, self._done = self._done, []
         self.hands = 0
@@ -295,7 +378,9 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
 
     A segment is a :class:`Columns` (games the compiled path took) or a dict of column
     lists (games read through the model).  With ``rows`` (an :class:`ExportRows` kept
-    across calls) the compiled games of the last files stay in it (not yet a segment).
+    across calls) the games of these files stay in it, the model's tables of a file it
+    declines too (:meth:`ExportRows.insert`): no segment, :meth:`ExportRows.take_rows`
+    gives them (cut into columns by the export's writer thread, not here).
     """
     from riichi_fast.stats._export import _empty_tables, _extend, tables_of_files
 
@@ -315,14 +400,18 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
                     segments.append(model)
                     model = None
                 continue
-            segments.extend(rows.take())  # the compiled games before this file
             if data is not None:  # read already: the model parses these bytes
                 part, part_bad = _model_tables(path, data)
             else:  # unreadable, an archive: the model reads it again and says why
                 part, part_bad = tables_of_files([path])
+            bad.extend(part_bad)
+            if not own:
+                rows.insert(part)
+                continue
+            segments.extend(rows.take())  # the compiled games before this file
         else:
             part, part_bad = tables_of_files([path])
-        bad.extend(part_bad)
+            bad.extend(part_bad)
         model = _extend(model if model is not None else _empty_tables(), part)
     if model is not None:
         segments.append(model)
