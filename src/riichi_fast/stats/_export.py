@@ -171,8 +171,8 @@ def _schema(pa, name):
     return pa.schema(fields)
 
 
-def _arrow_table(pa, name, cols):
-    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=_schema(pa, name))
+def _arrow_table(pa, name, cols, schema=None):
+    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=schema or _schema(pa, name))
 
 
 def _csv_value(v):
@@ -269,11 +269,12 @@ class TableWriter:
                 continue
             tables = []
             for s in parts:
+                schema = self._schemas[name]
                 if not isinstance(s, Columns):
-                    tables.append(_arrow_table(pa, name, s[name]))
+                    tables.append(_arrow_table(pa, name, s[name], schema))
                     continue
-                whole = s.arrow(pa, name, self._schemas[name])
-                tables.extend(whole.slice(p[0], p[1] - p[0]) if type(p) is tuple else _arrow_table(pa, name, p)
+                whole = s.arrow(pa, name, schema)
+                tables.extend(whole.slice(p[0], p[1] - p[0]) if type(p) is tuple else _arrow_table(pa, name, p, schema)
                               for p in s.split(name))
             tables = [t for t in tables if t.num_rows]
             if self.fmt == "csv" and tables:

@@ -55,11 +55,12 @@ class Columns:
     each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
-    __slots__ = ("cols", "hands", "inserts")
+    __slots__ = ("_choices", "cols", "hands", "inserts")
 
     def __init__(self, cols: dict, hands: int) -> None:
         self.cols = cols
         self.hands = hands
+        self._choices: dict = {}  # id(choices) -> (choices, Arrow array): made once
         self.inserts: list = []
         """``(k, tables)``: the model's tables of a file placed before game ``k`` (see
         :meth:`ExportRows.insert`)."""
@@ -84,18 +85,22 @@ class Columns:
     def arrow(self, pa, name: str, schema):
         """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
         arrays = []
+        int64, string = pa.int64(), pa.string()
+        choices = self._choices
         for field in schema:
             col = self.cols[name][field.name]
             kind = col[0]
             if kind == "i":
-                arrays.append(pa.array(col[1], type=pa.int64(),
-                                       mask=None if col[2] is None else ~col[2]))
+                arrays.append(pa.array(col[1], type=int64, mask=None if col[2] is None else ~col[2]))
             elif kind == "b":
                 arrays.append(pa.array(col[1], type=pa.bool_()))
-            elif kind == "s":
+            elif kind == "s":  # the choices (the paths: in every table) made into Arrow once
                 idx = col[2]
-                choices = pa.array(col[1], type=pa.string())
-                arrays.append(choices.take(pa.array(idx, mask=idx < 0)))
+                key = id(col[1])
+                if key not in choices:
+                    choices[key] = (col[1], pa.array(col[1], type=string))
+                arrays.append(choices[key][1].take(idx if idx.dtype.kind != "i" or idx.min(initial=0) >= 0
+                                                   else pa.array(idx, mask=idx < 0)))
             elif kind == "t":
                 text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
                                              [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
@@ -133,12 +138,26 @@ class Columns:
         return out
 
 
-def _text(rows, at: int, width: int, lengths, idx=None):
-    """The text slots ``[at, at + width)`` (bytes) of ``rows``, cut to ``lengths``:
+def _gather(flat, starts, lengths):
+    """``flat[starts[i]:starts[i] + lengths[i]]`` for every ``i``, one after another, and the
+    offsets of the pieces (work in the values taken, not in the slots' width)."""
+    off = _offsets(lengths)
+    idx = np.repeat(starts - off[:-1], lengths)
+    idx += np.arange(len(idx))
+    return flat[idx], off
+
+
+def _text(rows, which, at: int, lengths, idx=None):
+    """The text slots from byte ``at`` of the rows ``which`` of ``rows``, cut to ``lengths``:
     ``("t", data, offsets, idx)``."""
-    slots = rows.view(np.uint8)[:, at:at + width]
-    data = slots[np.arange(width)[None, :] < lengths[:, None]].tobytes()
-    return ("t", data, _offsets(lengths), idx)
+    data, off = _gather(rows.view(np.uint8).ravel(), which * (4 * EX_WIDTH) + at, lengths)
+    return ("t", data.tobytes(), off, idx)
+
+
+def _basenames(paths: list[str]) -> list[str]:
+    if os.sep == "/" and os.altsep is None:  # os.path.basename of a str, without its calls
+        return [p[p.rfind("/") + 1:] for p in paths]
+    return [os.path.basename(p) for p in paths]  # pragma: no cover - Windows
 
 
 def _offsets(counts):
@@ -169,7 +188,8 @@ def columns(rows, paths: list[str]) -> Columns:
         _TILES = _win_tiles()
     kind = rows[:, 0]
     H, D = rows[kind == 1, :16], rows[kind == 3, :13]  # only what they use is copied
-    W, G = rows[kind == 2], rows[kind == 4]
+    wi = np.flatnonzero(kind == 2)
+    W, G = rows[wi, :_YAKU], rows[kind == 4]  # the wins' yaku and text: taken from rows itself
     n_games = len(paths)
     n = G[:, 2]  # players per game
     game_id = ("s", paths, np.arange(n_games))
@@ -185,15 +205,15 @@ def columns(rows, paths: list[str]) -> Columns:
     in_game = _SEAT[None, :] < n[:, None]
     lengths = G[:, _NAME_LEN:_NAME_LEN + SEATS]
     name_idx = np.where(in_game & (lengths >= 0), np.arange(n_games * SEATS).reshape(n_games, SEATS), -1)
-    slot = G.view(np.uint8)[:, _NAMES:_NAMES + SEATS * _NAME_BYTES].reshape(n_games * SEATS, _NAME_BYTES)
     name_len = np.maximum(lengths.ravel(), 0)
-    name_data = slot[np.arange(_NAME_BYTES)[None, :] < name_len[:, None]].tobytes()
-    name_off = _offsets(name_len)
+    starts = (np.arange(n_games)[:, None] * (4 * EX_WIDTH) + _NAMES + _SEAT[None, :SEATS] * _NAME_BYTES).ravel()
+    name_data, name_off = _gather(G.view(np.uint8).ravel(), starts, name_len)
+    name_data = name_data.tobytes()
 
     def name_col(idx):
         return ("t", name_data, name_off, idx)
     cols["games"] = {
-        "game_id": game_id, "source": ("s", [os.path.basename(p) for p in paths], np.arange(n_games)),
+        "game_id": game_id, "source": ("s", _basenames(paths), np.arange(n_games)),
         "format": ("s", ["mjlog"], np.zeros(n_games, dtype=np.int64)), "n_players": _ints(n),
         "hanchan": ("b", G[:, 3] != 0), "red_fives": ("b", G[:, 4] != 0), "hands": _ints(G[:, 5]),
         **{f"player_{i}": name_col(name_idx[:, i]) for i in range(SEATS)},
@@ -215,16 +235,16 @@ def columns(rows, paths: list[str]) -> Columns:
     red = G[W[:, 1], 4] != 0
     yakuman = W[:, 15] != 0
     n_yaku = W[:, 24]
-    yaku = W[:, _YAKU:_YAKU + _MAX_YAKU][np.arange(_MAX_YAKU)[None, :] < n_yaku[:, None]]
+    yaku, yaku_off = _gather(rows.ravel(), wi * EX_WIDTH + _YAKU, n_yaku)
     cols["wins"] = {
         "game_id": per_game(W), "hand": _ints(W[:, 2]), "round_wind": _ints(W[:, 3]),
         "kyoku": _ints(W[:, 4]), "honba": _ints(W[:, 5]), "winner": _ints(W[:, 6]),
         "from_seat": _ints(W[:, 7]), "tsumo": ("b", W[:, 8] != 0), "multi_ron_index": _ints(W[:, 9]),
-        "closed": _text(W, _CLOSED, _CLOSED_BYTES, W[:, 25]),
-        "melds": _text(W, _MELDS, _MELDS_BYTES, W[:, 26]),
+        "closed": _text(rows, wi, _CLOSED, W[:, 25]),
+        "melds": _text(rows, wi, _MELDS, W[:, 26]),
         "win_tile": ("s", _TILES, W[:, 10] + np.where(red, 0, 136)),
         "han": _ints(W[:, 11], ~yakuman), "fu": _ints(W[:, 12]), "points": _ints(W[:, 13]),
-        "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku.astype(np.int32), _offsets(n_yaku)),
+        "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku, yaku_off),
         "dora": _ints(W[:, 16]), "ura": _ints(W[:, 17]), "aka": _ints(W[:, 18]),
         "pao": _ints(W[:, 19], W[:, 19] >= 0),
         **{f"delta_{i}": c for i, c in seats(W, 20, nw).items()},
