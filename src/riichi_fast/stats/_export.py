@@ -274,8 +274,18 @@ class TableWriter:
                     tables.append(_arrow_table(pa, name, s[name], schema))
                     continue
                 whole = s.arrow(pa, name, schema)
-                tables.extend(whole.slice(p[0], p[1] - p[0]) if type(p) is tuple else _arrow_table(pa, name, p, schema)
-                              for p in s.split(name))
+                pieces = s.split(name)
+                # the model's games inside it: made into Arrow at once, then sliced
+                model = [p for p in pieces if type(p) is not tuple]
+                if model:
+                    merged = _arrow_table(pa, name, {c: [v for p in model for v in p[c]] for c in columns}, schema)
+                at = 0
+                for p in pieces:
+                    if type(p) is tuple:
+                        tables.append(whole.slice(p[0], p[1] - p[0]))
+                    else:
+                        tables.append(merged.slice(at, len(p["game_id"])))
+                        at += len(p["game_id"])
             tables = [t for t in tables if t.num_rows]
             if self.fmt == "csv" and tables:
                 table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
