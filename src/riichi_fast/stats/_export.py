@@ -197,9 +197,11 @@ class TableWriter:
     """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
 
     Parts (column lists as :func:`game_tables` gives, the compiled path's
-    :class:`~riichi_fast.stats._export_fast.Columns`, or its raw row pairs) are
-    converted by :meth:`prepare` and written by :meth:`emit`: one Parquet row group
-    per emit; CSV files get one header.
+    :class:`~riichi_fast.stats._export_fast.Columns`, or its rows not yet cut, a
+    :class:`~riichi_fast.stats._export_fast.Cut`) are converted by :meth:`prepare` and
+    written by :meth:`emit`: one Parquet row group per emit; CSV files get one header.
+    ``open_now=False``: the files are created by :meth:`open` (the export's writer
+    thread calls it).
     CSV goes through ``pyarrow.csv`` when pyarrow is installed (bools written
     ``True``/``False``, lists as ints separated by spaces, quotes where needed, CRLF
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
