@@ -24,7 +24,7 @@ import numpy as np
 
 from riichi_fast.stats._aggregate import DRAW_KEYS
 
-__all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments"]
+__all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments", "read_files"]
 
 EX_WIDTH = 104
 """int32 columns of a row of ``_mjlog.export_mjlog``."""
@@ -393,14 +393,17 @@ class ExportRows:
         return done
 
 
-def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: bool = True):
+def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: bool = True,
+                    data: list | None = None):
     """The map step of an export: ``(segments, unreadable)`` for some files, in file order.
 
     A segment is a :class:`Columns` (games the compiled path took) or a dict of column
     lists (games read through the model).  With ``rows`` (an :class:`ExportRows` kept
     across calls) the games of these files stay in it, the model's tables of a file it
     declines too (:meth:`ExportRows.insert`): no segment, :meth:`ExportRows.take_rows`
-    gives them (cut into columns by the export's writer thread, not here).
+    gives them (cut into columns by the export's writer thread, not here).  ``data``:
+    what :func:`read_files` gave for ``paths`` (read ahead on another thread), else
+    each file is read here.
     """
     from riichi_fast.stats._export import _empty_tables, _extend, tables_of_files
 
@@ -410,11 +413,12 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     segments: list = []
     model = None  # column lists of the files read through the model since the last compiled one
     bad: list = []
+    read, data = data, None
     if fast:
         from riichi_fast.stats._fast import read_bytes
-    for path in paths:
+    for k, path in enumerate(paths):
         if fast:
-            data = read_bytes(path)
+            data = read_bytes(path) if read is None else read[k]
             if data is not None and rows.add(data, path):
                 if model is not None:
                     segments.append(model)
@@ -438,6 +442,15 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     if own:
         segments.extend(rows.take())
     return segments, bad
+
+
+def read_files(paths: list[str]) -> list:
+    """``read_bytes`` of each file (the one record it holds, gunzipped; None: read it in
+    full): what the export's read-ahead thread does for the next batch while the
+    compiled path reads this one (opening, reading and gunzip release the GIL)."""
+    from riichi_fast.stats._fast import read_bytes
+
+    return [read_bytes(p) for p in paths]
 
 
 def _model_tables(path: str, data: bytes):
