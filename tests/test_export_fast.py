@@ -141,7 +141,7 @@ def test_names_are_decoded_as_the_full_reader_decodes_them(tmp_path, names, take
         same_files(tmp_path / f"fast-{fmt}", tmp_path / f"slow-{fmt}", fmt)
 
 
-def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path):
+def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path, monkeypatch):
     data = xml(MJLOG[0])
     d = tmp_path / "in"
     d.mkdir()
@@ -162,6 +162,105 @@ def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path):
         same_files(tmp_path / f"fast-{fmt}", tmp_path / f"slow-{fmt}", fmt)
     wins = pq.read_table(tmp_path / "fast-parquet" / "wins.parquet").to_pydict()
     assert wins["fu"][0] == 110 and wins["game_id"][0].endswith("b-mismatch.mjlog")
+    # the next batch read ahead on a thread of its own: the same files
+    monkeypatch.setattr(_export, "READ_AHEAD", True)
+    for fmt in ("parquet", "csv"):
+        ahead = export(files, tmp_path / f"ahead-{fmt}", format=fmt, batch_size=3)
+        assert ahead == {**slow, "files": ahead["files"]}
+        same_files(tmp_path / f"ahead-{fmt}", tmp_path / f"slow-{fmt}", fmt)
+    # the model's games sit among the compiled ones in one cut: the csv module's path too
+    no_pyarrow_csv(monkeypatch)
+    mixed = [DATA / "tenhou-mjlog-3p", d / "b-mismatch.mjlog", DATA / "mjai", DATA / "tenhou-mjlog-mjx"]
+    export(mixed, tmp_path / "module-fast", format="csv")
+    export(mixed, tmp_path / "module-slow", format="csv", fast=False)
+    same_files(tmp_path / "module-fast", tmp_path / "module-slow", "csv")
+
+
+def test_declined_files_go_into_the_cut_of_the_compiled_games_around_them():
+    rows = _export_fast.ExportRows()
+    data = [xml(p) for p in MJLOG[:3]]
+    model = {name: {c: [] for c in cols} for name, cols in TABLES.items()}
+    tables = _export_fast._model_tables("m.mjlog", data[1])[0]
+    assert rows.add(data[0], "a")
+    rows.insert(tables)
+    rows.insert(model)  # no rows (an unreadable file): nothing kept
+    assert rows.add(data[2], "c")
+    hands = rows.hands
+    first = rows.rows
+    (cut,) = rows.take_rows()
+    assert cut.paths == ["a", "c"] and [k for k, _ in cut.inserts] == [1] and rows.hands == 0
+    assert cut.hands == hands == len(re.findall(rb"<INIT[\s/>]", b"".join(data)))
+    cols = cut.columns()
+    assert rows.rows is not first and rows._free == [first]  # the array is filled again
+    for name in TABLES:  # game a's rows, the model's game, game c's rows (empty ranges left out)
+        games = cols.cols[name]["game_id"][2].tolist()
+        parts = cols.split(name)
+        at = next(i for i, p in enumerate(parts) if type(p) is dict)
+        assert parts[at] is tables[name] and sum(type(p) is dict for p in parts) == 1
+        before = [g for a, b in parts[:at] for g in games[a:b]]
+        after = [g for a, b in parts[at + 1:] for g in games[a:b]]
+        assert before == [0] * games.count(0) and after == [1] * games.count(1), name
+    assert cols.split("games") == [(0, 1), tables["games"], (1, 2)]
+    assert rows.take_rows() == []
+    rows.insert(tables)  # model games alone: given as they are
+    assert rows.take_rows() == [tables]
+
+
+class _Blocked:
+    """A TableWriter stand-in whose prepare waits until released."""
+
+    def __init__(self):
+        import threading
+
+        self.started, self.release, self.done, self.closed = threading.Event(), threading.Event(), [], False
+
+    def open(self):
+        pass
+
+    def prepare(self, segments):
+        self.started.set()
+        self.release.wait()
+        if segments == ["boom"]:
+            raise RuntimeError("boom")
+        return segments
+
+    def emit(self, prepared):
+        self.done.extend(prepared)
+
+    def close(self):
+        self.closed = True
+
+
+def test_the_writer_thread_runs_ahead_bounded_and_in_order():
+    w = _Blocked()
+    run = _export._WriterThread(w)
+    run.put(["a"], False)
+    assert w.started.wait(30)  # the thread holds "a"; two more wait in the queue, no more
+    run.put(["b"], True)
+    run.put(["c"], False)
+    assert run.queue.full() and _export.WRITER_QUEUE == 2
+    w.release.set()
+    run.put(["d"], True)
+    run.close()
+    assert w.done == [["a"], ["b"], ["c"], ["d"]] and w.closed and not run.thread.is_alive()
+
+
+def test_an_error_on_the_writer_thread_is_raised_by_the_export(tmp_path, monkeypatch):
+    w = _Blocked()
+    w.release.set()
+    run = _export._WriterThread(w)
+    run.put(["boom"], True)
+    run.put(["x"], True)  # not prepared: the thread only drains the queue once it failed
+    with pytest.raises(RuntimeError, match="boom"):
+        run.close()
+    assert w.closed and w.done == [] and not run.thread.is_alive()
+
+    def fail(self, segments):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(_export.TableWriter, "prepare", fail)
+    with pytest.raises(OSError, match="disk full"):
+        export(SOME, tmp_path / "o", format="csv")
 
 
 def test_small_arrays_and_row_groups_give_the_same_files(tmp_path, monkeypatch):

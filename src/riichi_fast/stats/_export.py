@@ -171,8 +171,8 @@ def _schema(pa, name):
     return pa.schema(fields)
 
 
-def _arrow_table(pa, name, cols):
-    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=_schema(pa, name))
+def _arrow_table(pa, name, cols, schema=None):
+    return pa.Table.from_pydict({c: cols[c] for c in TABLES[name]}, schema=schema or _schema(pa, name))
 
 
 def _csv_value(v):
@@ -197,9 +197,11 @@ class TableWriter:
     """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
 
     Parts (column lists as :func:`game_tables` gives, the compiled path's
-    :class:`~riichi_fast.stats._export_fast.Columns`, or its raw row pairs) are
-    converted by :meth:`prepare` and written by :meth:`emit`: one Parquet row group
-    per emit; CSV files get one header.
+    :class:`~riichi_fast.stats._export_fast.Columns`, or its rows not yet cut, a
+    :class:`~riichi_fast.stats._export_fast.Cut`) are converted by :meth:`prepare` and
+    written by :meth:`emit`: one Parquet row group per emit; CSV files get one header.
+    ``open_now=False``: the files are created by :meth:`open` (the export's writer
+    thread calls it).
     CSV goes through ``pyarrow.csv`` when pyarrow is installed (bools written
     ``True``/``False``, lists as ints separated by spaces, quotes where needed, CRLF
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
@@ -207,7 +209,7 @@ class TableWriter:
     Use as a context manager; :attr:`paths` are the files written.
     """
 
-    def __init__(self, out: str, fmt: str = "parquet") -> None:
+    def __init__(self, out: str, fmt: str = "parquet", *, open_now: bool = True) -> None:
         if fmt not in ("parquet", "csv"):
             raise RiichiError(f"unknown export format {fmt!r} (use parquet or csv)")
         if os.path.exists(out) and not os.path.isdir(out):
@@ -217,17 +219,26 @@ class TableWriter:
         self.paths = [os.path.join(out, f"{name}.{fmt}") for name in TABLES]
         self.rows = dict.fromkeys(TABLES, 0)
         self._files = []
+        self._writers: dict = {}
         if fmt == "parquet":
             from riichi_fast.stats._extras import require
 
             self._pa = require("pyarrow")
-            pq = require("pyarrow.parquet")
             self._csv = None
+        else:
+            self._pa, self._csv = _optional_pyarrow()
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Create the files (the export's writer thread does, ``open_now=False``: the reading
+        starts meanwhile)."""
+        if self.fmt == "parquet":
+            import pyarrow.parquet as pq
+
             self._writers = {name: pq.ParquetWriter(path, _schema(self._pa, name))
                              for name, path in zip(TABLES, self.paths)}
         else:
-            self._pa, self._csv = _optional_pyarrow()
-            self._writers = {}
             for name, path in zip(TABLES, self.paths):
                 f = open(path, "wb")  # noqa: SIM115 - closed in close()
                 self._files.append(f)
@@ -236,46 +247,69 @@ class TableWriter:
         self._schemas = {name: _schema(self._pa, name) for name in TABLES} if self._pa else {}
 
     def prepare(self, segments: list) -> dict:
-        """Parts converted for writing (Arrow tables, or CSV bytes without pyarrow; a
-        ``(rows, paths)`` pair of :meth:`ExportRows.take_rows` is cut into columns first), not
-        yet written: :meth:`emit` writes one or more of them, in order, as one row group.
-        Both run on the export's writer thread."""
-        from riichi_fast.stats._export_fast import Columns
-        from riichi_fast.stats._export_fast import columns as cut
+        """Parts converted for writing (Arrow tables for Parquet, CSV bytes), not yet
+        written: :meth:`emit` writes one or more of them, in order (one Parquet row group).
+        A :class:`~riichi_fast.stats._export_fast.Cut` (rows of the compiled path) is cut
+        into columns first.  Both run on the export's writer thread."""
+        from riichi_fast.stats._export_fast import Columns, Cut
 
         pa = self._pa
         out = {}
-        segments = [cut(*s) if type(s) is tuple else s for s in segments]
+        parts = [s.columns() if type(s) is Cut else s for s in segments]
         for name, columns in TABLES.items():
             if pa is None:  # CSV through the csv module
-                parts = [s.lists(name, columns) if isinstance(s, Columns) else s[name] for s in segments]
-                n = sum(len(p["game_id"]) for p in parts)
-                out[name] = (n, _csv_lines(parts, columns) if n else b"")
+                lists = []
+                for s in parts:
+                    if not isinstance(s, Columns):
+                        lists.append(s[name])
+                        continue
+                    whole = s.lists(name, columns)
+                    lists.extend({c: v[p[0]:p[1]] for c, v in whole.items()} if type(p) is tuple else p
+                                 for p in s.split(name))
+                n = sum(len(p["game_id"]) for p in lists)
+                out[name] = [(n, _csv_lines(lists, columns))] if n else []
                 continue
-            tables = [s.arrow(pa, name, self._schemas[name]) if isinstance(s, Columns)
-                      else _arrow_table(pa, name, s[name]) for s in segments]
-            out[name] = [t for t in tables if t.num_rows]
+            tables = []
+            for s in parts:
+                schema = self._schemas[name]
+                if not isinstance(s, Columns):
+                    tables.append(_arrow_table(pa, name, s[name], schema))
+                    continue
+                whole = s.arrow(pa, name, schema)
+                pieces = s.split(name)
+                # the model's games inside it: made into Arrow at once, then sliced
+                model = [p for p in pieces if type(p) is not tuple]
+                if model:
+                    merged = _arrow_table(pa, name, {c: [v for p in model for v in p[c]] for c in columns}, schema)
+                at = 0
+                for p in pieces:
+                    if type(p) is tuple:
+                        tables.append(whole.slice(p[0], p[1] - p[0]))
+                    else:
+                        tables.append(merged.slice(at, len(p["game_id"])))
+                        at += len(p["game_id"])
+            tables = [t for t in tables if t.num_rows]
+            if self.fmt == "csv" and tables:
+                table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
+                tables = [(table.num_rows, self._csv_bytes(table))]
+            out[name] = tables
         return out
 
     def emit(self, prepared: list) -> None:
         """Write what :meth:`prepare` gave (a list of its results, oldest first)."""
         pa = self._pa
         for name in TABLES:
-            if pa is None:
-                for n, data in (p[name] for p in prepared):
-                    if n:
-                        self.rows[name] += n
-                        self._writers[name].write(data)
+            parts = [t for p in prepared for t in p[name]]
+            if not parts:
                 continue
-            tables = [t for p in prepared for t in p[name]]
-            if not tables:
+            if self.fmt == "csv":
+                for n, data in parts:
+                    self.rows[name] += n
+                    self._writers[name].write(data)
                 continue
-            table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
+            table = parts[0] if len(parts) == 1 else pa.concat_tables(parts)
             self.rows[name] += table.num_rows
-            if self.fmt == "parquet":
-                self._writers[name].write_table(table)
-            else:
-                self._writers[name].write(self._csv_bytes(table))
+            self._writers[name].write_table(table)
 
     def _csv_bytes(self, table) -> bytes:
         """``table`` as CSV lines (no header), as the csv module writes them."""
@@ -304,6 +338,7 @@ class TableWriter:
                 w.close()
         for f in self._files:
             f.close()
+        self._writers, self._files = {}, []
 
     def __enter__(self):
         return self
@@ -346,10 +381,88 @@ def ordered_on_cluster(client, fn, parts):
         yield result
 
 
+def _read_ahead(parts: list[list[str]], rows):
+    """``export_segments`` of each batch of files, the next batch read (and gunzipped) on a
+    thread of its own meanwhile: one batch ahead at most."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from riichi_fast.stats._export_fast import export_segments, read_files
+
+    with ThreadPoolExecutor(1, thread_name_prefix="riichi-fast-export-read") as ahead:
+        nxt = ahead.submit(read_files, parts[0]) if parts else None
+        for k, batch in enumerate(parts):
+            data = nxt.result()
+            nxt = ahead.submit(read_files, parts[k + 1]) if k + 1 < len(parts) else None
+            yield export_segments(batch, rows, data=data)
+
+
+class _WriterThread:
+    """The export's writer: a thread that opens ``writer``'s files, runs ``writer.prepare``
+    on each step put and ``writer.emit`` on what it gathered when told to write, and closes
+    the files.  :meth:`put` waits only when ``WRITER_QUEUE`` steps are already waiting
+    (back-pressure); an error on the thread is raised by the next :meth:`put` or by
+    :meth:`close` (which waits for the thread)."""
+
+    def __init__(self, writer: TableWriter) -> None:
+        import queue
+        import threading
+
+        self.writer = writer
+        self.error: BaseException | None = None
+        self.queue: queue.Queue = queue.Queue(WRITER_QUEUE)
+        self.thread = threading.Thread(target=self._run, name="riichi-fast-export-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        staged: list = []  # prepared parts of the row group being gathered
+        try:
+            self.writer.open()
+        except BaseException as exc:  # noqa: BLE001 - raised again on the reading side
+            self.error = exc
+        while True:
+            item = self.queue.get()
+            if item is None:
+                break
+            if self.error is not None:
+                continue  # drained: the reading learns of it at its next put
+            segments, write = item
+            try:
+                if segments:
+                    staged.append(self.writer.prepare(segments))
+                if write and staged:
+                    self.writer.emit(staged)
+                    staged.clear()
+            except BaseException as exc:  # noqa: BLE001 - raised again on the reading side
+                self.error = exc
+        try:
+            self.writer.close()
+        except BaseException as exc:  # noqa: BLE001 - raised again on the reading side
+            self.error = self.error or exc
+
+    def put(self, segments: list, write: bool) -> None:
+        if self.error is not None:
+            raise self.error
+        self.queue.put((segments, write))
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
 ROWS_PER_GROUP = 50_000
-"""Rows of ``hands`` gathered before a write (Parquet row groups of about this size)."""
+"""Rows of ``hands`` gathered before a write at most (Parquet row groups of about this size;
+in a corpus of fewer files, about two rows of ``hands`` per file, ``ROWS_PER_STEP`` at least)."""
 ROWS_PER_STEP = 2_000
 """Rows of ``hands`` handed to the writer thread at a time to be converted."""
+WRITER_QUEUE = 2
+"""Steps waiting for the writer thread at most (the reading waits beyond that)."""
+READ_AHEAD = False
+"""Read (and gunzip) the next batch of files on a thread of its own while the compiled path
+reads this one (:func:`_read_ahead`).  Off: it takes about a third of the main thread's
+time off it (gunzip is most of a file's reading) but pays only with a core to spare; on a
+busy machine it measured no faster."""
 
 
 def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
@@ -391,54 +504,51 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
     rows = ExportRows() if fast and client is None else None
     if client is None:
-        results = (export_segments(p, rows, fast=fast) for p in parts)
+        results = (_read_ahead(parts, rows) if fast and READ_AHEAD
+                   else (export_segments(p, rows, fast=fast) for p in parts))
     else:
         from functools import partial
 
         results = ordered_on_cluster(client, partial(export_segments, fast=fast), parts)
 
-    from concurrent.futures import ThreadPoolExecutor
-
     # Converting and writing run on a thread of their own, in order, beside the reading:
-    # pyarrow converts, encodes, compresses and writes mostly without the GIL while the
-    # compiled path (also without it) reads the next files.  One task in flight at most, so
-    # the rows held stay about two row groups.
-    staged: list = []  # prepared parts of the row group being gathered (writer thread only)
-
-    def stage(segments, write):
-        if segments:
-            staged.append(writer.prepare(segments))
-        if write and staged:
-            writer.emit(staged)
-            staged.clear()
-
+    # the rows are cut into columns and converted there; pyarrow converts, encodes,
+    # compresses and writes mostly without the GIL while the compiled path (also without
+    # it) reads the next files.  The reading never waits on the writer but for
+    # back-pressure: at most WRITER_QUEUE steps wait for it (besides the one it is on and
+    # the row group it gathers), so the rows held stay bounded.
     step = min(ROWS_PER_STEP, ROWS_PER_GROUP)
-    with TableWriter(out, format) as writer, ThreadPoolExecutor(1) as io:
-        task = None
-
-        def submit(segments, write):
-            nonlocal task
-            if task is not None:
-                task.result()
-            task = io.submit(stage, segments, write)
-
+    # a row group is encoded once gathered, on the writer thread while the reading goes
+    # on, but the last one after the reading ends: in a small corpus (under about
+    # ROWS_PER_GROUP / 2 games) groups of about two hands per file (4 or so per corpus:
+    # each costs a few ms more to encode), and within a step of the end every step is
+    # written at once, so that the work left when the reading ends stays small
+    per_group = max(step, min(ROWS_PER_GROUP, 2 * len(files)))
+    seen = 0  # rounds put so far
+    writer = TableWriter(out, format, open_now=False)
+    run = _WriterThread(writer)
+    try:
         for i, (segments, part_bad) in enumerate(results, 1):
             pending.extend(segments)
             bad.extend(part_bad)
-            held += sum(len(s["hands"]["game_id"]) if isinstance(s, dict) else s.hands for s in segments)
+            held += sum(len(s["hands"]["game_id"]) if type(s) is dict else s.hands for s in segments)
             if rows is not None and rows.hands >= step:
                 held += rows.hands
                 pending.extend(rows.take_rows())  # cut into columns on the writer thread
             if held >= step:
                 group += held
-                submit(pending, group >= ROWS_PER_GROUP)
-                if group >= ROWS_PER_GROUP:
+                seen += held
+                done = min(i * batch_size, len(files))
+                write = format == "csv" or group >= per_group or seen * (len(files) - done) < step * done
+                run.put(pending, write)
+                if write:
                     group = 0
                 pending, held = [], 0
             if progress is not None:
                 progress(i, len(parts))
         if rows is not None:
             pending.extend(rows.take_rows())
-        submit(pending, True)
-        task.result()
+        run.put(pending, True)
+    finally:
+        run.close()
     return {"tables": dict(writer.rows), "files": writer.paths, "unreadable": bad}

@@ -24,11 +24,11 @@ import numpy as np
 
 from riichi_fast.stats._aggregate import DRAW_KEYS
 
-__all__ = ["EX_WIDTH", "Columns", "ExportRows", "columns", "export_segments"]
+__all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments", "read_files"]
 
 EX_WIDTH = 104
 """int32 columns of a row of ``_mjlog.export_mjlog``."""
-_ROWS = 1 << 12  # 1.7 MB: about 200 games between cuts
+_ROWS = 1 << 13  # 3.4 MB: about 450 games; a step (ROWS_PER_STEP hands) is about half
 _DRAWS = tuple(DRAW_KEYS.values())
 _RESULTS = ("win", "draw", "none")
 _SEAT = np.arange(4)
@@ -55,27 +55,52 @@ class Columns:
     each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
-    __slots__ = ("cols", "hands")
+    __slots__ = ("_choices", "cols", "hands", "inserts")
 
     def __init__(self, cols: dict, hands: int) -> None:
         self.cols = cols
         self.hands = hands
+        self._choices: dict = {}  # id(choices) -> (choices, Arrow array): made once
+        self.inserts: list = []
+        """``(k, tables)``: the model's tables of a file placed before game ``k`` (see
+        :meth:`ExportRows.insert`)."""
+
+    def split(self, name: str) -> list:
+        """The table ``name`` in order: ``(start, stop)`` row ranges of these columns and
+        the inserted tables' ``{column: values}`` between them."""
+        if not self.inserts:
+            return [(0, len(self.cols[name]["game_id"][2]))]
+        games = self.cols[name]["game_id"][2]  # ascending
+        out, at = [], 0
+        for k, tables in self.inserts:
+            b = int(np.searchsorted(games, k))
+            if b > at:
+                out.append((at, b))
+            out.append(tables[name])
+            at = b
+        if at < len(games):
+            out.append((at, len(games)))
+        return out
 
     def arrow(self, pa, name: str, schema):
         """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
         arrays = []
+        int64, string = pa.int64(), pa.string()
+        choices = self._choices
         for field in schema:
             col = self.cols[name][field.name]
             kind = col[0]
             if kind == "i":
-                arrays.append(pa.array(col[1], type=pa.int64(),
-                                       mask=None if col[2] is None else ~col[2]))
+                arrays.append(pa.array(col[1], type=int64, mask=None if col[2] is None else ~col[2]))
             elif kind == "b":
                 arrays.append(pa.array(col[1], type=pa.bool_()))
-            elif kind == "s":
+            elif kind == "s":  # the choices (the paths: in every table) made into Arrow once
                 idx = col[2]
-                choices = pa.array(col[1], type=pa.string())
-                arrays.append(choices.take(pa.array(idx, mask=idx < 0)))
+                key = id(col[1])
+                if key not in choices:
+                    choices[key] = (col[1], pa.array(col[1], type=string))
+                arrays.append(choices[key][1].take(idx if idx.dtype.kind != "i" or idx.min(initial=0) >= 0
+                                                   else pa.array(idx, mask=idx < 0)))
             elif kind == "t":
                 text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
                                              [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
@@ -113,12 +138,26 @@ class Columns:
         return out
 
 
-def _text(rows, at: int, width: int, lengths, idx=None):
-    """The text slots ``[at, at + width)`` (bytes) of ``rows``, cut to ``lengths``:
+def _gather(flat, starts, lengths):
+    """``flat[starts[i]:starts[i] + lengths[i]]`` for every ``i``, one after another, and the
+    offsets of the pieces (work in the values taken, not in the slots' width)."""
+    off = _offsets(lengths)
+    idx = np.repeat(starts - off[:-1], lengths)
+    idx += np.arange(len(idx))
+    return flat[idx], off
+
+
+def _text(rows, which, at: int, lengths, idx=None):
+    """The text slots from byte ``at`` of the rows ``which`` of ``rows``, cut to ``lengths``:
     ``("t", data, offsets, idx)``."""
-    slots = rows.view(np.uint8)[:, at:at + width]
-    data = slots[np.arange(width)[None, :] < lengths[:, None]].tobytes()
-    return ("t", data, _offsets(lengths), idx)
+    data, off = _gather(rows.view(np.uint8).ravel(), which * (4 * EX_WIDTH) + at, lengths)
+    return ("t", data.tobytes(), off, idx)
+
+
+def _basenames(paths: list[str]) -> list[str]:
+    if os.sep == "/" and os.altsep is None:  # os.path.basename of a str, without its calls
+        return [p[p.rfind("/") + 1:] for p in paths]
+    return [os.path.basename(p) for p in paths]  # pragma: no cover - Windows
 
 
 def _offsets(counts):
@@ -149,7 +188,8 @@ def columns(rows, paths: list[str]) -> Columns:
         _TILES = _win_tiles()
     kind = rows[:, 0]
     H, D = rows[kind == 1, :16], rows[kind == 3, :13]  # only what they use is copied
-    W, G = rows[kind == 2], rows[kind == 4]
+    wi = np.flatnonzero(kind == 2)
+    W, G = rows[wi, :_YAKU], rows[kind == 4]  # the wins' yaku and text: taken from rows itself
     n_games = len(paths)
     n = G[:, 2]  # players per game
     game_id = ("s", paths, np.arange(n_games))
@@ -165,15 +205,15 @@ def columns(rows, paths: list[str]) -> Columns:
     in_game = _SEAT[None, :] < n[:, None]
     lengths = G[:, _NAME_LEN:_NAME_LEN + SEATS]
     name_idx = np.where(in_game & (lengths >= 0), np.arange(n_games * SEATS).reshape(n_games, SEATS), -1)
-    slot = G.view(np.uint8)[:, _NAMES:_NAMES + SEATS * _NAME_BYTES].reshape(n_games * SEATS, _NAME_BYTES)
     name_len = np.maximum(lengths.ravel(), 0)
-    name_data = slot[np.arange(_NAME_BYTES)[None, :] < name_len[:, None]].tobytes()
-    name_off = _offsets(name_len)
+    starts = (np.arange(n_games)[:, None] * (4 * EX_WIDTH) + _NAMES + _SEAT[None, :SEATS] * _NAME_BYTES).ravel()
+    name_data, name_off = _gather(G.view(np.uint8).ravel(), starts, name_len)
+    name_data = name_data.tobytes()
 
     def name_col(idx):
         return ("t", name_data, name_off, idx)
     cols["games"] = {
-        "game_id": game_id, "source": ("s", [os.path.basename(p) for p in paths], np.arange(n_games)),
+        "game_id": game_id, "source": ("s", _basenames(paths), np.arange(n_games)),
         "format": ("s", ["mjlog"], np.zeros(n_games, dtype=np.int64)), "n_players": _ints(n),
         "hanchan": ("b", G[:, 3] != 0), "red_fives": ("b", G[:, 4] != 0), "hands": _ints(G[:, 5]),
         **{f"player_{i}": name_col(name_idx[:, i]) for i in range(SEATS)},
@@ -195,16 +235,16 @@ def columns(rows, paths: list[str]) -> Columns:
     red = G[W[:, 1], 4] != 0
     yakuman = W[:, 15] != 0
     n_yaku = W[:, 24]
-    yaku = W[:, _YAKU:_YAKU + _MAX_YAKU][np.arange(_MAX_YAKU)[None, :] < n_yaku[:, None]]
+    yaku, yaku_off = _gather(rows.ravel(), wi * EX_WIDTH + _YAKU, n_yaku)
     cols["wins"] = {
         "game_id": per_game(W), "hand": _ints(W[:, 2]), "round_wind": _ints(W[:, 3]),
         "kyoku": _ints(W[:, 4]), "honba": _ints(W[:, 5]), "winner": _ints(W[:, 6]),
         "from_seat": _ints(W[:, 7]), "tsumo": ("b", W[:, 8] != 0), "multi_ron_index": _ints(W[:, 9]),
-        "closed": _text(W, _CLOSED, _CLOSED_BYTES, W[:, 25]),
-        "melds": _text(W, _MELDS, _MELDS_BYTES, W[:, 26]),
+        "closed": _text(rows, wi, _CLOSED, W[:, 25]),
+        "melds": _text(rows, wi, _MELDS, W[:, 26]),
         "win_tile": ("s", _TILES, W[:, 10] + np.where(red, 0, 136)),
         "han": _ints(W[:, 11], ~yakuman), "fu": _ints(W[:, 12]), "points": _ints(W[:, 13]),
-        "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku.astype(np.int32), _offsets(n_yaku)),
+        "limit": _ints(W[:, 14]), "yakuman": ("b", yakuman), "yaku": ("l", yaku, yaku_off),
         "dora": _ints(W[:, 16]), "ura": _ints(W[:, 17]), "aka": _ints(W[:, 18]),
         "pao": _ints(W[:, 19], W[:, 19] >= 0),
         **{f"delta_{i}": c for i, c in seats(W, 20, nw).items()},
@@ -231,8 +271,37 @@ def columns(rows, paths: list[str]) -> Columns:
     return Columns(cols, len(H))
 
 
+class Cut:
+    """Rows of :class:`ExportRows` handed over, not yet cut into columns: ``rows`` (a view
+    of the array itself, no longer written), the ``paths`` of their games and ``hands``
+    (their rounds).  :meth:`columns` cuts them (on the writer thread) and gives the array
+    back to the :class:`ExportRows` to be filled again."""
+
+    __slots__ = ("_owner", "hands", "inserts", "paths", "rows")
+
+    def __init__(self, rows, paths: list[str], hands: int, owner: ExportRows | None = None,
+                 inserts: list | None = None) -> None:
+        self.rows = rows
+        self.paths = paths
+        self.hands = hands
+        self._owner = owner
+        self.inserts = inserts or []
+
+    def columns(self) -> Columns:
+        cols = columns(self.rows, self.paths)
+        cols.inserts = self.inserts
+        if self._owner is not None:
+            self._owner.give_back(self.rows)
+            self._owner = None
+        return cols
+
+
 class ExportRows:
     """Rows of the compiled path over many games, cut into :class:`Columns` by :meth:`take`.
+
+    The rows go into one array at a time; :meth:`take_rows` hands the arrays over as
+    they are (no copy, :class:`Cut`) and takes a fresh one, from the arrays given back
+    once cut when there are some (so their pages are mapped already).
 
     >>> r = ExportRows()
     >>> r.add(b"<mjloggm></mjloggm>", "x.mjlog"), r.take()
@@ -245,12 +314,30 @@ class ExportRows:
 
         _, self.tables, self._n_players = _fast()
         self.fn = _backend.load("mjlog").export_mjlog
-        self.rows = np.zeros((capacity or _ROWS, EX_WIDTH), dtype=np.int32)
+        self.capacity = capacity or _ROWS
+        self._free: list = []  # arrays given back, filled again (their pages already mapped)
+        self.rows = self._array()
         self.n = 0
         self.paths: list[str] = []
-        self._done: list[Columns] = []
+        self._done: list[Cut] = []
         self.hands = 0
-        """Rounds held (not yet taken), for the caller's row-group size."""
+        """Rounds held (not yet taken), for the caller's step size."""
+        self._hands = 0  # rounds in the array being filled
+        self._inserts: list = []  # (games before, tables) of the array being filled
+
+    def _array(self):
+        try:
+            return self._free.pop()
+        except IndexError:
+            return np.empty((self.capacity, EX_WIDTH), dtype=np.int32)
+
+    def give_back(self, rows) -> None:
+        """An array of :meth:`take_rows` that is no longer read (cut into columns): filled
+        again later.  At most two are kept."""
+        if rows.base is not None:
+            rows = rows.base
+        if len(self._free) < 2 and rows.shape == (self.capacity, EX_WIDTH):
+            self._free.append(rows)
 
     def add(self, data: bytes, path: str) -> bool:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
@@ -268,34 +355,55 @@ class ExportRows:
             return False
         self.paths.append(path)
         self.n = end
-        self.hands += int(self.rows[end - 1, 5])  # the game row: its rounds
+        hands = int(self.rows[end - 1, 5])  # the game row: its rounds
+        self.hands += hands
+        self._hands += hands
         return True
+
+    def insert(self, tables: dict) -> None:
+        """The model's tables of a file the compiled path declined (:func:`_model_tables`),
+        placed after the games added so far: taken with them (one :class:`Cut`, fewer
+        and larger cuts)."""
+        if tables["games"]["game_id"]:
+            hands = len(tables["hands"]["game_id"])
+            self._inserts.append((len(self.paths), tables))
+            self.hands += hands
+            self._hands += hands
 
     def _cut(self) -> None:
         if self.paths:
-            self._done.append((self.rows[:self.n].copy(), self.paths))
-        self.n = 0
+            self._done.append(Cut(self.rows[:self.n], self.paths, self._hands, self, self._inserts))
+            self.rows = self._array()
+        else:
+            self._done.extend(tables for _, tables in self._inserts)
+        self.n = self._hands = 0
         self.paths = []
+        self._inserts = []
 
     def take(self) -> list[Columns]:
         """Every game added so far, as columns (oldest first); start empty again."""
-        return [columns(rows, paths) for rows, paths in self.take_rows()]
+        return [c.columns() for c in self.take_rows()]
 
-    def take_rows(self) -> list[tuple]:
-        """:meth:`take` without cutting into columns: ``(rows, paths)`` pairs (copies) that
-        :func:`columns` cuts later, on another thread if need be."""
+    def take_rows(self) -> list[Cut]:
+        """:meth:`take` without cutting into columns: :class:`Cut` s that are cut later,
+        on another thread if need be."""
         self._cut()
         done, self._done = self._done, []
         self.hands = 0
         return done
 
 
-def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: bool = True):
+def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: bool = True,
+                    data: list | None = None):
     """The map step of an export: ``(segments, unreadable)`` for some files, in file order.
 
     A segment is a :class:`Columns` (games the compiled path took) or a dict of column
     lists (games read through the model).  With ``rows`` (an :class:`ExportRows` kept
-    across calls) the compiled games of the last files stay in it (not yet a segment).
+    across calls) the games of these files stay in it, the model's tables of a file it
+    declines too (:meth:`ExportRows.insert`): no segment, :meth:`ExportRows.take_rows`
+    gives them (cut into columns by the export's writer thread, not here).  ``data``:
+    what :func:`read_files` gave for ``paths`` (read ahead on another thread), else
+    each file is read here.
     """
     from riichi_fast.stats._export import _empty_tables, _extend, tables_of_files
 
@@ -305,30 +413,44 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     segments: list = []
     model = None  # column lists of the files read through the model since the last compiled one
     bad: list = []
+    read, data = data, None
     if fast:
         from riichi_fast.stats._fast import read_bytes
-    for path in paths:
+    for k, path in enumerate(paths):
         if fast:
-            data = read_bytes(path)
+            data = read_bytes(path) if read is None else read[k]
             if data is not None and rows.add(data, path):
                 if model is not None:
                     segments.append(model)
                     model = None
                 continue
-            segments.extend(rows.take())  # the compiled games before this file
             if data is not None:  # read already: the model parses these bytes
                 part, part_bad = _model_tables(path, data)
             else:  # unreadable, an archive: the model reads it again and says why
                 part, part_bad = tables_of_files([path])
+            bad.extend(part_bad)
+            if not own:
+                rows.insert(part)
+                continue
+            segments.extend(rows.take())  # the compiled games before this file
         else:
             part, part_bad = tables_of_files([path])
-        bad.extend(part_bad)
+            bad.extend(part_bad)
         model = _extend(model if model is not None else _empty_tables(), part)
     if model is not None:
         segments.append(model)
     if own:
         segments.extend(rows.take())
     return segments, bad
+
+
+def read_files(paths: list[str]) -> list:
+    """``read_bytes`` of each file (the one record it holds, gunzipped; None: read it in
+    full): what the export's read-ahead thread does for the next batch while the
+    compiled path reads this one (opening, reading and gunzip release the GIL)."""
+    from riichi_fast.stats._fast import read_bytes
+
+    return [read_bytes(p) for p in paths]
 
 
 def _model_tables(path: str, data: bytes):
