@@ -1,0 +1,322 @@
+# The state of one round being replayed, in C arrays (issue 10, fast ingest).
+#
+# Twin: riichi_fast.records._replay.RoundReplay (the same steps on Python lists).
+# RoundState does what RoundReplay's draw / discard / call / riichi / dora steps do,
+# in the same order, with the round's hands, flags and counters in C arrays; the
+# Event objects it appends are those RoundReplay appends (draws and discards shared
+# through _replay._DRAWS / _DISCARDS).  It never raises an error of its own: anything
+# RoundReplay would refuse (a tile not in hand, a fifth tile, a kakan without a pon,
+# a hand over HAND_CAP tiles) raises Decline, and the compiled reader then replays
+# the round again through the Python twin, which gives the answer or the error.  At
+# the end ``to_replay`` hands over a RoundReplay in the very state the twin's would be
+# in, for the reader's Python result code (a win's situation, a draw).
+
+from riichi_fast.enums import MeldType
+from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
+from riichi_fast.records.model import Event
+
+__all__ = ["Decline"]
+
+
+class Decline(Exception):
+    """The compiled replay leaves this round to the Python twin."""
+
+
+cdef object _DECLINE = Decline
+cdef list _DRAW_EV = [None] * (4 * 136)
+cdef list _DISCARD_EV = [None] * (4 * 136 * 2)
+cdef int _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
+cdef int _M_ANKAN = MeldType.ANKAN, _M_SHOUMINKAN = MeldType.SHOUMINKAN, _M_KITA = MeldType.KITA
+cdef object _PON = MeldType.PON
+
+
+cdef inline bint _five(int kind) noexcept:
+    return kind == 4 or kind == 13 or kind == 22
+
+
+cdef inline int _free(int used, int start) noexcept:
+    """The lowest clear bit of ``used`` from bit ``start`` (0 or 1) to 3, or -1 (_FREE0/_FREE1)."""
+    cdef int i
+    for i in range(start, 4):
+        if not (used >> i) & 1:
+            return i
+    return -1
+
+
+cdef object _draw_event(int seat, int tile):
+    """``Event("draw", seat, tile)``: the one of ``_replay._DRAWS`` (made and kept there once)."""
+    cdef Py_ssize_t i = seat * 136 + tile
+    ev = _DRAW_EV[i]
+    if ev is None:
+        key = (seat, tile)
+        ev = _DRAWS.get(key)
+        if ev is None:
+            ev = _DRAWS[key] = Event("draw", seat, tile)
+        _DRAW_EV[i] = ev
+    return ev
+
+
+cdef object _discard_event(int seat, int tile, bint tsumogiri):
+    cdef Py_ssize_t i = (seat * 136 + tile) * 2 + tsumogiri
+    ev = _DISCARD_EV[i]
+    if ev is None:
+        key = (seat, tile, tsumogiri)
+        ev = _DISCARDS.get(key)
+        if ev is None:
+            ev = _DISCARDS[key] = Event("discard", seat, tile, tsumogiri=tsumogiri)
+        _DISCARD_EV[i] = ev
+    return ev
+
+
+cdef RoundState new_state(int n, bint red_fives, object red_obj):
+    """A RoundState of ``n`` seats, no id handed out: the caller deals the starting hands
+    and indicators with ``new_id`` (TileIds.new), then ``begin(rnd)`` and ``add_tile``."""
+    cdef RoundState s = RoundState.__new__(RoundState)
+    cdef int i
+    if n < 1 or n > 4:
+        raise _DECLINE
+    s.n = n
+    s.red_fives = red_fives
+    s.red_obj = red_obj
+    s.three = n == 3
+    s.melds = [[] for i in range(n)]
+    s.max_draws = (108 if n == 3 else 136) - 14 - 13 * n
+    s.last_type = LAST_NONE
+    s.ld_seat = -1
+    for i in range(34):
+        s.used[i] = 0
+    for i in range(4):
+        s.hn[i] = 0
+        s.discards[i] = 0
+        s.riichi[i] = s.double_riichi[i] = s.ippatsu[i] = s.ippatsu_before_call[i] = False
+        s.call_since_declare[i] = s.after_kan[i] = s.rinshan[i] = False
+        s.last_draw[i] = -1
+        s.stick_by[i] = 0
+    return s
+
+
+cdef class RoundState:
+
+    cdef int begin(self, object rnd) except -1:
+        """The round's events list and first indicator (RoundReplay.__init__)."""
+        self.round = rnd
+        self.events = rnd.events
+        self.dora = list(rnd.dora_indicators)
+        return 0
+
+    cdef int new_id(self, int kind, bint red) except -1:
+        """TileIds.new (Decline where it raises)."""
+        cdef int u, i
+        if kind < 0 or kind >= 34:
+            raise _DECLINE
+        u = self.used[kind]
+        if red:
+            if not self.red_fives or not _five(kind) or u & 1:
+                raise _DECLINE
+            self.used[kind] = u | 1
+            return 4 * kind
+        i = _free(u, 1 if self.red_fives and _five(kind) else 0)
+        if i < 0:
+            raise _DECLINE
+        self.used[kind] = u | (1 << i)
+        return 4 * kind + i
+
+    cdef int find(self, int seat, int kind, int red) noexcept:
+        """RoundReplay.find (``red`` -1 for None), -1 when no such tile is in hand."""
+        cdef int i, t, red_id
+        if red < 0:
+            for i in range(self.hn[seat]):
+                t = self.hand[seat][i]
+                if t // 4 == kind:
+                    return t
+        elif not self.red_fives:
+            if not red:
+                for i in range(self.hn[seat]):
+                    t = self.hand[seat][i]
+                    if t // 4 == kind:
+                        return t
+        else:
+            red_id = 16 if kind == 4 else 52 if kind == 13 else 88 if kind == 22 else -1
+            for i in range(self.hn[seat]):
+                t = self.hand[seat][i]
+                if t // 4 == kind and (t == red_id) == (red != 0):
+                    return t
+        return -1
+
+    cdef int add_tile(self, int seat, int tile) except -1:
+        if self.hn[seat] >= HAND_CAP:
+            raise _DECLINE
+        self.hand[seat][self.hn[seat]] = tile
+        self.hn[seat] += 1
+        return 0
+
+    cdef int remove_tile(self, int seat, int tile) except -1:
+        """``hands[seat].remove(tile)`` (Decline when it is not there)."""
+        cdef int i, j, m = self.hn[seat]
+        for i in range(m):
+            if self.hand[seat][i] == tile:
+                for j in range(i, m - 1):
+                    self.hand[seat][j] = self.hand[seat][j + 1]
+                self.hn[seat] = m - 1
+                return 0
+        raise _DECLINE
+
+    cdef int draw(self, int seat, int tile) except -1:
+        self.n_draws += 1
+        self.add_tile(seat, tile)
+        self.last_draw[seat] = tile
+        self.rinshan[seat] = self.after_kan[seat]
+        self.after_kan[seat] = False
+        self.last_type, self.last_seat, self.last_tile = LAST_DRAW, seat, tile
+        self.events.append(_draw_event(seat, tile))
+        return 0
+
+    cdef int discard(self, int seat, int tile) except -1:
+        cdef bint tsumogiri
+        self.remove_tile(seat, tile)
+        tsumogiri = tile == self.last_draw[seat]
+        self.last_draw[seat] = -1
+        if self.riichi[seat]:
+            self.ippatsu[seat] = False
+        self.discards[seat] += 1
+        self.last_type, self.last_seat, self.last_tile = LAST_DISCARD, seat, tile
+        self.ld_seat, self.ld_tile = seat, tile
+        self.events.append(_discard_event(seat, tile, tsumogiri))
+        return 0
+
+    cdef int own_distinct(self, int seat, int k, const int *kinds, const int *reds,
+                          int *out) except -1:
+        """``_Round.own_distinct`` / ``_Reader.own_many``: ``k`` distinct tiles of these
+        kinds (and redness, for the fives of a red game) from ``seat``'s hand, first
+        match in hand order; ``reds[j]`` -1 when the redness does not matter."""
+        cdef int copy[HAND_CAP]
+        cdef int m = self.hn[seat], i, j, t, kind, c
+        cdef bint strict, found
+        for i in range(m):
+            copy[i] = self.hand[seat][i]
+        for j in range(k):
+            kind = kinds[j]
+            strict = self.red_fives and _five(kind) and reds[j] >= 0
+            found = False
+            for i in range(m):
+                t = copy[i]
+                if t // 4 == kind and (not strict or (t == 4 * kind) == (reds[j] != 0)):
+                    out[j] = t
+                    for c in range(i, m - 1):
+                        copy[c] = copy[c + 1]
+                    m -= 1
+                    found = True
+                    break
+            if not found:
+                raise _DECLINE
+        return 0
+
+    cdef int call(self, int who, object meld, int mtype, int called, int added,
+                  tuple tiles) except -1:
+        """RoundReplay.call of ``meld`` (its type, called tile or -1, added tile or -1 and
+        sorted tiles given in C)."""
+        cdef list melds = self.melds[who]
+        cdef Py_ssize_t i
+        cdef int t, kind
+        cdef object m
+        if mtype == _M_SHOUMINKAN:
+            kind = min(tiles) // 4
+            for i in range(len(melds)):
+                m = melds[i]
+                if m.type == _PON and m.kind == kind:
+                    melds[i] = meld
+                    break
+            else:
+                raise _DECLINE
+            self.remove_tile(who, added)
+        else:
+            for i in range(len(tiles)):
+                t = tiles[i]
+                if t != called:
+                    self.remove_tile(who, t)
+            melds.append(meld)
+        if mtype == _M_DAIMINKAN or mtype == _M_ANKAN or mtype == _M_SHOUMINKAN or mtype == _M_KITA:
+            self.after_kan[who] = True
+        for i in range(self.n):
+            self.ippatsu_before_call[i] = self.ippatsu[i]
+            self.ippatsu[i] = False
+            self.call_since_declare[i] = True
+        self.any_call = True
+        self.last_draw[who] = -1
+        self.last_seat = who
+        if mtype == _M_SHOUMINKAN:
+            self.last_type, self.last_tile = LAST_KAKAN, added
+        elif mtype == _M_KITA:
+            self.last_type, self.last_tile = LAST_KITA, tiles[0]
+        elif mtype == _M_ANKAN:
+            self.last_type = LAST_ANKAN
+        else:
+            self.last_type = LAST_CALL
+        self.events.append(Event("call", who, meld.called, meld))
+        return 0
+
+    cdef int riichi_declared(self, int who) except -1:
+        self.call_since_declare[who] = False
+        self.double_riichi[who] = self.discards[who] == 0 and not self.any_call
+        self.events.append(Event("riichi", who))
+        return 0
+
+    cdef int riichi_accepted(self, int who) except -1:
+        self.riichi[who] = True
+        self.sticks_paid += 1
+        self.stick_by[who] += 1
+        self.ippatsu[who] = not self.call_since_declare[who]
+        self.events.append(Event("riichi_accepted", who))
+        return 0
+
+    cdef int reveal_dora(self, object tile) except -1:
+        self.dora.append(tile)
+        self.events.append(Event("dora", None, tile))
+        return 0
+
+    cdef object to_replay(self, object label):
+        """A RoundReplay in the state this replay reached (what the twin's would hold)."""
+        cdef int n = self.n, p, i
+        rp = RoundReplay.__new__(RoundReplay)
+        d = rp.__dict__
+        d["round"] = self.round
+        d["n"] = n
+        d["label"] = label
+        d["red_fives"] = self.red_obj
+        d["three_player"] = self.three
+        d["hands"] = [[self.hand[p][i] for i in range(self.hn[p])] for p in range(n)]
+        d["melds"] = self.melds
+        d["dora"] = self.dora
+        d["n_draws"] = self.n_draws
+        d["max_draws"] = self.max_draws
+        d["discards"] = [self.discards[p] for p in range(n)]
+        d["any_call"] = self.any_call
+        d["riichi"] = [self.riichi[p] for p in range(n)]
+        d["double_riichi"] = [self.double_riichi[p] for p in range(n)]
+        d["ippatsu"] = [self.ippatsu[p] for p in range(n)]
+        d["ippatsu_before_call"] = [self.ippatsu_before_call[p] for p in range(n)]
+        d["call_since_declare"] = [self.call_since_declare[p] for p in range(n)]
+        d["after_kan"] = [self.after_kan[p] for p in range(n)]
+        d["last_draw_rinshan"] = [self.rinshan[p] for p in range(n)]
+        d["last_draw"] = [None if self.last_draw[p] < 0 else self.last_draw[p] for p in range(n)]
+        t = self.last_type
+        if t == LAST_NONE:
+            last = None
+        elif t == LAST_DRAW:
+            last = ("draw", self.last_seat, self.last_tile)
+        elif t == LAST_DISCARD:
+            last = ("discard", self.last_seat, self.last_tile)
+        elif t == LAST_KAKAN:
+            last = ("kakan", self.last_seat, self.last_tile)
+        elif t == LAST_KITA:
+            last = ("kita", self.last_seat, self.last_tile)
+        elif t == LAST_ANKAN:
+            last = ("ankan", self.last_seat, None)
+        else:
+            last = ("call", self.last_seat, None)
+        d["last"] = last
+        d["last_discard"] = None if self.ld_seat < 0 else (self.ld_seat, self.ld_tile)
+        d["n_wins"] = 0
+        d["sticks_paid"] = self.sticks_paid
+        d["stick_by"] = [self.stick_by[p] for p in range(n)]
+        return rp
