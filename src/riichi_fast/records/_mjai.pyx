@@ -230,3 +230,272 @@ def read(object self, list events, object lines):
                 self._event(ev)
         except RecordError as exc:
             raise self.located(exc, i, lines) from None
+
+
+# ---------------------------------------------------------------------------
+# A whole game in C: _Reader.read_py's twin with each round's hands, flags and counters
+# in a records._round.RoundState (draws, discards, calls, kans, kita, riichi, dora
+# resolved in C; no Python callback per event).  The results (hora, ryukyoku) and the
+# rare events (start_game) go through the very Python handlers of the twin, on a
+# RoundReplay / TileIds handed over in the state the twin's would be in (after a
+# result, the round's later steps, if any, are left to the twin).  Anything irregular
+# raises (Decline, or what the twin's steps raise) and read_game answers False: the
+# caller starts again from a fresh reader through the general loop above.
+
+from riichi_fast.records._round cimport RoundState, new_state
+from riichi_fast.records._round import Decline
+from riichi_fast.records._replay import TileIds
+from riichi_fast.records.model import RecordMeld, Round
+from riichi_fast.enums import MeldType
+import dataclasses
+
+cdef object _DECLINE = Decline
+cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
+cdef object _M_ANKAN = MeldType.ANKAN, _M_SHOUMINKAN = MeldType.SHOUMINKAN
+cdef object _M_KITA = MeldType.KITA
+cdef str _WINDS = "ESWN"
+cdef dict _KIND_OF = _KINDS  # typed: a C dict look-up, not a method call
+
+
+cdef inline bint _five(int kind) noexcept:
+    return kind == 4 or kind == 13 or kind == 22
+
+
+cdef inline int _name_kind(object name, bint *red) except -2:
+    """Kind and redness of an mjai tile name of ``_KINDS`` (-1: not one, the twin decides)."""
+    if type(name) is not str:
+        return -1
+    kr = _KIND_OF.get(name)
+    if kr is None:
+        return -1
+    red[0] = (<tuple>kr)[1]
+    return (<tuple>kr)[0]
+
+
+cdef inline int _seat(object v, int n) except -2:
+    """An exact int seat of the table, else Decline."""
+    cdef long s
+    if type(v) is not int:
+        raise _DECLINE
+    s = v  # OverflowError for a huge int: declined too
+    if s < 0 or s >= n:
+        raise _DECLINE
+    return <int>s
+
+
+cdef int _own(RoundState st, bint game_red, int seat, object name) except -1:
+    """``_Reader.own``."""
+    cdef bint red
+    cdef int kind = _name_kind(name, &red), tile
+    if kind < 0:
+        raise _DECLINE
+    if game_red and _five(kind):
+        tile = st.find(seat, kind, red)
+    else:
+        tile = st.find(seat, kind, -1)
+    if tile < 0:
+        raise _DECLINE
+    return tile
+
+
+cdef list _own_many(RoundState st, bint game_red, int seat, object names):
+    """``_Reader.own_many``."""
+    cdef int ks[4]
+    cdef int rs[4]
+    cdef int out[4]
+    cdef int k = 0, j, kind
+    cdef bint red
+    if type(names) is not list or len(<list>names) > 4:
+        raise _DECLINE
+    for name in <list>names:
+        kind = _name_kind(name, &red)
+        if kind < 0:
+            raise _DECLINE
+        ks[k] = kind
+        rs[k] = red if game_red else -1
+        k += 1
+    st.own_distinct(seat, k, ks, rs, out)
+    return [out[j] for j in range(k)]
+
+
+cdef int _open(RoundState st, bint game_red, dict ev, object mtype) except -1:
+    """``_Reader._open`` (chi, pon, daiminkan)."""
+    cdef int actor = _seat(ev["actor"], st.n), target, tile
+    cdef bint red
+    target_o = ev["target"]
+    if st.ld_seat < 0 or type(target_o) is not int or target_o != st.ld_seat:
+        raise _DECLINE
+    target = st.ld_seat
+    tile = st.ld_tile
+    if _name_kind(ev["pai"], &red) != tile // 4:
+        raise _DECLINE
+    own = _own_many(st, game_red, actor, ev["consumed"])
+    own.append(tile)
+    own.sort()
+    tiles = tuple(own)
+    st.call(actor, RecordMeld(mtype, tiles, tile, target), <int>mtype, tile, -1, tiles)
+    return 0
+
+
+cdef object _replay_of(object self, RoundState st):
+    """Hand the round over to the twin's Python handlers: ``self.rp`` and ``self.ids`` as
+    the twin's would be."""
+    ids = TileIds.__new__(TileIds)
+    d = ids.__dict__
+    d["red_fives"] = st.red_obj
+    d["used"] = [st.used[k] for k in range(34)]
+    d["_fives"] = (4, 13, 22) if st.red_obj else ()
+    self.ids = ids
+    self.rp = st.to_replay(self.label)
+    return self.rp
+
+
+def read_game(object self, list events):
+    """``_Reader.read_py`` in C (see above): True, ``self.game`` read; False, the reader
+    is spent (the caller starts again from a fresh one)."""
+    try:
+        _read_game(self, events)
+    except Exception:
+        return False
+    return True
+
+
+cdef int _read_game(object self, list events) except -1:
+    cdef RoundState st = None
+    cdef bint live = False, red, game_red = bool(self.red)
+    cdef int kind, seat, tile, n, p
+    cdef dict ev
+    cdef object t
+    game = self.game
+    for ev_o in events:
+        if type(ev_o) is not dict:
+            raise _DECLINE
+        ev = <dict>ev_o
+        t = ev.get("type")
+        if type(t) is not str:
+            raise _DECLINE
+        if live:
+            if t == "tsumo":
+                seat = _seat(ev["actor"], st.n)
+                kind = _name_kind(ev["pai"], &red)
+                if kind < 0:
+                    raise _DECLINE
+                st.draw(seat, st.new_id(kind, red and game_red))
+                continue
+            if t == "dahai":
+                seat = _seat(ev["actor"], st.n)
+                tile = -1
+                if ev.get("tsumogiri") and st.last_draw[seat] >= 0:
+                    tile = st.last_draw[seat]
+                    if _name_kind(ev["pai"], &red) != tile // 4:
+                        raise _DECLINE
+                if tile < 0:
+                    tile = _own(st, game_red, seat, ev["pai"])
+                st.discard(seat, tile)
+                continue
+            if t == "reach":
+                st.riichi_declared(_seat(ev["actor"], st.n))
+                continue
+            if t == "reach_accepted":
+                st.riichi_accepted(_seat(ev["actor"], st.n))
+                continue
+            if t == "pon":
+                _open(st, game_red, ev, _M_PON)
+                continue
+            if t == "chi":
+                _open(st, game_red, ev, _M_CHI)
+                continue
+            if t == "daiminkan":
+                _open(st, game_red, ev, _M_DAIMINKAN)
+                continue
+            if t == "ankan":
+                seat = _seat(ev["actor"], st.n)
+                own = _own_many(st, game_red, seat, ev["consumed"])
+                own.sort()
+                tiles = tuple(own)
+                st.call(seat, RecordMeld(_M_ANKAN, tiles), <int>_M_ANKAN, -1, -1, tiles)
+                continue
+            if t == "kakan":
+                seat = _seat(ev["actor"], st.n)
+                tile = _own(st, game_red, seat, ev["pai"])
+                for m in st.melds[seat]:
+                    if m.type == _M_PON and m.kind == tile // 4:
+                        break
+                else:
+                    raise _DECLINE
+                tiles = tuple(sorted(m.tiles + (tile,)))
+                st.call(seat, RecordMeld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
+                        <int>_M_SHOUMINKAN, -1, tile, tiles)
+                continue
+            if t == "nukidora":
+                seat = _seat(ev["actor"], st.n)
+                tile = _own(st, game_red, seat, ev.get("pai", "N"))
+                st.call(seat, RecordMeld(_M_KITA, (tile,)), <int>_M_KITA, -1, -1, (tile,))
+                continue
+            if t == "dora":
+                kind = _name_kind(ev["dora_marker"], &red)
+                if kind < 0:
+                    raise _DECLINE
+                st.reveal_dora(st.new_id(kind, red and game_red))
+                continue
+            if t == "hora" or t == "ryukyoku":
+                _replay_of(self, st)
+                live = False
+                (self.on_hora if t == "hora" else self.on_ryukyoku)(ev)
+                continue
+        if t == "start_kyoku":
+            tehais = ev["tehais"]
+            if type(tehais) is not list:
+                raise _DECLINE
+            n = len(<list>tehais)
+            if n < 1 or n > 4:
+                raise _DECLINE
+            self.n = n
+            if n == 3 and not game.rules.three_player:
+                game.rules = dataclasses.replace(game.rules, three_player=True)
+            self._ura = {}
+            st = new_state(n, game_red, self.red)
+            hands = []
+            for p in range(n):
+                h = []
+                for name in tehais[p]:
+                    kind = _name_kind(name, &red)
+                    if kind < 0:
+                        raise _DECLINE
+                    h.append(st.new_id(kind, red and game_red))
+                hands.append(tuple(h))
+            kind = _name_kind(ev["dora_marker"], &red)
+            if kind < 0:
+                raise _DECLINE
+            dora = (st.new_id(kind, red and game_red),)
+            rnd = Round(index=len(game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
+                        kyoku=ev["kyoku"] - 1, dealer=ev["oya"], honba=ev.get("honba", 0),
+                        riichi_sticks=ev.get("kyotaku", 0), scores=tuple(ev["scores"]),
+                        dora_indicators=dora, initial_hands=tuple(hands))
+            game.rounds.append(rnd)
+            self.round = rnd
+            self.label = f"{self.source} {rnd.label}"
+            st.begin(rnd)
+            for p in range(n):
+                for tile in hands[p]:
+                    st.add_tile(p, tile)
+            self.rp = None  # set when a result hands the round over
+            live = True
+            continue
+        if t == "start_game":
+            if st is not None:
+                raise _DECLINE  # the lobby's rules changed under a round: the twin decides
+            self._event(ev)
+            game_red = bool(self.red)
+            continue
+        if t == "end_kyoku" or t == "end_game":
+            continue
+        if st is None:
+            raise _DECLINE  # a step before start_kyoku: the twin's error
+        if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
+            (self.on_hora if t == "hora" else self.on_ryukyoku)(ev)
+            continue
+        if t == "other" or getattr(self, "on_" + t, None) is None:
+            continue  # on_other: an unknown event type is skipped
+        raise _DECLINE  # a step after the round's result: the twin replays it
+    return 0

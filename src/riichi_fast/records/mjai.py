@@ -101,6 +101,7 @@ _SEEN: dict = {}
 _COMPILED: list = []
 _COMPILED_DECODE: list = []
 _COMPILED_TILES: list = []
+_COMPILED_GAME: list = []
 USE_COMPILED = True
 """False: every event through the Python twin (tests compare the two)."""
 
@@ -118,6 +119,7 @@ def _compiled_read():
         if mod is not None:
             _COMPILED_DECODE.append(mod.decode_lines)
             _COMPILED_TILES.append(mod.tiles)
+            _COMPILED_GAME.append(mod.read_game)
     return _COMPILED[0]
 
 
@@ -179,6 +181,7 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
 class _Reader:
     def __init__(self, source: str, red_fives: bool) -> None:
         self.source = source
+        self._red0 = red_fives
         self.red = red_fives
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
@@ -230,11 +233,18 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
-        """Replay the events: the compiled loop (``records._mjai``), or its twin
-        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        """Replay the events: the compiled loops (``records._mjai``), or their twin
+        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``.
+
+        ``read_game`` replays the whole game in C; for anything it leaves to the twin
+        it answers False and the game is read again, from a fresh reader, by ``read``
+        (Python steps for all but plain draws and discards), whose answer or error it is."""
         compiled = _compiled_read()
         if compiled is None:
             return self.read_py(events, lines)
+        if type(events) is list and _COMPILED_GAME[0](self, events):
+            return self.game
+        self.__init__(self.source, self._red0)
         compiled(self, events, lines)
         return self.game
 
