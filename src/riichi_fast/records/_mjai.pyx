@@ -242,7 +242,7 @@ def read(object self, list events, object lines):
 # raises (Decline, or what the twin's steps raise) and read_game answers False: the
 # caller starts again from a fresh reader through the general loop above.
 
-from riichi_fast.records._round cimport RoundState, new_state
+from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
 from riichi_fast.records._round import Decline
 from riichi_fast.records._replay import TileIds
 from riichi_fast.records.model import RecordMeld, Round
@@ -333,7 +333,7 @@ cdef int _open(RoundState st, bint game_red, dict ev, object mtype) except -1:
     own.append(tile)
     own.sort()
     tiles = tuple(own)
-    st.call(actor, RecordMeld(mtype, tiles, tile, target), <int>mtype, tile, -1, tiles)
+    st.call(actor, new_meld(mtype, tiles, tile, target, None), <int>mtype, tile, -1, tiles)
     return 0
 
 
@@ -413,7 +413,7 @@ cdef int _read_game(object self, list events) except -1:
                 own = _own_many(st, game_red, seat, ev["consumed"])
                 own.sort()
                 tiles = tuple(own)
-                st.call(seat, RecordMeld(_M_ANKAN, tiles), <int>_M_ANKAN, -1, -1, tiles)
+                st.call(seat, new_meld(_M_ANKAN, tiles, None, None, None), <int>_M_ANKAN, -1, -1, tiles)
                 continue
             if t == "kakan":
                 seat = _seat(ev["actor"], st.n)
@@ -424,13 +424,13 @@ cdef int _read_game(object self, list events) except -1:
                 else:
                     raise _DECLINE
                 tiles = tuple(sorted(m.tiles + (tile,)))
-                st.call(seat, RecordMeld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
+                st.call(seat, new_meld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
                         <int>_M_SHOUMINKAN, -1, tile, tiles)
                 continue
             if t == "nukidora":
                 seat = _seat(ev["actor"], st.n)
                 tile = _own(st, game_red, seat, ev.get("pai", "N"))
-                st.call(seat, RecordMeld(_M_KITA, (tile,)), <int>_M_KITA, -1, -1, (tile,))
+                st.call(seat, new_meld(_M_KITA, (tile,), None, None, None), <int>_M_KITA, -1, -1, (tile,))
                 continue
             if t == "dora":
                 kind = _name_kind(ev["dora_marker"], &red)
@@ -468,10 +468,9 @@ cdef int _read_game(object self, list events) except -1:
             if kind < 0:
                 raise _DECLINE
             dora = (st.new_id(kind, red and game_red),)
-            rnd = Round(index=len(game.rounds), round_wind=_WINDS.index(ev["bakaze"]),
-                        kyoku=ev["kyoku"] - 1, dealer=ev["oya"], honba=ev.get("honba", 0),
-                        riichi_sticks=ev.get("kyotaku", 0), scores=tuple(ev["scores"]),
-                        dora_indicators=dora, initial_hands=tuple(hands))
+            rnd = new_round(len(game.rounds), _WINDS.index(ev["bakaze"]), ev["kyoku"] - 1,
+                            ev["oya"], ev.get("honba", 0), ev.get("kyotaku", 0),
+                            tuple(ev["scores"]), dora, tuple(hands))
             game.rounds.append(rnd)
             self.round = rnd
             self.label = f"{self.source} {rnd.label}"

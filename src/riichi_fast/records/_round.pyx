@@ -13,9 +13,70 @@
 
 from riichi_fast.enums import MeldType
 from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
-from riichi_fast.records.model import Event
+from riichi_fast.records.model import Event, RecordMeld, Round
+import dataclasses
 
 __all__ = ["Decline"]
+
+
+# The model's dataclasses built without their generated __init__ (a frozen one sets each
+# field through object.__setattr__: ~2 us for an Event, a RecordMeld or a Round): the same
+# fields in the instance's __dict__, equal in every respect.  The field lists are checked here
+# once, so a change to records.model fails at import rather than building odd objects.
+for _cls, _names in ((Event, ("type", "seat", "tile", "meld", "tsumogiri")),
+                     (RecordMeld, ("type", "tiles", "called", "from_seat", "added", "code")),
+                     (Round, ("index", "round_wind", "kyoku", "dealer", "honba", "riichi_sticks",
+                              "scores", "dora_indicators", "initial_hands", "events", "wins",
+                              "draw"))):
+    if tuple(f.name for f in dataclasses.fields(_cls)) != _names or hasattr(_cls, "__post_init__"):
+        raise ImportError(f"records.model.{_cls.__name__} changed: update records._round")
+cdef object _onew = object.__new__
+
+
+cdef object new_event(object type_, object seat, object tile, object meld, object tsumogiri):
+    """``Event(type_, seat, tile, meld, tsumogiri)``."""
+    ev = _onew(Event)
+    cdef dict d = ev.__dict__
+    d["type"] = type_
+    d["seat"] = seat
+    d["tile"] = tile
+    d["meld"] = meld
+    d["tsumogiri"] = tsumogiri
+    return ev
+
+
+cdef object new_meld(object mtype, tuple tiles, object called, object from_seat, object added):
+    """``RecordMeld(mtype, tiles, called, from_seat, added)``."""
+    m = _onew(RecordMeld)
+    cdef dict d = m.__dict__
+    d["type"] = mtype
+    d["tiles"] = tiles
+    d["called"] = called
+    d["from_seat"] = from_seat
+    d["added"] = added
+    d["code"] = None
+    return m
+
+
+cdef object new_round(object index, object round_wind, object kyoku, object dealer, object honba,
+                      object riichi_sticks, object scores, object dora_indicators,
+                      object initial_hands):
+    """``Round(index=..., ...)`` (no event, win or draw yet)."""
+    r = _onew(Round)
+    cdef dict d = r.__dict__
+    d["index"] = index
+    d["round_wind"] = round_wind
+    d["kyoku"] = kyoku
+    d["dealer"] = dealer
+    d["honba"] = honba
+    d["riichi_sticks"] = riichi_sticks
+    d["scores"] = scores
+    d["dora_indicators"] = dora_indicators
+    d["initial_hands"] = initial_hands
+    d["events"] = []
+    d["wins"] = []
+    d["draw"] = None
+    return r
 
 
 class Decline(Exception):
@@ -51,7 +112,7 @@ cdef object _draw_event(int seat, int tile):
         key = (seat, tile)
         ev = _DRAWS.get(key)
         if ev is None:
-            ev = _DRAWS[key] = Event("draw", seat, tile)
+            ev = _DRAWS[key] = new_event("draw", seat, tile, None, None)
         _DRAW_EV[i] = ev
     return ev
 
@@ -63,7 +124,7 @@ cdef object _discard_event(int seat, int tile, bint tsumogiri):
         key = (seat, tile, tsumogiri)
         ev = _DISCARDS.get(key)
         if ev is None:
-            ev = _DISCARDS[key] = Event("discard", seat, tile, tsumogiri=tsumogiri)
+            ev = _DISCARDS[key] = new_event("discard", seat, tile, None, tsumogiri)
         _DISCARD_EV[i] = ev
     return ev
 
@@ -252,13 +313,13 @@ cdef class RoundState:
             self.last_type = LAST_ANKAN
         else:
             self.last_type = LAST_CALL
-        self.events.append(Event("call", who, meld.called, meld))
+        self.events.append(new_event("call", who, meld.called, meld, None))
         return 0
 
     cdef int riichi_declared(self, int who) except -1:
         self.call_since_declare[who] = False
         self.double_riichi[who] = self.discards[who] == 0 and not self.any_call
-        self.events.append(Event("riichi", who))
+        self.events.append(new_event("riichi", who, None, None, None))
         return 0
 
     cdef int riichi_accepted(self, int who) except -1:
@@ -266,12 +327,12 @@ cdef class RoundState:
         self.sticks_paid += 1
         self.stick_by[who] += 1
         self.ippatsu[who] = not self.call_since_declare[who]
-        self.events.append(Event("riichi_accepted", who))
+        self.events.append(new_event("riichi_accepted", who, None, None, None))
         return 0
 
     cdef int reveal_dora(self, object tile) except -1:
         self.dora.append(tile)
-        self.events.append(Event("dora", None, tile))
+        self.events.append(new_event("dora", None, tile, None, None))
         return 0
 
     cdef object to_replay(self, object label):

@@ -256,7 +256,7 @@ def replay(object self, int cur):
 # the game as it was: _Round.run then replays the round through the twin, which gives
 # the answer or the error (and tries the other readings of the call strings).
 
-from riichi_fast.records._round cimport RoundState, new_state
+from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
 from riichi_fast.records._round import Decline
 from riichi_fast.records.model import RecordMeld, Round
 from riichi_fast.records.tenhou6 import _codes
@@ -350,7 +350,7 @@ cdef int _apply_call(RoundState st, int seat, int discarder, int tile, str d) ex
     ids.sort()
     tiles = tuple(ids)
     mtype = parts[0]
-    st.call(seat, RecordMeld(mtype, tiles, tile, discarder), <int>mtype, tile, -1, tiles)
+    st.call(seat, new_meld(mtype, tiles, tile, discarder, None), <int>mtype, tile, -1, tiles)
     return 0
 
 
@@ -374,7 +374,7 @@ cdef int _kan(RoundState st, int seat, str x, tuple all_dora) except -1:
         st.own_distinct(seat, k, ks, rs, out)
         ids = sorted([out[j] for j in range(k)])
         tiles = tuple(ids)
-        st.call(seat, RecordMeld(_ANKAN, tiles), <int>_ANKAN, -1, -1, tiles)
+        st.call(seat, new_meld(_ANKAN, tiles, None, None, None), <int>_ANKAN, -1, -1, tiles)
         if len(st.dora) < len(all_dora):
             st.reveal_dora(all_dora[len(st.dora)])
         return 0
@@ -391,7 +391,7 @@ cdef int _kan(RoundState st, int seat, str x, tuple all_dora) except -1:
     else:
         raise _DECLINE
     tiles = tuple(sorted(m.tiles + (added,)))
-    st.call(seat, RecordMeld(_SHOUMINKAN, tiles, m.called, m.from_seat, added),
+    st.call(seat, new_meld(_SHOUMINKAN, tiles, m.called, m.from_seat, added),
             <int>_SHOUMINKAN, -1, added, tiles)
     return 0
 
@@ -404,7 +404,7 @@ cdef int _kita(RoundState st, int seat, str x) except -1:
     tile = st.find(seat, kind, red if st.red_fives and _five(kind) else -1)
     if tile < 0:
         raise _DECLINE
-    st.call(seat, RecordMeld(_KITA, (tile,)), <int>_KITA, -1, -1, (tile,))
+    st.call(seat, new_meld(_KITA, (tile,), None, None, None), <int>_KITA, -1, -1, (tile,))
     return 0
 
 
@@ -456,9 +456,8 @@ cdef int _attempt(object self, list rounds) except -1:
     dealer = rnd_no % 4
     if dealer >= n:
         raise _DECLINE
-    rnd = Round(index=len(rounds), round_wind=rnd_no // 4, kyoku=rnd_no % 4, dealer=dealer,
-                honba=honba, riichi_sticks=sticks, scores=scores, dora_indicators=dora[:1],
-                initial_hands=hands)
+    rnd = new_round(len(rounds), rnd_no // 4, rnd_no % 4, dealer, honba, sticks, scores,
+                    dora[:1], hands)
     rounds.append(rnd)
     label = f"{game.source} {rnd.label}"
     st.begin(rnd)

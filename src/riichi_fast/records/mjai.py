@@ -28,6 +28,7 @@ from riichi_fast.records._replay import (
     RecordError,
     RoundReplay,
     TileIds,
+    built,
     malformed_record,
     record_path,
     record_text,
@@ -398,11 +399,12 @@ class _Reader:
         for w in rnd.wins:
             for s in range(self.n):
                 before[s] += w.recorded.score_changes[s]
-        recorded = RecordedScore(
-            han=ev.get("fan", ev.get("han")), fu=ev.get("fu"),
-            points=ev.get("hora_points", ev.get("points")),
-            score_changes=tuple(deltas) if deltas is not None else None,
-            scores_before=tuple(before), pao=ev.get("pao"))
+        recorded = built(RecordedScore, {
+            "han": ev.get("fan", ev.get("han")), "fu": ev.get("fu"),
+            "points": ev.get("hora_points", ev.get("points")), "limit": None, "yaku": (),
+            "yakuman": (), "dora": None, "ura": None, "aka": None,
+            "score_changes": tuple(deltas) if deltas is not None else None,
+            "scores_before": tuple(before), "pao": ev.get("pao"), "text": None})
         win_tile = None
         if "pai" in ev and who != target:
             win_tile = rp.win_tile_for_ron()

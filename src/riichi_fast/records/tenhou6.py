@@ -33,6 +33,7 @@ from riichi_fast.records._replay import (
     RecordError,
     RoundReplay,
     TileIds,
+    built,
     malformed_record,
     record_path,
     record_text,
@@ -612,11 +613,11 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
         if text.__class__ is str and len(_VALUES) < 65536:
             _VALUES[key] = value
     fu, limit, points = value
-    return RecordedScore(
-        han=None if yakuman else han_sum,
-        fu=fu, points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
-        dora=dora, ura=ura, aka=aka, score_changes=tuple(deltas[:n]),
-        scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
+    return built(RecordedScore, {
+        "han": None if yakuman else han_sum, "fu": fu, "points": points, "limit": limit,
+        "yaku": tuple(yaku), "yakuman": tuple(yakuman), "dora": dora, "ura": ura, "aka": aka,
+        "score_changes": tuple(deltas[:n]), "scores_before": tuple(scores),
+        "pao": pao if pao != who else None, "text": text})
 
 
 def _points(text: str, n: int = 4) -> int | None:
