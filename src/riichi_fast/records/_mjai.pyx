@@ -353,68 +353,178 @@ cdef object _replay_of(object self, RoundState st):
 def read_game(object self, list events):
     """``_Reader.read_py`` in C (see above): True, ``self.game`` read; False, the reader
     is spent (the caller starts again from a fresh one)."""
+    cdef _Run run = _Run(self)
     try:
-        _read_game(self, events)
+        for ev in events:
+            run.step(ev)
     except Exception:
         return False
     return True
 
 
-cdef int _read_game(object self, list events) except -1:
-    cdef RoundState st = None
-    cdef bint live = False, red, game_red = bool(self.red)
-    cdef int kind, seat, tile, n, p
-    cdef dict ev
-    cdef object t
-    game = self.game
-    for ev_o in events:
+cdef dict _LINE_INFO = {}
+"""A plain ``tsumo`` / ``dahai`` line's text -> (is_dahai, actor, kind, red, tsumogiri): all its
+handler reads of the event, taken once from the line's JSON (~300 distinct lines make most of
+a log)."""
+cdef object _SCAN_ONCE = _SCAN
+
+
+def read_lines(object self, list text_lines):
+    """``parse_mjai``'s decoding and ``read_game`` in one pass over the text lines, a draw or
+    discard line met before read from ``_LINE_INFO`` without its JSON object.  True,
+    ``self.game`` read; False, the reader is spent (anything irregular, a line that is not
+    exactly one JSON value included: the caller decodes and reads the lines the general way,
+    for their answer or their error)."""
+    cdef _Run run = _Run(self)
+    cdef object info, line, got, ev
+    if not _SEEN:
+        _LINE_INFO.clear()  # the two caches are emptied together (mjai._SEEN.clear())
+    try:
+        for line in text_lines:
+            if type(line) is not str:
+                return False
+            info = _LINE_INFO.get(line)
+            if info is not None and run.live:
+                if (<tuple>info)[0]:
+                    run.dahai(<int>(<tuple>info)[1], <int>(<tuple>info)[2],
+                              (<tuple>info)[3], (<tuple>info)[4], (<tuple>info)[2] >= 0)
+                else:
+                    run.tsumo(<int>(<tuple>info)[1], <int>(<tuple>info)[2], (<tuple>info)[3])
+                continue
+            try:
+                got = _SCAN_ONCE(line, 0)
+            except StopIteration:
+                if not line.strip():
+                    continue  # a blank line
+                return False
+            if (<tuple>got)[1] != len(<str>line):
+                return False
+            ev = (<tuple>got)[0]
+            run.step(ev)
+            if type(ev) is dict and len(_LINE_INFO) < 4096:
+                info = _line_info(<dict>ev)
+                if info is not None:
+                    _LINE_INFO[line] = info
+                    if len(_SEEN) < 4096:
+                        _SEEN[line] = ev  # decode_lines's cache holds it too (shared, never changed)
+    except Exception:
+        return False
+    return True
+
+
+cdef object _line_info(dict ev):
+    """The ``_LINE_INFO`` entry of a plain draw or discard event, or None."""
+    cdef bint red
+    cdef int kind
+    t = ev.get("type")
+    if type(t) is not str or (t != "tsumo" and t != "dahai"):
+        return None
+    actor = ev.get("actor")
+    if type(actor) is not int or not 0 <= actor < 4:
+        return None
+    kind = _name_kind(ev.get("pai"), &red)
+    if kind < 0:
+        return None
+    if t == "tsumo":
+        return (False, actor, kind, red, False)
+    return (True, actor, kind, red, bool(ev.get("tsumogiri")))
+
+
+cdef class _Run:
+    """One game's replay (``_Reader.read_py``'s loop): the reader, the round's RoundState."""
+    cdef object reader
+    cdef object game
+    cdef RoundState st
+    cdef bint live
+    cdef bint game_red
+
+    def __cinit__(self, object reader):
+        self.reader = reader
+        self.game = reader.game
+        self.st = None
+        self.live = False
+        self.game_red = bool(reader.red)
+
+    cdef int tsumo(self, int seat, int kind, bint red) except -1:
+        """``on_tsumo`` of a tile name of ``_KINDS``."""
+        cdef RoundState st = self.st
+        if seat >= st.n:
+            raise _DECLINE
+        st.draw(seat, st.new_id(kind, red and self.game_red))
+        return 0
+
+    cdef int dahai(self, int seat, int kind, bint red, bint tsumogiri, bint known) except -1:
+        """``on_dahai`` of a tile name (of ``_KINDS`` when ``known``)."""
+        cdef RoundState st = self.st
+        cdef int tile = -1
+        if seat >= st.n:
+            raise _DECLINE
+        if tsumogiri and st.last_draw[seat] >= 0:
+            tile = st.last_draw[seat]
+            if kind != tile // 4:
+                raise _DECLINE
+        if tile < 0:
+            if not known:
+                raise _DECLINE
+            if self.game_red and _five(kind):
+                tile = st.find(seat, kind, red)
+            else:
+                tile = st.find(seat, kind, -1)
+            if tile < 0:
+                raise _DECLINE
+        st.discard(seat, tile)
+        return 0
+
+    cdef int step(self, object ev_o) except -1:
+        """One event of the log."""
+        cdef RoundState st = self.st
+        cdef bint red, game_red = self.game_red
+        cdef int kind, seat, tile, n, p
+        cdef dict ev
+        cdef object t
+        self_ = self.reader
+        game = self.game
         if type(ev_o) is not dict:
             raise _DECLINE
         ev = <dict>ev_o
         t = ev.get("type")
         if type(t) is not str:
             raise _DECLINE
-        if live:
+        if self.live:
             if t == "tsumo":
                 seat = _seat(ev["actor"], st.n)
                 kind = _name_kind(ev["pai"], &red)
                 if kind < 0:
                     raise _DECLINE
-                st.draw(seat, st.new_id(kind, red and game_red))
-                continue
+                self.tsumo(seat, kind, red)
+                return 0
             if t == "dahai":
                 seat = _seat(ev["actor"], st.n)
-                tile = -1
-                if ev.get("tsumogiri") and st.last_draw[seat] >= 0:
-                    tile = st.last_draw[seat]
-                    if _name_kind(ev["pai"], &red) != tile // 4:
-                        raise _DECLINE
-                if tile < 0:
-                    tile = _own(st, game_red, seat, ev["pai"])
-                st.discard(seat, tile)
-                continue
+                kind = _name_kind(ev["pai"], &red)
+                self.dahai(seat, kind, red, bool(ev.get("tsumogiri")), kind >= 0)
+                return 0
             if t == "reach":
                 st.riichi_declared(_seat(ev["actor"], st.n))
-                continue
+                return 0
             if t == "reach_accepted":
                 st.riichi_accepted(_seat(ev["actor"], st.n))
-                continue
+                return 0
             if t == "pon":
                 _open(st, game_red, ev, _M_PON)
-                continue
+                return 0
             if t == "chi":
                 _open(st, game_red, ev, _M_CHI)
-                continue
+                return 0
             if t == "daiminkan":
                 _open(st, game_red, ev, _M_DAIMINKAN)
-                continue
+                return 0
             if t == "ankan":
                 seat = _seat(ev["actor"], st.n)
                 own = _own_many(st, game_red, seat, ev["consumed"])
                 own.sort()
                 tiles = tuple(own)
                 st.call(seat, new_meld(_M_ANKAN, tiles, None, None, None), <int>_M_ANKAN, -1, -1, tiles)
-                continue
+                return 0
             if t == "kakan":
                 seat = _seat(ev["actor"], st.n)
                 tile = _own(st, game_red, seat, ev["pai"])
@@ -426,23 +536,23 @@ cdef int _read_game(object self, list events) except -1:
                 tiles = tuple(sorted(m.tiles + (tile,)))
                 st.call(seat, new_meld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
                         <int>_M_SHOUMINKAN, -1, tile, tiles)
-                continue
+                return 0
             if t == "nukidora":
                 seat = _seat(ev["actor"], st.n)
                 tile = _own(st, game_red, seat, ev.get("pai", "N"))
                 st.call(seat, new_meld(_M_KITA, (tile,), None, None, None), <int>_M_KITA, -1, -1, (tile,))
-                continue
+                return 0
             if t == "dora":
                 kind = _name_kind(ev["dora_marker"], &red)
                 if kind < 0:
                     raise _DECLINE
                 st.reveal_dora(st.new_id(kind, red and game_red))
-                continue
+                return 0
             if t == "hora" or t == "ryukyoku":
-                _replay_of(self, st)
-                live = False
-                (self.on_hora if t == "hora" else self.on_ryukyoku)(ev)
-                continue
+                _replay_of(self_, st)
+                self.live = False
+                (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+                return 0
         if t == "start_kyoku":
             tehais = ev["tehais"]
             if type(tehais) is not list:
@@ -450,11 +560,11 @@ cdef int _read_game(object self, list events) except -1:
             n = len(<list>tehais)
             if n < 1 or n > 4:
                 raise _DECLINE
-            self.n = n
+            self_.n = n
             if n == 3 and not game.rules.three_player:
                 game.rules = dataclasses.replace(game.rules, three_player=True)
-            self._ura = {}
-            st = new_state(n, game_red, self.red)
+            self_._ura = {}
+            st = self.st = new_state(n, game_red, self_.red)
             hands = []
             for p in range(n):
                 h = []
@@ -472,29 +582,28 @@ cdef int _read_game(object self, list events) except -1:
                             ev["oya"], ev.get("honba", 0), ev.get("kyotaku", 0),
                             tuple(ev["scores"]), dora, tuple(hands))
             game.rounds.append(rnd)
-            self.round = rnd
-            self.label = f"{self.source} {rnd.label}"
+            self_.round = rnd
+            self_.label = f"{self_.source} {rnd.label}"
             st.begin(rnd)
             for p in range(n):
                 for tile in hands[p]:
                     st.add_tile(p, tile)
-            self.rp = None  # set when a result hands the round over
-            live = True
-            continue
+            self_.rp = None  # set when a result hands the round over
+            self.live = True
+            return 0
         if t == "start_game":
             if st is not None:
                 raise _DECLINE  # the lobby's rules changed under a round: the twin decides
-            self._event(ev)
-            game_red = bool(self.red)
-            continue
+            self_._event(ev)
+            self.game_red = bool(self_.red)
+            return 0
         if t == "end_kyoku" or t == "end_game":
-            continue
+            return 0
         if st is None:
             raise _DECLINE  # a step before start_kyoku: the twin's error
         if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
-            (self.on_hora if t == "hora" else self.on_ryukyoku)(ev)
-            continue
-        if t == "other" or getattr(self, "on_" + t, None) is None:
-            continue  # on_other: an unknown event type is skipped
+            (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+            return 0
+        if t == "other" or getattr(self_, "on_" + t, None) is None:
+            return 0  # on_other: an unknown event type is skipped
         raise _DECLINE  # a step after the round's result: the twin replays it
-    return 0

@@ -103,6 +103,7 @@ _COMPILED: list = []
 _COMPILED_DECODE: list = []
 _COMPILED_TILES: list = []
 _COMPILED_GAME: list = []
+_COMPILED_LINES: list = []
 USE_COMPILED = True
 """False: every event through the Python twin (tests compare the two)."""
 
@@ -121,6 +122,7 @@ def _compiled_read():
             _COMPILED_DECODE.append(mod.decode_lines)
             _COMPILED_TILES.append(mod.tiles)
             _COMPILED_GAME.append(mod.read_game)
+            _COMPILED_LINES.append(mod.read_lines)
     return _COMPILED[0]
 
 
@@ -173,6 +175,11 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     """
     text_lines = record_text(text, "parse_mjai").splitlines()
     compiled = _compiled_read()
+    if compiled is not None and type(text_lines) is list:
+        # the lines read and replayed in C in one pass; anything it leaves: the general way below
+        reader = _Reader(source, red_fives)
+        if _COMPILED_LINES[0](reader, text_lines):
+            return reader.game
     events, lines = (_decode_lines(text_lines, source) if compiled is None
                      else _COMPILED_DECODE[0](text_lines, source))
     with malformed_record(source):
