@@ -156,7 +156,28 @@ def _quick_hand(win, hand_cls, meld_cls):
 
 
 def _score_data(closed, melds, red) -> bytes:
-    """``Hand._score_data()`` of a hand of these fields (the same 80 bytes, computed once here)."""
+    """``Hand._score_data()`` of a hand of these fields (the same 80 bytes, computed once here);
+    compiled: ``records._round.score_data`` (its twin :func:`_score_data_py`)."""
+    fn = _SCORE_DATA[0] if _SCORE_DATA else _compiled_score_data()
+    if fn is not None and type(red) is tuple:
+        return fn(closed, melds, red)
+    return _score_data_py(closed, melds, red)
+
+
+_SCORE_DATA: list = []
+
+
+def _compiled_score_data():
+    """``records._round.score_data`` (None under RIICHI_FAST_PUREPYTHON=1)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    _SCORE_DATA.append(None if mod is None else mod.score_data)
+    return _SCORE_DATA[0]
+
+
+def _score_data_py(closed, melds, red) -> bytes:
+    """:func:`_score_data` in Python."""
     buf = bytearray(80)
     n_red = 0
     for t in closed:

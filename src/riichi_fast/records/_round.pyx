@@ -381,3 +381,79 @@ cdef class RoundState:
         d["sticks_paid"] = self.sticks_paid
         d["stick_by"] = [self.stick_by[p] for p in range(n)]
         return rp
+
+
+# ---------------------------------------------------------------------------
+# Two helpers of the verifier (twins: records.verify._declared_py and
+# records._convert._score_data_py).
+
+def declared(object events):
+    """The seats of the ``riichi_accepted`` events of a round's ``events``, sorted (a tuple);
+    None when ``events`` is not a list (the twin answers)."""
+    cdef object seats = None, ev, t
+    if type(events) is not list:
+        return None
+    for ev in <list>events:
+        t = ev.type
+        if t == "riichi_accepted":
+            if seats is None:
+                seats = set()
+            seats.add(ev.seat)
+    return () if seats is None else tuple(sorted(seats))
+
+
+cdef object _ANKAN_T = MeldType.ANKAN, _KITA_T = MeldType.KITA
+
+
+def score_data(tuple closed, tuple melds, tuple red):
+    """``Hand._score_data()`` of a hand of these fields (80 bytes): ``_convert._score_data``
+    in C, for the tiles ``_quick_hand`` checked (an id outside 0..135 or a fifth meld slot
+    raises ValueError, as the twin's bytearray or ``red`` look-up would)."""
+    cdef unsigned char buf[80]
+    cdef int reds[34]
+    cdef int k, t, n_red = 0, slot = 0, n_kita = 0, is_open = 0
+    cdef Py_ssize_t i, j
+    cdef object m, mtype
+    cdef tuple tiles
+    if len(red) != 34:
+        raise ValueError("red counts of 34 kinds expected")
+    for k in range(34):
+        reds[k] = red[k]
+    for i in range(80):
+        buf[i] = 0
+    for i in range(len(closed)):
+        t = closed[i]
+        if t < 0 or t > 135:
+            raise ValueError(f"tile id {t}")
+        k = t >> 2
+        buf[k] += 1
+        buf[46 + k] += 1
+        if (t & 3) < reds[k]:
+            n_red += 1
+    for i in range(len(melds)):
+        m = melds[i]
+        tiles = m.tiles
+        for j in range(len(tiles)):
+            t = tiles[j]
+            if t < 0 or t > 135:
+                raise ValueError(f"tile id {t}")
+            k = t >> 2
+            buf[46 + k] += 1
+            if (t & 3) < reds[k]:
+                n_red += 1
+        mtype = m.type
+        if mtype == _KITA_T:
+            n_kita += 1
+        else:
+            if slot >= 4:
+                raise ValueError("a fifth meld")
+            buf[34 + slot] = <int>mtype
+            buf[38 + slot] = <int>tiles[0] >> 2
+            slot += 1
+            if mtype != _ANKAN_T:
+                is_open = 1
+    buf[42] = n_kita
+    buf[43] = is_open
+    buf[44] = len(closed) + 3 * slot
+    buf[45] = n_red
+    return (<char*>buf)[:80]

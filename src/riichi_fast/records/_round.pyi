@@ -1,0 +1,9 @@
+"""Stub of the compiled round state of the record readers (internal; twins: records._replay,
+records.verify._declared_py, records._convert._score_data_py)."""
+
+from typing import Any
+
+class Decline(Exception): ...
+
+def declared(events: Any) -> tuple[int, ...] | None: ...
+def score_data(closed: tuple[int, ...], melds: tuple[Any, ...], red: tuple[int, ...]) -> bytes: ...
