@@ -442,3 +442,15 @@ def test_declared_and_score_data_equal_their_twins():
     assert _round.declared(tuple(rnd.events)) is None  # not a list: the twin answers
     with pytest.raises(ValueError):
         _round.score_data((136,), (), red)
+
+
+def test_tenhou6_dealer_off_a_three_player_table_same_error():
+    """Round number -1 of a three-player record: dealer seat 3 of three (it crashed the
+    compiled turn loop, which indexed its lists past the table); compiled == twin, an error."""
+    game = read_record(THREE[0])
+    obj = json.loads(writers.tenhou6_text(game))
+    obj["log"][0][0][0] = -1
+    got = _outcome(obj, "x.json")
+    with _twin():
+        assert got == _outcome(obj, "x.json")
+    assert got.startswith("RecordError: x.json: malformed record (IndexError")

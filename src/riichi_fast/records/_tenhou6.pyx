@@ -119,6 +119,9 @@ def replay(object self, int cur):
     cdef Py_ssize_t k, calls_left
     cdef int kind, red_id
     cdef bint all_lists = True
+    if not 0 <= cur < n or len(draws) != n or len(discs) != n or len(at_draw) != n \
+            or len(at_disc) != n or len(hands) != n:
+        return self.replay_py(cur)  # a seat off the table (dealer 3 of three): the twin's error
     for entries in draws:
         if type(entries) is not list:
             all_lists = False
