@@ -454,3 +454,53 @@ def test_tenhou6_dealer_off_a_three_player_table_same_error():
     with _twin():
         assert got == _outcome(obj, "x.json")
     assert got.startswith("RecordError: x.json: malformed record (IndexError")
+
+
+@_compiled
+def test_quick_hand_compiled_equals_twin_or_is_stricter():
+    """``records._round.quick_hand`` against its twin ``_convert._quick_hand`` on every win
+    of the bundled records and on seeded edits of them (an id off the table or repeated, a
+    relative seat, a called tile, a winner, a meld type, a tile fewer): the same Hand (and
+    score data), or None where the twin builds one that ``to_hand`` builds too."""
+    import dataclasses
+
+    from riichi_fast.hand import Hand, Meld
+    from riichi_fast.records import _convert as C
+    from riichi_fast.records import _round
+
+    def outcome(fn, win):
+        try:
+            return fn(win)
+        except Exception:  # noqa: BLE001 - quick_hand turns any error into None
+            return None
+
+    rng = random.Random(20261201)
+    stricter = same = 0
+    for path in QUICK + THREE + TENHOU6 + MJAI:
+        for win in read_record(path).wins:
+            for trial in range(4):
+                w = win
+                r = rng.randrange(6) if trial else -1
+                if r == 0:
+                    c = list(w.closed)
+                    c[rng.randrange(len(c))] = rng.choice([-1, 136, c[0], True, 5.0])
+                    w = dataclasses.replace(w, closed=tuple(c))
+                elif r in (1, 2, 4) and w.melds:
+                    field, values = {1: ("from_seat", [None, 0, 1, 2, 3, 5, -1, True]),
+                                     2: ("called", [None, 0, w.melds[0].tiles[-1], 999]),
+                                     4: ("type", [1, 2, 3, 4, 5, 6, 7])}[r]
+                    m = dataclasses.replace(w.melds[0], **{field: rng.choice(values)})
+                    w = dataclasses.replace(w, melds=(m,) + w.melds[1:])
+                elif r == 3:
+                    w = dataclasses.replace(w, winner=rng.choice([0, 1, 2, 3, None, 5]))
+                elif r == 5:
+                    w = dataclasses.replace(w, closed=w.closed[:-1])
+                got = outcome(lambda x: _round.quick_hand(x, Hand, Meld, C._red_of), w)
+                want = outcome(lambda x: C._quick_hand(x, Hand, Meld), w)
+                if got is None and want is not None:
+                    assert C.to_hand(w) == want
+                    stricter += 1
+                else:
+                    assert got == want and (got is None or got._sd == want._sd)
+                    same += got is not None
+    assert same > 500 and stricter < same

@@ -75,10 +75,22 @@ def quick_hand(win):
         from riichi_fast.hand import Hand, Meld
 
         _CLASSES[:] = [Hand, Meld]
+        _CLASSES.append(_compiled_quick_hand())
+    hand_cls, meld_cls, compiled = _CLASSES
     try:
-        return _quick_hand(win, *_CLASSES)
+        if compiled is not None:  # records._round.quick_hand; its twin: _quick_hand
+            return compiled(win, hand_cls, meld_cls, _red_of)
+        return _quick_hand(win, hand_cls, meld_cls)
     except Exception:  # noqa: BLE001 - anything odd: to_hand decides (and raises its own error)
         return None
+
+
+def _compiled_quick_hand():
+    """``records._round.quick_hand`` (None under RIICHI_FAST_PUREPYTHON=1)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    return None if mod is None else mod.quick_hand
 
 
 def _quick_hand(win, hand_cls, meld_cls):

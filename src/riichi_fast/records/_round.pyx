@@ -457,3 +457,103 @@ def score_data(tuple closed, tuple melds, tuple red):
     buf[44] = len(closed) + 3 * slot
     buf[45] = n_red
     return (<char*>buf)[:80]
+
+
+cdef object _CHI_T = MeldType.CHI
+cdef dict _MELD_SIZE = {MeldType.CHI: 3, MeldType.PON: 3, MeldType.DAIMINKAN: 4,
+                        MeldType.ANKAN: 4, MeldType.SHOUMINKAN: 4, MeldType.KITA: 1}
+cdef dict _MELD_TYPE = {t: t for t in _MELD_SIZE}
+
+
+def quick_hand(object win, object hand_cls, object meld_cls, object red_of):
+    """``_convert._quick_hand`` in C (its twin): the Hand of ``win`` built without the
+    constructors' checks, or None for anything unusual (at least as strict as the twin:
+    ids outside 0..135 and a non-int winner are refused at once)."""
+    cdef unsigned char seen[136]
+    cdef Py_ssize_t i, n_ids, size
+    cdef int t, k, n, rel, n_sets = 0, winner
+    cdef object closed = win.closed, m, mtype, tiles, called, seat, meld
+    cdef list melds = []
+    cdef dict d
+    if type(closed) is not tuple:
+        return None
+    for i in range(136):
+        seen[i] = 0
+    n_ids = len(<tuple>closed)
+    for x in <tuple>closed:
+        if type(x) is not int or not 0 <= x <= 135:
+            return None
+        t = x
+        if seen[t]:
+            return None
+        seen[t] = 1
+    w = win.winner
+    if type(w) is not int or not 0 <= w <= 3:
+        return None
+    winner = w
+    n = 3 if win.three_player else 4
+    for m in win.melds:
+        mtype = _MELD_TYPE.get(m.type)
+        if mtype is None:
+            return None
+        size = _MELD_SIZE[mtype]
+        tiles = m.tiles
+        if type(tiles) is not tuple or len(<tuple>tiles) != size:
+            return None
+        for x in <tuple>tiles:
+            if type(x) is not int or not 0 <= x <= 135:
+                return None
+            t = x
+            if seen[t]:
+                return None
+            seen[t] = 1
+        tiles = tuple(sorted(<tuple>tiles))
+        n_ids += size
+        k = <int>(<tuple>tiles)[0] >> 2
+        if mtype == _CHI_T:
+            if k >= 27 or k % 9 > 6 or <int>(<tuple>tiles)[1] >> 2 != k + 1 \
+                    or <int>(<tuple>tiles)[2] >> 2 != k + 2:
+                return None
+        elif mtype == _KITA_T:
+            if k != 30:
+                return None
+        elif <int>(<tuple>tiles)[size - 1] >> 2 != k:
+            return None
+        meld = meld_cls.__new__(meld_cls)
+        d = meld.__dict__
+        if mtype == _ANKAN_T or mtype == _KITA_T:
+            d["type"], d["tiles"], d["called"], d["from_seat"] = mtype, tiles, None, None
+        else:
+            called = m.called
+            seat = m.from_seat
+            if type(called) is not int or called not in <tuple>tiles:
+                return None
+            if seat is None:
+                rel = 3
+            elif type(seat) is not int or not -8 <= seat <= 8:
+                return None
+            else:
+                rel = (<int>seat - winner) % n
+                if rel < 0:
+                    rel += n
+                if n == 3 and rel == 2:
+                    rel = 3
+            if not 1 <= rel <= 3 or (mtype == _CHI_T and rel != 3):
+                return None
+            d["type"], d["tiles"], d["called"], d["from_seat"] = mtype, tiles, called, rel
+        if mtype != _KITA_T:
+            n_sets += 1
+        melds.append(meld)
+    if len(<tuple>closed) + 3 * n_sets not in (13, 14):
+        return None
+    red = red_of(win)
+    hand = hand_cls.__new__(hand_cls)
+    d = hand.__dict__
+    sorted_closed = tuple(sorted(<tuple>closed))
+    melds_t = tuple(melds)
+    d["closed"] = sorted_closed
+    d["melds"] = melds_t
+    d["red"] = red
+    d["_counts"] = None
+    d["_sd"] = score_data(sorted_closed, melds_t, red)
+    return hand
