@@ -353,10 +353,11 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
 
     Measured 2026-12-01 against commit 748842a (before the whole-round replays, the
     model-object and verifier changes that came with them; interleaved processes, best of
-    8, 2 cores shared with other jobs): tenhou6 ~620-700 -> ~1,170-1,450 games/s (~2.0-2.3x),
-    mjai ~470-585 -> ~850-1,000 games/s (~1.8-2.0x); callgrind instructions per game of the
-    same run 9.55M -> 4.68M (tenhou6), 13.24M -> 5.91M (mjai).  Here the switched-off run
-    keeps the other savings, so its ratio is smaller."""
+    6-8, 2 cores shared with other jobs): tenhou6 811-819 -> 1,551-1,621 games/s
+    (1.91-1.98x), mjai 616-632 -> 1,168-1,228 games/s (1.85-1.99x); callgrind instructions
+    per game of the same run 9.55M -> 4.53M (tenhou6, 2.11x), 13.24M -> 5.70M (mjai, 2.32x).
+    Here the switched-off run keeps the other savings, so its ratio is smaller (1.7x / 2.0x
+    per CPU second on its first run)."""
     from riichi_fast.records import mjai as M
     from riichi_fast.records import tenhou6 as T6
 
