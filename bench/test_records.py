@@ -350,3 +350,58 @@ def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
     benchmark.extra_info["ratio"] = round(per_game["slow"] / per_game["quick"], 2)
     print(f"\n{fmt} verify_game: {per_game['quick']:.3f} ms/game quick, {per_game['slow']:.3f} "
           f"with the quick paths off ({per_game['slow'] / per_game['quick']:.2f}x)")
+
+
+@pytest.mark.benchmark(group="records-verify-whole-rounds")
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
+    """``verify_summary`` over the converted games with the readers' whole-round replays in C
+    (``records._round``: tenhou6 ``run_round``, mjai ``read_lines`` / ``read_game``) and, in
+    turns, with them switched off (the step loops they fall back to, which call Python per
+    call, kan and riichi): games per CPU second of each and the ratio in ``extra_info``.
+    Both give the same summary.
+
+    Measured 2026-12-01 against commit 748842a (before the whole-round replays, the
+    model-object and verifier changes that came with them; interleaved processes, best of
+    6-8, 2 cores shared with other jobs): tenhou6 811-819 -> 1,551-1,621 games/s
+    (1.91-1.98x), mjai 616-632 -> 1,168-1,228 games/s (1.85-1.99x); callgrind instructions
+    per game of the same run 9.55M -> 4.53M (tenhou6, 2.11x), 13.24M -> 5.70M (mjai, 2.32x).
+    Here the switched-off run keeps the other savings, so its ratio is smaller (1.7x / 2.0x
+    per CPU second on its first run)."""
+    from riichi_fast.records import mjai as M
+    from riichi_fast.records import tenhou6 as T6
+
+    if T6._compiled_replay() is None or M._compiled_read() is None:
+        pytest.skip("the compiled readers are not loaded (RIICHI_FAST_PUREPYTHON=1)")
+    files = converted[fmt]
+    best = {"c": float("inf"), "steps": float("inf")}
+    got = {}
+
+    def run(name):
+        t = time.process_time()
+        got[name] = verify_summary(files)
+        best[name] = min(best[name], time.process_time() - t)
+
+    def steps():
+        saved = T6._COMPILED_RUN[0], M._COMPILED_LINES[0], M._COMPILED_GAME[0]
+        T6._COMPILED_RUN[0] = lambda self: False
+        M._COMPILED_LINES[0] = lambda self, lines: False
+        M._COMPILED_GAME[0] = lambda self, events: False
+        try:
+            run("steps")
+        finally:
+            T6._COMPILED_RUN[0], M._COMPILED_LINES[0], M._COMPILED_GAME[0] = saved
+
+    def turns():
+        steps()
+        run("c")
+        return got["c"]
+
+    summary = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
+    assert summary.as_dict() == got["steps"].as_dict()
+    assert summary.games == len(files) and summary.wins == summary.wins_matched > 0
+    rates = {k: len(files) / v for k, v in best.items()}
+    benchmark.extra_info.update({f"games_per_cpu_s_{k}": round(v) for k, v in rates.items()})
+    benchmark.extra_info["ratio"] = round(rates["c"] / rates["steps"], 2)
+    print(f"\n{fmt} verify: {rates['c']:,.0f} games per CPU second with whole rounds in C, "
+          f"{rates['steps']:,.0f} with the step loops ({rates['c'] / rates['steps']:.2f}x)")

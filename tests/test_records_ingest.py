@@ -321,3 +321,186 @@ def test_mjai_line_cache_holds_only_draws_and_discards():
     parse_mjai(writers.mjai_text(read_record(QUICK[0])))
     assert M._SEEN and {ev["type"] for ev in M._SEEN.values()} == {"tsumo", "dahai"}
     assert all(json.loads(line) == ev for line, ev in M._SEEN.items())
+
+
+# ---------------------------------------------------------------------------
+# Whole rounds in C (records._round): taken on every plain record, twins on the rest
+# ---------------------------------------------------------------------------
+
+THREE = sorted(DATA.glob("tenhou-mjlog-3p/*.mjlog"))
+_compiled = pytest.mark.skipif(T6._compiled_replay() is None or M._compiled_read() is None,
+                               reason="compiled readers not loaded (RIICHI_FAST_PUREPYTHON=1)")
+
+
+@contextmanager
+def _counting(module, name: str):
+    """Count the answers (True: done in C, False: left to the twin) of a compiled entry."""
+    entries = getattr(module, name)
+    inner = entries[0]
+    answers = []
+
+    def counted(*args):
+        answers.append(inner(*args))
+        return answers[-1]
+
+    entries[0] = counted
+    try:
+        yield answers
+    finally:
+        entries[0] = inner
+
+
+@_compiled
+def test_tenhou6_every_round_replayed_in_c_equal_to_twin():
+    """Every round of the bundled tenhou6 records and of the converted games (three-player
+    ones with kita included) is replayed by ``run_round`` (none left to the twin), and the
+    games equal the twin's."""
+    objs = [(p.name, _tenhou6_obj(_text(p))) for p in TENHOU6]
+    objs += [(name, json.loads(writers.tenhou6_text(g))) for name, g in _converted(QUICK + THREE)]
+    kita = 0
+    with _counting(T6, "_COMPILED_RUN") as answers:
+        games = [parse_tenhou6(obj, name) for name, obj in objs]
+    assert answers and all(answers), answers.count(False)
+    assert len(answers) == sum(len(g.rounds) for g in games)
+    with _twin():
+        assert games == [parse_tenhou6(obj, name) for name, obj in objs]
+    for g in games:
+        kita += sum(ev.meld is not None and ev.meld.type == 6 for r in g.rounds for ev in r.events)
+    assert kita > 0  # the three-player games' kita went through the C replay too
+
+
+@_compiled
+def test_mjai_every_game_read_in_c_equal_to_twin():
+    texts = [(p.name, _text(p)) for p in MJAI]
+    texts += [(name, writers.mjai_text(g)) for name, g in _converted(QUICK + THREE)]
+    with _counting(M, "_COMPILED_LINES") as answers:
+        games = [parse_mjai(text, name) for name, text in texts]
+    assert answers == [True] * len(texts)
+    with _mjai_twin():
+        assert games == [parse_mjai(text, name) for name, text in texts]
+
+
+@_compiled
+def test_tenhou6_round_left_to_twin_leaves_nothing_behind():
+    """A round the C replay declines (a tile code written 11.0: the twin's look-up takes it)
+    is replayed by the twin from a clean state; the rounds around it stay in C."""
+    obj = json.loads(writers.tenhou6_text(read_record(QUICK[0])))
+    log = obj["log"][1]
+    log[4][0] = float(log[4][0])
+    with _counting(T6, "_COMPILED_RUN") as answers:
+        game = parse_tenhou6(obj, "x.json")
+    assert answers == [True, False] + [True] * (len(obj["log"]) - 2)
+    with _twin():
+        assert game == parse_tenhou6(obj, "x.json")
+    assert game == parse_tenhou6(json.loads(writers.tenhou6_text(read_record(QUICK[0]))), "x.json")
+
+
+@_compiled
+@pytest.mark.parametrize("edit", ["space", "float_actor", "step_after_end"])
+def test_mjai_game_left_to_twin_same_answer(edit):
+    """Lines the one-pass C reader leaves (a line that is not exactly one JSON value, a seat
+    written 1.0, a step after the round's result): the general way's answer, the same as
+    the twin's."""
+    lines = writers.mjai_text(read_record(QUICK[0])).splitlines()
+    k = next(i for i, x in enumerate(lines) if '"type":"dahai"' in x)
+    if edit == "space":
+        lines[k] = " " + lines[k]
+    elif edit == "float_actor":
+        ev = json.loads(lines[k])
+        ev["actor"] = float(ev["actor"])
+        lines[k] = json.dumps(ev)
+    else:
+        end = next(i for i, x in enumerate(lines) if '"type":"end_kyoku"' in x)
+        lines.insert(end, '{"type":"reach","actor":0}')
+    text = "\n".join(lines)
+    with _counting(M, "_COMPILED_LINES") as answers:
+        got = _mjai_outcome(text, "x.mjson")
+    assert answers == [False]
+    with _mjai_twin():
+        assert got == _mjai_outcome(text, "x.mjson")
+
+
+@_compiled
+def test_declared_and_score_data_equal_their_twins():
+    from riichi_fast.records import _convert as C
+    from riichi_fast.records import _round
+    from riichi_fast.records import verify as V
+
+    n_declared = n_hands = 0
+    for path in QUICK + THREE + TENHOU6 + MJAI:
+        for rnd in read_record(path).rounds:
+            assert _round.declared(rnd.events) == V._declared_py(rnd) == V._declared(rnd)
+            n_declared += bool(V._declared_py(rnd))
+            for win in rnd.wins:
+                hand = C.quick_hand(win)
+                red = C._red_of(win)
+                assert hand == C.to_hand(win)
+                assert _round.score_data(hand.closed, hand.melds, red) == \
+                    C._score_data_py(hand.closed, hand.melds, red) == hand._score_data()
+                n_hands += 1
+    assert n_declared > 0 and n_hands > 0
+    assert _round.declared(tuple(rnd.events)) is None  # not a list: the twin answers
+    with pytest.raises(ValueError):
+        _round.score_data((136,), (), red)
+
+
+def test_tenhou6_dealer_off_a_three_player_table_same_error():
+    """Round number -1 of a three-player record: dealer seat 3 of three (it crashed the
+    compiled turn loop, which indexed its lists past the table); compiled == twin, an error."""
+    game = read_record(THREE[0])
+    obj = json.loads(writers.tenhou6_text(game))
+    obj["log"][0][0][0] = -1
+    got = _outcome(obj, "x.json")
+    with _twin():
+        assert got == _outcome(obj, "x.json")
+    assert got.startswith("RecordError: x.json: malformed record (IndexError")
+
+
+@_compiled
+def test_quick_hand_compiled_equals_twin_or_is_stricter():
+    """``records._round.quick_hand`` against its twin ``_convert._quick_hand`` on every win
+    of the bundled records and on seeded edits of them (an id off the table or repeated, a
+    relative seat, a called tile, a winner, a meld type, a tile fewer): the same Hand (and
+    score data), or None where the twin builds one that ``to_hand`` builds too."""
+    import dataclasses
+
+    from riichi_fast.hand import Hand, Meld
+    from riichi_fast.records import _convert as C
+    from riichi_fast.records import _round
+
+    def outcome(fn, win):
+        try:
+            return fn(win)
+        except Exception:  # noqa: BLE001 - quick_hand turns any error into None
+            return None
+
+    rng = random.Random(20261201)
+    stricter = same = 0
+    for path in QUICK + THREE + TENHOU6 + MJAI:
+        for win in read_record(path).wins:
+            for trial in range(4):
+                w = win
+                r = rng.randrange(6) if trial else -1
+                if r == 0:
+                    c = list(w.closed)
+                    c[rng.randrange(len(c))] = rng.choice([-1, 136, c[0], True, 5.0])
+                    w = dataclasses.replace(w, closed=tuple(c))
+                elif r in (1, 2, 4) and w.melds:
+                    field, values = {1: ("from_seat", [None, 0, 1, 2, 3, 5, -1, True]),
+                                     2: ("called", [None, 0, w.melds[0].tiles[-1], 999]),
+                                     4: ("type", [1, 2, 3, 4, 5, 6, 7])}[r]
+                    m = dataclasses.replace(w.melds[0], **{field: rng.choice(values)})
+                    w = dataclasses.replace(w, melds=(m,) + w.melds[1:])
+                elif r == 3:
+                    w = dataclasses.replace(w, winner=rng.choice([0, 1, 2, 3, None, 5]))
+                elif r == 5:
+                    w = dataclasses.replace(w, closed=w.closed[:-1])
+                got = outcome(lambda x: _round.quick_hand(x, Hand, Meld, C._red_of), w)
+                want = outcome(lambda x: C._quick_hand(x, Hand, Meld), w)
+                if got is None and want is not None:
+                    assert C.to_hand(w) == want
+                    stricter += 1
+                else:
+                    assert got == want and (got is None or got._sd == want._sd)
+                    same += got is not None
+    assert same > 500 and stricter < same

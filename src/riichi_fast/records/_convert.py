@@ -75,10 +75,22 @@ def quick_hand(win):
         from riichi_fast.hand import Hand, Meld
 
         _CLASSES[:] = [Hand, Meld]
+        _CLASSES.append(_compiled_quick_hand())
+    hand_cls, meld_cls, compiled = _CLASSES
     try:
-        return _quick_hand(win, *_CLASSES)
+        if compiled is not None:  # records._round.quick_hand; its twin: _quick_hand
+            return compiled(win, hand_cls, meld_cls, _red_of)
+        return _quick_hand(win, hand_cls, meld_cls)
     except Exception:  # noqa: BLE001 - anything odd: to_hand decides (and raises its own error)
         return None
+
+
+def _compiled_quick_hand():
+    """``records._round.quick_hand`` (None under RIICHI_FAST_PUREPYTHON=1)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    return None if mod is None else mod.quick_hand
 
 
 def _quick_hand(win, hand_cls, meld_cls):
@@ -156,7 +168,28 @@ def _quick_hand(win, hand_cls, meld_cls):
 
 
 def _score_data(closed, melds, red) -> bytes:
-    """``Hand._score_data()`` of a hand of these fields (the same 80 bytes, computed once here)."""
+    """``Hand._score_data()`` of a hand of these fields (the same 80 bytes, computed once here);
+    compiled: ``records._round.score_data`` (its twin :func:`_score_data_py`)."""
+    fn = _SCORE_DATA[0] if _SCORE_DATA else _compiled_score_data()
+    if fn is not None and type(red) is tuple:
+        return fn(closed, melds, red)
+    return _score_data_py(closed, melds, red)
+
+
+_SCORE_DATA: list = []
+
+
+def _compiled_score_data():
+    """``records._round.score_data`` (None under RIICHI_FAST_PUREPYTHON=1)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    _SCORE_DATA.append(None if mod is None else mod.score_data)
+    return _SCORE_DATA[0]
+
+
+def _score_data_py(closed, melds, red) -> bytes:
+    """:func:`_score_data` in Python."""
     buf = bytearray(80)
     n_red = 0
     for t in closed:

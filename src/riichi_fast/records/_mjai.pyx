@@ -230,3 +230,380 @@ def read(object self, list events, object lines):
                 self._event(ev)
         except RecordError as exc:
             raise self.located(exc, i, lines) from None
+
+
+# ---------------------------------------------------------------------------
+# A whole game in C: _Reader.read_py's twin with each round's hands, flags and counters
+# in a records._round.RoundState (draws, discards, calls, kans, kita, riichi, dora
+# resolved in C; no Python callback per event).  The results (hora, ryukyoku) and the
+# rare events (start_game) go through the very Python handlers of the twin, on a
+# RoundReplay / TileIds handed over in the state the twin's would be in (after a
+# result, the round's later steps, if any, are left to the twin).  Anything irregular
+# raises (Decline, or what the twin's steps raise) and read_game answers False: the
+# caller starts again from a fresh reader through the general loop above.
+
+from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
+from riichi_fast.records._round import Decline
+from riichi_fast.records._replay import TileIds
+from riichi_fast.records.model import RecordMeld, Round
+from riichi_fast.enums import MeldType
+import dataclasses
+
+cdef object _DECLINE = Decline
+cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
+cdef object _M_ANKAN = MeldType.ANKAN, _M_SHOUMINKAN = MeldType.SHOUMINKAN
+cdef object _M_KITA = MeldType.KITA
+cdef str _WINDS = "ESWN"
+cdef dict _KIND_OF = _KINDS  # typed: a C dict look-up, not a method call
+
+
+cdef inline bint _five(int kind) noexcept:
+    return kind == 4 or kind == 13 or kind == 22
+
+
+cdef inline int _name_kind(object name, bint *red) except -2:
+    """Kind and redness of an mjai tile name of ``_KINDS`` (-1: not one, the twin decides)."""
+    if type(name) is not str:
+        return -1
+    kr = _KIND_OF.get(name)
+    if kr is None:
+        return -1
+    red[0] = (<tuple>kr)[1]
+    return (<tuple>kr)[0]
+
+
+cdef inline int _seat(object v, int n) except -2:
+    """An exact int seat of the table, else Decline."""
+    cdef long s
+    if type(v) is not int:
+        raise _DECLINE
+    s = v  # OverflowError for a huge int: declined too
+    if s < 0 or s >= n:
+        raise _DECLINE
+    return <int>s
+
+
+cdef int _own(RoundState st, bint game_red, int seat, object name) except -1:
+    """``_Reader.own``."""
+    cdef bint red
+    cdef int kind = _name_kind(name, &red), tile
+    if kind < 0:
+        raise _DECLINE
+    if game_red and _five(kind):
+        tile = st.find(seat, kind, red)
+    else:
+        tile = st.find(seat, kind, -1)
+    if tile < 0:
+        raise _DECLINE
+    return tile
+
+
+cdef list _own_many(RoundState st, bint game_red, int seat, object names):
+    """``_Reader.own_many``."""
+    cdef int ks[4]
+    cdef int rs[4]
+    cdef int out[4]
+    cdef int k = 0, j, kind
+    cdef bint red
+    if type(names) is not list or len(<list>names) > 4:
+        raise _DECLINE
+    for name in <list>names:
+        kind = _name_kind(name, &red)
+        if kind < 0:
+            raise _DECLINE
+        ks[k] = kind
+        rs[k] = red if game_red else -1
+        k += 1
+    st.own_distinct(seat, k, ks, rs, out)
+    return [out[j] for j in range(k)]
+
+
+cdef int _open(RoundState st, bint game_red, dict ev, object mtype) except -1:
+    """``_Reader._open`` (chi, pon, daiminkan)."""
+    cdef int actor = _seat(ev["actor"], st.n), target, tile
+    cdef bint red
+    target_o = ev["target"]
+    if st.ld_seat < 0 or type(target_o) is not int or target_o != st.ld_seat:
+        raise _DECLINE
+    target = st.ld_seat
+    tile = st.ld_tile
+    if _name_kind(ev["pai"], &red) != tile // 4:
+        raise _DECLINE
+    own = _own_many(st, game_red, actor, ev["consumed"])
+    own.append(tile)
+    own.sort()
+    tiles = tuple(own)
+    st.call(actor, new_meld(mtype, tiles, tile, target, None), <int>mtype, tile, -1, tiles)
+    return 0
+
+
+cdef object _replay_of(object self, RoundState st):
+    """Hand the round over to the twin's Python handlers: ``self.rp`` and ``self.ids`` as
+    the twin's would be."""
+    ids = TileIds.__new__(TileIds)
+    d = ids.__dict__
+    d["red_fives"] = st.red_obj
+    d["used"] = [st.used[k] for k in range(34)]
+    d["_fives"] = (4, 13, 22) if st.red_obj else ()
+    self.ids = ids
+    self.rp = st.to_replay(self.label)
+    return self.rp
+
+
+def read_game(object self, list events):
+    """``_Reader.read_py`` in C (see above): True, ``self.game`` read; False, the reader
+    is spent (the caller starts again from a fresh one)."""
+    cdef _Run run = _Run(self)
+    try:
+        for ev in events:
+            run.step(ev)
+    except Exception:
+        return False
+    return True
+
+
+cdef dict _LINE_INFO = {}
+"""A plain ``tsumo`` / ``dahai`` line's text -> (is_dahai, actor, kind, red, tsumogiri): all its
+handler reads of the event, taken once from the line's JSON (~300 distinct lines make most of
+a log)."""
+cdef object _SCAN_ONCE = _SCAN
+
+
+def read_lines(object self, list text_lines):
+    """``parse_mjai``'s decoding and ``read_game`` in one pass over the text lines, a draw or
+    discard line met before read from ``_LINE_INFO`` without its JSON object.  True,
+    ``self.game`` read; False, the reader is spent (anything irregular, a line that is not
+    exactly one JSON value included: the caller decodes and reads the lines the general way,
+    for their answer or their error)."""
+    cdef _Run run = _Run(self)
+    cdef object info, line, got, ev
+    if not _SEEN:
+        _LINE_INFO.clear()  # the two caches are emptied together (mjai._SEEN.clear())
+    try:
+        for line in text_lines:
+            if type(line) is not str:
+                return False
+            info = _LINE_INFO.get(line)
+            if info is not None and run.live:
+                if (<tuple>info)[0]:
+                    run.dahai(<int>(<tuple>info)[1], <int>(<tuple>info)[2],
+                              (<tuple>info)[3], (<tuple>info)[4], (<tuple>info)[2] >= 0)
+                else:
+                    run.tsumo(<int>(<tuple>info)[1], <int>(<tuple>info)[2], (<tuple>info)[3])
+                continue
+            try:
+                got = _SCAN_ONCE(line, 0)
+            except StopIteration:
+                if not line.strip():
+                    continue  # a blank line
+                return False
+            if (<tuple>got)[1] != len(<str>line):
+                return False
+            ev = (<tuple>got)[0]
+            run.step(ev)
+            if type(ev) is dict and len(_LINE_INFO) < 4096:
+                info = _line_info(<dict>ev)
+                if info is not None:
+                    _LINE_INFO[line] = info
+                    if len(_SEEN) < 4096:
+                        _SEEN[line] = ev  # decode_lines's cache holds it too (shared, never changed)
+    except Exception:
+        return False
+    return True
+
+
+cdef object _line_info(dict ev):
+    """The ``_LINE_INFO`` entry of a plain draw or discard event, or None."""
+    cdef bint red
+    cdef int kind
+    t = ev.get("type")
+    if type(t) is not str or (t != "tsumo" and t != "dahai"):
+        return None
+    actor = ev.get("actor")
+    if type(actor) is not int or not 0 <= actor < 4:
+        return None
+    kind = _name_kind(ev.get("pai"), &red)
+    if kind < 0:
+        return None
+    if t == "tsumo":
+        return (False, actor, kind, red, False)
+    return (True, actor, kind, red, bool(ev.get("tsumogiri")))
+
+
+cdef class _Run:
+    """One game's replay (``_Reader.read_py``'s loop): the reader, the round's RoundState."""
+    cdef object reader
+    cdef object game
+    cdef RoundState st
+    cdef bint live
+    cdef bint game_red
+
+    def __cinit__(self, object reader):
+        self.reader = reader
+        self.game = reader.game
+        self.st = None
+        self.live = False
+        self.game_red = bool(reader.red)
+
+    cdef int tsumo(self, int seat, int kind, bint red) except -1:
+        """``on_tsumo`` of a tile name of ``_KINDS``."""
+        cdef RoundState st = self.st
+        if seat >= st.n:
+            raise _DECLINE
+        st.draw(seat, st.new_id(kind, red and self.game_red))
+        return 0
+
+    cdef int dahai(self, int seat, int kind, bint red, bint tsumogiri, bint known) except -1:
+        """``on_dahai`` of a tile name (of ``_KINDS`` when ``known``)."""
+        cdef RoundState st = self.st
+        cdef int tile = -1
+        if seat >= st.n:
+            raise _DECLINE
+        if tsumogiri and st.last_draw[seat] >= 0:
+            tile = st.last_draw[seat]
+            if kind != tile // 4:
+                raise _DECLINE
+        if tile < 0:
+            if not known:
+                raise _DECLINE
+            if self.game_red and _five(kind):
+                tile = st.find(seat, kind, red)
+            else:
+                tile = st.find(seat, kind, -1)
+            if tile < 0:
+                raise _DECLINE
+        st.discard(seat, tile)
+        return 0
+
+    cdef int step(self, object ev_o) except -1:
+        """One event of the log."""
+        cdef RoundState st = self.st
+        cdef bint red, game_red = self.game_red
+        cdef int kind, seat, tile, n, p
+        cdef dict ev
+        cdef object t
+        self_ = self.reader
+        game = self.game
+        if type(ev_o) is not dict:
+            raise _DECLINE
+        ev = <dict>ev_o
+        t = ev.get("type")
+        if type(t) is not str:
+            raise _DECLINE
+        if self.live:
+            if t == "tsumo":
+                seat = _seat(ev["actor"], st.n)
+                kind = _name_kind(ev["pai"], &red)
+                if kind < 0:
+                    raise _DECLINE
+                self.tsumo(seat, kind, red)
+                return 0
+            if t == "dahai":
+                seat = _seat(ev["actor"], st.n)
+                kind = _name_kind(ev["pai"], &red)
+                self.dahai(seat, kind, red, bool(ev.get("tsumogiri")), kind >= 0)
+                return 0
+            if t == "reach":
+                st.riichi_declared(_seat(ev["actor"], st.n))
+                return 0
+            if t == "reach_accepted":
+                st.riichi_accepted(_seat(ev["actor"], st.n))
+                return 0
+            if t == "pon":
+                _open(st, game_red, ev, _M_PON)
+                return 0
+            if t == "chi":
+                _open(st, game_red, ev, _M_CHI)
+                return 0
+            if t == "daiminkan":
+                _open(st, game_red, ev, _M_DAIMINKAN)
+                return 0
+            if t == "ankan":
+                seat = _seat(ev["actor"], st.n)
+                own = _own_many(st, game_red, seat, ev["consumed"])
+                own.sort()
+                tiles = tuple(own)
+                st.call(seat, new_meld(_M_ANKAN, tiles, None, None, None), <int>_M_ANKAN, -1, -1, tiles)
+                return 0
+            if t == "kakan":
+                seat = _seat(ev["actor"], st.n)
+                tile = _own(st, game_red, seat, ev["pai"])
+                for m in st.melds[seat]:
+                    if m.type == _M_PON and m.kind == tile // 4:
+                        break
+                else:
+                    raise _DECLINE
+                tiles = tuple(sorted(m.tiles + (tile,)))
+                st.call(seat, new_meld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
+                        <int>_M_SHOUMINKAN, -1, tile, tiles)
+                return 0
+            if t == "nukidora":
+                seat = _seat(ev["actor"], st.n)
+                tile = _own(st, game_red, seat, ev.get("pai", "N"))
+                st.call(seat, new_meld(_M_KITA, (tile,), None, None, None), <int>_M_KITA, -1, -1, (tile,))
+                return 0
+            if t == "dora":
+                kind = _name_kind(ev["dora_marker"], &red)
+                if kind < 0:
+                    raise _DECLINE
+                st.reveal_dora(st.new_id(kind, red and game_red))
+                return 0
+            if t == "hora" or t == "ryukyoku":
+                _replay_of(self_, st)
+                self.live = False
+                (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+                return 0
+        if t == "start_kyoku":
+            tehais = ev["tehais"]
+            if type(tehais) is not list:
+                raise _DECLINE
+            n = len(<list>tehais)
+            if n < 1 or n > 4:
+                raise _DECLINE
+            self_.n = n
+            if n == 3 and not game.rules.three_player:
+                game.rules = dataclasses.replace(game.rules, three_player=True)
+            self_._ura = {}
+            st = self.st = new_state(n, game_red, self_.red)
+            hands = []
+            for p in range(n):
+                h = []
+                for name in tehais[p]:
+                    kind = _name_kind(name, &red)
+                    if kind < 0:
+                        raise _DECLINE
+                    h.append(st.new_id(kind, red and game_red))
+                hands.append(tuple(h))
+            kind = _name_kind(ev["dora_marker"], &red)
+            if kind < 0:
+                raise _DECLINE
+            dora = (st.new_id(kind, red and game_red),)
+            rnd = new_round(len(game.rounds), _WINDS.index(ev["bakaze"]), ev["kyoku"] - 1,
+                            ev["oya"], ev.get("honba", 0), ev.get("kyotaku", 0),
+                            tuple(ev["scores"]), dora, tuple(hands))
+            game.rounds.append(rnd)
+            self_.round = rnd
+            self_.label = f"{self_.source} {rnd.label}"
+            st.begin(rnd)
+            for p in range(n):
+                for tile in hands[p]:
+                    st.add_tile(p, tile)
+            self_.rp = None  # set when a result hands the round over
+            self.live = True
+            return 0
+        if t == "start_game":
+            if st is not None:
+                raise _DECLINE  # the lobby's rules changed under a round: the twin decides
+            self_._event(ev)
+            self.game_red = bool(self_.red)
+            return 0
+        if t == "end_kyoku" or t == "end_game":
+            return 0
+        if st is None:
+            raise _DECLINE  # a step before start_kyoku: the twin's error
+        if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
+            (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+            return 0
+        if t == "other" or getattr(self_, "on_" + t, None) is None:
+            return 0  # on_other: an unknown event type is skipped
+        raise _DECLINE  # a step after the round's result: the twin replays it

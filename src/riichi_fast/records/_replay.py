@@ -25,6 +25,7 @@ replay-validated on three-player records (riichienv ``state_3p``, jansou
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from contextlib import contextmanager
 
@@ -38,6 +39,39 @@ from riichi_fast.records.model import (
     Round,
     Situation,
 )
+
+_onew = object.__new__
+
+# The fields of the model's dataclasses that ``built`` makes (checked once here: a change to
+# records.model fails at import rather than building objects short of a field).
+_FIELDS = {
+    Situation: ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+                "chankan", "tenhou", "chiihou", "seat_wind", "round_wind", "dora_indicators",
+                "ura_indicators", "honba", "riichi_sticks", "honba_paid"),
+    RecordedWin: ("source", "round_index", "winner", "discarder", "closed", "melds", "win_tile",
+                  "situation", "recorded", "dealer", "red_fives", "three_player",
+                  "multi_ron_index", "ura_known"),
+    RecordedScore: ("han", "fu", "points", "limit", "yaku", "yakuman", "dora", "ura", "aka",
+                    "score_changes", "scores_before", "pao", "text"),
+    Event: ("type", "seat", "tile", "meld", "tsumogiri"),
+}
+for _cls, _names in _FIELDS.items():
+    if tuple(f.name for f in dataclasses.fields(_cls)) != _names or hasattr(_cls, "__post_init__"):
+        raise ImportError(f"records.model.{_cls.__name__} changed: update records._replay._FIELDS")
+
+
+def built(cls, fields: dict):
+    """``cls(**fields)`` for a model dataclass of ``_FIELDS`` given every field, without its
+    generated ``__init__`` (a frozen dataclass sets each field through ``object.__setattr__``:
+    ~3 us for a Situation); the object is equal in every respect.
+
+    >>> built(Event, {"type": "end", "seat": None, "tile": None, "meld": None,
+    ...               "tsumogiri": None}) == Event("end")
+    True
+    """
+    obj = _onew(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 class RecordError(RiichiError):
@@ -337,35 +371,36 @@ class RoundReplay:
         multi = self.n_wins
         riichi = self.riichi[who]
         first = multi == 0 or not honba_first_only
-        situation = Situation(
-            tsumo=tsumo,
-            riichi=riichi,
-            double_riichi=riichi and self.double_riichi[who],
+        situation = built(Situation, {
+            "tsumo": tsumo,
+            "riichi": riichi,
+            "double_riichi": riichi and self.double_riichi[who],
             # A robbed kakan (or kita) never happened: it does not break ippatsu.
-            ippatsu=riichi and (self.ippatsu_before_call[who] if chankan or robbed_kita
-                                else self.ippatsu[who]),
-            haitei=tsumo and not rinshan and self.n_draws == self.max_draws,
-            houtei=(not tsumo and not chankan and not robbed_kita
-                    and self.n_draws == self.max_draws),
-            rinshan=rinshan,
-            chankan=chankan,
-            tenhou=tsumo and first_turn and who == dealer,
-            chiihou=tsumo and first_turn and who != dealer,
-            seat_wind=(who - dealer) % self.n,
-            round_wind=rnd.round_wind,
-            dora_indicators=tuple(dora),
-            ura_indicators=tuple(ura),
-            honba=honba,
-            riichi_sticks=sticks if first else 0,
-            honba_paid=honba if first else 0,
-        )
-        win = RecordedWin(source=self.label, round_index=rnd.index, winner=who,
-                          discarder=None if tsumo else from_who, closed=tuple(sorted(closed)),
-                          melds=tuple(melds), win_tile=win_tile, situation=situation,
-                          recorded=recorded, dealer=dealer, red_fives=self.red_fives,
-                          three_player=self.three_player, multi_ron_index=multi,
-                          ura_known=riichi)
+            "ippatsu": riichi and (self.ippatsu_before_call[who] if chankan or robbed_kita
+                                   else self.ippatsu[who]),
+            "haitei": tsumo and not rinshan and self.n_draws == self.max_draws,
+            "houtei": (not tsumo and not chankan and not robbed_kita
+                       and self.n_draws == self.max_draws),
+            "rinshan": rinshan,
+            "chankan": chankan,
+            "tenhou": tsumo and first_turn and who == dealer,
+            "chiihou": tsumo and first_turn and who != dealer,
+            "seat_wind": (who - dealer) % self.n,
+            "round_wind": rnd.round_wind,
+            "dora_indicators": tuple(dora),
+            "ura_indicators": tuple(ura),
+            "honba": honba,
+            "riichi_sticks": sticks if first else 0,
+            "honba_paid": honba if first else 0,
+        })
+        win = built(RecordedWin, {
+            "source": self.label, "round_index": rnd.index, "winner": who,
+            "discarder": None if tsumo else from_who, "closed": tuple(sorted(closed)),
+            "melds": tuple(melds), "win_tile": win_tile, "situation": situation,
+            "recorded": recorded, "dealer": dealer, "red_fives": self.red_fives,
+            "three_player": self.three_player, "multi_ron_index": multi, "ura_known": riichi})
         rnd.wins.append(win)
-        rnd.events.append(Event("win", who, win_tile))
+        rnd.events.append(built(Event, {"type": "win", "seat": who, "tile": win_tile,
+                                        "meld": None, "tsumogiri": None}))
         self.n_wins += 1
         return win

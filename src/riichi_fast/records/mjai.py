@@ -28,6 +28,7 @@ from riichi_fast.records._replay import (
     RecordError,
     RoundReplay,
     TileIds,
+    built,
     malformed_record,
     record_path,
     record_text,
@@ -101,6 +102,8 @@ _SEEN: dict = {}
 _COMPILED: list = []
 _COMPILED_DECODE: list = []
 _COMPILED_TILES: list = []
+_COMPILED_GAME: list = []
+_COMPILED_LINES: list = []
 USE_COMPILED = True
 """False: every event through the Python twin (tests compare the two)."""
 
@@ -118,6 +121,8 @@ def _compiled_read():
         if mod is not None:
             _COMPILED_DECODE.append(mod.decode_lines)
             _COMPILED_TILES.append(mod.tiles)
+            _COMPILED_GAME.append(mod.read_game)
+            _COMPILED_LINES.append(mod.read_lines)
     return _COMPILED[0]
 
 
@@ -170,6 +175,11 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     """
     text_lines = record_text(text, "parse_mjai").splitlines()
     compiled = _compiled_read()
+    if compiled is not None and type(text_lines) is list:
+        # the lines read and replayed in C in one pass; anything it leaves: the general way below
+        reader = _Reader(source, red_fives)
+        if _COMPILED_LINES[0](reader, text_lines):
+            return reader.game
     events, lines = (_decode_lines(text_lines, source) if compiled is None
                      else _COMPILED_DECODE[0](text_lines, source))
     with malformed_record(source):
@@ -179,6 +189,7 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
 class _Reader:
     def __init__(self, source: str, red_fives: bool) -> None:
         self.source = source
+        self._red0 = red_fives
         self.red = red_fives
         self.game = Game(source, "mjai", GameRules(red_fives=red_fives), ())
         self.rp: RoundReplay | None = None
@@ -230,11 +241,18 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
-        """Replay the events: the compiled loop (``records._mjai``), or its twin
-        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
+        """Replay the events: the compiled loops (``records._mjai``), or their twin
+        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``.
+
+        ``read_game`` replays the whole game in C; for anything it leaves to the twin
+        it answers False and the game is read again, from a fresh reader, by ``read``
+        (Python steps for all but plain draws and discards), whose answer or error it is."""
         compiled = _compiled_read()
         if compiled is None:
             return self.read_py(events, lines)
+        if type(events) is list and _COMPILED_GAME[0](self, events):
+            return self.game
+        self.__init__(self.source, self._red0)
         compiled(self, events, lines)
         return self.game
 
@@ -388,11 +406,12 @@ class _Reader:
         for w in rnd.wins:
             for s in range(self.n):
                 before[s] += w.recorded.score_changes[s]
-        recorded = RecordedScore(
-            han=ev.get("fan", ev.get("han")), fu=ev.get("fu"),
-            points=ev.get("hora_points", ev.get("points")),
-            score_changes=tuple(deltas) if deltas is not None else None,
-            scores_before=tuple(before), pao=ev.get("pao"))
+        recorded = built(RecordedScore, {
+            "han": ev.get("fan", ev.get("han")), "fu": ev.get("fu"),
+            "points": ev.get("hora_points", ev.get("points")), "limit": None, "yaku": (),
+            "yakuman": (), "dora": None, "ura": None, "aka": None,
+            "score_changes": tuple(deltas) if deltas is not None else None,
+            "scores_before": tuple(before), "pao": ev.get("pao"), "text": None})
         win_tile = None
         if "pai" in ev and who != target:
             win_tile = rp.win_tile_for_ron()

@@ -33,6 +33,7 @@ from riichi_fast.records._replay import (
     RecordError,
     RoundReplay,
     TileIds,
+    built,
     malformed_record,
     record_path,
     record_text,
@@ -111,6 +112,7 @@ def _codes(s: str) -> list[int]:
 
 _COMPILED: list = []
 _COMPILED_IDS: list = []
+_COMPILED_RUN: list = []
 USE_COMPILED = True
 """False: every round through the Python twin (tests compare the two)."""
 
@@ -127,6 +129,7 @@ def _compiled_replay():
         _COMPILED.append(None if mod is None else mod.replay)
         if mod is not None:
             _COMPILED_IDS.append(mod.new_ids)
+            _COMPILED_RUN.append(mod.run_round)
     return _COMPILED[0]
 
 
@@ -214,7 +217,12 @@ class _Round:
         """Replay the round; if it does not come out, replay it again passing one of the calls
         taken at the first chance: a call string names the tile and the discarder, not which
         discard of that tile was called (a seat that let the first one go and was skipped by
-        another call takes the next one)."""
+        another call takes the next one).
+
+        Compiled: ``records._tenhou6.run_round`` replays the first reading in C and
+        answers False, the game untouched, for anything it leaves to this twin."""
+        if _compiled_replay() is not None and _COMPILED_RUN[0](self):
+            return
         try:
             self.attempt(frozenset())
             return
@@ -605,11 +613,11 @@ def _recorded(info: list, deltas: list, scores: tuple, n: int, pao: int,
         if text.__class__ is str and len(_VALUES) < 65536:
             _VALUES[key] = value
     fu, limit, points = value
-    return RecordedScore(
-        han=None if yakuman else han_sum,
-        fu=fu, points=points, limit=limit, yaku=tuple(yaku), yakuman=tuple(yakuman),
-        dora=dora, ura=ura, aka=aka, score_changes=tuple(deltas[:n]),
-        scores_before=tuple(scores), pao=pao if pao != who else None, text=text)
+    return built(RecordedScore, {
+        "han": None if yakuman else han_sum, "fu": fu, "points": points, "limit": limit,
+        "yaku": tuple(yaku), "yakuman": tuple(yakuman), "dora": dora, "ura": ura, "aka": aka,
+        "score_changes": tuple(deltas[:n]), "scores_before": tuple(scores),
+        "pao": pao if pao != who else None, "text": text})
 
 
 def _points(text: str, n: int = 4) -> int | None:

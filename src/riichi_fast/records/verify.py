@@ -681,7 +681,30 @@ def _check_draw(draw: RecordedDraw, rules, rnd: Round | None, nxt: Round | None,
 
 
 def _declared(rnd: Round) -> tuple[int, ...]:
-    """Seats whose riichi stake was paid in the round (``riichi_accepted`` events)."""
+    """Seats whose riichi stake was paid in the round (``riichi_accepted`` events); compiled:
+    ``records._round.declared`` (its twin :func:`_declared_py`)."""
+    fn = _DECLARED[0] if _DECLARED else _compiled_declared()
+    if fn is not None:
+        seats = fn(rnd.events)
+        if seats is not None:
+            return seats
+    return _declared_py(rnd)
+
+
+_DECLARED: list = []
+
+
+def _compiled_declared():
+    """``records._round.declared`` (None under RIICHI_FAST_PUREPYTHON=1)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    _DECLARED.append(None if mod is None else mod.declared)
+    return _DECLARED[0]
+
+
+def _declared_py(rnd: Round) -> tuple[int, ...]:
+    """:func:`_declared` in Python."""
     events = rnd.events
     types = [ev.type for ev in events]  # one quick pass (faster than map/attrgetter on 3.11)
     if "riichi_accepted" not in types:
