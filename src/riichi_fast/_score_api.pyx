@@ -33,7 +33,7 @@ cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
 from riichi_fast._result cimport ResultCore, c_store_output
-from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
+from riichi_fast._tiles cimport Parsed, c_parse_text, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
@@ -103,6 +103,10 @@ cdef extern from *:
     #endif
     #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
     #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
+    #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
+    #define rf_list_size(o) PyList_GET_SIZE(o)
+    #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
+    #define rf_exact_int(o) PyLong_CheckExact(o)
     """
     ctypedef object (*rf_vc_t)(object, PyObject**, size_t, PyObject*)
     int rf_install_vc(object f, rf_vc_t fn) except -1
@@ -116,6 +120,10 @@ cdef extern from *:
     object rf_call_impl(PyObject** v)
     PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
     Py_ssize_t rf_tuple_size(PyObject* t)
+    PyObject** rf_list_items(object o)
+    Py_ssize_t rf_list_size(object o)
+    PyObject** rf_tuple_items(object o)
+    bint rf_exact_int(PyObject* o)
 
 
 # ---------------------------------------------------------------------------
@@ -277,17 +285,22 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
     cdef Py_ssize_t i, n
     cdef int pk
+    cdef unsigned long x
+    cdef PyObject* k
     cdef object kinds
     if type(v) is tuple:
-        n = len(<tuple>v)
+        n = rf_tuple_size(<PyObject*>v)
         if n == 0:
             return 0
         if n <= MAX_INDICATORS:
             for i in range(n):
-                k = (<tuple>v)[i]
-                if type(k) is not int or not 0 <= k <= 33:
+                k = rf_tuple_item(<PyObject*>v, i)
+                if not rf_exact_int(k):
                     break
-                dst[i] = <int32_t>k
+                x = <unsigned long>rf_small_value(k)   # -1 (not small) wraps above 33
+                if x > 33:
+                    break
+                dst[i] = <int32_t>x
             else:
                 return <int>n
     if type(v) is str and len(<str>v) == 2:     # one plain tile name ("3p"): its kind
@@ -313,10 +326,12 @@ cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
     """Kind of the winning tile under the cached rules' red configuration, -1 if the pipeline must decide."""
     cdef Py_UCS4 d, s
     cdef int kind, base
+    cdef unsigned long x
     is_red[0] = False
     if type(w) is int:
-        if 0 <= w < 34:
-            return <int>w
+        x = <unsigned long>rf_small_value(<PyObject*>w)    # -1 (not small) wraps above 33
+        if x < 34:
+            return <int>x
         return -1
     if type(w) is str and len(<str>w) == 2:
         d = (<str>w)[0]
@@ -370,6 +385,41 @@ cdef inline bint _ids_sd(const uint8_t* ids, int n, uint8_t* sd, const uint8_t* 
         if (t & 3) < red_c[t >> 2]:
             n_red += 1
     return _fill_closed(sd, n, n_red)
+
+
+cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+    """sd of a meld-less hand given as a list or tuple of 13/14 distinct exact ints 0..135: what
+    _ids_sd(c_ids_seq(hand)) gives, in one pass (each kind's copies seen as 4 bits in sd[46 + kind],
+    overwritten by _fill_closed)."""
+    cdef Py_ssize_t i, n
+    cdef PyObject** items
+    cdef PyObject* v
+    cdef unsigned long t
+    cdef int k, bit, n_red = 0
+    if type(hand) is list:
+        n = rf_list_size(hand)
+        items = rf_list_items(hand)
+    else:
+        n = rf_tuple_size(<PyObject*>hand)
+        items = rf_tuple_items(hand)
+    if n != 13 and n != 14:
+        return False
+    memset(sd, 0, 80)
+    for i in range(n):
+        v = items[i]
+        if not rf_exact_int(v):
+            return False
+        t = <unsigned long>rf_small_value(v)    # -1 (not small) wraps above 135
+        if t >= 136:
+            return False
+        k = <int>(t >> 2)
+        bit = 1 << (t & 3)
+        if sd[46 + k] & bit:                    # an id given twice
+            return False
+        sd[46 + k] |= bit
+        sd[k] += 1
+        n_red += (t & 3) < red_c[k]
+    return _fill_closed(sd, <int>n, n_red)
 
 
 cdef inline bint _counts_sd(const uint8_t* src, uint8_t* sd, const uint8_t* red_c) noexcept:
@@ -440,7 +490,7 @@ cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
     if type(hand) is str:
         return _text_sd(<str>hand, sd, red_c)
     if type(hand) is list or type(hand) is tuple:
-        return _ids_sd(ids, c_ids_seq(hand, ids, 14), sd, red_c)
+        return _seq_sd(hand, sd, red_c)
     src = c_counts_ptr(hand)
     if src is not NULL:
         return _counts_sd(src, sd, red_c)
@@ -585,7 +635,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
+    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red, n_dora_given, n_ura_given
     cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
@@ -634,6 +684,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rl)
+    n_dora_given = n_dora
+    n_ura_given = n_ura
     if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
     if not rv.kan_dora:
@@ -641,10 +693,14 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
             n_dora = 1
         if n_ura > 1:
             n_ura = 1
-    for f in range(n_dora, MAX_INDICATORS):
-        ctx[CTX_DORA + f] = 0
-    for f in range(n_ura, MAX_INDICATORS):
-        ctx[CTX_URA + f] = 0
+    # the kernel reads ctx[CTX_DORA:CTX_DORA + n_dora] and ctx[CTX_URA:CTX_URA + n_ura] only; the slots past
+    # them keep the memset's zeros unless a count was cut above
+    if n_dora < n_dora_given:
+        for f in range(n_dora, MAX_INDICATORS):
+            ctx[CTX_DORA + f] = 0
+    if n_ura < n_ura_given:
+        for f in range(n_ura, MAX_INDICATORS):
+            ctx[CTX_URA + f] = 0
     # 3. hand
     h = hand
     if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c):
