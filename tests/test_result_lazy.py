@@ -106,3 +106,35 @@ def test_the_kernel_output_is_packed_inline_only_when_every_slot_fits(slot, valu
     assert r.raw == b.raw == tuple(raw) and list(r._out) == raw
     for name in ("status_code", "han", "fu", "yaku_mask", "yakuman", "dora", "kita", "base_points"):
         assert getattr(r, name) == getattr(b, name), name
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+@pytest.mark.parametrize("slot", [11, 34, 35, 36, 37, 38, 39, 40, 41])
+@pytest.mark.parametrize("value, inline", [(2**31 - 1, True), (-2**31, True), (2**31, False), (-2**31 - 1, False),
+                                           (2**40, False)])
+def test_the_kernel_store_checks_the_64_bit_slots(slot, value, inline):
+    # c_store_kernel_output: only O_BASE and the payment slots can leave int32 in the kernel's output
+    from riichi_fast._result import _stored_for_tests
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    raw = [0, 3, 40, 1000] + [0] * 92
+    raw[slot] = value
+    r, packed = _stored_for_tests(HandResult, raw, kernel=True)
+    assert packed is inline and type(r) is HandResult
+    assert r.raw == Twin(raw, None).raw == tuple(raw) and list(r._out) == raw
+    assert (r.base_points, r.cost, r.total) == (raw[11], raw[40], raw[41])
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+@pytest.mark.parametrize("hand, win, kwargs", CASES + [
+    ("11122233344455m", "5m", {"tsumo": True, "rules": "tenhou", "honba": 1000, "riichi_sticks": 1000}),
+    ("19m19p19s1234567z", "7z", {"tenhou": True, "tsumo": True}),
+])
+def test_the_kernel_store_keeps_what_the_generic_store_keeps(hand, win, kwargs):
+    from riichi_fast._result import _stored_for_tests
+
+    raw = list(_score_api.score(hand, win, **kwargs).raw)
+    a, inline_a = _stored_for_tests(HandResult, raw)
+    b, inline_b = _stored_for_tests(HandResult, raw, kernel=True)
+    assert inline_a is inline_b is True
+    assert a.raw == b.raw == tuple(raw) and list(b._out) == raw and (a.yaku_mask, a.status) == (b.yaku_mask, b.status)

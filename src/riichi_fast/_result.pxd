@@ -28,3 +28,7 @@ cdef class ResultCore:
 
 # Store the kernel's 96 output slots in r (inline when they fit, else as a tuple); r fresh from tp_new.
 cdef int c_store_output(ResultCore r, const int64_t* out) except -1
+
+# c_store_output for the full output of the scoring kernel (c_score_hand_digested's ``out``): the same
+# storage with fewer checks (only its 64-bit slots can leave int32; see rf_pack_kernel).
+cdef int c_store_kernel_output(ResultCore r, const int64_t* out) except -1

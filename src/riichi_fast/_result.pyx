@@ -24,6 +24,7 @@ if L.OUT_SIZE != OUT_SIZE:
 cdef int O_STATUS = L.O_STATUS, O_HAN = L.O_HAN, O_FU = L.O_FU, O_YAKU_MASK = L.O_YAKU_MASK
 cdef int O_YAKUMAN = L.O_YAKUMAN, O_DORA = L.O_DORA, O_URA = L.O_URA, O_AKA = L.O_AKA, O_KITA = L.O_KITA
 cdef int O_LIMIT = L.O_LIMIT, O_BASE = L.O_BASE, O_HAND_POINTS = L.O_HAND_POINTS, O_TOTAL = L.O_TOTAL
+cdef int O_PAY_RON = L.O_PAY_RON
 cdef int ST_OK = L.ST_OK
 cdef dict _STATUS_NAMES = L.STATUS_NAMES
 cdef dict _LIMIT_NAMES = L.LIMIT_NAMES
@@ -74,8 +75,22 @@ cdef extern from *:
         for (i = 67; i < 96; i++) bad |= (uint64_t)out[i];
         return bad == 0;
     }
+    /* rf_pack for the full output of the scoring kernel (_score.c_score_hand_digested): there every slot
+       but O_BASE (11) and the payments (34..41), computed in 64 bits, holds a C int or byte, and slots
+       67..95 are 0 (SCORING.md 5.8), so only those 9 slots are checked */
+    static int rf_pack_kernel(int32_t* __restrict s, const int64_t* __restrict out) {
+        uint64_t bad = ((uint64_t)out[11] + 0x80000000u) >> 32;
+        int i;
+        for (i = 34; i < 42; i++)
+            bad |= ((uint64_t)out[i] + 0x80000000u) >> 32;
+        for (i = 0; i < 67; i++)
+            s[i] = (int32_t)out[i];
+        s[4] = 0;                           /* the yaku mask: kept apart (64 bits) */
+        return bad == 0;
+    }
     """
     bint rf_pack(int32_t* s, const int64_t* out) noexcept
+    bint rf_pack_kernel(int32_t* s, const int64_t* out) noexcept
 
 
 cdef int c_store_output(ResultCore r, const int64_t* out) except -1:
@@ -91,6 +106,18 @@ cdef int c_store_output(ResultCore r, const int64_t* out) except -1:
     if not fits:
         r._out_obj = tuple([out[i] for i in range(OUT_SIZE)])
         r._raw = r._out_obj
+    return 0
+
+
+cdef int c_store_kernel_output(ResultCore r, const int64_t* out) except -1:
+    """c_store_output for the full output of the scoring kernel (same storage, fewer checks: see
+    rf_pack_kernel); any other output goes to c_store_output."""
+    if O_BASE != 11 or O_PAY_RON != 34 or O_TOTAL != 41:
+        raise TypeError("riichi_fast._result: the output layout changed: update rf_pack_kernel")
+    if not rf_pack_kernel(r.s, out):
+        return c_store_output(r, out)
+    r.mask = out[O_YAKU_MASK]
+    r.inline = True
     return 0
 
 
@@ -241,9 +268,10 @@ cdef class ResultCore:
         return _slot(self, O_TOTAL)
 
 
-def _stored_for_tests(cls, values):
+def _stored_for_tests(cls, values, bint kernel=False):
     """``(r, inline)``: a new ``cls`` (ResultCore or a subclass) holding the 96 ``values`` as the compiled
-    scoring front end stores the kernel's output (``c_store_output``), and whether they were packed inline."""
+    scoring front end stores an output (``c_store_output``; ``kernel``: ``c_store_kernel_output``, for
+    the kernel's own output only), and whether they were packed inline."""
     cdef int64_t out[OUT_SIZE]
     cdef ResultCore r = cls.__new__(cls)
     cdef int i
@@ -251,5 +279,8 @@ def _stored_for_tests(cls, values):
         raise ValueError(f"expected {OUT_SIZE} values")
     for i in range(OUT_SIZE):
         out[i] = values[i]
-    c_store_output(r, out)
+    if kernel:
+        c_store_kernel_output(r, out)
+    else:
+        c_store_output(r, out)
     return r, r.inline

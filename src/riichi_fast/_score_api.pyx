@@ -32,7 +32,7 @@ from cpython.dict cimport PyDict_GetItem
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._result cimport ResultCore, c_store_output
+from riichi_fast._result cimport ResultCore, c_store_kernel_output
 from riichi_fast._tiles cimport Parsed, c_parse_text, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
@@ -107,6 +107,29 @@ cdef extern from *:
     #define rf_list_size(o) PyList_GET_SIZE(o)
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
+    /* The closed counts (sd[0..34)) of n items that are distinct exact ints 0..135 (sd zeroed before);
+       the number of red ones under red_c, or -1 for an item of another type or value, or an id given
+       twice. */
+    static inline int rf_seq_counts(PyObject* const* __restrict items, Py_ssize_t n, uint8_t* __restrict sd,
+                                    const uint8_t* __restrict red_c) {
+        uint8_t seen[136];
+        Py_ssize_t i;
+        int n_red = 0;
+        memset(seen, 0, sizeof(seen));
+        for (i = 0; i < n; i++) {
+            PyObject* v = items[i];
+            unsigned long t;
+            unsigned k;
+            if (!PyLong_CheckExact(v)) return -1;
+            t = (unsigned long)rf_small_value(v);     /* -1 (not small) wraps above 135 */
+            if (t >= 136 || seen[t]) return -1;
+            seen[t] = 1;
+            k = (unsigned)(t >> 2);
+            sd[k] += 1;
+            n_red += (t & 3) < red_c[k];
+        }
+        return n_red;
+    }
     """
     ctypedef object (*rf_vc_t)(object, PyObject**, size_t, PyObject*)
     int rf_install_vc(object f, rf_vc_t fn) except -1
@@ -124,6 +147,7 @@ cdef extern from *:
     Py_ssize_t rf_list_size(object o)
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
+    int rf_seq_counts(PyObject** items, Py_ssize_t n, uint8_t* sd, const uint8_t* red_c) noexcept
 
 
 # ---------------------------------------------------------------------------
@@ -391,11 +415,9 @@ cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_c) noexcep
     """sd of a meld-less hand given as a list or tuple of 13/14 distinct exact ints 0..135: what
     _ids_sd(c_ids_seq(hand)) gives, in one pass (each kind's copies seen as 4 bits in sd[46 + kind],
     overwritten by _fill_closed)."""
-    cdef Py_ssize_t i, n
+    cdef Py_ssize_t n
     cdef PyObject** items
-    cdef PyObject* v
-    cdef unsigned long t
-    cdef int k, bit, n_red = 0
+    cdef int n_red
     if type(hand) is list:
         n = rf_list_size(hand)
         items = rf_list_items(hand)
@@ -405,20 +427,9 @@ cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_c) noexcep
     if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    for i in range(n):
-        v = items[i]
-        if not rf_exact_int(v):
-            return False
-        t = <unsigned long>rf_small_value(v)    # -1 (not small) wraps above 135
-        if t >= 136:
-            return False
-        k = <int>(t >> 2)
-        bit = 1 << (t & 3)
-        if sd[46 + k] & bit:                    # an id given twice
-            return False
-        sd[46 + k] |= bit
-        sd[k] += 1
-        n_red += (t & 3) < red_c[k]
+    n_red = rf_seq_counts(items, n, sd, red_c)
+    if n_red < 0:
+        return False
     return _fill_closed(sd, <int>n, n_red)
 
 
@@ -769,7 +780,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         out[O_STATUS] = st
     res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
     PyObject_GC_UnTrack(<PyObject*>res)     # no cycle can run through a result: the collector skips it
-    c_store_output(res, out)
+    c_store_kernel_output(res, out)
     memcpy(res.closed, closed, 34)
     res.has_closed = True
     res.b_tsumo = (flags & F_TSUMO) != 0
