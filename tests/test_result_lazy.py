@@ -138,3 +138,51 @@ def test_the_kernel_store_keeps_what_the_generic_store_keeps(hand, win, kwargs):
     b, inline_b = _stored_for_tests(HandResult, raw, kernel=True)
     assert inline_a is inline_b is True
     assert a.raw == b.raw == tuple(raw) and list(b._out) == raw and (a.yaku_mask, a.status) == (b.yaku_mask, b.status)
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_recycled_results_read_as_new_ones():
+    """HandResult blocks are recycled through a freelist (riichi_fast._result): a result built on a block
+    of another one reads exactly as on a fresh block, whichever way it is built, and is tracked by the
+    cycle collector as before (scored results are not: nothing can cycle through them)."""
+    import gc
+
+    from riichi_fast import _result
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    def fresh_reads(hand, win, kwargs):
+        return [(_score_api.score(hand, win, **kwargs), ref_api.score(hand, win, **kwargs))]
+
+    burst = [_score_api.score(h, w, **kw) for h, w, kw in CASES for _ in range(120)]
+    assert _result._install_freelist(HandResult) is False      # installed once, at import
+    del burst                                                   # 720 blocks back: the list keeps 512
+    assert _result._freelist_size() == 512
+    for hand, win, kwargs in reversed(CASES * 3):               # on recycled blocks, other hands
+        (fast, slow), = fresh_reads(hand, win, kwargs)
+        assert fast == slow and fast.raw == slow.raw and list(fast._closed34) == list(slow._closed34)
+        assert (fast.to_dict(), fast.tsumo, fast.dealer, fast._is_open) == (slow.to_dict(), slow.tsumo, slow.dealer,
+                                                                             slow._is_open)
+        assert not gc.is_tracked(fast)
+        raw = [0, 3, 40, 1000] + [0] * 92                       # built from Python: zeroed, tracked
+        built = HandResult.from_output(raw, None)
+        assert built.raw == Twin(raw, None).raw and built._closed34 is None and gc.is_tracked(built)
+        assert pickle.loads(pickle.dumps(fast)) == fast
+    for _ in range(600):                                         # more than the list keeps
+        _score_api.score("234567m234p23455s", "5s")
+    assert _result._freelist_size() <= 512
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_the_freelist_takes_only_fixed_size_result_types():
+    from riichi_fast import _result
+
+    for bad in (int, object, "HandResult", tuple):
+        with pytest.raises(TypeError, match="subclass of ResultCore"):
+            _result._install_freelist(bad)
+
+    class Sub(HandResult):
+        __slots__ = ()
+
+    assert _result._install_freelist(Sub) is False          # one type per process: HandResult's
+    r = Sub.from_output([0, 3, 40, 1000] + [0] * 92, None)
+    assert type(r) is Sub and r.han == 3

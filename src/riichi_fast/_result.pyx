@@ -88,8 +88,78 @@ cdef extern from *:
         s[4] = 0;                           /* the yaku mask: kept apart (64 bits) */
         return bad == 0;
     }
+
+    /* A freelist of results: the exact type given to rf_install_freelist (HandResult) gets a tp_alloc
+       that reuses the blocks its tp_free kept (at most RF_FREELIST_MAX), as CPython's own freelists do:
+       the deallocators have cleared and untracked the object, the block keeps its GC header; reused, it
+       is zeroed, initialised (type reference, refcount 1) and tracked, as PyType_GenericAlloc leaves a
+       new one.  Not installed on a free-threaded build (the list relies on the GIL). */
+    #define RF_FREELIST_MAX 512
+    static PyObject* rf_free_items[RF_FREELIST_MAX];
+    static int rf_free_n = 0;
+    static PyTypeObject* rf_free_type = NULL;
+    static allocfunc rf_orig_alloc = NULL;
+    static freefunc rf_orig_free = NULL;
+
+    static int rf_alloc_bare = 0;          /* set by rf_new_bare around its tp_new call */
+
+    static PyObject* rf_result_alloc(PyTypeObject* t, Py_ssize_t nitems) {
+        if (t == rf_free_type && nitems == 0 && rf_free_n > 0) {
+            PyObject* o = rf_free_items[--rf_free_n];
+            if (!rf_alloc_bare)
+                memset((char*)o + sizeof(PyObject), 0, (size_t)t->tp_basicsize - sizeof(PyObject));
+            (void)PyObject_Init(o, t);
+            if (!rf_alloc_bare)
+                PyObject_GC_Track(o);
+            return o;
+        }
+        return rf_orig_alloc(t, nitems);
+    }
+
+    /* cls's tp_new (its object fields set to None) on a block that may hold stale plain fields, and
+       untracked: for a caller that sets every plain field (c_new_bare) */
+    static PyObject* rf_new_bare(PyObject* cls, PyObject* empty) {
+        PyObject* o;
+        rf_alloc_bare = 1;
+        o = ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
+        rf_alloc_bare = 0;
+        if (o != NULL)
+            PyObject_GC_UnTrack(o);         /* a block from the allocator is tracked */
+        return o;
+    }
+
+    static void rf_result_free(void* p) {
+        if (Py_TYPE((PyObject*)p) == rf_free_type && rf_free_n < RF_FREELIST_MAX) {
+            rf_free_items[rf_free_n++] = (PyObject*)p;
+            return;
+        }
+        rf_orig_free(p);
+    }
+
+    /* 1 when installed on t, 0 when not (a free-threaded build, or already installed) */
+    static int rf_install_freelist(PyObject* t_) {
+    #ifdef Py_GIL_DISABLED
+        (void)t_;
+        return 0;
+    #else
+        PyTypeObject* t = (PyTypeObject*)t_;
+        if (rf_free_type != NULL || t->tp_alloc == NULL || t->tp_free == NULL)
+            return 0;
+        rf_orig_alloc = t->tp_alloc;
+        rf_orig_free = t->tp_free;
+        Py_INCREF(t_);                      /* kept: the list holds blocks of this type */
+        rf_free_type = t;
+        t->tp_alloc = rf_result_alloc;
+        t->tp_free = rf_result_free;
+        return 1;
+    #endif
+    }
+    static int rf_free_count(void) { return rf_free_n; }
     """
     bint rf_pack(int32_t* s, const int64_t* out) noexcept
+    int rf_install_freelist(object t) except -1
+    int rf_free_count() noexcept
+    object rf_new_bare(object cls, object empty)
     bint rf_pack_kernel(int32_t* s, const int64_t* out) noexcept
 
 
@@ -119,6 +189,29 @@ cdef int c_store_kernel_output(ResultCore r, const int64_t* out) except -1:
     r.mask = out[O_YAKU_MASK]
     r.inline = True
     return 0
+
+
+cdef tuple _NO_ARGS = ()
+
+
+cdef ResultCore c_new_bare(object cls):
+    """A new ``cls`` (HandResult) untracked by the cycle collector, its object fields None and its plain
+    fields (s, mask, closed, the flags) possibly stale: the caller sets every one of them."""
+    return <ResultCore>rf_new_bare(cls, _NO_ARGS)
+
+
+def _install_freelist(cls):
+    """Recycle the storage of ``cls`` objects (the exact type: HandResult; a subclass of ResultCore of
+    fixed size) through a freelist of up to 512 blocks, as CPython's freelists do for its own types;
+    True when installed now (once per process; never on a free-threaded build)."""
+    if not isinstance(cls, type) or not issubclass(cls, ResultCore) or (<type>cls).__itemsize__ != 0:
+        raise TypeError("a fixed-size subclass of ResultCore")
+    return rf_install_freelist(cls) == 1
+
+
+def _freelist_size():
+    """How many blocks the result freelist holds now (tests)."""
+    return rf_free_count()
 
 
 @cython.auto_pickle(False)  # HandResult pickles itself (__reduce__)

@@ -32,7 +32,7 @@ from cpython.dict cimport PyDict_GetItem
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._result cimport ResultCore, c_store_kernel_output
+from riichi_fast._result cimport ResultCore, c_store_kernel_output, c_new_bare
 from riichi_fast._tiles cimport Parsed, c_parse_text, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
@@ -53,9 +53,12 @@ cnp.import_array()
 # HandResult derives from the compiled ResultCore unless RIICHI_FAST_PUREPYTHON=1 chose its twin (this
 # module imported anyway): then every call takes the pipeline
 cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
+if _RESULT_COMPILED:
+    # results come and go in bursts (a list of scored hands): their blocks are recycled
+    from riichi_fast._result import _install_freelist
+    _install_freelist(HandResult)
 cdef object _HandResult = HandResult
 cdef object _Hand = Hand
-cdef tuple _NO_ARGS = ()
 
 cdef extern from *:
     """
@@ -87,12 +90,7 @@ cdef extern from *:
         return rf_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13],
                        v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22]);
     }
-    /* a fresh instance of cls through its tp_new (ResultCore's: fields set to None), without a method call */
-    static PyObject* rf_new(PyObject* cls, PyObject* empty) {
-        return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
-    }
     #define rf_get_dict(o) PyObject_GenericGetDict(o, NULL)
-    #define rf_gc_untrack(o) PyObject_GC_UnTrack(o)
     #define rf_nargs(n) PyVectorcall_NARGS(n)
     /* an exact int's value when it is small and not negative, else -1 */
     #if PY_VERSION_HEX >= 0x030C0000
@@ -136,10 +134,8 @@ cdef extern from *:
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
     dict rf_get_dict(object o)
-    void PyObject_GC_UnTrack(PyObject* o)
     long rf_small_value(PyObject* o)
     void rf_set_impl(void* fn)
-    object rf_new(object cls, object empty)
     object rf_call_impl(PyObject** v)
     PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
     Py_ssize_t rf_tuple_size(PyObject* t)
@@ -778,8 +774,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     if st != ST_OK and 0 <= st < 64:    # a hand that does not win: its status and zeros
         memset(out, 0, sizeof(out))
         out[O_STATUS] = st
-    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
-    PyObject_GC_UnTrack(<PyObject*>res)     # no cycle can run through a result: the collector skips it
+    # untracked (no cycle can run through a result: the collector skips it); every plain field set here
+    res = c_new_bare(_HandResult)
     c_store_kernel_output(res, out)
     memcpy(res.closed, closed, 34)
     res.has_closed = True
