@@ -114,6 +114,7 @@ cdef extern from *:
 
 cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
                               + [f"{n}z" for n in range(1, 8)])
+cdef uint8_t[15] _MOD3 = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
 cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 # ---------------------------------------------------------------------------
@@ -475,7 +476,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     # the others split into sets on their own
     pg = -1
     for g in range(4):
-        m = gt[g] % 3
+        m = _MOD3[gt[g]]      # each total at most 14 here
         if m == 2:
             pg = g if pg == -1 else 9
         elif m == 1:

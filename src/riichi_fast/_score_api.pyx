@@ -301,13 +301,11 @@ cdef inline int _plain_kind(Py_UCS4 d, Py_UCS4 s) noexcept:
     return -1
 
 
-cdef int _indicators(object v, int32_t* dst, str name) noexcept:
+cdef inline int _indicators(object v, int32_t* dst, str name) noexcept:
     """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
     cdef Py_ssize_t i, n
-    cdef int pk
     cdef unsigned long x
     cdef PyObject* k
-    cdef object kinds
     if type(v) is tuple:
         n = rf_tuple_size(<PyObject*>v)
         if n == 0:
@@ -323,6 +321,15 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
                 dst[i] = <int32_t>x
             else:
                 return <int>n
+    return _indicators_other(v, dst, name)
+
+
+cdef int _indicators_other(object v, int32_t* dst, str name) noexcept:
+    """_indicators of anything but a tuple of kinds (kept out of line: its exception handling costs
+    every call a heavier entry)."""
+    cdef Py_ssize_t i, n
+    cdef int pk
+    cdef object kinds
     if type(v) is str and len(<str>v) == 2:     # one plain tile name ("3p"): its kind
         pk = _plain_kind((<str>v)[0], (<str>v)[1])
         if pk >= 0:
@@ -342,10 +349,8 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     return <int>n
 
 
-cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
+cdef inline int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
     """Kind of the winning tile under the cached rules' red configuration, -1 if the pipeline must decide."""
-    cdef Py_UCS4 d, s
-    cdef int kind, base
     cdef unsigned long x
     is_red[0] = False
     if type(w) is int:
@@ -353,6 +358,13 @@ cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
         if x < 34:
             return <int>x
         return -1
+    return _win_tile_other(w, is_red, rv)
+
+
+cdef int _win_tile_other(object w, bint* is_red, _RulesView rv) except -2:
+    """_win_tile of anything but an int (out of line, as _indicators_other)."""
+    cdef Py_UCS4 d, s
+    cdef int kind, base
     if type(w) is str and len(<str>w) == 2:
         d = (<str>w)[0]
         s = (<str>w)[1]
