@@ -183,6 +183,33 @@ def test_the_freelist_takes_only_fixed_size_result_types():
     class Sub(HandResult):
         __slots__ = ()
 
+    class Finalised(HandResult):
+        __slots__ = ("note",)
+
+        def __del__(self):
+            seen.append((type(self).__name__, self.han, self.note))
+
+    seen = []
     assert _result._install_freelist(Sub) is False          # one type per process: HandResult's
     r = Sub.from_output([0, 3, 40, 1000] + [0] * 92, None)
     assert type(r) is Sub and r.han == 3
+    f = Finalised.from_output([0, 5, 40, 1000] + [0] * 92, None)
+    object.__setattr__(f, "note", "x")
+    del r, f                                                # freed through HandResult's deallocator
+    assert seen == [("Finalised", 5, "x")]
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_results_hold_and_release_their_type():
+    """Each result holds a reference to HandResult (a heap type) and gives it back when freed, through
+    the freelist's deallocator, whichever way it was built."""
+    import gc
+    import sys
+
+    gc.collect()                        # results and classes of earlier tests that wait for the collector
+    before = sys.getrefcount(HandResult)
+    rs = [_score_api.score("234567m234p23455s", "5s", riichi=True) for _ in range(700)]
+    rs += [HandResult.from_output([0, 3, 40, 1000] + [0] * 92, None) for _ in range(300)]
+    assert sys.getrefcount(HandResult) == before + 1000
+    del rs
+    assert sys.getrefcount(HandResult) == before

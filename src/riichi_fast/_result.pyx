@@ -136,10 +136,29 @@ cdef extern from *:
         rf_orig_free(p);
     }
 
-    /* 1 when installed on t, 0 when not (a free-threaded build, or already installed) */
-    static int rf_install_freelist(PyObject* t_) {
+    /* The deallocator of the type when it adds nothing to its base ResultCore (no __dict__, __weakref__
+       or slot; checked by _install_freelist): what subtype_dealloc does for such a type (the base's
+       deallocator, which untracks, clears the fields and frees the block, then the type's reference)
+       without its generic walk.  Instances of a subclass come here from subtype_dealloc, which has done
+       their own part (their finaliser included) and leaves the type's reference to this level, as it
+       does to any base deallocator of a heap type.  A finaliser set on the type itself is run first; an
+       object it resurrects is left alive (with its type). */
+    static destructor rf_base_dealloc = NULL;
+
+    static void rf_result_dealloc(PyObject* o) {
+        PyTypeObject* t = Py_TYPE(o);
+        if (t->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(o) < 0)
+            return;
+        rf_base_dealloc(o);
+        Py_DECREF((PyObject*)t);
+    }
+
+    /* 1 when installed on t, 0 when not (a free-threaded build, or already installed); plain_dealloc:
+       t adds nothing to its base, whose deallocator may be called directly */
+    static int rf_install_freelist(PyObject* t_, int plain_dealloc) {
     #ifdef Py_GIL_DISABLED
         (void)t_;
+        (void)plain_dealloc;
         return 0;
     #else
         PyTypeObject* t = (PyTypeObject*)t_;
@@ -151,13 +170,18 @@ cdef extern from *:
         rf_free_type = t;
         t->tp_alloc = rf_result_alloc;
         t->tp_free = rf_result_free;
+        if (plain_dealloc && (t->tp_flags & Py_TPFLAGS_HEAPTYPE) && t->tp_base != NULL
+                && !(t->tp_base->tp_flags & Py_TPFLAGS_HEAPTYPE) && t->tp_base->tp_dealloc != NULL) {
+            rf_base_dealloc = t->tp_base->tp_dealloc;
+            t->tp_dealloc = rf_result_dealloc;
+        }
         return 1;
     #endif
     }
     static int rf_free_count(void) { return rf_free_n; }
     """
     bint rf_pack(int32_t* s, const int64_t* out) noexcept
-    int rf_install_freelist(object t) except -1
+    int rf_install_freelist(object t, int plain_dealloc) except -1
     int rf_free_count() noexcept
     object rf_new_bare(object cls, object empty)
     bint rf_pack_kernel(int32_t* s, const int64_t* out) noexcept
@@ -206,7 +230,10 @@ def _install_freelist(cls):
     True when installed now (once per process; never on a free-threaded build)."""
     if not isinstance(cls, type) or not issubclass(cls, ResultCore) or (<type>cls).__itemsize__ != 0:
         raise TypeError("a fixed-size subclass of ResultCore")
-    return rf_install_freelist(cls) == 1
+    # its deallocator may be ResultCore's own when cls adds no field, __dict__ or __weakref__ to it
+    plain = (cls.__base__ is ResultCore and cls.__basicsize__ == ResultCore.__basicsize__
+             and cls.__dictoffset__ == 0 and cls.__weakrefoffset__ == 0)
+    return rf_install_freelist(cls, plain) == 1
 
 
 def _freelist_size():
