@@ -21,7 +21,7 @@
 # exhaustive one-suit enumeration of tests/test_decompose.py shows a hand has
 # at most 4 regular readings + 1 chiitoitsu (test_max_readings_bound).
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memcpy
 
 import operator
@@ -214,29 +214,30 @@ cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogi
 
 
 # _scan_split of every suit whose 9 counts are 0..2 (the only ones it is called on), by the base-3 number
-# of the counts (rf_base3_key9): 0 when it finds no split, else bit 31, the set count at bits 16..18 and
-# the sequence starts (kinds 0..6 of the suit) in 4-bit fields from bit 0.  Built at import from
-# _scan_split itself (so the lookup answers as it does), 77 KiB.
+# of the counts (rf_base3_key9): 0xffff when it finds no split, else the set count at bits 12..14 and the
+# sequence starts (kinds 0..6 of the suit) in 3-bit fields from bit 0.  Built at import from _scan_split
+# itself (so the lookup answers as it does); 38 KiB.
 cdef enum:
     _N_KEYS9 = 19683                # 3 ** 9
-cdef uint32_t _SCAN9[_N_KEYS9]
+    _NO_SPLIT = 0xffff
+cdef uint16_t _SCAN9[_N_KEYS9]
 
 
 cdef void _build_scan9() noexcept nogil:
     cdef count_t c[9]
     cdef Split o
     cdef int key, i, v, q
-    cdef uint32_t e
+    cdef uint16_t e
     for key in range(_N_KEYS9):
         v = key
         for i in range(9):
             c[i] = <count_t>(v % 3)
             v //= 3
-        e = 0
+        e = _NO_SPLIT
         if _scan_split(c, 0, &o):
-            e = (<uint32_t>1 << 31) | (<uint32_t>o.n << 16)
+            e = <uint16_t>(o.n << 12)
             for q in range(o.n):
-                e |= <uint32_t>o.kind[q] << (4 * q)
+                e |= <uint16_t>(o.kind[q] << (3 * q))
         _SCAN9[key] = e
 
 
@@ -245,14 +246,14 @@ _build_scan9()
 
 cdef inline bint _scan_lookup(const count_t* c, int base, Split* o) noexcept nogil:
     """_scan_split(c, base, o) for counts 0..2, by the table _SCAN9."""
-    cdef uint32_t e = _SCAN9[rf_base3_key9(c)]
+    cdef unsigned e = _SCAN9[rf_base3_key9(c)]
     cdef int q, n
-    if e == 0:
+    if e == _NO_SPLIT:
         return False
-    n = (e >> 16) & 7
+    n = e >> 12
     for q in range(n):
         o.type[q] = SET_SEQUENCE
-        o.kind[q] = <uint8_t>(base + ((e >> (4 * q)) & 15))
+        o.kind[q] = <uint8_t>(base + ((e >> (3 * q)) & 7))
     o.n = <uint8_t>n
     return True
 
