@@ -106,10 +106,10 @@ cdef extern from *:
     #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
     #define rf_exact_int(o) PyLong_CheckExact(o)
     /* The closed counts (sd[0..34)) of n items that are distinct exact ints 0..135 (sd zeroed before);
-       the number of red ones under red_c, or -1 for an item of another type or value, or an id given
+       the number of red ones (red_id[t]: id t is red), or -1 for an item of another type or value, or an id given
        twice. */
     static inline int rf_seq_counts(PyObject* const* __restrict items, Py_ssize_t n, uint8_t* __restrict sd,
-                                    const uint8_t* __restrict red_c) {
+                                    const uint8_t* __restrict red_id) {
         uint8_t seen[136];
         Py_ssize_t i;
         int n_red = 0;
@@ -124,7 +124,7 @@ cdef extern from *:
             seen[t] = 1;
             k = (unsigned)(t >> 2);
             sd[k] += 1;
-            n_red += (t & 3) < red_c[k];
+            n_red += red_id[t];
         }
         return n_red;
     }
@@ -143,7 +143,7 @@ cdef extern from *:
     Py_ssize_t rf_list_size(object o)
     PyObject** rf_tuple_items(object o)
     bint rf_exact_int(PyObject* o)
-    int rf_seq_counts(PyObject** items, Py_ssize_t n, uint8_t* sd, const uint8_t* red_c) noexcept
+    int rf_seq_counts(PyObject** items, Py_ssize_t n, uint8_t* sd, const uint8_t* red_id) noexcept
 
 
 # ---------------------------------------------------------------------------
@@ -179,6 +179,7 @@ cdef class _RulesView:
     cdef object red             # its red_counts tuple
     cdef object red_alias       # a distinct tuple found equal to red (a hand's red configuration)
     cdef uint8_t red_c[34]
+    cdef uint8_t red_id[136]    # 1 for the red ids: (id & 3) < red_c[id >> 2]
     cdef bint ura_dora, kan_dora
 
 
@@ -224,6 +225,8 @@ cdef _RulesView _view(object rules):
     red = rules.red_counts
     for k in range(34):
         v.red_c[k] = red[k]
+    for k in range(136):
+        v.red_id[k] = (k & 3) < v.red_c[k >> 2]
     v.ura_dora = rules.ura_dora
     v.kan_dora = rules.kan_dora
     v.params = p
@@ -419,7 +422,7 @@ cdef inline bint _ids_sd(const uint8_t* ids, int n, uint8_t* sd, const uint8_t* 
     return _fill_closed(sd, n, n_red)
 
 
-cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_id) noexcept:
     """sd of a meld-less hand given as a list or tuple of 13/14 distinct exact ints 0..135: what
     _ids_sd(c_ids_seq(hand)) gives, in one pass (each kind's copies seen as 4 bits in sd[46 + kind],
     overwritten by _fill_closed)."""
@@ -435,7 +438,7 @@ cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_c) noexcep
     if n != 13 and n != 14:
         return False
     memset(sd, 0, 80)
-    n_red = rf_seq_counts(items, n, sd, red_c)
+    n_red = rf_seq_counts(items, n, sd, red_id)
     if n_red < 0:
         return False
     return _fill_closed(sd, <int>n, n_red)
@@ -499,7 +502,7 @@ cdef bint _text_sd(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
     return True
 
 
-cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c, const uint8_t* red_id) noexcept:
     """sd of a plain hand string, 136-id list/tuple, 34 counts (bytes, bytearray, numpy) or numpy ids, read
     under red_c as as_hand reads them; False if as_hand must decide."""
     cdef uint8_t ids[14]
@@ -509,7 +512,7 @@ cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
     if type(hand) is str:
         return _text_sd(<str>hand, sd, red_c)
     if type(hand) is list or type(hand) is tuple:
-        return _seq_sd(hand, sd, red_c)
+        return _seq_sd(hand, sd, red_id)
     src = c_counts_ptr(hand)
     if src is not NULL:
         return _counts_sd(src, sd, red_c)
@@ -722,7 +725,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
             ctx[CTX_URA + f] = 0
     # 3. hand
     h = hand
-    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c):
+    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c, rv.red_id):
         sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
