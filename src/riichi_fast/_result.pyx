@@ -9,7 +9,8 @@ cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t
 from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_DECREF
+from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.array cimport array, clone
 
@@ -153,6 +154,25 @@ cdef extern from *:
         Py_DECREF((PyObject*)t);
     }
 
+    /* A block of the list for cls (a new reference: type reference and refcount set, untracked, every
+       field stale), or NULL when cls is not the list's type or the list is empty. */
+    static PyObject* rf_pop_bare(PyObject* cls) {
+        PyObject* o;
+        if ((PyTypeObject*)cls != rf_free_type || rf_free_n == 0)
+            return NULL;
+        o = rf_free_items[--rf_free_n];
+        (void)PyObject_Init(o, (PyTypeObject*)cls);
+        return o;
+    }
+    /* The object fields of a ResultCore struct p set to None (their stale values not read), as its tp_new
+       sets them (a macro: expanded where the struct is defined) */
+    #define rf_fields_to_none(p) do { \
+        (p)->_out_obj = Py_None; (p)->_closed_obj = Py_None; (p)->_params = Py_None; (p)->_raw = Py_None; \
+        (p)->_yaku = Py_None; (p)->_reading = Py_None; (p)->_fu = Py_None; (p)->_payment = Py_None; \
+        Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None); \
+        Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None); \
+    } while (0)
+
     /* 1 when installed on t, 0 when not (a free-threaded build, or already installed); plain_dealloc:
        t adds nothing to its base, whose deallocator may be called directly */
     static int rf_install_freelist(PyObject* t_, int plain_dealloc) {
@@ -184,6 +204,8 @@ cdef extern from *:
     int rf_install_freelist(object t, int plain_dealloc) except -1
     int rf_free_count() noexcept
     object rf_new_bare(object cls, object empty)
+    PyObject* rf_pop_bare(object cls)
+    void rf_fields_to_none(ResultCore r)
     bint rf_pack_kernel(int32_t* s, const int64_t* out) noexcept
 
 
@@ -221,7 +243,14 @@ cdef tuple _NO_ARGS = ()
 cdef ResultCore c_new_bare(object cls):
     """A new ``cls`` (HandResult) untracked by the cycle collector, its object fields None and its plain
     fields (s, mask, closed, the flags) possibly stale: the caller sets every one of them."""
-    return <ResultCore>rf_new_bare(cls, _NO_ARGS)
+    cdef PyObject* o = rf_pop_bare(cls)
+    cdef ResultCore r
+    if o is NULL:
+        return <ResultCore>rf_new_bare(cls, _NO_ARGS)
+    rf_fields_to_none(<ResultCore>o)
+    r = <ResultCore>o
+    Py_DECREF(r)                # o's own reference (r holds one)
+    return r
 
 
 def _install_freelist(cls):
