@@ -343,7 +343,8 @@ _IDS14 = [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 124, 125]    # 123m 12
 @pytest.mark.parametrize("rules", [DEFAULT, Rules(red_fives=0), Rules(red_fives={"5m": 2})])
 def test_id_sequences_with_odd_items_agree(ids, rules):
     # read in one pass by the front end (duplicates, bools, big and negative ints: as_hand decides)
-    _both(ids, "5z" if len(ids) == 13 else None, rules=rules, tsumo=True)
+    _both(ids, "5z", rules=rules, tsumo=True)
+    _both(ids, 33, rules=rules)
 
 
 @pytest.mark.parametrize("dora", [(0,), (33,), (34,), (-1,), (True,), (2**40,), (-2**40,), (0, 1, 2, 3, 4), (0,) * 6,
