@@ -26,6 +26,12 @@ One benchmark call runs the whole workload, one Python call per hand;
   built and ``calc`` called on the same 136-ids (the construction is what a
   user pays; its ``Conditions`` are built outside the timed call); ``mahjong``
   ``HandCalculator.estimate_hand_value`` on the same ids.
+- ``score-real``: ``score(14 ids, win kind, <situation keywords>, rules=<tenhou
+  preset>)`` on the 405 closed wins of ``examples/tenhou_wins.txt`` (real Tenhou
+  games: riichi, ippatsu, tsumo, winds, dora and ura indicators, counters as the
+  game had them); riichienv ``HandEvaluator(13 ids, [])`` + ``calc`` with the
+  same ``Conditions`` (built outside its timed call), checked for the same wins
+  and han/fu.
 - ``hand-input``: ``Hand.parse`` on the same one-line strings as ``mahjong``'s
   ``TilesConverter.one_line_string_to_136_array``; ``Hand.from_ids``,
   ``Hand.from_counts``, ``parse_tiles``, ``format_tiles``, ``hash`` and ``==``.
@@ -37,6 +43,9 @@ winning).
 """
 
 from __future__ import annotations
+
+import shlex
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -339,6 +348,103 @@ def test_score_input_mahjong(benchmark, wins):
     for r, o in zip(got, ours):
         if o.ok:
             assert (r.han, r.fu) == (o.han or 13 * o.yakuman, o.fu)
+
+
+# ---------------------------------------------------------------------------
+# score on real wins
+
+REAL_WINS = Path(__file__).resolve().parent.parent / "examples" / "tenhou_wins.txt"
+_WIN_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "chankan", "tenhou")
+_WIN_VALUES = ("win", "seat", "round", "dora", "ura", "honba", "sticks")
+
+
+def _real_win_lines():
+    """(hand, options) of each closed win of examples/tenhou_wins.txt (a line with a meld is skipped)."""
+    for line in REAL_WINS.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        hand, *rest = shlex.split(line)
+        if ":" in hand:
+            continue  # a meld (pon:, chi:, kan:)
+        opts, i = {}, 0
+        while i < len(rest):
+            name = rest[i][2:]
+            if rest[i][:2] != "--" or name not in _WIN_FLAGS + _WIN_VALUES:
+                raise ValueError(f"{REAL_WINS.name}: unknown option {rest[i]!r} in {line!r}")
+            if name in _WIN_FLAGS:
+                opts[name], i = True, i + 1
+            else:
+                opts[name], i = rest[i + 1], i + 2
+        yield hand, opts
+
+
+@pytest.fixture(scope="module")
+def real_wins():
+    """The closed real wins: (14 ids, win kind, situation keywords of score, 13 ids, win id, dora ids, ura ids)
+    under the ``tenhou`` preset's red fives (the win id: a copy of the winning tile in the hand, red when
+    the winning tile is)."""
+    red = TENHOU.red_counts
+    out = []
+    for hand, o in _real_win_lines():
+        ids = list(parse_tiles(hand, red=red))
+        win = parse_tiles(o["win"], red=red)[0]
+        k = win // 4
+        win_id = [t for t in ids if t // 4 == k and (t % 4 < red[k]) == (win % 4 < red[k])][-1]
+        dora = list(parse_tiles(o["dora"], red=red))
+        ura = list(parse_tiles(o["ura"], red=red)) if "ura" in o else []
+        kw = {"tsumo": "tsumo" in o, "riichi": "riichi" in o or "double-riichi" in o,
+              "double_riichi": "double-riichi" in o, "ippatsu": "ippatsu" in o, "chankan": "chankan" in o,
+              "tenhou": "tenhou" in o, "seat_wind": "ESWN".index(o["seat"]), "round_wind": "ESWN".index(o["round"]),
+              "dora": tuple(t // 4 for t in dora), "ura": tuple(t // 4 for t in ura), "honba": int(o["honba"]),
+              "riichi_sticks": int(o["sticks"])}
+        out.append((ids, k, kw, [t for t in ids if t != win_id], win_id, dora, ura))
+    assert len(out) >= 400 and all(len(ids) == 14 for ids, *_ in out)
+    return out
+
+
+TENHOU = rf.Rules.preset("tenhou")
+
+
+@pytest.mark.benchmark(group="score-real")
+def test_score_real(benchmark, real_wins):
+    """``score(14 ids, win kind, <the line's situation as keywords>, rules=<tenhou preset>)`` on the
+    closed wins of examples/tenhou_wins.txt (real Tenhou games)."""
+    from riichi_fast.rules.scoring import pipeline_score
+
+    calls = [(ids, k, kw["tsumo"], kw["riichi"], kw["double_riichi"], kw["ippatsu"], kw["chankan"], kw["tenhou"],
+              kw["seat_wind"], kw["round_wind"], kw["dora"], kw["ura"], kw["honba"], kw["riichi_sticks"])
+             for ids, k, kw, *_ in real_wins]
+    score, rules = rf.score, TENHOU
+    got = benchmark(lambda: [score(h, w, tsumo=t, riichi=r, double_riichi=dr, ippatsu=ip, chankan=ch, tenhou=th,
+                                   seat_wind=s, round_wind=rw, dora=d, ura=u, honba=hb, riichi_sticks=st,
+                                   rules=rules)
+                             for h, w, t, r, dr, ip, ch, th, s, rw, d, u, hb, st in calls])
+    _record(benchmark, len(calls))
+    assert [r.raw for r in got] == [pipeline_score(ids, k, rules=TENHOU, **kw).raw for ids, k, kw, *_ in real_wins]
+    assert all(r.ok for r in got)  # every line is a win of a real game
+
+
+@pytest.mark.benchmark(group="score-real")
+def test_score_real_riichienv(benchmark, real_wins):
+    """riichienv: ``HandEvaluator(13 ids, [])`` built and ``calc(win id, dora ids, ura ids, conditions)`` per
+    win (its ``Conditions`` built outside the timed call); same wins and han/fu as ours."""
+    rv = pytest.importorskip("riichienv._riichienv")
+    winds = [rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North]
+    calls = []
+    for _, _, kw, ids13, win_id, dora, ura in real_wins:
+        cond = rv.Conditions(tsumo=kw["tsumo"], riichi=kw["riichi"], double_riichi=kw["double_riichi"],
+                             ippatsu=kw["ippatsu"], chankan=kw["chankan"], tsumo_first_turn=kw["tenhou"],
+                             player_wind=winds[kw["seat_wind"]], round_wind=winds[kw["round_wind"]],
+                             honba=kw["honba"], riichi_sticks=kw["riichi_sticks"])
+        calls.append((ids13, win_id, dora, ura, cond))
+    evaluator = rv.HandEvaluator
+    got = benchmark(lambda: [evaluator(c, []).calc(w, d, u, cd) for c, w, d, u, cd in calls])
+    _record(benchmark, len(calls))
+    ours = [rf.score(ids, k, rules=TENHOU, **kw) for ids, k, kw, *_ in real_wins]
+    assert [r.is_win for r in got] == [o.ok for o in ours]
+    for r, o in zip(got, ours):
+        if o.ok and not o.yakuman:
+            assert (r.han, r.fu) == (o.han, o.fu)
 
 
 # ---------------------------------------------------------------------------

@@ -551,3 +551,24 @@ def test_oracle_mahjong_divider():
             continue
         assert sorted(_as_blocks(r) for r in ours) == sorted(theirs), (counts, melds)
     assert n_kokushi > 1000
+
+
+def test_parity_every_suit_of_counts_up_to_two():
+    """Every suit shape of counts 0..2 (the ones the compiled kernel splits by a table built at
+    import), completed to 14 tiles with honor sets, pair in the suit or among the honors."""
+    from itertools import product
+
+    reference, compiled = _impls()
+    n = 0
+    for shape in product(range(3), repeat=9):
+        s = sum(shape)
+        if s > 14 or s % 3 == 1:
+            continue
+        counts = [0] * 9 + list(shape) + [0] * 16       # the suit in pin (kinds 9..17)
+        honors = [2] if s % 3 == 0 else []
+        honors += [3] * ((14 - s - sum(honors)) // 3)
+        counts[27:27 + len(honors)] = honors
+        counts = np.array(counts, np.uint8)
+        assert compiled.decompose(counts) == reference.decompose(counts), shape
+        n += 1
+    assert n == 12956

@@ -106,3 +106,110 @@ def test_the_kernel_output_is_packed_inline_only_when_every_slot_fits(slot, valu
     assert r.raw == b.raw == tuple(raw) and list(r._out) == raw
     for name in ("status_code", "han", "fu", "yaku_mask", "yakuman", "dora", "kita", "base_points"):
         assert getattr(r, name) == getattr(b, name), name
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+@pytest.mark.parametrize("slot", [11, 34, 35, 36, 37, 38, 39, 40, 41])
+@pytest.mark.parametrize("value, inline", [(2**31 - 1, True), (-2**31, True), (2**31, False), (-2**31 - 1, False),
+                                           (2**40, False)])
+def test_the_kernel_store_checks_the_64_bit_slots(slot, value, inline):
+    # c_store_kernel_output: only O_BASE and the payment slots can leave int32 in the kernel's output
+    from riichi_fast._result import _stored_for_tests
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    raw = [0, 3, 40, 1000] + [0] * 92
+    raw[slot] = value
+    r, packed = _stored_for_tests(HandResult, raw, kernel=True)
+    assert packed is inline and type(r) is HandResult
+    assert r.raw == Twin(raw, None).raw == tuple(raw) and list(r._out) == raw
+    assert (r.base_points, r.cost, r.total) == (raw[11], raw[40], raw[41])
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+@pytest.mark.parametrize("hand, win, kwargs", CASES + [
+    ("11122233344455m", "5m", {"tsumo": True, "rules": "tenhou", "honba": 1000, "riichi_sticks": 1000}),
+    ("19m19p19s1234567z", "7z", {"tenhou": True, "tsumo": True}),
+])
+def test_the_kernel_store_keeps_what_the_generic_store_keeps(hand, win, kwargs):
+    from riichi_fast._result import _stored_for_tests
+
+    raw = list(_score_api.score(hand, win, **kwargs).raw)
+    a, inline_a = _stored_for_tests(HandResult, raw)
+    b, inline_b = _stored_for_tests(HandResult, raw, kernel=True)
+    assert inline_a is inline_b is True
+    assert a.raw == b.raw == tuple(raw) and list(b._out) == raw and (a.yaku_mask, a.status) == (b.yaku_mask, b.status)
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_recycled_results_read_as_new_ones():
+    """HandResult blocks are recycled through a freelist (riichi_fast._result): a result built on a block
+    of another one reads exactly as on a fresh block, whichever way it is built, and is tracked by the
+    cycle collector as before (scored results are not: nothing can cycle through them)."""
+    import gc
+
+    from riichi_fast import _result
+    from riichi_fast.reference.result import ResultCore as Twin
+
+    def fresh_reads(hand, win, kwargs):
+        return [(_score_api.score(hand, win, **kwargs), ref_api.score(hand, win, **kwargs))]
+
+    burst = [_score_api.score(h, w, **kw) for h, w, kw in CASES for _ in range(120)]
+    assert _result._install_freelist(HandResult) is False      # installed once, at import
+    del burst                                                   # 720 blocks back: the list keeps 512
+    assert _result._freelist_size() == 512
+    for hand, win, kwargs in reversed(CASES * 3):               # on recycled blocks, other hands
+        (fast, slow), = fresh_reads(hand, win, kwargs)
+        assert fast == slow and fast.raw == slow.raw and list(fast._closed34) == list(slow._closed34)
+        assert (fast.to_dict(), fast.tsumo, fast.dealer, fast._is_open) == (slow.to_dict(), slow.tsumo, slow.dealer,
+                                                                             slow._is_open)
+        assert not gc.is_tracked(fast)
+        raw = [0, 3, 40, 1000] + [0] * 92                       # built from Python: zeroed, tracked
+        built = HandResult.from_output(raw, None)
+        assert built.raw == Twin(raw, None).raw and built._closed34 is None and gc.is_tracked(built)
+        assert pickle.loads(pickle.dumps(fast)) == fast
+    for _ in range(600):                                         # more than the list keeps
+        _score_api.score("234567m234p23455s", "5s")
+    assert _result._freelist_size() <= 512
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_the_freelist_takes_only_fixed_size_result_types():
+    from riichi_fast import _result
+
+    for bad in (int, object, "HandResult", tuple):
+        with pytest.raises(TypeError, match="subclass of ResultCore"):
+            _result._install_freelist(bad)
+
+    class Sub(HandResult):
+        __slots__ = ()
+
+    class Finalised(HandResult):
+        __slots__ = ("note",)
+
+        def __del__(self):
+            seen.append((type(self).__name__, self.han, self.note))
+
+    seen = []
+    assert _result._install_freelist(Sub) is False          # one type per process: HandResult's
+    r = Sub.from_output([0, 3, 40, 1000] + [0] * 92, None)
+    assert type(r) is Sub and r.han == 3
+    f = Finalised.from_output([0, 5, 40, 1000] + [0] * 92, None)
+    object.__setattr__(f, "note", "x")
+    del r, f                                                # freed through HandResult's deallocator
+    assert seen == [("Finalised", 5, "x")]
+
+
+@pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
+def test_results_hold_and_release_their_type():
+    """Each result holds a reference to HandResult (a heap type) and gives it back when freed, through
+    the freelist's deallocator, whichever way it was built."""
+    import gc
+    import sys
+
+    gc.collect()                        # results and classes of earlier tests that wait for the collector
+    before = sys.getrefcount(HandResult)
+    rs = [_score_api.score("234567m234p23455s", "5s", riichi=True) for _ in range(700)]
+    rs += [HandResult.from_output([0, 3, 40, 1000] + [0] * 92, None) for _ in range(300)]
+    assert sys.getrefcount(HandResult) == before + 1000
+    del rs
+    assert sys.getrefcount(HandResult) == before

@@ -330,3 +330,25 @@ def test_bad_call_shapes_raise_on_both_paths(call):
     errors = [_outcome(call, fn) for fn in IMPLS]
     assert all(e[0] == "raises" for e in errors)
     assert len({e[1] for e in errors}) == 1
+
+
+_IDS14 = [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 124, 125]    # 123m 123p 123s 111z 55z
+
+
+@pytest.mark.parametrize("ids", [
+    _IDS14, tuple(_IDS14), _IDS14[:13], _IDS14[:-1] + [0], _IDS14[:-1] + [True], _IDS14[:-1] + [136],
+    _IDS14[:-1] + [-1], _IDS14[:-1] + [2**40], _IDS14[:-1] + [-2**40], _IDS14 + [128], _IDS14[:12],
+    [16, 17, 18, 19] + _IDS14[4:], [16, 17, 18, 20] + _IDS14[4:], [1, 1] + _IDS14[2:], (125,) + tuple(_IDS14[1:]),
+])
+@pytest.mark.parametrize("rules", [DEFAULT, Rules(red_fives=0), Rules(red_fives={"5m": 2})])
+def test_id_sequences_with_odd_items_agree(ids, rules):
+    # read in one pass by the front end (duplicates, bools, big and negative ints: as_hand decides)
+    _both(ids, "5z", rules=rules, tsumo=True)
+    _both(ids, 33, rules=rules)
+
+
+@pytest.mark.parametrize("dora", [(0,), (33,), (34,), (-1,), (True,), (2**40,), (-2**40,), (0, 1, 2, 3, 4), (0,) * 6,
+                                  (1.0,), ("1m",), ()])
+@pytest.mark.parametrize("win", [31, 33, 34, -1, 2**40, True])
+def test_odd_indicator_and_win_kinds_agree(dora, win):
+    _both(_IDS14, win, dora=dora, ura=dora, riichi=True, rules="tenhou")

@@ -21,7 +21,7 @@
 # exhaustive one-suit enumeration of tests/test_decompose.py shows a hand has
 # at most 4 regular readings + 1 chiitoitsu (test_max_readings_bound).
 
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memcpy
 
 import operator
@@ -75,13 +75,46 @@ cdef extern from *:
         t = __builtin_ctzll(m) >> 3;
         return ((m & (m - 1)) || c[8] >= 3) ? 9 : t;
     }
+
+    /* The sums of a word's 8 bytes, exact for any bytes (16-bit lanes: at most 4 * 510). */
+    static inline int rf_sum8(uint64_t x) {
+        x = (x & 0x00ff00ff00ff00ffULL) + ((x >> 8) & 0x00ff00ff00ff00ffULL);
+        return (int)((x * 0x0001000100010001ULL) >> 48);
+    }
+
+    /* The tile totals of the four groups (man, pin, sou, honors) of 34 counts, in word loads. */
+    static inline void rf_group_totals(const uint8_t* c, int* gt) {
+        uint64_t x;
+        memcpy(&x, c, 8);
+        gt[0] = rf_sum8(x) + c[8];
+        memcpy(&x, c + 9, 8);
+        gt[1] = rf_sum8(x) + c[17];
+        memcpy(&x, c + 18, 8);
+        gt[2] = rf_sum8(x) + c[26];
+        memcpy(&x, c + 26, 8);
+        gt[3] = rf_sum8(x & ~(uint64_t)0xff);      /* kinds 27..33 (byte 26 masked off) */
+    }
+
+    /* The base-3 number of 9 counts 0..2 (c[0] the lowest digit), in word operations: pairs, then
+       quads, then the two halves of the word, then c[8]. */
+    static inline int rf_base3_key9(const uint8_t* c) {
+        uint64_t x;
+        memcpy(&x, c, 8);
+        x = (x & 0x00ff00ff00ff00ffULL) + 3 * ((x >> 8) & 0x00ff00ff00ff00ffULL);
+        x = (x & 0x0000ffff0000ffffULL) + 9 * ((x >> 16) & 0x0000ffff0000ffffULL);
+        x = (x & 0xffffffffULL) + 81 * (x >> 32);
+        return (int)x + 6561 * c[8];
+    }
     """
     int rf_pairs_only(const uint8_t* c) noexcept nogil
+    int rf_base3_key9(const uint8_t* c) noexcept nogil
+    void rf_group_totals(const uint8_t* c, int* gt) noexcept nogil
     int rf_triplet_kinds9(const uint8_t* c) noexcept nogil
 
 
 cdef tuple KIND_NAMES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)]
                               + [f"{n}z" for n in range(1, 8)])
+cdef uint8_t[15] _MOD3 = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
 cdef int[13] YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 # ---------------------------------------------------------------------------
@@ -180,6 +213,51 @@ cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogi
     return True
 
 
+# _scan_split of every suit whose 9 counts are 0..2 (the only ones it is called on), by the base-3 number
+# of the counts (rf_base3_key9): 0xffff when it finds no split, else the set count at bits 12..14 and the
+# sequence starts (kinds 0..6 of the suit) in 3-bit fields from bit 0.  Built at import from _scan_split
+# itself (so the lookup answers as it does); 38 KiB.
+cdef enum:
+    _N_KEYS9 = 19683                # 3 ** 9
+    _NO_SPLIT = 0xffff
+cdef uint16_t _SCAN9[_N_KEYS9]
+
+
+cdef void _build_scan9() noexcept nogil:
+    cdef count_t c[9]
+    cdef Split o
+    cdef int key, i, v, q
+    cdef uint16_t e
+    for key in range(_N_KEYS9):
+        v = key
+        for i in range(9):
+            c[i] = <count_t>(v % 3)
+            v //= 3
+        e = _NO_SPLIT
+        if _scan_split(c, 0, &o):
+            e = <uint16_t>(o.n << 12)
+            for q in range(o.n):
+                e |= <uint16_t>(o.kind[q] << (3 * q))
+        _SCAN9[key] = e
+
+
+_build_scan9()
+
+
+cdef inline bint _scan_lookup(const count_t* c, int base, Split* o) noexcept nogil:
+    """_scan_split(c, base, o) for counts 0..2, by the table _SCAN9."""
+    cdef unsigned e = _SCAN9[rf_base3_key9(c)]
+    cdef int q, n
+    if e == _NO_SPLIT:
+        return False
+    n = e >> 12
+    for q in range(n):
+        o.type[q] = SET_SEQUENCE
+        o.kind[q] = <uint8_t>(base + ((e >> (3 * q)) & 7))
+    o.n = <uint8_t>n
+    return True
+
+
 cdef inline int _scan_run(const count_t* c, int base, int i, int stop, int* pa, int* pb,
                           int tri_at, Split* o, int m) noexcept nogil:
     """Kinds i..stop-1 of the scan of _scan_split, from the carried state (*pa tiles
@@ -241,6 +319,10 @@ cdef inline int _one_choice_splits(const count_t* c, int base, int t, Split* out
     return n
 
 
+ctypedef int (*_search_t)(const count_t* c, int base, Split* out) noexcept nogil
+cdef _search_t _search_fn           # _suit_search (set below)
+
+
 cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     """Every split of one suit c[0..9) into sets, written to out[0..4); returns the count.
 
@@ -252,18 +334,25 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     (kind, type) order.  At most 3 splits exist for 4 sets
     (tests/test_decompose.py::test_max_readings_bound).
     """
-    cdef int rem[9]
-    cdef uint8_t tri[9]
-    cdef int seq[11]
-    cdef int i, j, r, m, _q, n = 0
     cdef int t = rf_triplet_kinds9(c)     # -1, the one kind, or 9 (two or more: the search)
     if t < 0:
-        # no kind can hold a triplet: the mod-3 scan of _suit_sets is the only split
-        return 1 if _scan_split(c, base, &out[0]) else 0
+        # no kind can hold a triplet (every count 0..2): the mod-3 scan of _suit_sets is the only
+        # split, looked up
+        return 1 if _scan_lookup(c, base, &out[0]) else 0
     if t < 9:
         return _one_choice_splits(c, base, t, out)
     if not _suit_sets(c):
         return 0
+    return _search_fn(c, base, out)
+
+
+cdef int _suit_search(const count_t* c, int base, Split* out) noexcept nogil:
+    """The search of _suit_splits (two or more kinds of 3+ tiles), called through _search_fn: kept out
+    of line, the common cases of _suit_splits save its registers."""
+    cdef int rem[9]
+    cdef uint8_t tri[9]
+    cdef int seq[11]
+    cdef int i, j, r, m, _q, n = 0
     i = 0
     seq[0] = 0
     seq[1] = 0
@@ -313,6 +402,9 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
             j -= 1
 
 
+_search_fn = _suit_search
+
+
 cdef inline int _honor_split(const count_t* c, Split* out) noexcept nogil:
     """Honors c[0..7) as triplets only: 1 split or 0."""
     cdef int i, m = 0
@@ -359,20 +451,10 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     if n_melds < 0 or n_melds > 4:
         return 0
     memcpy(c, closed, 34)
-    # group totals in registers (a += into a stack array serialises on the store),
-    # read from ``closed``: wide loads of the fresh copy would miss store forwarding
-    a0 = a1 = a2 = a3 = 0
-    for i in range(9):
-        a0 += closed[i]
-        a1 += closed[9 + i]
-        a2 += closed[18 + i]
-    for i in range(27, 34):
-        a3 += closed[i]
-    gt[0] = a0
-    gt[1] = a1
-    gt[2] = a2
-    gt[3] = a3
-    total = a0 + a1 + a2 + a3
+    # group totals in word loads, read from ``closed``: wide loads of the fresh copy would miss
+    # store forwarding
+    rf_group_totals(closed, gt)
+    total = gt[0] + gt[1] + gt[2] + gt[3]
     if total != 14 - 3 * n_melds:
         return 0
     if n_melds == 0:
@@ -395,7 +477,7 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
     # the others split into sets on their own
     pg = -1
     for g in range(4):
-        m = gt[g] % 3
+        m = _MOD3[gt[g]]      # each total at most 14 here
         if m == 2:
             pg = g if pg == -1 else 9
         elif m == 1:
@@ -419,10 +501,8 @@ cdef int c_decompose(const count_t* closed, const uint8_t* meld_type,
         step = 1
         if pg < 3:
             # every set of a suit sums to 0 mod 3 over (kind - lo), so the pair
-            # position p satisfies 2p = sum((i - lo) * c[i]) mod 3
-            w = 0
-            for i in range(lo, hi):
-                w += (i - lo) * c[i]
+            # position p satisfies 2p = sum((i - lo) * c[i]) mod 3, where (i - lo) counts mod 3
+            w = (c[lo + 1] + c[lo + 4] + c[lo + 7]) + 2 * (c[lo + 2] + c[lo + 5] + c[lo + 8])
             lo += (2 * w) % 3
             step = 3
         p = lo - step

@@ -28,3 +28,13 @@ cdef class ResultCore:
 
 # Store the kernel's 96 output slots in r (inline when they fit, else as a tuple); r fresh from tp_new.
 cdef int c_store_output(ResultCore r, const int64_t* out) except -1
+
+# c_store_output for the full output of the scoring kernel (c_score_hand_digested's ``out``): the same
+# storage with fewer checks (only its 64-bit slots can leave int32; see rf_pack_kernel).
+cdef int c_store_kernel_output(ResultCore r, const int64_t* out) except -1
+
+# A new ``cls`` (HandResult, a ResultCore subclass) for the scoring front end: untracked by the cycle
+# collector, object fields None, the plain fields (s, mask, closed, inline, has_closed, b_tsumo, b_dealer,
+# b_open) possibly stale from a recycled block: the caller sets every one (c_store_kernel_output sets s,
+# mask and inline).
+cdef ResultCore c_new_bare(object cls)

@@ -79,6 +79,18 @@ cdef extern from *:
         return (acc & 0x8080808080808080ULL) != 0;
     }
 
+    /* True when some of the 40 bytes (each 0..4) is above k (0..4): b + 0x7f - k carries into bit 7
+       exactly when b > k, never out of its byte. */
+    static inline int rf_any_above(const uint8_t* c, int k) {
+        uint64_t x, acc = 0, add = 0x0101010101010101ULL * (uint64_t)(0x7f - k);
+        int w;
+        for (w = 0; w < 5; w++) {
+            memcpy(&x, c + 8 * w, 8);
+            acc |= x + add;
+        }
+        return (acc & 0x8080808080808080ULL) != 0;
+    }
+
     /* Zero out[43..96): the fu items and the unused tail (a scored hand writes
        every slot below, see _score). */
     static inline void rf_zero_from43(int64_t* p) {
@@ -129,6 +141,7 @@ cdef extern from *:
     int rf_ctz64(unsigned long long x) noexcept nogil
     uint64_t rf_present40(const uint8_t* c) noexcept nogil
     int rf_any_above4(const uint8_t* c) noexcept nogil
+    int rf_any_above(const uint8_t* c, int k) noexcept nogil
     void rf_zero96(int64_t* p) noexcept nogil
     void rf_copy40(uint8_t* dst, const uint8_t* src) noexcept nogil
     int rf_sum34(const uint8_t* c) noexcept nogil
@@ -142,9 +155,6 @@ cdef inline uint64_t BIT(int i) noexcept nogil:
 # terminal or honor, by kind (a table: the kernels test it per set)
 cdef uint8_t[34] _YC_TABLE = [1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1,
                               1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
-# a sequence starting at this kind holds a terminal (1-2-3 or 7-8-9)
-cdef uint8_t[34] _SEQ_YC_TABLE = [1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0,
-                                  1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
 
 cdef inline bint _yc(int k) noexcept nogil:
@@ -231,6 +241,8 @@ cdef uint8_t[34] _NEXT3 = [8, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16
 
 
 cdef enum:
+    # sequence starts holding a terminal (1-2-3, 7-8-9 of each suit)
+    _SEQ_YC = (1 << 0) | (1 << 6) | (1 << 9) | (1 << 15) | (1 << 18) | (1 << 24)
     _MAN = 0x1ff
     _PIN = 0x1ff << 9
     _SOU = 0x1ff << 18
@@ -434,8 +446,6 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
             bit = (<uint32_t>1) << k
             dupbits |= seqbits & bit        # a second (third, fourth) sequence of this kind
             seqbits |= bit
-            if not _SEQ_YC_TABLE[k]:
-                all_yc = 0
             continue
         n_trip += 1
         if r.set_meld[i] == 255:
@@ -447,8 +457,6 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
             n_quad += 1
         if k < 27:
             tripbits |= (<uint32_t>1) << k
-            if not _YC_TABLE[k]:
-                all_yc = 0
         else:
             honor_group = 1
             if k >= 31:
@@ -463,6 +471,9 @@ cdef uint64_t _yaku_regular(const HandC* h, const Reading* r, const WinOption* o
     if pair >= 27:
         honor_group = 1
     elif not _YC_TABLE[pair]:
+        all_yc = 0
+    # every sequence holds a terminal, every suited triplet / quad is of terminals
+    if (seqbits & ~(<uint32_t>_SEQ_YC)) or (tripbits & ~(<uint32_t>_TERMS)):
         all_yc = 0
     # pinfu: no meld at all, four sequences, pair of no value, two-sided wait
     if h.n_melds == 0 and n_seq == 4 and o.wait == WAIT_RYANMEN and pair < 31 \
@@ -793,6 +804,8 @@ cdef bint _too_many_copies(const HandC* h, const int32_t* ctx) noexcept nogil:
         return True
     # an upper bound first: the kind's hand copies, every indicator and the kita
     n = ctx[CTX_N_DORA] + ctx[CTX_N_URA] + ctx[CTX_N_KITA]
+    if n <= 4 and not rf_any_above(h.full, 4 - n):
+        return False                        # no kind of the hand has more than 4 - n copies
     for i in range(ctx[CTX_N_DORA]):
         if h.full[ctx[CTX_DORA + i]] + n > 4 and _copies(h, ctx, ctx[CTX_DORA + i]) > 4:
             return True

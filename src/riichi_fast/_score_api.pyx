@@ -32,8 +32,8 @@ from cpython.dict cimport PyDict_GetItem
 cimport numpy as cnp
 
 from riichi_fast._types cimport count_t
-from riichi_fast._result cimport ResultCore, c_store_output
-from riichi_fast._tiles cimport Parsed, c_parse_text, c_ids_seq, c_counts_ptr, c_array_counts
+from riichi_fast._result cimport ResultCore, c_store_kernel_output, c_new_bare
+from riichi_fast._tiles cimport Parsed, c_parse_text, c_counts_ptr, c_array_counts
 from riichi_fast._score cimport (RulesC, c_digest_rules, c_score_hand_digested,
                                  CTX_SIZE, R_SIZE, OUT_SIZE, O_STATUS, ST_OK, ST_BAD_INPUT,
                                  CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
@@ -53,9 +53,12 @@ cnp.import_array()
 # HandResult derives from the compiled ResultCore unless RIICHI_FAST_PUREPYTHON=1 chose its twin (this
 # module imported anyway): then every call takes the pipeline
 cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
+if _RESULT_COMPILED:
+    # results come and go in bursts (a list of scored hands): their blocks are recycled
+    from riichi_fast._result import _install_freelist
+    _install_freelist(HandResult)
 cdef object _HandResult = HandResult
 cdef object _Hand = Hand
-cdef tuple _NO_ARGS = ()
 
 cdef extern from *:
     """
@@ -87,12 +90,7 @@ cdef extern from *:
         return rf_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13],
                        v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22]);
     }
-    /* a fresh instance of cls through its tp_new (ResultCore's: fields set to None), without a method call */
-    static PyObject* rf_new(PyObject* cls, PyObject* empty) {
-        return ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
-    }
     #define rf_get_dict(o) PyObject_GenericGetDict(o, NULL)
-    #define rf_gc_untrack(o) PyObject_GC_UnTrack(o)
     #define rf_nargs(n) PyVectorcall_NARGS(n)
     /* an exact int's value when it is small and not negative, else -1 */
     #if PY_VERSION_HEX >= 0x030C0000
@@ -103,19 +101,49 @@ cdef extern from *:
     #endif
     #define rf_tuple_item(t, i) PyTuple_GET_ITEM(t, i)
     #define rf_tuple_size(t) PyTuple_GET_SIZE(t)
+    #define rf_list_items(o) (((PyListObject*)(o))->ob_item)
+    #define rf_list_size(o) PyList_GET_SIZE(o)
+    #define rf_tuple_items(o) (((PyTupleObject*)(o))->ob_item)
+    #define rf_exact_int(o) PyLong_CheckExact(o)
+    /* The closed counts (sd[0..34)) of n items that are distinct exact ints 0..135 (sd zeroed before);
+       the number of red ones (red_id[t]: id t is red), or -1 for an item of another type or value, or an id given
+       twice. */
+    static inline int rf_seq_counts(PyObject* const* __restrict items, Py_ssize_t n, uint8_t* __restrict sd,
+                                    const uint8_t* __restrict red_id) {
+        uint8_t seen[136];
+        Py_ssize_t i;
+        int n_red = 0;
+        memset(seen, 0, sizeof(seen));
+        for (i = 0; i < n; i++) {
+            PyObject* v = items[i];
+            unsigned long t;
+            unsigned k;
+            if (!PyLong_CheckExact(v)) return -1;
+            t = (unsigned long)rf_small_value(v);     /* -1 (not small) wraps above 135 */
+            if (t >= 136 || seen[t]) return -1;
+            seen[t] = 1;
+            k = (unsigned)(t >> 2);
+            sd[k] += 1;
+            n_red += red_id[t];
+        }
+        return n_red;
+    }
     """
     ctypedef object (*rf_vc_t)(object, PyObject**, size_t, PyObject*)
     int rf_install_vc(object f, rf_vc_t fn) except -1
     object rf_call_orig(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
     Py_ssize_t rf_nargs(size_t nargsf)
     dict rf_get_dict(object o)
-    void PyObject_GC_UnTrack(PyObject* o)
     long rf_small_value(PyObject* o)
     void rf_set_impl(void* fn)
-    object rf_new(object cls, object empty)
     object rf_call_impl(PyObject** v)
     PyObject* rf_tuple_item(PyObject* t, Py_ssize_t i)
     Py_ssize_t rf_tuple_size(PyObject* t)
+    PyObject** rf_list_items(object o)
+    Py_ssize_t rf_list_size(object o)
+    PyObject** rf_tuple_items(object o)
+    bint rf_exact_int(PyObject* o)
+    int rf_seq_counts(PyObject** items, Py_ssize_t n, uint8_t* sd, const uint8_t* red_id) noexcept
 
 
 # ---------------------------------------------------------------------------
@@ -151,6 +179,7 @@ cdef class _RulesView:
     cdef object red             # its red_counts tuple
     cdef object red_alias       # a distinct tuple found equal to red (a hand's red configuration)
     cdef uint8_t red_c[34]
+    cdef uint8_t red_id[136]    # 1 for the red ids: (id & 3) < red_c[id >> 2]
     cdef bint ura_dora, kan_dora
 
 
@@ -196,6 +225,8 @@ cdef _RulesView _view(object rules):
     red = rules.red_counts
     for k in range(34):
         v.red_c[k] = red[k]
+    for k in range(136):
+        v.red_id[k] = (k & 3) < v.red_c[k >> 2]
     v.ura_dora = rules.ura_dora
     v.kan_dora = rules.kan_dora
     v.params = p
@@ -273,23 +304,35 @@ cdef inline int _plain_kind(Py_UCS4 d, Py_UCS4 s) noexcept:
     return -1
 
 
-cdef int _indicators(object v, int32_t* dst, str name) noexcept:
+cdef inline int _indicators(object v, int32_t* dst, str name) noexcept:
     """Indicator kinds into dst; their number, or -1 when the pipeline must decide."""
     cdef Py_ssize_t i, n
-    cdef int pk
-    cdef object kinds
+    cdef unsigned long x
+    cdef PyObject* k
     if type(v) is tuple:
-        n = len(<tuple>v)
+        n = rf_tuple_size(<PyObject*>v)
         if n == 0:
             return 0
         if n <= MAX_INDICATORS:
             for i in range(n):
-                k = (<tuple>v)[i]
-                if type(k) is not int or not 0 <= k <= 33:
+                k = rf_tuple_item(<PyObject*>v, i)
+                if not rf_exact_int(k):
                     break
-                dst[i] = <int32_t>k
+                x = <unsigned long>rf_small_value(k)   # -1 (not small) wraps above 33
+                if x > 33:
+                    break
+                dst[i] = <int32_t>x
             else:
                 return <int>n
+    return _indicators_other(v, dst, name)
+
+
+cdef int _indicators_other(object v, int32_t* dst, str name) noexcept:
+    """_indicators of anything but a tuple of kinds (kept out of line: its exception handling costs
+    every call a heavier entry)."""
+    cdef Py_ssize_t i, n
+    cdef int pk
+    cdef object kinds
     if type(v) is str and len(<str>v) == 2:     # one plain tile name ("3p"): its kind
         pk = _plain_kind((<str>v)[0], (<str>v)[1])
         if pk >= 0:
@@ -309,15 +352,22 @@ cdef int _indicators(object v, int32_t* dst, str name) noexcept:
     return <int>n
 
 
-cdef int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
+cdef inline int _win_tile(object w, bint* is_red, _RulesView rv) except -2:
     """Kind of the winning tile under the cached rules' red configuration, -1 if the pipeline must decide."""
-    cdef Py_UCS4 d, s
-    cdef int kind, base
+    cdef unsigned long x
     is_red[0] = False
     if type(w) is int:
-        if 0 <= w < 34:
-            return <int>w
+        x = <unsigned long>rf_small_value(<PyObject*>w)    # -1 (not small) wraps above 33
+        if x < 34:
+            return <int>x
         return -1
+    return _win_tile_other(w, is_red, rv)
+
+
+cdef int _win_tile_other(object w, bint* is_red, _RulesView rv) except -2:
+    """_win_tile of anything but an int (out of line, as _indicators_other)."""
+    cdef Py_UCS4 d, s
+    cdef int kind, base
     if type(w) is str and len(<str>w) == 2:
         d = (<str>w)[0]
         s = (<str>w)[1]
@@ -370,6 +420,28 @@ cdef inline bint _ids_sd(const uint8_t* ids, int n, uint8_t* sd, const uint8_t* 
         if (t & 3) < red_c[t >> 2]:
             n_red += 1
     return _fill_closed(sd, n, n_red)
+
+
+cdef inline bint _seq_sd(object hand, uint8_t* sd, const uint8_t* red_id) noexcept:
+    """sd of a meld-less hand given as a list or tuple of 13/14 distinct exact ints 0..135: what
+    _ids_sd(c_ids_seq(hand)) gives, in one pass (each kind's copies seen as 4 bits in sd[46 + kind],
+    overwritten by _fill_closed)."""
+    cdef Py_ssize_t n
+    cdef PyObject** items
+    cdef int n_red
+    if type(hand) is list:
+        n = rf_list_size(hand)
+        items = rf_list_items(hand)
+    else:
+        n = rf_tuple_size(<PyObject*>hand)
+        items = rf_tuple_items(hand)
+    if n != 13 and n != 14:
+        return False
+    memset(sd, 0, 80)
+    n_red = rf_seq_counts(items, n, sd, red_id)
+    if n_red < 0:
+        return False
+    return _fill_closed(sd, <int>n, n_red)
 
 
 cdef inline bint _counts_sd(const uint8_t* src, uint8_t* sd, const uint8_t* red_c) noexcept:
@@ -430,7 +502,7 @@ cdef bint _text_sd(str text, uint8_t* sd, const uint8_t* red_c) noexcept:
     return True
 
 
-cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
+cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c, const uint8_t* red_id) noexcept:
     """sd of a plain hand string, 136-id list/tuple, 34 counts (bytes, bytearray, numpy) or numpy ids, read
     under red_c as as_hand reads them; False if as_hand must decide."""
     cdef uint8_t ids[14]
@@ -440,7 +512,7 @@ cdef bint _read_hand(object hand, uint8_t* sd, const uint8_t* red_c) noexcept:
     if type(hand) is str:
         return _text_sd(<str>hand, sd, red_c)
     if type(hand) is list or type(hand) is tuple:
-        return _ids_sd(ids, c_ids_seq(hand, ids, 14), sd, red_c)
+        return _seq_sd(hand, sd, red_id)
     src = c_counts_ptr(hand)
     if src is not NULL:
         return _counts_sd(src, sd, red_c)
@@ -585,7 +657,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
+    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red, n_dora_given, n_ura_given
     cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
@@ -634,6 +706,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rl)
+    n_dora_given = n_dora
+    n_ura_given = n_ura
     if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
     if not rv.kan_dora:
@@ -641,13 +715,17 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
             n_dora = 1
         if n_ura > 1:
             n_ura = 1
-    for f in range(n_dora, MAX_INDICATORS):
-        ctx[CTX_DORA + f] = 0
-    for f in range(n_ura, MAX_INDICATORS):
-        ctx[CTX_URA + f] = 0
+    # the kernel reads ctx[CTX_DORA:CTX_DORA + n_dora] and ctx[CTX_URA:CTX_URA + n_ura] only; the slots past
+    # them keep the memset's zeros unless a count was cut above
+    if n_dora < n_dora_given:
+        for f in range(n_dora, MAX_INDICATORS):
+            ctx[CTX_DORA + f] = 0
+    if n_ura < n_ura_given:
+        for f in range(n_ura, MAX_INDICATORS):
+            ctx[CTX_URA + f] = 0
     # 3. hand
     h = hand
-    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c):
+    if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c, rv.red_id):
         sd = text_sd                    # read under the rules' red configuration
         text = True
     else:
@@ -711,9 +789,9 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     if st != ST_OK and 0 <= st < 64:    # a hand that does not win: its status and zeros
         memset(out, 0, sizeof(out))
         out[O_STATUS] = st
-    res = <ResultCore>rf_new(_HandResult, _NO_ARGS)
-    PyObject_GC_UnTrack(<PyObject*>res)     # no cycle can run through a result: the collector skips it
-    c_store_output(res, out)
+    # untracked (no cycle can run through a result: the collector skips it); every plain field set here
+    res = c_new_bare(_HandResult)
+    c_store_kernel_output(res, out)
     memcpy(res.closed, closed, 34)
     res.has_closed = True
     res.b_tsumo = (flags & F_TSUMO) != 0
