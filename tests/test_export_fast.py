@@ -162,8 +162,8 @@ def test_damaged_and_mismatched_records_go_through_the_model_in_order(tmp_path, 
         same_files(tmp_path / f"fast-{fmt}", tmp_path / f"slow-{fmt}", fmt)
     wins = pq.read_table(tmp_path / "fast-parquet" / "wins.parquet").to_pydict()
     assert wins["fu"][0] == 110 and wins["game_id"][0].endswith("b-mismatch.mjlog")
-    # the next batch read ahead on a thread of its own: the same files
-    monkeypatch.setattr(_export, "READ_AHEAD", True)
+    # every batch read on the main thread (no read-ahead thread): the same files
+    monkeypatch.setattr(_export, "READ_AHEAD", False)
     for fmt in ("parquet", "csv"):
         ahead = export(files, tmp_path / f"ahead-{fmt}", format=fmt, batch_size=3)
         assert ahead == {**slow, "files": ahead["files"]}
