@@ -357,8 +357,8 @@ def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
 def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
     """``verify_summary`` over the converted games with the readers' whole-round replays in C
     (``records._round``: tenhou6 ``run_round``, mjai ``read_lines`` / ``read_game``) and, in
-    turns, with them switched off (the step loops they fall back to, which call Python per
-    call, kan and riichi): games per CPU second of each and the ratio in ``extra_info``.
+    turns, with them switched off (the readers' Python twins they fall back to): games per
+    CPU second of each and the ratio in ``extra_info``.
     Both give the same summary.
 
     Measured 2026-12-01 against commit 748842a (before the whole-round replays, the
@@ -366,8 +366,7 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
     6-8, 2 cores shared with other jobs): tenhou6 811-819 -> 1,551-1,621 games/s
     (1.91-1.98x), mjai 616-632 -> 1,168-1,228 games/s (1.85-1.99x); callgrind instructions
     per game of the same run 9.55M -> 4.53M (tenhou6, 2.11x), 13.24M -> 5.70M (mjai, 2.32x).
-    Here the switched-off run keeps the other savings, so its ratio is smaller (1.7x / 2.0x
-    per CPU second on its first run)."""
+    Here the switched-off run keeps the other savings (the verifier's helpers in C)."""
     from riichi_fast.records import mjai as M
     from riichi_fast.records import tenhou6 as T6
 
@@ -404,4 +403,4 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
     benchmark.extra_info.update({f"games_per_cpu_s_{k}": round(v) for k, v in rates.items()})
     benchmark.extra_info["ratio"] = round(rates["c"] / rates["steps"], 2)
     print(f"\n{fmt} verify: {rates['c']:,.0f} games per CPU second with whole rounds in C, "
-          f"{rates['steps']:,.0f} with the step loops ({rates['c'] / rates['steps']:.2f}x)")
+          f"{rates['steps']:,.0f} with the Python twins ({rates['c'] / rates['steps']:.2f}x)")

@@ -1,22 +1,17 @@
-# The event loop of the mjai reader, compiled (issue 10, fast ingest).
+# The mjai reader's hot loops, compiled (issue 10, fast ingest).
 #
-# Twin: riichi_fast.records.mjai._Reader.read_py (RIICHI_FAST_PUREPYTHON=1
-# selects it).  The two events that make most of a log -- ``tsumo`` and
-# ``dahai`` with an int seat of the table -- are done here on the round's own
-# Python lists (what _Reader.on_tsumo / on_dahai, RoundReplay.draw / discard
-# and TileIds.new do, in the same order).  Everything else, and any step that
-# is not plain (a tile name to decode the long way, a tile not found, a
-# tsumogiri that differs from the draw), calls the very Python method the twin
-# calls before anything is changed, so answers and messages are the same by
-# construction; tests/test_records_ingest.py compares the two.
+# Twin: riichi_fast.records.mjai (RIICHI_FAST_PUREPYTHON=1 selects it): ``decode_lines``
+# is its ``_decode_lines``, ``tiles`` its ``_Reader.tiles``; ``read_lines`` and
+# ``read_game`` replay a whole game in C (below) and leave anything irregular to the
+# twin's event loop ``_Reader.read_py``, which gives the answer or the error.
+# tests/test_records_ingest.py compares the two.
 
-from riichi_fast.records._replay import _DISCARDS, _DRAWS, _FREE0, _FREE1, RecordError
+from riichi_fast.records._replay import _FREE0, _FREE1, RecordError
 import json
 
 from riichi_fast.records.mjai import _KINDS, _SCAN, _SEEN
-from riichi_fast.records.model import Event
 
-__all__ = ["decode_lines", "read", "tiles"]
+__all__ = ["decode_lines", "read_game", "read_lines", "tiles"]
 
 cdef object _BLANK = object()
 
@@ -87,106 +82,6 @@ cdef inline object _new_id(object ids, int kind, bint red_fives):
     return 4 * kind + i
 
 
-cdef bint _tsumo(object self, object rp, dict ev) except -1:
-    """on_tsumo + RoundReplay.draw; False: not plain, the caller runs on_tsumo."""
-    seat_o = ev["actor"]
-    name = ev["pai"]
-    if type(seat_o) is not int or type(name) is not str:
-        return False
-    kr = _KINDS.get(name)
-    if kr is None:
-        return False
-    cdef list hands = rp.hands
-    if not 0 <= seat_o < len(hands):  # compared as Python ints: any size
-        return False
-    cdef Py_ssize_t seat = seat_o
-    cdef int kind = (<tuple>kr)[0]
-    if (<tuple>kr)[1] and self.red:
-        return False  # a red five: TileIds.new checks and takes it
-    tile = _new_id(self.ids, kind, bool(self.ids.red_fives))
-    rp.n_draws += 1
-    (<list>hands[seat]).append(tile)
-    cdef list last_draw = rp.last_draw, after_kan = rp.after_kan
-    last_draw[seat] = tile
-    (<list>rp.last_draw_rinshan)[seat] = after_kan[seat]
-    after_kan[seat] = False
-    rp.last = ("draw", seat_o, tile)
-    key = (seat_o, tile)
-    ev_o = _DRAWS.get(key)
-    if ev_o is None:
-        ev_o = _DRAWS[key] = Event("draw", seat_o, tile)
-    rp.round.events.append(ev_o)
-    return True
-
-
-cdef bint _dahai(object self, object rp, dict ev) except -1:
-    """on_dahai + RoundReplay.discard; False: not plain (nothing changed), the caller
-    runs on_dahai for its answer or its error."""
-    seat_o = ev["actor"]
-    if type(seat_o) is not int:
-        return False
-    cdef list hands = rp.hands, last_draw = rp.last_draw
-    if not 0 <= seat_o < len(hands):  # compared as Python ints: any size
-        return False
-    cdef Py_ssize_t seat = seat_o
-    cdef list hand = hands[seat]
-    cdef int kind, red_id
-    cdef bint red
-    tile = None
-    if ev.get("tsumogiri") and last_draw[seat] is not None:
-        tile = last_draw[seat]
-        name = ev["pai"]
-        kr = _KINDS.get(name) if type(name) is str else None
-        if kr is None or <long>tile // 4 != <int>(<tuple>kr)[0]:
-            return False
-    if tile is None:
-        name = ev["pai"]
-        kr = _KINDS.get(name) if type(name) is str else None
-        if kr is None:
-            return False
-        kind = (<tuple>kr)[0]
-        red = (<tuple>kr)[1]
-        if self.red and (kind == 4 or kind == 13 or kind == 22):  # rp.find(seat, kind, red)
-            if not rp.red_fives:
-                if not red:
-                    for t in hand:
-                        if <long>t // 4 == kind:
-                            tile = t
-                            break
-            else:
-                red_id = 4 * kind
-                for t in hand:
-                    if <long>t // 4 == kind and ((<long>t == red_id) == red):
-                        tile = t
-                        break
-        else:  # rp.find(seat, kind)
-            for t in hand:
-                if <long>t // 4 == kind:
-                    tile = t
-                    break
-        if tile is None:
-            return False
-    # RoundReplay.discard
-    try:
-        hand.remove(tile)
-    except ValueError:
-        raise rp.error(f"seat {seat_o} discards {tile} not in hand") from None
-    tsumogiri = tile == last_draw[seat]
-    last_draw[seat] = None
-    if (<list>rp.riichi)[seat]:
-        (<list>rp.ippatsu)[seat] = False  # the go-around after riichi is over
-    cdef list discards = rp.discards
-    discards[seat] += 1
-    rp.last = ("discard", seat_o, tile)
-    rp.last_discard = (seat_o, tile)
-    key = (seat_o, tile, tsumogiri)
-    ev_o = _DISCARDS.get(key)
-    if ev_o is None:
-        ev_o = _DISCARDS[key] = Event("discard", seat_o, tile, tsumogiri=tsumogiri)
-    rp.round.events.append(ev_o)
-    return True
-
-
 def tiles(object self, object names):
     """``_Reader.tiles``: the ids of ``names`` in turn (a red five, an odd name through
     ``_Reader.tile``)."""
@@ -202,36 +97,6 @@ def tiles(object self, object names):
     return tuple(out)
 
 
-def read(object self, list events, object lines):
-    """``_Reader.read`` (see the module comment)."""
-    cdef dict steps = self._steps
-    cdef Py_ssize_t i
-    cdef object ev, t, step, rp
-    for i in range(len(events)):
-        ev = events[i]
-        try:
-            t = ev.get("type") if type(ev) is dict else None
-            rp = self.rp
-            if type(t) is str and rp is not None:
-                if t == "tsumo":
-                    if not _tsumo(self, rp, <dict>ev):
-                        self.on_tsumo(ev)
-                    continue
-                if t == "dahai":
-                    if not _dahai(self, rp, <dict>ev):
-                        self.on_dahai(ev)
-                    continue
-                step = steps.get(t)
-            else:
-                step = None
-            if step is not None and rp is not None:
-                step(ev)
-            else:
-                self._event(ev)
-        except RecordError as exc:
-            raise self.located(exc, i, lines) from None
-
-
 # ---------------------------------------------------------------------------
 # A whole game in C: _Reader.read_py's twin with each round's hands, flags and counters
 # in a records._round.RoundState (draws, discards, calls, kans, kita, riichi, dora
@@ -240,7 +105,7 @@ def read(object self, list events, object lines):
 # RoundReplay / TileIds handed over in the state the twin's would be in (after a
 # result, the round's later steps, if any, are left to the twin).  Anything irregular
 # raises (Decline, or what the twin's steps raise) and read_game answers False: the
-# caller starts again from a fresh reader through the general loop above.
+# caller starts again from a fresh reader through the twin's loop.
 
 from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
 from riichi_fast.records._round import Decline

@@ -109,7 +109,7 @@ USE_COMPILED = True
 
 
 def _compiled_read():
-    """``records._mjai.read`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    """``records._mjai.read_game`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
     False); a missing compiled module is an error, as for every kernel (``_backend``)."""
     if not USE_COMPILED:
         return None
@@ -117,7 +117,7 @@ def _compiled_read():
         from riichi_fast import _backend
 
         mod = _backend.compiled("records._mjai")
-        _COMPILED.append(None if mod is None else mod.read)
+        _COMPILED.append(None if mod is None else mod.read_game)
         if mod is not None:
             _COMPILED_DECODE.append(mod.decode_lines)
             _COMPILED_TILES.append(mod.tiles)
@@ -241,20 +241,14 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
-        """Replay the events: the compiled loops (``records._mjai``), or their twin
-        :meth:`read_py` under ``RIICHI_FAST_PUREPYTHON=1``.
-
-        ``read_game`` replays the whole game in C; for anything it leaves to the twin
-        it answers False and the game is read again, from a fresh reader, by ``read``
-        (Python steps for all but plain draws and discards), whose answer or error it is."""
-        compiled = _compiled_read()
-        if compiled is None:
-            return self.read_py(events, lines)
-        if type(events) is list and _COMPILED_GAME[0](self, events):
-            return self.game
-        self.__init__(self.source, self._red0)
-        compiled(self, events, lines)
-        return self.game
+        """Replay the events: ``records._mjai.read_game`` replays the whole game in C; for
+        anything it leaves to the twin (and under ``RIICHI_FAST_PUREPYTHON=1``) the game is
+        read, from a fresh reader, by :meth:`read_py`, whose answer or error it is."""
+        if _compiled_read() is not None and type(events) is list:
+            if _COMPILED_GAME[0](self, events):
+                return self.game
+            self.__init__(self.source, self._red0)
+        return self.read_py(events, lines)
 
     def located(self, exc: RecordError, i: int, lines: list[int] | None) -> RecordError:
         """``exc`` naming the position: the line of event ``i`` (and the round, when known)."""

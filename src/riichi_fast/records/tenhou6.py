@@ -118,7 +118,7 @@ USE_COMPILED = True
 
 
 def _compiled_replay():
-    """``records._tenhou6.replay`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    """``records._tenhou6.run_round`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
     False); a missing compiled module is an error, as for every kernel (``_backend``)."""
     if not USE_COMPILED:
         return None
@@ -126,7 +126,7 @@ def _compiled_replay():
         from riichi_fast import _backend
 
         mod = _backend.compiled("records._tenhou6")
-        _COMPILED.append(None if mod is None else mod.replay)
+        _COMPILED.append(None if mod is None else mod.run_round)
         if mod is not None:
             _COMPILED_IDS.append(mod.new_ids)
             _COMPILED_RUN.append(mod.run_round)
@@ -268,7 +268,7 @@ class _Round:
         self.i = [0] * n
         self.j = [0] * n
         self.pending_riichi: int | None = None
-        self.replay(dealer)
+        self.replay_py(dealer)
         for p in range(n):
             if self.i[p] != len(self.draws[p]) or self.j[p] != len(self.discs[p]):
                 raise self.error(f"replay stopped with seat {p}'s draws/discards unread "
@@ -309,14 +309,6 @@ class _Round:
                             else None)
 
     # -- the turn loop ----------------------------------------------------
-    def replay(self, cur: int) -> None:
-        """Replay the turns from seat ``cur``: the compiled loop (``records._tenhou6``),
-        or its twin :meth:`replay_py` under ``RIICHI_FAST_PUREPYTHON=1``."""
-        compiled = _compiled_replay()
-        if compiled is None:
-            self.replay_py(cur)
-        else:
-            compiled(self, cur)
 
     def kita(self, cur: int, x: str) -> None:
         """A kita entry (``f44``, three players): the north set aside."""
