@@ -6,7 +6,8 @@
 # twin's event loop ``_Reader.read_py``, which gives the answer or the error.
 # tests/test_records_ingest.py compares the two.
 
-from riichi_fast.records._replay import _FREE0, _FREE1, RecordError
+from riichi_fast.records._replay import RecordError
+from riichi_fast.records._round cimport new_plain_id
 import json
 
 from riichi_fast.records.mjai import _KINDS, _SCAN, _SEEN
@@ -67,21 +68,6 @@ def decode_lines(list text_lines, object source):
     return events, linenos
 
 
-cdef inline object _new_id(object ids, int kind, bint red_fives):
-    """TileIds.new for a plain tile; a fifth tile through it (its error)."""
-    cdef list used = ids.used
-    cdef long u = used[kind]
-    cdef int i
-    if red_fives and (kind == 4 or kind == 13 or kind == 22):
-        i = _FREE1[u]
-    else:
-        i = _FREE0[u]
-    if i < 0:
-        return ids.new(kind, False)  # raises "a fifth tile of kind ..."
-    used[kind] = u | (1 << i)
-    return 4 * kind + i
-
-
 def tiles(object self, object names):
     """``_Reader.tiles``: the ids of ``names`` in turn (a red five, an odd name through
     ``_Reader.tile``)."""
@@ -93,7 +79,7 @@ def tiles(object self, object names):
         if kr is None or ((<tuple>kr)[1] and game_red):
             out.append(self.tile(name))
         else:
-            out.append(_new_id(ids, (<tuple>kr)[0], red_fives))
+            out.append(new_plain_id(ids, (<tuple>kr)[0], red_fives))
     return tuple(out)
 
 

@@ -63,6 +63,7 @@ cdef class RoundState:
 
 
 cdef RoundState new_state(int n, bint red_fives, object red_obj)
+cdef object new_plain_id(object ids, int kind, bint red_fives)
 cdef object new_event(object type_, object seat, object tile, object meld, object tsumogiri)
 cdef object new_meld(object mtype, tuple tiles, object called, object from_seat, object added)
 cdef object new_round(object index, object round_wind, object kyoku, object dealer, object honba,

@@ -129,6 +129,18 @@ cdef object _discard_event(int seat, int tile, bint tsumogiri):
     return ev
 
 
+cdef object new_plain_id(object ids, int kind, bint red_fives):
+    """``TileIds.new(kind, False)`` on a Python ``TileIds`` (the readers' Python-side paths:
+    starting hands, indicators); a fifth tile through it (its error)."""
+    cdef list used = ids.used
+    cdef long u = used[kind]
+    cdef int i = _free(<int>u, 1 if red_fives and _five(kind) else 0) if 0 <= u < 16 else -1
+    if i < 0:
+        return ids.new(kind, False)  # raises "a fifth tile of kind ..."
+    used[kind] = u | (1 << i)
+    return 4 * kind + i
+
+
 cdef RoundState new_state(int n, bint red_fives, object red_obj):
     """A RoundState of ``n`` seats, no id handed out: the caller deals the starting hands
     and indicators with ``new_id`` (TileIds.new), then ``begin(rnd)`` and ``add_tile``."""

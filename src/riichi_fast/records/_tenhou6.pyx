@@ -6,7 +6,7 @@
 # or the error.  tests/test_records_ingest.py compares the two on every bundled tenhou6
 # record and the converted corpus.
 
-from riichi_fast.records._replay import _FREE0, _FREE1
+from riichi_fast.records._round cimport new_plain_id
 from riichi_fast.records.tenhou6 import _CALLS, _NO_CALL, _call_of
 
 __all__ = ["new_ids", "run_round"]
@@ -33,25 +33,6 @@ cdef inline int _code_kind(object code, bint *red):
     return -1
 
 
-cdef inline object _new_id(object ids, int kind, bint red, bint red_fives):
-    """TileIds.new for a plain tile; the red five and a fifth tile through it (its errors)."""
-    cdef list used
-    cdef long u
-    cdef int i
-    if red:
-        return ids.new(kind, red)
-    used = ids.used
-    u = used[kind]
-    if red_fives and (kind == 4 or kind == 13 or kind == 22):
-        i = _FREE1[u]
-    else:
-        i = _FREE0[u]
-    if i < 0:
-        return ids.new(kind, red)  # raises "a fifth tile of kind ..."
-    used[kind] = u | (1 << i)
-    return 4 * kind + i
-
-
 def new_ids(object self, object codes):
     """``_Round.new_ids``: the ids of ``codes`` in turn (odd codes through ``new_id``)."""
     cdef list out = []
@@ -60,7 +41,8 @@ def new_ids(object self, object codes):
     cdef int kind
     for code in codes:
         kind = _code_kind(code, &red)
-        out.append(self.new_id(code) if kind < 0 else _new_id(ids, kind, red, red_fives))
+        out.append(self.new_id(code) if kind < 0 else ids.new(kind, True) if red
+                   else new_plain_id(ids, kind, red_fives))
     return tuple(out)
 
 
