@@ -102,28 +102,21 @@ cdef extern from *:
     static allocfunc rf_orig_alloc = NULL;
     static freefunc rf_orig_free = NULL;
 
-    static int rf_alloc_bare = 0;          /* set by rf_new_bare around its tp_new call */
-
     static PyObject* rf_result_alloc(PyTypeObject* t, Py_ssize_t nitems) {
         if (t == rf_free_type && nitems == 0 && rf_free_n > 0) {
             PyObject* o = rf_free_items[--rf_free_n];
-            if (!rf_alloc_bare)
-                memset((char*)o + sizeof(PyObject), 0, (size_t)t->tp_basicsize - sizeof(PyObject));
+            memset((char*)o + sizeof(PyObject), 0, (size_t)t->tp_basicsize - sizeof(PyObject));
             (void)PyObject_Init(o, t);
-            if (!rf_alloc_bare)
-                PyObject_GC_Track(o);
+            PyObject_GC_Track(o);
             return o;
         }
         return rf_orig_alloc(t, nitems);
     }
 
-    /* cls's tp_new (its object fields set to None) on a block that may hold stale plain fields, and
-       untracked: for a caller that sets every plain field (c_new_bare) */
+    /* cls's tp_new (its object fields set to None), untracked: for c_new_bare when the freelist has
+       no block for cls (rf_pop_bare took it otherwise) */
     static PyObject* rf_new_bare(PyObject* cls, PyObject* empty) {
-        PyObject* o;
-        rf_alloc_bare = 1;
-        o = ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
-        rf_alloc_bare = 0;
+        PyObject* o = ((PyTypeObject*)cls)->tp_new((PyTypeObject*)cls, empty, NULL);
         if (o != NULL)
             PyObject_GC_UnTrack(o);         /* a block from the allocator is tracked */
         return o;
