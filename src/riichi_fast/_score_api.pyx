@@ -657,7 +657,7 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int flags = 0, f, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red, n_dora_given, n_ura_given
+    cdef int flags = 0, seat, rnd, n_dora, n_ura, hb, sticks, kind, n_red
     cdef bint is_red = False, text = False, odd = False
     cdef uint8_t text_sd[80]
     cdef const uint8_t* sd
@@ -706,8 +706,6 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,
                      riichi_sticks, context, rl)
-    n_dora_given = n_dora
-    n_ura_given = n_ura
     if not rv.ura_dora:                 # apply_dora_rules
         n_ura = 0
     if not rv.kan_dora:
@@ -715,14 +713,8 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
             n_dora = 1
         if n_ura > 1:
             n_ura = 1
-    # the kernel reads ctx[CTX_DORA:CTX_DORA + n_dora] and ctx[CTX_URA:CTX_URA + n_ura] only; the slots past
-    # them keep the memset's zeros unless a count was cut above
-    if n_dora < n_dora_given:
-        for f in range(n_dora, MAX_INDICATORS):
-            ctx[CTX_DORA + f] = 0
-    if n_ura < n_ura_given:
-        for f in range(n_ura, MAX_INDICATORS):
-            ctx[CTX_URA + f] = 0
+    # (the kernel reads ctx[CTX_DORA:CTX_DORA + n_dora] and ctx[CTX_URA:CTX_URA + n_ura] only: indicators
+    # cut above may stay in the slots past them)
     # 3. hand
     h = hand
     if type(hand) is not _Hand and _read_hand(hand, text_sd, rv.red_c, rv.red_id):
