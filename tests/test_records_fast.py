@@ -526,3 +526,29 @@ def test_cli_threads_flag(capsys):
     assert main(["verify", str(GOOD), "-j", "2", "--threads", "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (out["games"], out["games_matched"], out["fast_games"]) == (1, 1, 1)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 8, 100, 1023, 1024, 1025, 5000])
+@pytest.mark.parametrize("workers", [0, 1, 2, 3])
+def test_chunks_cover_in_order_and_end_small(n, workers):
+    """``_chunks`` (the tasks of ``verify_summary(jobs>1)``): every item once, in order;
+    sizes grow 8, 16, ... 256; with ``workers`` the chunks after the input ran out
+    shrink (a 2*workers-th of what is left, at least 8) so no worker ends alone on a
+    large one."""
+    from riichi_fast.records.fast import _chunks
+
+    chunks = list(_chunks(iter(range(n)), 8, 256, workers))
+    assert [i for c in chunks for i in c] == list(range(n))
+    sizes = [len(c) for c in chunks]
+    assert all(s > 0 for s in sizes)
+    grow = [min(8 << k, 256) for k in range(len(sizes))]
+    if not workers:
+        assert sizes[:-1] == grow[:len(sizes) - 1]
+        return
+    ahead = 256 * 2 * workers
+    for k, s in enumerate(sizes):
+        rest = n - sum(sizes[:k])  # items not yet in a chunk
+        if rest >= ahead:  # the look-ahead is full: the input may go on
+            assert s == grow[k]
+        else:  # the input ran out: a 2*workers-th of the rest, at least 8, at most grow[k]
+            assert s == min(rest, max(8, min(grow[k], -(-rest // (2 * workers)))))

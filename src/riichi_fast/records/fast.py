@@ -313,20 +313,49 @@ def _work(args):
     return total, len(files)
 
 
-def _chunks(records, size: int, grow_to: int | None = None):
+def _chunks(records, size: int, grow_to: int | None = None, workers: int = 0):
     """Lists of ``size`` items; with ``grow_to``, sizes double from ``size`` up to it (the
     first tasks small so every worker starts at once, the later ones large so the parent's
-    cost per task, a few hundred microseconds of dispatch and merge, stays small)."""
-    chunk = []
-    for item in records:
-        chunk.append(item)
-        if len(chunk) >= size:
+    cost per task, a few hundred microseconds of dispatch and merge, stays small).
+
+    With ``workers``, the end of the run is scheduled as OpenMP's "guided" schedule does:
+    ``grow_to * 2 * workers`` items are looked ahead, and once ``records`` is exhausted
+    each chunk takes a ``2 * workers``-th of what is left (never fewer than ``size``), so
+    the last tasks are small and the workers finish together rather than one of them
+    running a whole large chunk alone.
+
+    >>> [len(c) for c in _chunks(range(40), 2, 8)]
+    [2, 4, 8, 8, 8, 8, 2]
+    >>> [len(c) for c in _chunks(range(40), 2, 8, workers=2)]
+    [2, 4, 8, 7, 5, 4, 3, 2, 2, 2, 1]
+    """
+    from collections import deque
+
+    if not workers:
+        chunk = []
+        for item in records:
+            chunk.append(item)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+                if grow_to is not None and size < grow_to:
+                    size = min(2 * size, grow_to)
+        if chunk:
             yield chunk
-            chunk = []
-            if grow_to is not None and size < grow_to:
-                size = min(2 * size, grow_to)
-    if chunk:
-        yield chunk
+        return
+    least, top = size, size if grow_to is None else max(size, grow_to)
+    ahead, buf, it, done = top * 2 * workers, deque(), iter(records), False
+    while True:
+        while not done and len(buf) < ahead:
+            try:
+                buf.append(next(it))
+            except StopIteration:
+                done = True
+        if not buf:
+            return
+        n = size if not done else max(least, min(size, -(-len(buf) // (2 * workers))))
+        yield [buf.popleft() for _ in range(min(n, len(buf)))]
+        size = min(2 * size, top)
 
 
 def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool = False,
@@ -387,7 +416,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     in_flight = threading.BoundedSemaphore(4 * jobs)
 
     def tasks():
-        for chunk in _chunks(files(), 8, 256):
+        for chunk in _chunks(files(), 8, 256, jobs):
             in_flight.acquire()
             yield chunk, rules, kernel, fast, wanted()
 
@@ -406,7 +435,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
 
         pending: deque = deque()  # at most 4 tasks per thread in flight, merged in order
         with ThreadPoolExecutor(jobs) as ex:
-            for chunk in _chunks(files(), 8, 256):
+            for chunk in _chunks(files(), 8, 256, jobs):
                 if len(pending) >= 4 * jobs:
                     merge(pending.popleft())
                 pending.append(ex.submit(_work, (chunk, rules, kernel, fast, wanted())))
