@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
 from contextlib import contextmanager
 from pathlib import Path
@@ -504,3 +505,22 @@ def test_quick_hand_compiled_equals_twin_or_is_stricter():
                     assert got == want and (got is None or got._sd == want._sd)
                     same += got is not None
     assert same > 500 and stricter < same
+
+
+def test_expand_paths_lists_a_tree_one_directory_at_a_time(tmp_path):
+    """A directory's files are given in walk order (top-down, names sorted) as each
+    directory is listed, not after the whole tree: the workers of ``verify -j`` start on
+    the first files while a large tree is still being walked.  A directory made after
+    the first file was given is listed when the walk reaches it."""
+    from riichi_fast.records.sources import expand_paths
+
+    for d, names in {"a": ["2.mjlog", "1.json", "notes.txt"], "a/z": ["x.mjson"], "b": ["y.mjlog.gz"]}.items():
+        (tmp_path / d).mkdir(parents=True, exist_ok=True)
+        for n in names:
+            (tmp_path / d / n).write_text("")
+    it = expand_paths([tmp_path])
+    assert next(it) == (str(tmp_path / "a" / "1.json"), None)
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "late.mjlog").write_text("")
+    rest = [os.path.relpath(p, tmp_path) for p, err in it if err is None]
+    assert rest == ["a/2.mjlog", "a/z/x.mjson", "b/y.mjlog.gz", "c/late.mjlog"]

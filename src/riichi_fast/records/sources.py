@@ -74,13 +74,13 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, Exce
     for arg in paths:
         path = os.fspath(arg)
         if os.path.isdir(path):
-            found = []
+            # one directory at a time (top-down, names sorted): the first records are read
+            # while the rest of a large tree is still being listed
             for root, dirs, files in os.walk(path):
                 dirs.sort()
-                found += [os.path.join(root, f) for f in sorted(files)
-                          if not f.startswith(".") and _is_record_name(f)]
-            for f in found:
-                yield f, None
+                for f in sorted(files):
+                    if not f.startswith(".") and _is_record_name(f):
+                        yield os.path.join(root, f), None
         elif os.path.exists(path):
             yield path, None
         elif any(c in path for c in "*?["):
