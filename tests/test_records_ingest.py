@@ -510,17 +510,16 @@ def test_quick_hand_compiled_equals_twin_or_is_stricter():
 def test_expand_paths_lists_a_tree_one_directory_at_a_time(tmp_path):
     """A directory's files are given in walk order (top-down, names sorted) as each
     directory is listed, not after the whole tree: the workers of ``verify -j`` start on
-    the first files while a large tree is still being walked.  A directory made after
-    the first file was given is listed when the walk reaches it."""
+    the first files while a large tree is still being walked.  A file added after the
+    first one was given, to a directory the walk has not reached yet, is found."""
     from riichi_fast.records.sources import expand_paths
 
-    for d, names in {"a": ["2.mjlog", "1.json", "notes.txt"], "a/z": ["x.mjson"], "b": ["y.mjlog.gz"]}.items():
+    for d, names in {"a": ["2.mjlog", "1.json", "notes.md"], "a/z": ["x.mjson"], "b": ["y.mjlog.gz"]}.items():
         (tmp_path / d).mkdir(parents=True, exist_ok=True)
         for n in names:
             (tmp_path / d / n).write_text("")
     it = expand_paths([tmp_path])
     assert next(it) == (str(tmp_path / "a" / "1.json"), None)
-    (tmp_path / "c").mkdir()
-    (tmp_path / "c" / "late.mjlog").write_text("")
+    (tmp_path / "b" / "late.mjlog").write_text("")
     rest = [os.path.relpath(p, tmp_path) for p, err in it if err is None]
-    assert rest == ["a/2.mjlog", "a/z/x.mjson", "b/y.mjlog.gz", "c/late.mjlog"]
+    assert rest == ["a/2.mjlog", "a/z/x.mjson", "b/late.mjlog", "b/y.mjlog.gz"]
