@@ -552,3 +552,33 @@ def test_chunks_cover_in_order_and_end_small(n, workers):
             assert s == grow[k]
         else:  # the input ran out: a 2*workers-th of the rest, at least 8, at most grow[k]
             assert s == min(rest, max(8, min(grow[k], -(-rest // (2 * workers)))))
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="the patch reaches workers by fork")
+def test_a_worker_that_dies_costs_its_file_only(tmp_path, monkeypatch):
+    """A worker process that dies while verifying (killed, or a crash in compiled code)
+    does not hang or end the run: the chunks its pool had in flight run again one file per
+    task in a new pool, the file whose worker dies again is reported unreadable, and every
+    other file is verified as with one worker."""
+    import os
+
+    from riichi_fast.records import fast as F
+
+    good = min((DATA / "tenhou-mjlog-fastmaj").glob("*.mjlog")).read_bytes()
+    for i in range(40):
+        (tmp_path / f"{i:03d}.mjlog").write_bytes(good)
+    one = verify_summary([tmp_path])
+    real = F._verify_into
+
+    def dies_on_017(total, name, *args):
+        if name.endswith("017.mjlog"):
+            os._exit(3)  # the worker process ends at once, as in a crash
+        real(total, name, *args)
+
+    monkeypatch.setattr(F, "_verify_into", dies_on_017)  # forked workers inherit it
+    two = verify_summary([tmp_path], jobs=2)
+    why = "BrokenProcessPool: the worker process verifying this file ended abruptly"
+    assert two.unreadable == [(str(tmp_path / "017.mjlog"), why)]
+    assert (two.games, two.games_matched, two.wins, two.draws) == \
+        (one.games - 1, one.games_matched - 1, one.wins * 39 // 40, one.draws * 39 // 40)
+    assert two.exit_status() == 2
