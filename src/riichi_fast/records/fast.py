@@ -138,6 +138,38 @@ def _fast():
     return _FAST
 
 
+_FAST_RULES: dict = {}
+
+
+def _fast_for(rules):
+    """:func:`_fast` for explicit ``rules`` (a Rules object): the compiled path with the
+    rules as they are, as ``verify_game`` uses a given Rules object (not adjusted to each
+    game's flags), for games of ``rules.n_players`` players; ``None`` when the compiled
+    path does not play these rules (:func:`fast_settings`, or no red fives: the compiled
+    path counts a game's red fives as its flags say).  Cached per Rules object."""
+    try:
+        hit = _FAST_RULES.get(rules, False)
+    except TypeError:  # an unhashable Rules-like object: no cache, no compiled path
+        return None
+    if hit is not False:
+        return hit
+    import numpy as np
+
+    from riichi_fast.records.verify import _red_counted
+
+    fn, _, players = _fast()
+    settings = fast_settings(rules)
+    out = None
+    # the compiled path counts red fives whenever the game's <GO> flags have them; the full
+    # verifier with given rules only when the rules do: rules without red fives go there
+    if settings is not None and _red_counted(rules):
+        params = np.ascontiguousarray(np.stack([rules.params()] * 4).astype(np.int32))
+        out = (fn, {rules.n_players: (params, settings)}, players)
+    if len(_FAST_RULES) < 32:
+        _FAST_RULES[rules] = out
+    return out
+
+
 def _players(data: bytes) -> int:
     """3 when the mjlog's ``<GO type>`` (read near the start) has the three-player bit, else 4
     (the compiled path checks it again: a wrong guess only sends the game to the full verifier)."""
@@ -247,19 +279,12 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     if isinstance(data, BaseException):
         out.unreadable.append((name, _why(data)))
         return out
-    if fast and rules is None and not kernel and data[:1] == b"<":
-        fn, tables, players = _fast()
-        params, settings = tables[players(data)]
-        try:
-            status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
-        except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
-            status = 1
-        if status == 0:
-            out.games = out.games_matched = out.fast_games = 1
-            out.rounds = n_rounds
-            out.wins = out.wins_matched = n_wins
-            out.draws = out.draws_matched = n_draws
-            return out
+    done = _compiled(data, rules) if fast and not kernel and data[:1] == b"<" else None
+    if done is not None:
+        out.games = out.games_matched = out.fast_games = 1
+        out.rounds, out.wins, out.draws = done
+        out.wins_matched, out.draws_matched = out.wins, out.draws
+        return out
     try:
         game = parse_record(data, os.path.basename(name) if "!" not in name else name)
     except (RecordError, RiichiError, ValueError, RecursionError) as exc:
@@ -274,6 +299,26 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     return out
 
 
+def _compiled(data, rules):
+    """``(rounds, wins, draws)`` when the compiled path verified every item of the mjlog
+    ``data`` under ``rules`` (``None``: each game's automatic Tenhou rules), else ``None``:
+    the full verifier must look (a mismatch, a damaged record, rules or a player count the
+    compiled path does not play)."""
+    fn, tables, players = ((_FAST if _FAST is not None else _fast()) if rules is None
+                           else _fast_for(rules) or _NO_FAST)
+    table = tables.get(players(data))
+    if table is None:
+        return None
+    try:
+        status, n_rounds, n_wins, n_draws = fn(data, table[0], **table[1])
+    except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
+        return None
+    return (n_rounds, n_wins, n_draws) if status == 0 else None
+
+
+_NO_FAST = (None, {}, lambda data: 0)
+
+
 def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -281,14 +326,10 @@ def _why(exc: BaseException) -> str:
 def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
-    if fast and rules is None and not kernel and type(data) is bytes and data[:1] == b"<":
-        fn, tables, players = _FAST if _FAST is not None else _fast()
-        params, settings = tables[players(data)]
-        try:
-            status, n_rounds, n_wins, n_draws = fn(data, params, **settings)
-        except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
-            status = 1
-        if status == 0:
+    if fast and not kernel and type(data) is bytes and data[:1] == b"<":
+        done = _compiled(data, rules)
+        if done is not None:
+            n_rounds, n_wins, n_draws = done
             total.games += 1
             total.games_matched += 1
             total.fast_games += 1
@@ -364,15 +405,19 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
                    workers: str = "processes") -> VerifySummary:
     """Verify every record ``paths`` name (files, directories, globs, archives, databases).
 
-    ``rules``: ``None`` (Tenhou, adjusted to each game's flags; the compiled
-    path is used), a preset name or a Rules object.  ``jobs``: worker
+    ``rules``: ``None`` (Tenhou, adjusted to each game's flags), a preset name or
+    a Rules object (used as it is for every game).  The compiled mjlog path is
+    used in both cases when it plays the rules (Tenhou's tables, ``default``: see
+    :func:`_fast_for`; a game of another player count than the rules goes to the
+    full verifier).  ``jobs``: worker
     processes, each reading its share of the files (an archive or a database
     is one file: one worker reads it).  ``keep``: how many failing game reports to keep.
     ``progress(n)`` is called with the number of records done since the last call
     (with ``jobs > 1``: files).  ``workers="threads"``: ``jobs`` threads instead of
     processes; the compiled path verifies a whole file without the GIL (reading and
     gunzip release it too), so threads cost no start-up, copy or pickling, but games it
-    declines (damaged records, other formats, explicit rules) run one at a time.
+    declines (damaged records, other formats, rules it does not play) run one at a
+    time.
 
     >>> verify_summary([], jobs=2, workers="threads").games
     0
@@ -386,8 +431,9 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
     if workers not in ("processes", "threads"):
         raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
-    total = VerifySummary(scorer=("compiled mjlog path + " if fast and rules is None and not kernel
-                                  else "") + scorer_name())
+    # the compiled path's tables built once here, before threads share them or workers fork
+    compiled = fast and not kernel and (_fast() if rules is None else _fast_for(rules)) is not None
+    total = VerifySummary(scorer=("compiled mjlog path + " if compiled else "") + scorer_name())
     if jobs == 1:
         for name, data in iter_records(paths):
             _verify_into(total, name, data, rules, kernel, fast, keep)
@@ -411,8 +457,6 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     if workers == "threads":
         from concurrent.futures import ThreadPoolExecutor
 
-        if fast and rules is None and not kernel:
-            _fast()  # built once, before the threads share it
         return _run_tasks(lambda: ThreadPoolExecutor(jobs), jobs, _chunks(files(), 8, 256, jobs),
                           (rules, kernel, fast), wanted, total, keep, progress)
     import multiprocessing as mp
@@ -424,9 +468,6 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         # (the compiled path's rules rows and every module a worker needs: ~0.3 s per worker)
         import riichi_fast.records.tenhou
         import riichi_fast.records.verify  # noqa: F401
-
-        if fast and rules is None and not kernel:
-            _fast()
     ctx = mp.get_context("fork" if fork else "spawn")
     import gc
 
