@@ -140,13 +140,12 @@ def corpus(tmp_path_factory, request):
     return str(root), repeat
 
 
-def _timed_work(args):
+def _timed_work(*args):
     """fast._work, returning also the worker (pid, thread) and the CPU time the task took."""
     import threading
 
-
     t = time.thread_time()
-    part, n = _WORK(args)
+    part, n = _WORK(*args)
     return part, (n, (os.getpid(), threading.get_ident()), time.thread_time() - t)
 
 

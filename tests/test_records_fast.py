@@ -531,11 +531,11 @@ def test_cli_threads_flag(capsys):
 @pytest.mark.parametrize("n", [0, 1, 7, 8, 100, 1023, 1024, 1025, 5000])
 @pytest.mark.parametrize("workers", [0, 1, 2, 3])
 def test_chunks_cover_in_order_and_end_small(n, workers):
-    """``_chunks`` (the tasks of ``verify_summary(jobs>1)``): every item once, in order;
+    """``_pool.chunks`` (the tasks of ``verify_summary(jobs>1)``): every item once, in order;
     sizes grow 8, 16, ... 256; with ``workers`` the chunks after the input ran out
     shrink (a 2*workers-th of what is left, at least 8) so no worker ends alone on a
     large one."""
-    from riichi_fast.records.fast import _chunks
+    from riichi_fast._pool import chunks as _chunks
 
     chunks = list(_chunks(iter(range(n)), 8, 256, workers))
     assert [i for c in chunks for i in c] == list(range(n))
@@ -577,7 +577,7 @@ def test_a_worker_that_dies_costs_its_file_only(tmp_path, monkeypatch):
 
     monkeypatch.setattr(F, "_verify_into", dies_on_017)  # forked workers inherit it
     two = verify_summary([tmp_path], jobs=2)
-    why = "BrokenProcessPool: the worker process verifying this file ended abruptly"
+    why = "BrokenProcessPool: the worker process reading this file ended abruptly"
     assert two.unreadable == [(str(tmp_path / "017.mjlog"), why)]
     assert (two.games, two.games_matched, two.wins, two.draws) == \
         (one.games - 1, one.games_matched - 1, one.wins * 39 // 40, one.draws * 39 // 40)

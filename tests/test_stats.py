@@ -420,6 +420,25 @@ def test_stats_cli_usage_errors(capsys):
     assert "expected a positive integer, got '0'" in capsys.readouterr().err
     code, _, err = run(capsys, "stats", RECORDS / "mjai", "--dask", "local:zero", "--no-progress")
     assert code == 2 and "--dask local:N needs a positive number of workers, got 'local:zero'" in err
+    with pytest.raises(SystemExit):
+        main(["stats", str(RECORDS / "mjai"), "-j", "0"])
+    assert "argument -j/--jobs: expected a positive integer, got '0'" in capsys.readouterr().err
+    code, _, err = run(capsys, "stats", RECORDS / "mjai", "-j", "2", "--dask", "local:1", "--no-progress")
+    assert code == 2 and "-j/--jobs and --dask are exclusive" in err
+    with pytest.raises(ValueError, match="jobs must be a positive int, got 0"):
+        collect([], jobs=0)
+
+
+def test_stats_cli_two_jobs_equal_one(capsys):
+    """``stats -j 2``: worker processes each read a share of the files (tasks growing from
+    8 files); every key of ``--json``, per player too, equals the one-process run's,
+    damaged and unreadable inputs included."""
+    paths = [RECORDS, RECORDS / "no-such-file.mjlog"]
+    code1, out1, _ = run(capsys, "stats", *paths, "--json", "--by", "player", "--no-progress")
+    code2, out2, _ = run(capsys, "stats", *paths, "--json", "--by", "player", "--no-progress", "-j", "2")
+    one, two = json.loads(out1), json.loads(out2)
+    assert one["games"] > 100 and len(one["unreadable"]) >= 1
+    assert (code2, two) == (code1, one)
 
 
 # ---------------------------------------------------------------------------
@@ -599,3 +618,44 @@ def test_odd_arguments_raise_riichi_errors(tmp_path):
         export([], None, format="csv")
     with pytest.raises(RiichiError, match=r"plot needs the statistics dict of Stats.to_dict\(\); missing"):
         plot({"wins": 0}, tmp_path / "p")
+
+
+def test_archives_and_log_databases_count_every_record(tmp_path):
+    """``stats`` reads what ``verify`` reads: a zip, a tar.gz and a Tenhou log database
+    (as MahjongRepository/phoenix-logs writes it: bz2 mjlog in ``log_content``) found in a
+    directory count each record they hold, exactly as the same records as plain files;
+    a damaged member is reported by its ``archive!member`` name and the others count.
+    (Before, a directory search skipped them and a named archive was unreadable: "holds 2
+    records".)"""
+    import bz2
+    import sqlite3
+    import tarfile
+    import zipfile
+
+    plain = sorted((RECORDS / "tenhou-mjlog-fastmaj").glob("*.mjlog"))[:3] + \
+        sorted((RECORDS / "tenhou-mjlog-3p").glob("*.mjlog"))[:1]
+    want = collect(plain).to_dict()
+    assert want["games"] == 4 and want.pop("unreadable") == []
+    box = tmp_path / "box"
+    box.mkdir()
+    with zipfile.ZipFile(box / "a.zip", "w") as zf:
+        for p in plain[:2]:
+            zf.write(p, p.name)
+        zf.writestr("broken.mjlog.gz", b"\x1f\x8b\x08\x00broken")
+    with tarfile.open(box / "b.tar.gz", "w:gz") as tf:
+        tf.add(plain[2], plain[2].name)
+    con = sqlite3.connect(box / "c.db")
+    con.execute("CREATE TABLE logs(log_id text primary key, log_content text)")
+    con.execute("INSERT INTO logs VALUES ('2020-0', ?)", (bz2.compress(plain[3].read_bytes()),))
+    con.commit()
+    con.close()
+    for fast in (True, False):
+        got = stats_of_files(expand_paths([box]), fast=fast)
+        assert [n for n, _ in got.unreadable] == [f"{box / 'a.zip'}!broken.mjlog.gz"], fast
+        assert "damaged compressed data" in got.unreadable[0][1]
+        d = got.to_dict()
+        del d["unreadable"]
+        assert d == want, fast
+    two = collect([box], jobs=2).to_dict()
+    del two["unreadable"]
+    assert two == want

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
 
 __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "verify_summary"]
@@ -343,60 +344,14 @@ def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fas
     total.add(verify_one(name, data, rules, kernel=kernel, fast=fast, keep=keep), keep)
 
 
-def _work(args):
+def _work(files, rules, kernel, fast, keep):
     """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
     from riichi_fast.records.sources import iter_records
 
-    files, rules, kernel, fast, keep = args
     total = VerifySummary()
     for name, data in iter_records(files):
         _verify_into(total, name, data, rules, kernel, fast, keep)
     return total, len(files)
-
-
-def _chunks(records, size: int, grow_to: int | None = None, workers: int = 0):
-    """Lists of ``size`` items; with ``grow_to``, sizes double from ``size`` up to it (the
-    first tasks small so every worker starts at once, the later ones large so the parent's
-    cost per task, a few hundred microseconds of dispatch and merge, stays small).
-
-    With ``workers``, the end of the run is scheduled as OpenMP's "guided" schedule does:
-    ``grow_to * 2 * workers`` items are looked ahead, and once ``records`` is exhausted
-    each chunk takes a ``2 * workers``-th of what is left (never fewer than ``size``), so
-    the last tasks are small and the workers finish together rather than one of them
-    running a whole large chunk alone.
-
-    >>> [len(c) for c in _chunks(range(40), 2, 8)]
-    [2, 4, 8, 8, 8, 8, 2]
-    >>> [len(c) for c in _chunks(range(40), 2, 8, workers=2)]
-    [2, 4, 8, 7, 5, 4, 3, 2, 2, 2, 1]
-    """
-    from collections import deque
-
-    if not workers:
-        chunk = []
-        for item in records:
-            chunk.append(item)
-            if len(chunk) >= size:
-                yield chunk
-                chunk = []
-                if grow_to is not None and size < grow_to:
-                    size = min(2 * size, grow_to)
-        if chunk:
-            yield chunk
-        return
-    least, top = size, size if grow_to is None else max(size, grow_to)
-    ahead, buf, it, done = top * 2 * workers, deque(), iter(records), False
-    while True:
-        while not done and len(buf) < ahead:
-            try:
-                buf.append(next(it))
-            except StopIteration:
-                done = True
-        if not buf:
-            return
-        n = size if not done else max(least, min(size, -(-len(buf) // (2 * workers))))
-        yield [buf.popleft() for _ in range(min(n, len(buf)))]
-        size = min(2 * size, top)
 
 
 def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool = False,
@@ -427,10 +382,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
 
     if rules is not None:
         rules = resolve_rules(rules)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
-    if workers not in ("processes", "threads"):
-        raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
+    check_jobs(jobs, workers)
     # the compiled path's tables built once here, before threads share them or workers fork
     compiled = fast and not kernel and (_fast() if rules is None else _fast_for(rules)) is not None
     total = VerifySummary(scorer=("compiled mjlog path + " if compiled else "") + scorer_name())
@@ -454,87 +406,22 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         workers neither build nor pickle more (a corpus with many failing games)."""
         return None if keep is None else max(0, keep - len(total.failed))
 
-    if workers == "threads":
-        from concurrent.futures import ThreadPoolExecutor
-
-        return _run_tasks(lambda: ThreadPoolExecutor(jobs), jobs, _chunks(files(), 8, 256, jobs),
-                          (rules, kernel, fast), wanted, total, keep, progress)
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-
-    fork = "fork" in mp.get_all_start_methods()
-    if fork:
-        # forked workers inherit what the parent has imported and built: warm it up once here
-        # (the compiled path's rules rows and every module a worker needs: ~0.3 s per worker)
+    def warm():
+        # forked workers inherit what the parent has imported and built (the compiled path's
+        # tables are built above): every module a worker needs, ~0.3 s per worker otherwise
         import riichi_fast.records.tenhou
         import riichi_fast.records.verify  # noqa: F401
-    ctx = mp.get_context("fork" if fork else "spawn")
-    import gc
 
-    gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
-    try:
-        return _run_tasks(lambda: ProcessPoolExecutor(jobs, mp_context=ctx), jobs,
-                          _chunks(files(), 8, 256, jobs), (rules, kernel, fast), wanted, total,
-                          keep, progress)
-    finally:
-        gc.unfreeze()
-
-
-def _run_tasks(new_executor, jobs, chunks, args, wanted, total, keep, progress):
-    """Run ``_work`` on each chunk of files in ``new_executor()``'s workers, at most
-    ``4 * jobs`` chunks in flight (the parent's memory stays flat), merging the parts into
-    ``total`` in file order.
-
-    ``concurrent.futures`` rather than ``multiprocessing.Pool``: Pool's worker-handler
-    thread wakes whenever a result waits in its queue and spent about 0.2 s of the
-    parent's CPU in a 2-second ``-j 2`` run, taken from the workers on a two-core
-    machine; and a worker that dies (killed, or a crash) leaves Pool waiting forever,
-    where the executor says so.  The chunks a dead worker's pool had in flight are run
-    again one file per task in a new pool: a file whose worker dies again is reported
-    unreadable, and the run goes on."""
-    from collections import deque
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = [new_executor()]
-
-    def submit(chunk):
-        return pool[0].submit(_work, (chunk, *args, wanted()))
-
-    def restart():
-        pool[0].shutdown(wait=True, cancel_futures=True)
-        pool[0] = new_executor()
-
-    def merge(chunk, future):
-        try:
-            part, n = future.result()
-        except BrokenProcessPool:
-            restart()
-            n = 0
-            for name in chunk:  # one at a time: which file, if any, brings a worker down
-                try:
-                    part, k = submit([name]).result()
-                except BrokenProcessPool as exc:
-                    part, k = VerifySummary(), 1
-                    why = f"{type(exc).__name__}: the worker process verifying this file ended abruptly"
-                    part.unreadable.append((name, why))
-                    restart()
-                total.add(part, keep)
-                n += k
+    for chunk, got in run_ordered(_work, files(), jobs, workers=workers, warm=warm,
+                                  args=lambda: (rules, kernel, fast, wanted())):
+        if got is LOST:
+            part, n = VerifySummary(), 1
+            part.unreadable.append((chunk[0], LOST))
         else:
-            total.add(part, keep)
+            part, n = got
+        total.add(part, keep)
         if progress is not None:
             progress(n)
-
-    pending: deque = deque()
-    try:
-        for chunk in chunks:
-            if len(pending) >= 4 * jobs:
-                merge(*pending.popleft())
-            pending.append((chunk, submit(chunk)))
-        while pending:
-            merge(*pending.popleft())
-    finally:
-        pool[0].shutdown(wait=True, cancel_futures=True)
     return total
 
 

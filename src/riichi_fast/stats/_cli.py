@@ -35,6 +35,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--plot", metavar="DIR", help="write charts as PNG and SVG into DIR (needs matplotlib)")
     p.add_argument("--rules", default=None,
                    help="preset to re-score wins a record gives no score for (default: each game's Tenhou rules)")
+    p.add_argument("-j", "--jobs", type=_positive, default=1,
+                   help="worker processes on this machine (default 1; --dask for a cluster)")
     _add_dask_arguments(p)
     p.set_defaults(func=cmd_stats)
 
@@ -117,9 +119,11 @@ def cmd_stats(ns) -> int:
         from riichi_fast.stats._extras import require
 
         require("matplotlib")  # fail before the run, not after it
+    if ns.dask and ns.jobs > 1:
+        raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
     with dask_client(ns.dask) as client:
         stats = collect(ns.paths, client=client, rules=ns.rules, batch_size=ns.batch_size,
-                        progress=_progress(ns, "reading"))
+                        progress=_progress(ns, "reading"), jobs=ns.jobs)
     d = stats.to_dict()
     if ns.json:
         print(json.dumps(d, ensure_ascii=False, sort_keys=False))

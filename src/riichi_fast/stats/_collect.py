@@ -7,11 +7,15 @@ import os
 import stat
 from collections.abc import Callable, Iterable
 
+from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
 from riichi_fast.stats._aggregate import Stats
 
-RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz")
-"""File name endings a directory is searched for (explicitly named files are read whatever their name)."""
+RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt", ".zip", ".tar", ".tgz",
+                   ".db", ".sqlite", ".sqlite3", ".gz", ".bz2")
+"""File name endings a directory is searched for (explicitly named files are read whatever their name):
+those of ``verify`` (records, archives, Tenhou log databases; ``riichi_fast.records.sources``) and any
+``.gz``."""
 
 
 def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
@@ -21,7 +25,7 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
 
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as d:
-    ...     for name in ("a.mjlog", "notes.txt", "b.json"):
+    ...     for name in ("a.mjlog", "notes.md", "b.json"):
     ...         open(os.path.join(d, name), "w").close()
     ...     [os.path.basename(p) for p in expand_paths([d])]
     ['a.mjlog', 'b.json']
@@ -108,7 +112,7 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
                 if progress is not None:
                     progress(i, len(paths))
                 continue
-        _add_file(s, path, rules, data)
+        _add_file(s, path, rules, data, rows)
         if progress is not None:
             progress(i, len(paths))
     if rows is not None:
@@ -116,20 +120,75 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
     return s
 
 
-def _add_file(s: Stats, path: str, rules, data: bytes | None = None) -> None:
+def _add_file(s: Stats, path: str, rules, data: bytes | None = None, rows=None) -> None:
     """Count one file through the full reader (``data``: the one record it holds, already
-    read: parsed as :func:`read_game` would parse it)."""
+    read: parsed as :func:`read_game` would parse it).  A file holding several records
+    (a zip or tar archive, a Tenhou log database) counts each of them, named
+    ``path!member`` as ``verify`` names them (through ``rows``, the compiled path, when
+    given); a damaged member is reported and the others are counted."""
     if data is None:
+        members = _members(path)
+        if members is not None:
+            for name, item in members:
+                if isinstance(item, BaseException):
+                    s.unreadable.append((name, f"{type(item).__name__}: {item}"))
+                elif rows is None or not rows.add(item):
+                    _add_game(s, name, rules, *_parse_game(item, name))
+            return
         game, err = read_game(path)
     else:
         game, err = _parse_game(data, os.path.basename(path))
+    _add_game(s, path, rules, game, err)
+
+
+def _add_game(s: Stats, name: str, rules, game, err) -> None:
     if game is None:
-        s.unreadable.append((path, err))
+        s.unreadable.append((name, err))
         return
     try:
         s.add_game(game, rules)
     except RiichiError as exc:  # a game whose content contradicts itself
-        s.unreadable.append((path, f"{type(exc).__name__}: {exc}"))
+        s.unreadable.append((name, f"{type(exc).__name__}: {exc}"))
+
+
+def _members(path: str):
+    """The records of an archive or database file as ``(name, bytes or exception)``
+    (``records.sources.iter_records``), or ``None`` for a file holding at most one record
+    outside a container (read as one game, with :func:`read_game`'s messages)."""
+    from itertools import chain
+
+    from riichi_fast.records.sources import iter_records
+
+    items = iter_records([path])
+    first = next(items, None)
+    if first is None:
+        return None
+    second = next(items, None)
+    if second is None and first[0] == path:
+        return None
+    return chain([first], [second] if second is not None else [], items)
+
+
+def _collect_local(files: list[str], rules, jobs: int, progress) -> Stats:
+    """``collect`` on ``jobs`` worker processes (``riichi_fast._pool.run_ordered``)."""
+    total, done = Stats(), 0
+
+    def warm():  # forked workers inherit the readers and the compiled path's tables
+        import riichi_fast.records.tenhou
+        import riichi_fast.records.verify  # noqa: F401
+        from riichi_fast.records.fast import _fast
+
+        _fast()
+
+    for chunk, part in run_ordered(stats_of_files, files, jobs, warm=warm, args=lambda: (rules,)):
+        if part is LOST:
+            part = Stats()
+            part.unreadable.append((chunk[0], LOST))
+        total.merge(part)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(files))
+    return total
 
 
 def _merge_all(parts: Iterable[Stats]) -> Stats:
@@ -140,7 +199,7 @@ def _merge_all(parts: Iterable[Stats]) -> Stats:
 
 
 def collect(paths, *, client=None, rules=None, batch_size: int = 16,
-            progress: Callable[[int, int], None] | None = None) -> Stats:
+            progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> Stats:
     """Statistics of record files (see :mod:`riichi_fast.stats._aggregate` for what is counted).
 
     ``paths``: files, directories (searched recursively) or globs.  With
@@ -149,7 +208,10 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     :class:`Stats`, merged here; the result equals the one-process run.
     ``progress(done, total)`` is called as files (one process) or batches
     (Dask) finish.  ``rules``: a preset name or Rules to re-score with when a
-    record carries no score (default: each game's own Tenhou rules).
+    record carries no score (default: each game's own Tenhou rules).  ``jobs``:
+    worker processes on this machine (CLI ``stats -j N``), each reading its share
+    of the files; the parts merge in file order, so the result is the one-process
+    run's.
 
     >>> collect([]).to_dict()["games"]
     0
@@ -157,6 +219,9 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     from riichi_fast.stats._extras import check_positive
 
     check_positive(batch_size, "batch size")
+    check_jobs(jobs)
+    if client is not None and jobs > 1:
+        raise RiichiError("jobs and client are exclusive: the cluster's workers do the work")
     if client is not None and not callable(getattr(client, "map", None)):
         raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
     if progress is not None and not callable(progress):
@@ -166,8 +231,10 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
 
         rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
     files = expand_paths(paths)
-    if client is None:
+    if client is None and jobs == 1:
         return stats_of_files(files, rules, progress=progress)
+    if client is None:
+        return _collect_local(files, rules, jobs, progress)
     parts = batches(files, batch_size)
     futures = client.map(stats_of_files, parts, rules=rules, pure=False)
     from riichi_fast.stats._extras import require

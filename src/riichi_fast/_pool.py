@@ -1,0 +1,161 @@
+"""Files over worker processes (or threads), results back in file order.
+
+``verify -j N`` and ``stats -j N`` share this: the parent lists the files and
+sends their names in chunks (:func:`chunks`); each worker reads its own files
+and returns one partial result per chunk; the parent merges them in chunk
+order, so the outcome is the one-process run's, in the same order.
+
+``concurrent.futures`` rather than ``multiprocessing.Pool``: Pool's
+worker-handler thread also waits on the result queue, so it loops while a
+result waits to be read (0.18 s of the parent's CPU in a 2-second ``-j 2``
+verify of 33,600 games, taken from the two workers on a two-core machine),
+and a worker that dies (killed, a crash) leaves Pool waiting forever.  Here
+the chunks a dead worker's pool had in flight run again one file per task in
+a new pool, and the file whose worker dies again is handed back as lost: the
+caller reports it and the run goes on.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+
+from riichi_fast.errors import RiichiError
+
+__all__ = ["LOST", "check_jobs", "chunks", "run_ordered"]
+
+LOST = "BrokenProcessPool: the worker process reading this file ended abruptly"
+"""Why a file is lost: its worker process died (twice) while reading it."""
+
+
+def check_jobs(jobs, workers: str = "processes") -> int:
+    """``jobs`` as given, when it is a positive int and ``workers`` is known.
+
+    >>> check_jobs(2)
+    2
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RiichiError(f"jobs must be a positive int, got {jobs!r}")
+    if workers not in ("processes", "threads"):
+        raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
+    return jobs
+
+
+def chunks(items: Iterable, size: int, grow_to: int | None = None, workers: int = 0) -> Iterator[list]:
+    """Lists of ``size`` items; with ``grow_to``, sizes double from ``size`` up to it (the
+    first tasks small so every worker starts at once, the later ones large so the parent's
+    cost per task, a few hundred microseconds of dispatch and merge, stays small).
+
+    With ``workers``, the end of the run is scheduled as OpenMP's "guided" schedule does:
+    ``grow_to * 2 * workers`` items are looked ahead, and once ``items`` is exhausted
+    each chunk takes a ``2 * workers``-th of what is left (never fewer than ``size``), so
+    the last tasks are small and the workers finish together rather than one of them
+    running a whole large chunk alone.
+
+    >>> [len(c) for c in chunks(range(40), 2, 8)]
+    [2, 4, 8, 8, 8, 8, 2]
+    >>> [len(c) for c in chunks(range(40), 2, 8, workers=2)]
+    [2, 4, 8, 7, 5, 4, 3, 2, 2, 2, 1]
+    """
+    if not workers:
+        chunk = []
+        for item in items:
+            chunk.append(item)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+                if grow_to is not None and size < grow_to:
+                    size = min(2 * size, grow_to)
+        if chunk:
+            yield chunk
+        return
+    least, top = size, size if grow_to is None else max(size, grow_to)
+    ahead, buf, it, done = top * 2 * workers, deque(), iter(items), False
+    while True:
+        while not done and len(buf) < ahead:
+            try:
+                buf.append(next(it))
+            except StopIteration:
+                done = True
+        if not buf:
+            return
+        n = size if not done else max(least, min(size, -(-len(buf) // (2 * workers))))
+        yield [buf.popleft() for _ in range(min(n, len(buf)))]
+        size = min(2 * size, top)
+
+
+def run_ordered(fn: Callable, names: Iterable[str], jobs: int, *, workers: str = "processes",
+                args: Callable[[], tuple] = tuple, warm: Callable[[], object] | None = None,
+                depth: int = 4) -> Iterator[tuple[list[str], object]]:
+    """``(chunk, fn(chunk, *args()))`` for each chunk of ``names`` (:func:`chunks`: 8
+    growing to 256, guided end), computed on ``jobs`` worker processes (``workers=
+    "threads"``: threads), yielded in chunk order; at most ``depth * jobs`` chunks in
+    flight, so the parent's memory stays flat.  ``args()`` is called as each chunk is
+    sent (what the worker should know of the results so far).  ``warm()`` runs once
+    before the workers fork, so they inherit what it imports and builds.
+
+    A chunk whose worker process died is run again one name per task in a new pool:
+    ``([name], LOST)`` for a name whose worker dies again; ``fn`` must be a module-level
+    function (it is pickled by name where processes are spawned).
+
+    >>> [(c, r) for c, r in run_ordered(len, ["a", "b"], 2, workers="threads")]
+    [(['a', 'b'], 2)]
+    """
+    check_jobs(jobs, workers)
+    if workers == "threads":
+        from concurrent.futures import ThreadPoolExecutor
+
+        if warm is not None:
+            warm()
+        yield from _ordered(lambda: ThreadPoolExecutor(jobs), fn, names, jobs, args, depth)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    fork = "fork" in mp.get_all_start_methods()
+    if fork and warm is not None:
+        warm()
+    ctx = mp.get_context("fork" if fork else "spawn")
+    gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
+    try:
+        yield from _ordered(lambda: ProcessPoolExecutor(jobs, mp_context=ctx), fn, names, jobs,
+                            args, depth)
+    finally:
+        gc.unfreeze()
+
+
+def _ordered(new_executor, fn, names, jobs, args, depth):
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = [new_executor()]
+
+    def submit(chunk):
+        return pool[0].submit(fn, chunk, *args())
+
+    def restart():
+        pool[0].shutdown(wait=True, cancel_futures=True)
+        pool[0] = new_executor()
+
+    def results(chunk, future):
+        try:
+            yield chunk, future.result()
+        except BrokenProcessPool:
+            restart()
+            for name in chunk:  # one at a time: which file, if any, brings a worker down
+                try:
+                    yield [name], submit([name]).result()
+                except BrokenProcessPool:
+                    yield [name], LOST
+                    restart()
+
+    pending: deque = deque()
+    try:
+        for chunk in chunks(names, 8, 256, jobs):
+            if len(pending) >= depth * jobs:
+                yield from results(*pending.popleft())
+            pending.append((chunk, submit(chunk)))
+        while pending:
+            yield from results(*pending.popleft())
+    finally:
+        pool[0].shutdown(wait=True, cancel_futures=True)
