@@ -220,6 +220,36 @@ def test_one_vs_two_workers(benchmark, corpus, n_wins, workers):
           f"average {os.getloadavg()[0]:.1f}")
 
 
+@pytest.mark.benchmark(group="records-stats-workers")
+def test_stats_one_vs_two_workers(benchmark, corpus):
+    """``stats.collect(paths, jobs=1)`` and ``jobs=2`` (worker processes, the runner of
+    ``verify -j``) on the same files, in turns, two rounds each: the ratio of the best
+    wall times; the answers (every key of ``stats --json``) equal."""
+    from riichi_fast.stats import collect
+
+    corpus, repeat = corpus
+    best = {1: float("inf"), 2: float("inf")}
+    answers = {}
+
+    def turns():
+        for _ in range(2):
+            for jobs in (1, 2):
+                t = time.perf_counter()
+                got = collect([corpus], jobs=jobs)
+                best[jobs] = min(best[jobs], time.perf_counter() - t)
+                answers[jobs] = got.to_dict()
+
+    benchmark.pedantic(turns, rounds=1, iterations=1)
+    assert answers[1] == answers[2]
+    games = answers[1]["games"]
+    assert games == len(FILES) * repeat and not answers[1]["unreadable"]
+    ratio = best[1] / best[2]
+    benchmark.extra_info.update({"games": games, "wall_1": round(best[1], 3),
+                                 "wall_2": round(best[2], 3), "ratio": round(ratio, 2)})
+    print(f"\nstats, {games} games: 1 worker {games / best[1]:,.0f} games/s, 2 workers "
+          f"{games / best[2]:,.0f} games/s: {ratio:.2f}x; load average {os.getloadavg()[0]:.1f}")
+
+
 @pytest.mark.benchmark(group="records-verify-3p")
 @pytest.mark.parametrize("path", ["compiled", "python"])
 def test_three_player_games_per_s(benchmark, path):
