@@ -24,7 +24,7 @@ from urllib.parse import unquote
 
 import numpy as np
 
-from riichi_fast.records.sources import unpack  # at import: an import statement costs a file
+from riichi_fast.records.sources import read_file, unpack  # at import: an import costs a file
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
 __all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
@@ -32,7 +32,6 @@ __all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
 ROW_WIDTH = 16
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
 _MAX_ROWS = 1 << 16
-_O_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # O_BINARY: Windows only
 
 
 def _unquote(value: bytes) -> str:
@@ -153,7 +152,7 @@ def read_bytes(path: str):
     """The one record a file holds, as bytes, or ``None`` (an archive, unreadable: the
     Python path reads and reports it)."""
     try:
-        data = _read_file(path)
+        data = read_file(path)
         if data[:1] == b"<" and data[257:262] != b"ustar":  # plain XML: nothing to unpack
             return data
         items = list(unpack(os.path.basename(path), data))
@@ -164,21 +163,3 @@ def read_bytes(path: str):
     return items[0][1]
 
 
-def _read_file(path: str) -> bytes:
-    """The bytes of a file (``open(path, "rb").read()`` with fewer objects: one read of
-    the size ``fstat`` gives, then on to the end if that was not all)."""
-    fd = os.open(path, _O_READ)
-    try:
-        size = os.fstat(fd).st_size
-        data = os.read(fd, size + 1)
-        if len(data) != size:  # not the size fstat said (a pipe, a file being written)
-            parts = [data]
-            while True:
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    break
-                parts.append(chunk)
-            data = b"".join(parts)
-    finally:
-        os.close(fd)
-    return data
