@@ -624,3 +624,30 @@ def test_rules_the_compiled_path_does_not_play_go_to_the_full_verifier(preset):
     assert _fast_for(resolve_rules(preset)) is None
     got = verify_summary(FOUR[:3], rules=preset)
     assert got.fast_games == 0 and got.games == 3 and not got.scorer.startswith("compiled")
+
+
+def test_workers_share_one_log_database(tmp_path):
+    """``verify -j 2`` and ``stats -j 2`` on one Tenhou log database: the parent splits it
+    into shares of 64 rows (``split_databases``, rowid order, empty rows left out as the
+    reader leaves them) that the workers read on their own; the reports, names
+    (``db!log_id``) and their order, and every statistic equal the one-process run's."""
+    from riichi_fast.records.sources import DbRows, split_databases
+    from riichi_fast.stats import collect
+
+    games = [gzip.decompress(d) if d[:2] == b"\x1f\x8b" else d for d in (p.read_bytes() for p in FOUR)]
+    contents = [games[i % len(games)] for i in range(150)]
+    contents[7] = None  # a row without content: not a record
+    contents[99] = b"<mjloggm><INIT"  # a damaged record
+    db = tmp_path / "2020.db"
+    _phoenix_db(db, contents)
+    shares = list(split_databases([str(db), "x.mjlog"]))
+    assert shares[-1] == "x.mjlog" and all(isinstance(s, DbRows) for s in shares[:-1])
+    assert [(s.first, s.last) for s in shares[:-1]] == [(1, 65), (66, 129), (130, 150)]
+    one = verify_summary([db])
+    two = verify_summary([db], jobs=2)
+    assert one.games == 148 and one.errors  # a record cut inside a round is among FOUR
+    assert [n for n, _ in one.unreadable] == [f"{db}!2020-99"]
+    assert two.as_dict() == one.as_dict()
+    assert (two.errors, two.unreadable) == (one.errors, one.unreadable)
+    assert [r.source for r in two.failed] == [r.source for r in one.failed]
+    assert collect([db], jobs=2).to_dict() == collect([db]).to_dict()

@@ -377,7 +377,7 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     >>> verify_summary([], jobs=2, workers="threads").games
     0
     """
-    from riichi_fast.records.sources import expand_paths, iter_records
+    from riichi_fast.records.sources import expand_paths, iter_records, split_databases
     from riichi_fast.records.verify import scorer_name
 
     if rules is not None:
@@ -412,7 +412,8 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
         import riichi_fast.records.tenhou
         import riichi_fast.records.verify  # noqa: F401
 
-    for chunk, got in run_ordered(_work, files(), jobs, workers=workers, warm=warm,
+    # a log database is read by all the workers, a share of rows each
+    for chunk, got in run_ordered(_work, split_databases(files()), jobs, workers=workers, warm=warm,
                                   args=lambda: (rules, kernel, fast, wanted())):
         if got is LOST:
             part, n = VerifySummary(), 1

@@ -41,10 +41,12 @@ import tarfile
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from riichi_fast.errors import RiichiError
 
-__all__ = ["RECORD_SUFFIXES", "SourceError", "expand_paths", "iter_records", "unpack"]
+__all__ = ["RECORD_SUFFIXES", "DbRows", "SourceError", "expand_paths", "iter_records", "read_file",
+           "split_databases", "unpack"]
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt",
                    ".zip", ".tar", ".tgz", ".db", ".sqlite", ".sqlite3")
@@ -60,6 +62,19 @@ class SourceError(RiichiError):
     """A path names nothing readable, or an archive/compressed file is damaged."""
 
 
+class DbRows(NamedTuple):
+    """Rows ``first``-``last`` (rowids) of the Tenhou log database at ``path``: a share of
+    one database that a worker reads on its own (:func:`split_databases`).
+
+    >>> DbRows("logs.db", 1, 64)
+    DbRows(path='logs.db', first=1, last=64)
+    """
+
+    path: str
+    first: int
+    last: int
+
+
 def _is_record_name(name: str) -> bool:
     low = name.lower()
     for comp in (".gz", ".bz2"):
@@ -72,6 +87,9 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, Exce
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     for arg in paths:
+        if isinstance(arg, DbRows):
+            yield arg, None
+            continue
         path = os.fspath(arg)
         if os.path.isdir(path):
             # one directory at a time (top-down, names sorted): the first records are read
@@ -184,7 +202,62 @@ def _sqlite_rows(name: str, data: bytes):
         os.unlink(tmp.name)
 
 
-def _sqlite_file_rows(name: str, path: str):
+def _is_database(path) -> bool:
+    if not isinstance(path, str) or not path.lower().endswith((".db", ".sqlite", ".sqlite3")):
+        return False
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == _SQLITE
+    except OSError:
+        return False
+
+
+def split_databases(paths: Iterable, rows: int = 64) -> Iterator:
+    """``paths`` with each Tenhou log database replaced by :class:`DbRows` shares of
+    ``rows`` records each, in rowid order, so that workers (``verify -j``, ``stats -j``,
+    Dask) read one database together: read in order, the shares give the records of the
+    database, in its order.  Anything else, and a database that cannot be split (not a
+    log database, damaged: its reader reports why), is given as it is.
+
+    >>> list(split_databases(["a.mjlog"]))
+    ['a.mjlog']
+    """
+    for path in paths:
+        if not _is_database(path):
+            yield path
+            continue
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        except sqlite3.Error:
+            yield path
+            continue
+        try:
+            cols = [r[1] for r in con.execute("PRAGMA table_info(logs)")]
+            content_col = next((c for c in _CONTENT_COLUMNS if c in cols), None)
+            if content_col is None or not any(c in cols for c in _ID_COLUMNS):
+                raise sqlite3.DatabaseError("not a log database")
+            ids = con.execute(f'SELECT rowid FROM logs WHERE "{content_col}" IS NOT NULL AND '
+                              f'"{content_col}" != \'\' ORDER BY rowid')
+            first = last = None
+            n = 0
+            shares = []
+            for (rowid,) in ids:
+                if first is None:
+                    first = rowid
+                last, n = rowid, n + 1
+                if n == rows:
+                    shares.append(DbRows(path, first, last))
+                    first, n = None, 0
+            if first is not None:
+                shares.append(DbRows(path, first, last))
+        except sqlite3.Error:
+            shares = [path]
+        finally:
+            con.close()
+        yield from shares
+
+
+def _sqlite_file_rows(name: str, path: str, first: int | None = None, last: int | None = None):
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -205,9 +278,10 @@ def _sqlite_file_rows(name: str, path: str):
                 f"found {cols or 'no such table'})")
             return
         try:
+            share = "" if first is None else f"AND rowid >= {int(first)} AND rowid <= {int(last)} "
             rows = con.execute(f'SELECT "{id_col}", "{content_col}" FROM logs '
                                f'WHERE "{content_col}" IS NOT NULL AND "{content_col}" != \'\' '
-                               f'ORDER BY rowid')
+                               f'{share}ORDER BY rowid')
             for log_id, content in rows:
                 member = f"{name}!{log_id}"
                 if isinstance(content, str):
@@ -255,6 +329,9 @@ def read_file(path: str) -> bytes:
 def iter_records(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, bytes | Exception]]:
     """``(name, bytes or exception)`` for every record the arguments name (module docstring)."""
     for path, err in expand_paths(paths):
+        if isinstance(path, DbRows):
+            yield from _sqlite_file_rows(path.path, path.path, path.first, path.last)
+            continue
         if path == "-" and err is not None:  # standard input: one record (or an archive) piped in
             yield from unpack("-", sys.stdin.buffer.read())
             continue

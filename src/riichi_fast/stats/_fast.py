@@ -151,6 +151,8 @@ def materialise(players: dict, keys: list, table) -> None:
 def read_bytes(path: str):
     """The one record a file holds, as bytes, or ``None`` (an archive, unreadable: the
     Python path reads and reports it)."""
+    if not isinstance(path, str):  # a share of a database's rows (records.sources.DbRows)
+        return None
     try:
         data = read_file(path)
         if data[:1] == b"<" and data[257:262] != b"ustar":  # plain XML: nothing to unpack
