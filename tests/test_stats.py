@@ -621,7 +621,7 @@ def test_odd_arguments_raise_riichi_errors(tmp_path):
 
 
 def test_archives_and_log_databases_count_every_record(tmp_path):
-    """``stats`` reads what ``verify`` reads: a zip, a tar.gz and a Tenhou log database
+    """``stats`` and ``export`` read what ``verify`` reads: a zip, a tar.gz and a Tenhou log database
     (as MahjongRepository/phoenix-logs writes it: bz2 mjlog in ``log_content``) found in a
     directory count each record they hold, exactly as the same records as plain files;
     a damaged member is reported by its ``archive!member`` name and the others count.
@@ -659,3 +659,19 @@ def test_archives_and_log_databases_count_every_record(tmp_path):
     two = collect([box], jobs=2).to_dict()
     del two["unreadable"]
     assert two == want
+    # export: the same rows as the plain files, each game named by its member
+    from riichi_fast.stats import export
+
+    got = export([box], tmp_path / "boxed", format="csv")
+    ref = export(plain, tmp_path / "plain", format="csv")
+    assert got["tables"] == ref["tables"] and [n for n, _ in got["unreadable"]] == \
+        [f"{box / 'a.zip'}!broken.mjlog.gz"]
+    with open(tmp_path / "boxed" / "games.csv", newline="", encoding="utf-8") as f:
+        ids = [r["game_id"] for r in csv.DictReader(f)]
+    assert ids == [f"{box / 'a.zip'}!{plain[0].name}", f"{box / 'a.zip'}!{plain[1].name}",
+                   f"{box / 'b.tar.gz'}!{plain[2].name}", f"{box / 'c.db'}!2020-0"]
+    with open(tmp_path / "boxed" / "wins.csv", newline="", encoding="utf-8") as f:
+        boxed = [{k: v for k, v in r.items() if k != "game_id"} for r in csv.DictReader(f)]
+    with open(tmp_path / "plain" / "wins.csv", newline="", encoding="utf-8") as f:
+        flat = [{k: v for k, v in r.items() if k != "game_id"} for r in csv.DictReader(f)]
+    assert boxed == flat

@@ -140,19 +140,32 @@ def _extend(into, part):
 
 
 def tables_of_files(paths: list[str]) -> tuple[dict, list[tuple[str, str]]]:
-    """The map step of an export: ``(tables, unreadable)`` for some files."""
-    from riichi_fast.stats._collect import read_game
+    """The map step of an export: ``(tables, unreadable)`` for some files.  A file holding
+    several records (a zip or tar archive, a Tenhou log database, a share of one) gives
+    each of them, with its ``path!member`` name as game id."""
+    from riichi_fast.stats._collect import _members, _parse_game, read_game
 
     tables, bad = _empty_tables(), []
-    for path in paths:
-        game, err = read_game(path)
+
+    def add(name, game, err):
         if game is None:
-            bad.append((path, err))
-            continue
+            bad.append((name, err))
+            return
         try:
-            _extend(tables, game_tables(game, path))
+            _extend(tables, game_tables(game, name))
         except RiichiError as exc:
-            bad.append((path, f"{type(exc).__name__}: {exc}"))
+            bad.append((name, f"{type(exc).__name__}: {exc}"))
+
+    for path in paths:
+        members = _members(path)
+        if members is None:
+            add(path, *read_game(path))
+            continue
+        for name, item in members:
+            if isinstance(item, BaseException):
+                bad.append((name, f"{type(item).__name__}: {item}"))
+            else:
+                add(name, *_parse_game(item, name))
     return tables, bad
 
 

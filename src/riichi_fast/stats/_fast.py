@@ -157,10 +157,12 @@ def read_bytes(path: str):
         data = read_file(path)
         if data[:1] == b"<" and data[257:262] != b"ustar":  # plain XML: nothing to unpack
             return data
-        items = list(unpack(os.path.basename(path), data))
+        name = os.path.basename(path)
+        items = list(unpack(name, data))
     except Exception:  # noqa: BLE001 - the Python path reads it again and says why
         return None
-    if len(items) != 1 or not isinstance(items[0][1], bytes):
+    # a member of an archive (even its only one) is read with its archive!member name
+    if len(items) != 1 or not isinstance(items[0][1], bytes) or items[0][0] != name:
         return None
     return items[0][1]
 
