@@ -628,9 +628,10 @@ def test_rules_the_compiled_path_does_not_play_go_to_the_full_verifier(preset):
 
 def test_workers_share_one_log_database(tmp_path):
     """``verify -j 2`` and ``stats -j 2`` on one Tenhou log database: the parent splits it
-    into shares of 64 rows (``split_databases``, rowid order, empty rows left out as the
-    reader leaves them) that the workers read on their own; the reports, names
-    (``db!log_id``) and their order, and every statistic equal the one-process run's."""
+    into shares of 64 rows (``split_databases``, rowid order; the reader leaves out a row
+    without content) that the workers read on their own; the reports, names
+    (``db!log_id``) and their order, and every statistic equal the one-process run's.
+    A database that is not a log database is given whole (its reader says why)."""
     from riichi_fast.records.sources import DbRows, split_databases
     from riichi_fast.stats import collect
 
@@ -642,7 +643,13 @@ def test_workers_share_one_log_database(tmp_path):
     _phoenix_db(db, contents)
     shares = list(split_databases([str(db), "x.mjlog"]))
     assert shares[-1] == "x.mjlog" and all(isinstance(s, DbRows) for s in shares[:-1])
-    assert [(s.first, s.last) for s in shares[:-1]] == [(1, 65), (66, 129), (130, 150)]
+    assert [(s.first, s.last) for s in shares[:-1]] == [(1, 64), (65, 128), (129, 150)]
+    other = tmp_path / "other.db"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE t(x)")
+    con.commit()
+    con.close()
+    assert list(split_databases([str(other)])) == [str(other)]
     one = verify_summary([db])
     two = verify_summary([db], jobs=2)
     assert one.games == 148 and one.errors  # a record cut inside a round is among FOUR

@@ -214,10 +214,12 @@ def _is_database(path) -> bool:
 
 def split_databases(paths: Iterable, rows: int = 64) -> Iterator:
     """``paths`` with each Tenhou log database replaced by :class:`DbRows` shares of
-    ``rows`` records each, in rowid order, so that workers (``verify -j``, ``stats -j``,
+    ``rows`` rows each, in rowid order, so that workers (``verify -j``, ``stats -j``,
     Dask) read one database together: read in order, the shares give the records of the
-    database, in its order.  Anything else, and a database that cannot be split (not a
-    log database, damaged: its reader reports why), is given as it is.
+    database, in its order.  Only the rowids are read here (no content: the shares are
+    given as the scan goes, and a row without content is left out by the reader, as when
+    the database is read whole).  Anything else, and a database that cannot be split
+    (not a log database, damaged: its reader reports why), is given as it is.
 
     >>> list(split_databases(["a.mjlog"]))
     ['a.mjlog']
@@ -231,30 +233,28 @@ def split_databases(paths: Iterable, rows: int = 64) -> Iterator:
         except sqlite3.Error:
             yield path
             continue
+        first = last = None
         try:
             cols = [r[1] for r in con.execute("PRAGMA table_info(logs)")]
-            content_col = next((c for c in _CONTENT_COLUMNS if c in cols), None)
-            if content_col is None or not any(c in cols for c in _ID_COLUMNS):
+            if not any(c in cols for c in _CONTENT_COLUMNS) or not any(c in cols for c in _ID_COLUMNS):
                 raise sqlite3.DatabaseError("not a log database")
-            ids = con.execute(f'SELECT rowid FROM logs WHERE "{content_col}" IS NOT NULL AND '
-                              f'"{content_col}" != \'\' ORDER BY rowid')
-            first = last = None
             n = 0
-            shares = []
-            for (rowid,) in ids:
+            for (rowid,) in con.execute("SELECT rowid FROM logs ORDER BY rowid"):
                 if first is None:
                     first = rowid
                 last, n = rowid, n + 1
                 if n == rows:
-                    shares.append(DbRows(path, first, last))
+                    yield DbRows(path, first, last)
                     first, n = None, 0
             if first is not None:
-                shares.append(DbRows(path, first, last))
+                yield DbRows(path, first, last)
         except sqlite3.Error:
-            shares = [path]
+            if last is None:  # nothing given yet: the whole database's reader says why
+                yield path
+            else:  # the rest, whose reader reports the damage
+                yield DbRows(path, last + 1 if first is None else first, 2 ** 63 - 1)
         finally:
             con.close()
-        yield from shares
 
 
 def _sqlite_file_rows(name: str, path: str, first: int | None = None, last: int | None = None):
