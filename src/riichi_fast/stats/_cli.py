@@ -35,8 +35,6 @@ def add_parsers(sub) -> None:
     p.add_argument("--plot", metavar="DIR", help="write charts as PNG and SVG into DIR (needs matplotlib)")
     p.add_argument("--rules", default=None,
                    help="preset to re-score wins a record gives no score for (default: each game's Tenhou rules)")
-    p.add_argument("-j", "--jobs", type=_positive, default=1,
-                   help="worker processes on this machine (default 1; --dask for a cluster)")
     _add_dask_arguments(p)
     p.set_defaults(func=cmd_stats)
 
@@ -50,11 +48,18 @@ def add_parsers(sub) -> None:
 
 
 def _add_dask_arguments(p) -> None:
+    p.add_argument("-j", "--jobs", type=_positive, default=1,
+                   help="worker processes on this machine (default 1; --dask for a cluster)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N "
                         "local worker processes")
     p.add_argument("--batch-size", type=_positive, default=16, help="files per Dask task (default 16)")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
+
+
+def _check_jobs(ns) -> None:
+    if ns.dask and ns.jobs > 1:
+        raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
 
 
 def _positive(text: str) -> int:
@@ -119,8 +124,7 @@ def cmd_stats(ns) -> int:
         from riichi_fast.stats._extras import require
 
         require("matplotlib")  # fail before the run, not after it
-    if ns.dask and ns.jobs > 1:
-        raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
+    _check_jobs(ns)
     with dask_client(ns.dask) as client:
         stats = collect(ns.paths, client=client, rules=ns.rules, batch_size=ns.batch_size,
                         progress=_progress(ns, "reading"), jobs=ns.jobs)
@@ -151,9 +155,10 @@ def cmd_export(ns) -> int:
         from riichi_fast.stats._extras import require
 
         require("pyarrow")
+    _check_jobs(ns)
     with dask_client(ns.dask) as client:
         res = export(ns.paths, ns.out, format=ns.format, client=client, batch_size=ns.batch_size,
-                     progress=_progress(ns, "exporting"))
+                     progress=_progress(ns, "exporting"), jobs=ns.jobs)
     for name, rows in res["tables"].items():
         print(f"{name:8} {rows:8} rows")
     print(f"written to {ns.out} ({ns.format})")
