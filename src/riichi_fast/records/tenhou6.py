@@ -540,6 +540,7 @@ class _Round:
                                      scores_before=rp.scores_now(),
                                      n_players=self.n)
         self.rnd.events.append(Event("end"))
+        rp.remember_declared()
 
 
 _YAKU_ITEMS: dict = {}  # yaku string -> (id, han or None for a yakuman), read once
