@@ -205,6 +205,9 @@ def _read(objs: list, source: str) -> Game:
     return game
 
 
+_BAD_CODE = "bad tenhou6 tile code "
+
+
 class _Round:
     def __init__(self, game: Game, log: list, n: int) -> None:
         self.game = game
@@ -221,20 +224,33 @@ class _Round:
 
         Compiled: ``records._tenhou6.run_round`` replays the first reading in C and
         answers False, the game untouched, for anything it leaves to this twin."""
-        if _compiled_replay() is not None and _COMPILED_RUN[0](self):
-            return
         try:
-            self.attempt(frozenset())
-            return
-        except RecordError as exc:
-            first = exc
-        for k in range(min(self.call_points, 64)):
-            try:
-                self.attempt(frozenset((k,)))
+            if _compiled_replay() is not None and _COMPILED_RUN[0](self):
                 return
-            except RecordError:
-                continue
-        raise first
+            try:
+                self.attempt(frozenset())
+                return
+            except RecordError as exc:
+                first = exc
+            for k in range(min(self.call_points, 64)):
+                try:
+                    self.attempt(frozenset((k,)))
+                    return
+                except RecordError:
+                    continue
+            raise first
+        except RecordError as exc:
+            if str(exc).startswith(_BAD_CODE):  # said where, as the round's other errors
+                raise RecordError(f"{self.where()}: {exc}") from None
+            raise
+
+    def where(self) -> str:
+        """``source E1-0``: the file and the round (``round N`` when its header is unreadable)."""
+        try:
+            rnd_no, honba = self.log[0][0], self.log[0][1]
+            return f"{self.game.source} {'ESWN'[rnd_no // 4]}{rnd_no % 4 + 1}-{int(honba)}"
+        except (TypeError, IndexError, ValueError, KeyError):
+            return f"{self.game.source} round {len(self.game.rounds) + 1}"
 
     def attempt(self, skip: frozenset) -> None:
         n_rounds = len(self.game.rounds)
