@@ -58,6 +58,9 @@ cdef class RoundState:
     cdef int riichi_declared(self, int who) except -1
     cdef int riichi_accepted(self, int who) except -1
     cdef int reveal_dora(self, object tile) except -1
+    cdef object win(self, object label, int who, object from_who, object recorded, object honba,
+                    object sticks, object ura, int multi)
+    cdef int remember_declared(self) except -1
     cdef object to_replay(self, object label)
     cdef int begin(self, object rnd) except -1
 

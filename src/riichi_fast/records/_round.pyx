@@ -13,7 +13,7 @@
 
 from riichi_fast.enums import MeldType
 from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
-from riichi_fast.records.model import Event, RecordMeld, Round
+from riichi_fast.records.model import Event, RecordedWin, RecordMeld, Round, Situation
 import dataclasses
 
 __all__ = ["Decline"]
@@ -345,6 +345,100 @@ cdef class RoundState:
     cdef int reveal_dora(self, object tile) except -1:
         self.dora.append(tile)
         self.events.append(new_event("dora", None, tile, None, None))
+        return 0
+
+    cdef object win(self, object label, int who, object from_who, object recorded, object honba,
+                    object sticks, object ura, int multi):
+        """``RoundReplay.win(who, from_who, recorded, honba=honba, sticks=sticks, ura=ura)``
+        with the replayed hand (closed, melds, win tile and dora not given) as the ``multi``-th
+        win of the round (the twin's ``n_wins``), then ``remember_declared``: the RecordedWin,
+        its Situation and the win Event built from this state, without a RoundReplay.
+        ``from_who`` None or ``who``: tsumo.  Decline where the twin raises."""
+        cdef bint tsumo = from_who is None or from_who == who, chankan, robbed, rinshan
+        cdef bint first_turn, riichi, first = multi == 0, found = False
+        cdef int win_tile, i, n = self.n, dealer
+        cdef list replay
+        cdef dict d
+        if who < 0 or who >= n:
+            raise _DECLINE
+        rnd = self.round
+        chankan = not tsumo and self.last_type == LAST_KAKAN
+        robbed = not tsumo and self.last_type == LAST_KITA
+        if tsumo:
+            win_tile = self.last_draw[who]
+            if win_tile < 0:
+                raise _DECLINE
+        elif self.last_type == LAST_KAKAN or self.last_type == LAST_KITA:
+            win_tile = self.last_tile
+        elif self.ld_seat < 0:
+            raise _DECLINE
+        else:
+            win_tile = self.ld_tile
+        replay = [self.hand[who][i] for i in range(self.hn[who])]
+        if not tsumo:
+            replay.append(win_tile)
+        replay.sort()
+        for i in range(len(replay)):
+            if <int>replay[i] == win_tile:
+                found = True
+                break
+        if not found:
+            raise _DECLINE
+        d_o = rnd.dealer
+        if type(d_o) is not int or not 0 <= d_o < n:
+            raise _DECLINE
+        dealer = d_o
+        rinshan = tsumo and self.rinshan[who]
+        first_turn = self.discards[who] == 0 and not self.any_call
+        riichi = self.riichi[who]
+        situation = _onew(Situation)
+        d = situation.__dict__
+        d["tsumo"] = tsumo
+        d["riichi"] = riichi
+        d["double_riichi"] = riichi and self.double_riichi[who]
+        # a robbed kakan (or kita) never happened: it does not break ippatsu
+        d["ippatsu"] = riichi and (self.ippatsu_before_call[who] if chankan or robbed
+                                   else self.ippatsu[who])
+        d["haitei"] = tsumo and not rinshan and self.n_draws == self.max_draws
+        d["houtei"] = not tsumo and not chankan and not robbed and self.n_draws == self.max_draws
+        d["rinshan"] = rinshan
+        d["chankan"] = chankan
+        d["tenhou"] = tsumo and first_turn and who == dealer
+        d["chiihou"] = tsumo and first_turn and who != dealer
+        d["seat_wind"] = (who - dealer + n) % n
+        d["round_wind"] = rnd.round_wind
+        d["dora_indicators"] = tuple(self.dora)
+        d["ura_indicators"] = tuple(ura)
+        d["honba"] = honba
+        d["riichi_sticks"] = sticks if first else 0
+        d["honba_paid"] = honba if first else 0
+        win = _onew(RecordedWin)
+        d = win.__dict__
+        d["source"] = label
+        d["round_index"] = rnd.index
+        d["winner"] = who
+        d["discarder"] = None if tsumo else from_who
+        d["closed"] = tuple(replay)
+        d["melds"] = tuple(self.melds[who])
+        d["win_tile"] = win_tile
+        d["situation"] = situation
+        d["recorded"] = recorded
+        d["dealer"] = d_o
+        d["red_fives"] = self.red_obj
+        d["three_player"] = self.three
+        d["multi_ron_index"] = multi
+        d["ura_known"] = riichi
+        rnd.wins.append(win)
+        self.events.append(new_event("win", who, win_tile, None, None))
+        self.remember_declared()
+        return win
+
+    cdef int remember_declared(self) except -1:
+        """``RoundReplay.remember_declared``."""
+        rnd = self.round
+        events = rnd.events
+        rnd._declared_seats = (events, len(events),
+                               tuple([p for p in range(self.n) if self.stick_by[p]]))
         return 0
 
     cdef object to_replay(self, object label):
