@@ -93,12 +93,15 @@ def tiles(object self, object names):
 # raises (Decline, or what the twin's steps raise) and read_game answers False: the
 # caller starts again from a fresh reader through the twin's loop.
 
-from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
+from riichi_fast.records._round cimport (RoundState, new_meld, new_round, new_state,
+                                         LAST_KAKAN, LAST_KITA)
 from riichi_fast.records._round import Decline
 from riichi_fast.records._replay import TileIds
-from riichi_fast.records.model import RecordMeld, Round
+from riichi_fast.records.model import RecordedScore, RecordMeld, Round
 from riichi_fast.enums import MeldType
 import dataclasses
+
+cdef object _onew = object.__new__
 
 cdef object _DECLINE = Decline
 cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
@@ -199,6 +202,61 @@ cdef object _replay_of(object self, RoundState st):
     self.ids = ids
     self.rp = st.to_replay(self.label)
     return self.rp
+
+
+cdef int _hora(object self_, RoundState st, dict ev, bint game_red) except -1:
+    """``_Reader.on_hora`` on ``st`` (its twin): the ura indicators read once per round by
+    their names, the RecordedScore of the event, the win built by ``RoundState.win``."""
+    cdef int who, target, kind, n = st.n, s
+    cdef bint red
+    rnd = self_.round
+    who = _seat(ev["actor"], n)
+    target = _seat(ev["target"], n)
+    names = tuple(ev.get("ura_markers") or ())
+    cache = self_._ura
+    ura = cache.get(names)
+    if ura is None:
+        out = []
+        for name in names:
+            kind = _name_kind(name, &red)
+            if kind < 0:
+                raise _DECLINE
+            out.append(st.new_id(kind, red and game_red))
+        ura = cache[names] = tuple(out)
+    deltas = ev.get("deltas")
+    before = [sc - 1000 * st.stick_by[p] for p, sc in zip(range(n), rnd.scores)]
+    for w in rnd.wins:
+        changes = w.recorded.score_changes
+        for s in range(n):
+            before[s] += changes[s]
+    recorded = _onew(RecordedScore)
+    d = recorded.__dict__
+    d["han"] = ev.get("fan", ev.get("han"))
+    d["fu"] = ev.get("fu")
+    d["points"] = ev.get("hora_points", ev.get("points"))
+    d["limit"] = None
+    d["yaku"] = ()
+    d["yakuman"] = ()
+    d["dora"] = None
+    d["ura"] = None
+    d["aka"] = None
+    d["score_changes"] = tuple(deltas) if deltas is not None else None
+    d["scores_before"] = tuple(before)
+    d["pao"] = ev.get("pao")
+    d["text"] = None
+    if "pai" in ev and who != target:
+        # the tile won on must be the one the record names (RoundReplay.win_tile_for_ron)
+        if st.last_type == LAST_KAKAN or st.last_type == LAST_KITA:
+            kind = st.last_tile // 4
+        elif st.ld_seat < 0:
+            raise _DECLINE
+        else:
+            kind = st.ld_tile // 4
+        if _name_kind(ev["pai"], &red) != kind:
+            raise _DECLINE
+    st.win(self_.label, who, target, recorded, rnd.honba, rnd.riichi_sticks + st.sticks_paid,
+           ura, len(rnd.wins))
+    return 0
 
 
 def read_game(object self, list events):
@@ -399,10 +457,14 @@ cdef class _Run:
                     raise _DECLINE
                 st.reveal_dora(st.new_id(kind, red and game_red))
                 return 0
-            if t == "hora" or t == "ryukyoku":
+            if t == "hora":
+                self.live = False
+                _hora(self_, st, ev, game_red)  # built from st: no RoundReplay hand-over
+                return 0
+            if t == "ryukyoku":
                 _replay_of(self_, st)
                 self.live = False
-                (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+                self_.on_ryukyoku(ev)
                 return 0
         if t == "start_kyoku":
             tehais = ev["tehais"]
@@ -453,6 +515,11 @@ cdef class _Run:
         if st is None:
             raise _DECLINE  # a step before start_kyoku: the twin's error
         if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
+            if self_.rp is None:  # the first was a hora built from st: st is still the round's
+                if t == "hora":
+                    _hora(self_, st, ev, game_red)
+                    return 0
+                _replay_of(self_, st)
             (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
             return 0
         if t == "other" or getattr(self_, "on_" + t, None) is None:
