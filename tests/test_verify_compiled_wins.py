@@ -64,7 +64,7 @@ def _rounds(game, rules):
             continue
         nxt = game.rounds[i + 1] if i + 1 < len(game.rounds) else None
         declared = V._declared(rnd)
-        yield rnd, nxt, n, declared, V._scores_at_end(rnd, n, declared)
+        yield rnd, nxt, n, declared
 
 
 def _digest(mod, game, rules):
@@ -87,9 +87,9 @@ def test_compiled_and_twin_answer_alike():
     for game in GAMES:
         rules = V.rules_for_game(game)
         dc, dt = _digest(COMPILED, game, rules), _digest(twin, game, rules)
-        for rnd, nxt, n, declared, shown in _rounds(game, rules):
-            got = COMPILED.check_wins(rnd.wins, rnd, nxt, n, declared, shown, dc)
-            assert got == twin.check_wins(rnd.wins, rnd, nxt, n, declared, shown, dt), \
+        for rnd, nxt, n, declared in _rounds(game, rules):
+            got = COMPILED.check_wins(rnd.wins, rnd, nxt, n, declared, dc)
+            assert got == twin.check_wins(rnd.wins, rnd, nxt, n, declared, dt), \
                 (game.source, rnd.label)
             answered += got is not None
             declined += got is None
@@ -126,8 +126,8 @@ def test_twin_answers_like_the_python_verifier():
             m.setattr(V, "_fast_wins", lambda game, rules: None)
             for c in V.verify_game(game, rules).wins:
                 slow[id(c.win)] = c
-        for rnd, nxt, n, declared, shown in _rounds(game, rules):
-            got = twin.check_wins(rnd.wins, rnd, nxt, n, declared, shown, d)
+        for rnd, nxt, n, declared in _rounds(game, rules):
+            got = twin.check_wins(rnd.wins, rnd, nxt, n, declared, d)
             if got is not None:
                 checks = [slow[id(w)] for w in rnd.wins]
                 assert all(c.ok for c in checks), (game.source, rnd.label)
@@ -187,4 +187,4 @@ def test_bad_digest_input_is_refused():
         with pytest.raises(ValueError, match="3 or 4 players"):
             mod.Digest(params, tuple(config.TENHOU.red_fives), 300, False, 5, True, False)
         d = mod.Digest(params, tuple(config.TENHOU.red_fives), 300, False, 4, True, False)
-        assert mod.check_wins([], None, None, 4, (), None, d) is None
+        assert mod.check_wins([], None, None, 4, (), d) is None

@@ -38,8 +38,6 @@ cdef enum:
 
 cdef object _CHI = MeldType.CHI, _PON = MeldType.PON, _DAIMINKAN = MeldType.DAIMINKAN
 cdef object _ANKAN = MeldType.ANKAN, _SHOUMINKAN = MeldType.SHOUMINKAN, _KITA = MeldType.KITA
-cdef dict _TYPES = {_CHI: (1, 3), _PON: (2, 3), _DAIMINKAN: (3, 4), _ANKAN: (4, 4),
-                    _SHOUMINKAN: (5, 4), _KITA: (6, 1)}
 
 
 cdef class Digest:
@@ -90,11 +88,29 @@ cdef inline int _small(object x, int lo, int hi) noexcept:
 
 
 cdef inline int _flag(object x, int bit) noexcept:
-    """bit for True, 0 for False, -1 for anything else (the scorer's slow path)."""
+    """bit for True, 0 for False, -1 (every bit set) for anything else (the scorer's slow path)."""
     if x is True:
         return bit
     if x is False:
         return 0
+    return -1
+
+
+cdef inline int _code(object t) noexcept:
+    """The kernel's meld code of a record meld's type (1 chi .. 5 shouminkan, 6 kita), -1 for
+    anything else (identity: an IntEnum's hash is a Python call)."""
+    if t is _CHI:
+        return 1
+    if t is _PON:
+        return 2
+    if t is _DAIMINKAN:
+        return 3
+    if t is _ANKAN:
+        return 4
+    if t is _SHOUMINKAN:
+        return 5
+    if t is _KITA:
+        return 6
     return -1
 
 
@@ -167,7 +183,7 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
     cdef uint64_t mask
     cdef const int32_t* p = d.rc.p
     cdef Py_ssize_t j
-    cdef object m, tiles, entry, rec, sit, x, called, fs
+    cdef object m, tiles, rec, sit, x, called, fs
     cdef list ids
     winner = _small(win.winner, 0, n - 1)
     dealer = _small(win.dealer, 0, n - 1)
@@ -206,11 +222,10 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
     if type(x) is not tuple:
         return -1
     for m in <tuple>x:
-        entry = _TYPES.get(m.type)
-        if entry is None:
+        code = _code(m.type)
+        if code < 0:
             return -1
-        code = (<tuple>entry)[0]
-        size = (<tuple>entry)[1]
+        size = 4 if code == 3 or code == 4 or code == 5 else 1 if code == 6 else 3
         tiles = m.tiles
         if type(tiles) is not tuple or len(<tuple>tiles) != size:
             return -1
@@ -271,15 +286,13 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
         return -1
     # the context (the public scorer's keywords of records.verify._score_public)
     sit = win.situation
-    flags = 0
-    for f, x in ((F_TSUMO, sit.tsumo), (F_RIICHI, sit.riichi), (F_DOUBLE_RIICHI, sit.double_riichi),
-                 (F_IPPATSU, sit.ippatsu), (F_HAITEI, sit.haitei), (F_HOUTEI, sit.houtei),
-                 (F_RINSHAN, sit.rinshan), (F_CHANKAN, sit.chankan), (F_TENHOU, sit.tenhou),
-                 (F_CHIIHOU, sit.chiihou)):
-        s = _flag(x, f)
-        if s < 0:
-            return -1
-        flags |= s
+    flags = (_flag(sit.tsumo, F_TSUMO) | _flag(sit.riichi, F_RIICHI)
+             | _flag(sit.double_riichi, F_DOUBLE_RIICHI) | _flag(sit.ippatsu, F_IPPATSU)
+             | _flag(sit.haitei, F_HAITEI) | _flag(sit.houtei, F_HOUTEI)
+             | _flag(sit.rinshan, F_RINSHAN) | _flag(sit.chankan, F_CHANKAN)
+             | _flag(sit.tenhou, F_TENHOU) | _flag(sit.chiihou, F_CHIIHOU))
+    if flags < 0:
+        return -1
     if ((flags & F_TSUMO) != 0) != (discarder < 0):
         return -1
     riichi = (flags & F_RIICHI) != 0
@@ -407,13 +420,12 @@ cdef bint _same_yaku(object rec, uint64_t mask, const int32_t* p, int is_open, i
     return True
 
 
-def check_wins(list wins, object rnd, object nxt, int n, tuple declared, object shown,
-               Digest d):
+def check_wins(list wins, object rnd, object nxt, int n, tuple declared, Digest d):
     """The per-seat changes of each win of ``rnd`` (``wins``) settled alone, when every check
     of records.verify passes for them (the win items, the scores shown before each, the round
     settled as a whole, the next table); else None (the Python path checks the round).
-    ``declared``: the seats whose stake was paid; ``shown``: the scores before the first
-    settlement (records.verify._scores_at_end) or None."""
+    ``declared``: the seats whose stake was paid (the scores shown before the first
+    settlement are the round's less these stakes: records.verify._scores_at_end)."""
     cdef int64_t pays[MAX_WINS][3]
     cdef int64_t alone[4]
     cdef int64_t now[4]
@@ -425,7 +437,6 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, object 
     cdef int order[MAX_WINS]
     cdef int i, k, s, nw = len(wins), dealer, honba, sticks, counters, repeat = 0, wind
     cdef int next_dealer, next_wind
-    cdef bint have_shown
     cdef list out = []
     cdef object win, x, rec
     if nw == 0 or nw > MAX_WINS or n != d.n_players:
@@ -438,9 +449,6 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, object 
         return None
     if _ints_read(rnd.scores, table_scores, n) < 0:
         return None  # scores unknown: the Python path (it compares part of the next table)
-    have_shown = shown is not None
-    if have_shown and _ints_read(shown, now, n) < 0:
-        return None
     for s in range(4):
         deltas[s] = 0
     for x in declared:
@@ -448,6 +456,8 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, object 
         if s < 0 or deltas[s]:
             return None
         deltas[s] = -1000
+    for s in range(n):
+        now[s] = table_scores[s] + deltas[s]
     for i in range(nw):
         win = wins[i]
         if _win(win, n, d, pays[i], &who[i], &disc[i], alone) < 0:
@@ -456,10 +466,10 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, object 
             return None
         rec = win.recorded
         x = rec.scores_before
-        if x is not None and have_shown and not _ints_equal(x, now, n):
+        if x is not None and not _ints_equal(x, now, n):
             return None
         x = rec.score_changes
-        if have_shown and x is not None:
+        if x is not None:
             if _ints_read(x, ch, n) < 0:
                 return None
             for s in range(n):

@@ -847,21 +847,22 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
             report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
                                  f"(no win and no draw recorded)")
         declared = _declared(rnd)  # read once per round
-        at_end = _scores_at_end(rnd, n, declared)
         if fast is not None and rnd.wins:
             # compiled: every check of the round's wins passes (else None: checked below)
-            alone = fast[0](rnd.wins, rnd, nxt, n, declared, at_end, fast[1])
+            alone = fast[0](rnd.wins, rnd, nxt, n, declared, fast[1])
             if alone is not None:
-                new = _new_check
+                new, add = _new_check, report.wins.append
                 for win, changes in zip(rnd.wins, alone):
                     check = new(WinCheck)
                     check.__dict__.update(win=win, changes=changes, mismatches=(), error=None,
                                           _rules=rules)
-                    report.wins.append(check)
+                    add(check)
                 if rnd.draw is not None:
                     report.draws.append(_with_scores_before(
-                        _check_draw(rnd.draw, rules, rnd, nxt, declared), at_end))
+                        _check_draw(rnd.draw, rules, rnd, nxt, declared),
+                        _scores_at_end(rnd, n, declared)))
                 continue
+        at_end = _scores_at_end(rnd, n, declared)
         checks, values, shown = [], [], at_end
         for win in rnd.wins:
             check, value = _check_win(win, rules, kernel)

@@ -136,7 +136,7 @@ def _win(win, n: int, d: Digest):
     if type(win.melds) is not tuple:
         return None
     for m in win.melds:
-        entry = _TYPES.get(m.type)
+        entry = next((e for t, e in _TYPES.items() if t is m.type), None)  # identity, as in C
         if entry is None:
             return None
         code, size = entry
@@ -308,7 +308,7 @@ def _same_yaku(rec, mask: int, p: list, is_open: bool, out: list, ura_known) -> 
     return rec.ura is None or not ura_known or rec.ura == out[L.O_URA]
 
 
-def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, shown, d: Digest):
+def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, d: Digest):
     """See ``riichi_fast.records._verify.check_wins``."""
     nw = len(wins)
     if nw == 0 or nw > _MAX_WINS or n != d.n_players:
@@ -322,17 +322,13 @@ def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, shown, d: Digest):
     table_scores = _ints_read(rnd.scores, n)
     if table_scores is None:
         return None
-    now = None
-    if shown is not None:
-        now = _ints_read(shown, n)
-        if now is None:
-            return None
     deltas = [0] * 4
     for x in declared:
         s = _small(x, 0, n - 1)
         if s < 0 or deltas[s]:
             return None
         deltas[s] = -1000
+    now = [table_scores[s] + deltas[s] for s in range(n)]  # records.verify._scores_at_end
     got, out = [], []
     for win in wins:
         one = _win(win, n, d)
