@@ -276,6 +276,12 @@ cdef dict _LINE_INFO = {}
 handler reads of the event, taken once from the line's JSON (~300 distinct lines make most of
 a log)."""
 cdef object _SCAN_ONCE = _SCAN
+cdef dict _EVENTS = {}
+"""A step line's text -> its decoded event, for the step types repeated verbatim across logs
+(riichi, calls, kans, dora, end_kyoku: about half of the lines that are not draws or
+discards); shared, never changed (the handlers only read an event)."""
+cdef frozenset _REPEATED = frozenset(("reach", "reach_accepted", "end_kyoku", "end_game", "pon",
+                                      "chi", "daiminkan", "ankan", "kakan", "dora", "nukidora"))
 
 
 def read_lines(object self, list text_lines):
@@ -287,7 +293,8 @@ def read_lines(object self, list text_lines):
     cdef _Run run = _Run(self)
     cdef object info, line, got, ev
     if not _SEEN:
-        _LINE_INFO.clear()  # the two caches are emptied together (mjai._SEEN.clear())
+        _LINE_INFO.clear()  # the caches are emptied together (mjai._SEEN.clear())
+        _EVENTS.clear()
     try:
         for line in text_lines:
             if type(line) is not str:
@@ -300,6 +307,10 @@ def read_lines(object self, list text_lines):
                 else:
                     run.tsumo(<int>(<tuple>info)[1], <int>(<tuple>info)[2], (<tuple>info)[3])
                 continue
+            ev = _EVENTS.get(line)
+            if ev is not None:
+                run.step(ev)
+                continue
             try:
                 got = _SCAN_ONCE(line, 0)
             except StopIteration:
@@ -310,7 +321,10 @@ def read_lines(object self, list text_lines):
                 return False
             ev = (<tuple>got)[0]
             run.step(ev)
-            if type(ev) is dict and len(_LINE_INFO) < 4096:
+            if type(ev) is dict and (<dict>ev).get("type") in _REPEATED:
+                if len(_EVENTS) < 4096:
+                    _EVENTS[line] = ev
+            elif type(ev) is dict and len(_LINE_INFO) < 4096:
                 info = _line_info(<dict>ev)
                 if info is not None:
                     _LINE_INFO[line] = info
