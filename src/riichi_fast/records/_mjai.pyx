@@ -93,11 +93,14 @@ def tiles(object self, object names):
 # raises (Decline, or what the twin's steps raise) and read_game answers False: the
 # caller starts again from a fresh reader through the twin's loop.
 
-from riichi_fast.records._round cimport (RoundState, new_meld, new_round, new_state,
+from riichi_fast.records._round cimport (RoundState, new_event, new_meld, new_round, new_state,
                                          LAST_KAKAN, LAST_KITA)
 from riichi_fast.records._round import Decline
 from riichi_fast.records._replay import TileIds
-from riichi_fast.records.model import RecordedScore, RecordMeld, Round
+from riichi_fast.records.model import DrawKind, RecordedDraw, RecordedScore, RecordMeld, Round
+from riichi_fast.records.mjai import _REASONS
+
+cdef object _EXHAUSTIVE = DrawKind.EXHAUSTIVE, _NAGASHI = DrawKind.NAGASHI_MANGAN
 from riichi_fast.enums import MeldType
 import dataclasses
 
@@ -256,6 +259,33 @@ cdef int _hora(object self_, RoundState st, dict ev, bint game_red) except -1:
             raise _DECLINE
     st.win(self_.label, who, target, recorded, rnd.honba, rnd.riichi_sticks + st.sticks_paid,
            ura, len(rnd.wins))
+    return 0
+
+
+cdef int _ryukyoku(object self_, RoundState st, dict ev) except -1:
+    """``_Reader.on_ryukyoku`` on ``st`` (its twin): the round's RecordedDraw and end Event."""
+    cdef int n = st.n
+    rnd = self_.round
+    kind = _REASONS.get(ev.get("reason"))
+    if kind is None:
+        raise _DECLINE  # the twin's error
+    deltas = tuple(ev.get("deltas") or (0,) * n)
+    if "tenpais" in ev:
+        tenpai = tuple([i for i, x in enumerate(ev["tenpais"]) if x])
+    elif kind == _EXHAUSTIVE:
+        tenpai = tuple([s for s in range(n) if deltas[s] > 0]) if any(deltas) else None
+    else:
+        tenpai = None if kind == _NAGASHI else ()
+    nagashi = tuple([s for s in range(n) if deltas[s] > 0]) if kind == _NAGASHI else ()
+    rnd.draw = RecordedDraw(source=self_.label, round_index=rnd.index, kind=kind,
+                            dealer=rnd.dealer, honba=rnd.honba,
+                            riichi_sticks=rnd.riichi_sticks + st.sticks_paid,
+                            tenpai=tenpai, nagashi=nagashi, score_changes=deltas,
+                            scores_before=tuple([sc - 1000 * st.stick_by[p]
+                                                 for p, sc in zip(range(n), rnd.scores)]),
+                            n_players=n)
+    st.events.append(new_event("end", None, None, None, None))
+    st.remember_declared()
     return 0
 
 
@@ -476,9 +506,8 @@ cdef class _Run:
                 _hora(self_, st, ev, game_red)  # built from st: no RoundReplay hand-over
                 return 0
             if t == "ryukyoku":
-                _replay_of(self_, st)
                 self.live = False
-                self_.on_ryukyoku(ev)
+                _ryukyoku(self_, st, ev)  # built from st too
                 return 0
         if t == "start_kyoku":
             tehais = ev["tehais"]
@@ -529,8 +558,8 @@ cdef class _Run:
         if st is None:
             raise _DECLINE  # a step before start_kyoku: the twin's error
         if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
-            if self_.rp is None:  # the first was a hora built from st: st is still the round's
-                if t == "hora":
+            if self_.rp is None:  # the first result was built from st: st is still the round's
+                if t == "hora" and self_.round.draw is None:
                     _hora(self_, st, ev, game_red)
                     return 0
                 _replay_of(self_, st)
