@@ -188,3 +188,38 @@ def test_bad_digest_input_is_refused():
             mod.Digest(params, tuple(config.TENHOU.red_fives), 300, False, 5, True, False)
         d = mod.Digest(params, tuple(config.TENHOU.red_fives), 300, False, 4, True, False)
         assert mod.check_wins([], None, None, 4, (), d) is None
+
+
+_JSON_CASES = ['{"a":1}', '{"a":-0}', '{"a":01}', '[1,2,[3,[4]]]', '{"a":"\\u00e9"}', '{"a": 1}',
+               ' {"a":1}', '{"a":1} ', '{"a":1.5}', '{"a":1e3}', '[true,false,null]',
+               '{"a":"x","a":"y"}', '[]', '{}', '"x"', '123', '-', '{"a"', '[1,]', '{"a":1,}',
+               '[[[[[[[[[[1]]]]]]]]]]', '{"a":12345678901234567890}', '{"é":1}', 'nul', 'truex',
+               '{"a":-12}', '[-5,0,10]', '{"type":"reach","actor":1}x']
+
+
+@pytest.mark.skipif(_backend.compiled("records._mjai") is None, reason="compiled modules not in use")
+def test_mini_json_answers_as_json_or_not_at_all():
+    """records._mjai.mini_json (the mjai lines read in C) gives json.loads's value, or None
+    (the scanner decides): every bundled mjai line and the converted games' lines, odd cases."""
+    import json
+
+    from riichi_fast.records._mjai import mini_json
+
+    lines = list(_JSON_CASES)
+    for path in MJLOG[::4]:
+        try:
+            lines += writers.mjai_text(read_record(path)).splitlines()
+        except Exception:  # noqa: BLE001, S112 - a damaged bundled record: not ours to convert
+            continue
+    for path in sorted(DATA.glob("mjai*/*")):
+        lines += _text(path).splitlines()
+    answered = 0
+    for line in lines:
+        got = mini_json(line)
+        if got is None:
+            continue
+        answered += 1
+        want = json.loads(line)
+        assert got == want and json.dumps(got) == json.dumps(want), line
+    assert answered > 0.9 * len(lines)
+    assert [mini_json(c) is None for c in _JSON_CASES[:6]] == [False, False, True, False, True, True]
