@@ -197,13 +197,14 @@ _JSON_CASES = ['{"a":1}', '{"a":-0}', '{"a":01}', '[1,2,[3,[4]]]', '{"a":"\\u00e
                '{"a":-12}', '[-5,0,10]', '{"type":"reach","actor":1}x']
 
 
-@pytest.mark.skipif(_backend.compiled("records._mjai") is None, reason="compiled modules not in use")
+@pytest.mark.skipif(_backend.compiled("records._round") is None, reason="compiled modules not in use")
 def test_mini_json_answers_as_json_or_not_at_all():
-    """records._mjai.mini_json (the mjai lines read in C) gives json.loads's value, or None
-    (the scanner decides): every bundled mjai line and the converted games' lines, odd cases."""
+    """records._round.mini_json (mjai lines and tenhou6 records read in C) gives json.loads's
+    value, or None (json decides): every bundled mjai line and tenhou6 record, the converted
+    games' lines and records, odd cases; strict (mjai lines) and loose (tenhou6)."""
     import json
 
-    from riichi_fast.records._mjai import mini_json
+    from riichi_fast.records._round import mini_json
 
     lines = list(_JSON_CASES)
     for path in MJLOG[::4]:
@@ -213,13 +214,19 @@ def test_mini_json_answers_as_json_or_not_at_all():
             continue
     for path in sorted(DATA.glob("mjai*/*")):
         lines += _text(path).splitlines()
-    answered = 0
-    for line in lines:
-        got = mini_json(line)
-        if got is None:
-            continue
-        answered += 1
-        want = json.loads(line)
-        assert got == want and json.dumps(got) == json.dumps(want), line
-    assert answered > 0.9 * len(lines)
+    records = [writers.tenhou6_text(g) for g in GAMES[:40:2]]
+    records += [_text(p) for p in sorted(DATA.glob("tenhou6-json-mjx/*.json"))]
+    records += [' { "a" : [ 1 , "é" ,\n\t{ } ] } ', '{"a":"\x01"}', '{"a":"\x7f"}', '[1 2]']
+    for loose, texts in ((False, lines), (True, lines + records)):
+        answered = 0
+        for text in texts:
+            got = mini_json(text, loose)
+            if got is None:
+                continue
+            answered += 1
+            want = json.loads(text)
+            assert got == want and json.dumps(got) == json.dumps(want), text
+        assert answered > 0.9 * len(texts)
     assert [mini_json(c) is None for c in _JSON_CASES[:6]] == [False, False, True, False, True, True]
+    assert mini_json(' { "a" : [ 1 , "é" ,\n\t{ } ] } ', True) == {"a": [1, "é", {}]}
+    assert mini_json(' { "a" : 1 } ') is None and mini_json('{"a":"é"}') is None

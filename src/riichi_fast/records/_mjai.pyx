@@ -12,7 +12,7 @@ import json
 
 from riichi_fast.records.mjai import _KINDS, _SCAN, _SEEN
 
-__all__ = ["decode_lines", "mini_json", "read_game", "read_lines", "tiles"]
+__all__ = ["decode_lines", "read_game", "read_lines", "tiles"]
 
 cdef object _BLANK = object()
 
@@ -94,7 +94,7 @@ def tiles(object self, object names):
 # caller starts again from a fresh reader through the twin's loop.
 
 from riichi_fast.records._round cimport (RoundState, new_event, new_meld, new_round, new_state,
-                                         LAST_KAKAN, LAST_KITA)
+                                         LAST_KAKAN, LAST_KITA, mini_json_c)
 from riichi_fast.records._round import Decline
 from riichi_fast.records._replay import TileIds
 from riichi_fast.records.model import DrawKind, RecordedDraw, RecordedScore, RecordMeld, Round
@@ -314,123 +314,6 @@ cdef frozenset _REPEATED = frozenset(("reach", "reach_accepted", "end_kyoku", "e
                                       "chi", "daiminkan", "ankan", "kakan", "dora", "nukidora"))
 
 
-# A line's JSON read in C when it is plainly simple: objects, arrays, ASCII strings without
-# escapes, integers of up to 18 digits, true / false / null, no whitespace, nesting up to 8.
-# The values are those json's scanner gives (a dict in key order, str, int, list, bool,
-# None); anything else (_FAIL) goes to the scanner, which decides.
-
-from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
-
-cdef object _FAIL = object()
-
-
-cdef object _mini_value(const char* s, Py_ssize_t n, Py_ssize_t* pos, int depth):
-    cdef Py_ssize_t i = pos[0], j
-    cdef char c
-    cdef long long v
-    cdef bint neg
-    cdef dict d
-    cdef list a
-    if i >= n or depth > 8:
-        return _FAIL
-    c = s[i]
-    if c == b'"':
-        j = i + 1
-        while j < n and s[j] != b'"':
-            if s[j] == b'\\' or <unsigned char>s[j] < 0x20 or <unsigned char>s[j] > 0x7e:
-                return _FAIL
-            j += 1
-        if j >= n:
-            return _FAIL
-        pos[0] = j + 1
-        return PyUnicode_DecodeASCII(s + i + 1, j - i - 1, NULL)
-    if c == b'-' or b'0' <= c <= b'9':
-        neg = c == b'-'
-        j = i + 1 if neg else i
-        if j >= n or not b'0' <= s[j] <= b'9' or (s[j] == b'0' and j + 1 < n
-                                                  and b'0' <= s[j + 1] <= b'9'):
-            return _FAIL
-        v = 0
-        while j < n and b'0' <= s[j] <= b'9':
-            if j - i > 18:
-                return _FAIL
-            v = v * 10 + (s[j] - 48)
-            j += 1
-        if j < n and (s[j] == b'.' or s[j] == b'e' or s[j] == b'E'):
-            return _FAIL
-        pos[0] = j
-        return -v if neg else v
-    if c == b'{':
-        d = {}
-        i += 1
-        if i < n and s[i] == b'}':
-            pos[0] = i + 1
-            return d
-        while True:
-            if i >= n or s[i] != b'"':
-                return _FAIL
-            pos[0] = i
-            key = _mini_value(s, n, pos, depth + 1)
-            if key is _FAIL:
-                return _FAIL
-            i = pos[0]
-            if i >= n or s[i] != b':':
-                return _FAIL
-            pos[0] = i + 1
-            val = _mini_value(s, n, pos, depth + 1)
-            if val is _FAIL:
-                return _FAIL
-            d[key] = val
-            i = pos[0]
-            if i < n and s[i] == b',':
-                i += 1
-                continue
-            if i < n and s[i] == b'}':
-                pos[0] = i + 1
-                return d
-            return _FAIL
-    if c == b'[':
-        a = []
-        i += 1
-        if i < n and s[i] == b']':
-            pos[0] = i + 1
-            return a
-        while True:
-            pos[0] = i
-            val = _mini_value(s, n, pos, depth + 1)
-            if val is _FAIL:
-                return _FAIL
-            a.append(val)
-            i = pos[0]
-            if i < n and s[i] == b',':
-                i += 1
-                continue
-            if i < n and s[i] == b']':
-                pos[0] = i + 1
-                return a
-            return _FAIL
-    if n - i >= 4 and s[i] == b't' and s[i + 1] == b'r' and s[i + 2] == b'u' and s[i + 3] == b'e':
-        pos[0] = i + 4
-        return True
-    if n - i >= 5 and s[i] == b'f' and s[i + 1] == b'a' and s[i + 2] == b'l' \
-            and s[i + 3] == b's' and s[i + 4] == b'e':
-        pos[0] = i + 5
-        return False
-    if n - i >= 4 and s[i] == b'n' and s[i + 1] == b'u' and s[i + 2] == b'l' and s[i + 3] == b'l':
-        pos[0] = i + 4
-        return None
-    return _FAIL
-
-
-def mini_json(str line):
-    """The value of ``line`` when it is plainly simple JSON (see above), else None (json's
-    scanner decides).  Twin: ``json.loads`` (equal values wherever this answers)."""
-    cdef Py_ssize_t n, pos = 0
-    cdef const char* s = PyUnicode_AsUTF8AndSize(line, &n)
-    got = _mini_value(s, n, &pos, 0)
-    return None if got is _FAIL or pos != n else got
-
-
 def read_lines(object self, list text_lines):
     """``parse_mjai``'s decoding and ``read_game`` in one pass over the text lines, a draw or
     discard line met before read from ``_LINE_INFO`` without its JSON object.  True,
@@ -458,7 +341,7 @@ def read_lines(object self, list text_lines):
             if ev is not None:
                 run.step(ev)
                 continue
-            ev = mini_json(<str>line)
+            ev = mini_json_c(<str>line, False)
             if ev is None:
                 try:
                     got = _SCAN_ONCE(line, 0)

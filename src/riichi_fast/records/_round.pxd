@@ -72,3 +72,4 @@ cdef object new_meld(object mtype, tuple tiles, object called, object from_seat,
 cdef object new_round(object index, object round_wind, object kyoku, object dealer, object honba,
                       object riichi_sticks, object scores, object dora_indicators,
                       object initial_hands)
+cdef object mini_json_c(str text, bint loose)

@@ -663,3 +663,142 @@ def quick_hand(object win, object hand_cls, object meld_cls, object red_of):
     d["_counts"] = None
     d["_sd"] = score_data(sorted_closed, melds_t, red)
     return hand
+
+
+# ---------------------------------------------------------------------------
+# JSON read in C when it is plainly simple (the readers' records: mjai lines, tenhou6 games):
+# objects, arrays, strings without escapes, integers of up to 18 digits, true / false /
+# null, nesting up to 64.  Strict (an mjai line): ASCII strings and no whitespace at all;
+# loose (a tenhou6 record): UTF-8 strings and JSON whitespace between tokens.  The values
+# are those json gives (a dict in key order, str, int, list, bool, None); anything else
+# (_FAIL) is None and json decides (its value or its error).
+
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
+
+cdef object _FAIL = object()
+
+
+cdef inline Py_ssize_t _ws(const char* s, Py_ssize_t n, Py_ssize_t i, bint loose) noexcept:
+    if loose:
+        while i < n and (s[i] == b' ' or s[i] == b'\n' or s[i] == b'\t' or s[i] == b'\r'):
+            i += 1
+    return i
+
+
+cdef object _mini_value(const char* s, Py_ssize_t n, Py_ssize_t* pos, int depth, bint loose):
+    cdef Py_ssize_t i = _ws(s, n, pos[0], loose), j
+    cdef char c
+    cdef long long v
+    cdef bint neg, ascii = True
+    cdef dict d
+    cdef list a
+    if i >= n or depth > 64:
+        return _FAIL
+    c = s[i]
+    if c == b'"':
+        j = i + 1
+        while j < n and s[j] != b'"':
+            if s[j] == b'\\' or <unsigned char>s[j] < 0x20 or <unsigned char>s[j] == 0x7f:
+                return _FAIL
+            if <unsigned char>s[j] > 0x7f:
+                if not loose:
+                    return _FAIL
+                ascii = False
+            j += 1
+        if j >= n:
+            return _FAIL
+        pos[0] = j + 1
+        if ascii:
+            return PyUnicode_DecodeASCII(s + i + 1, j - i - 1, NULL)
+        return PyUnicode_DecodeUTF8(s + i + 1, j - i - 1, NULL)
+    if c == b'-' or b'0' <= c <= b'9':
+        neg = c == b'-'
+        j = i + 1 if neg else i
+        if j >= n or not b'0' <= s[j] <= b'9' or (s[j] == b'0' and j + 1 < n
+                                                  and b'0' <= s[j + 1] <= b'9'):
+            return _FAIL
+        v = 0
+        while j < n and b'0' <= s[j] <= b'9':
+            if j - i > 18:
+                return _FAIL
+            v = v * 10 + (s[j] - 48)
+            j += 1
+        if j < n and (s[j] == b'.' or s[j] == b'e' or s[j] == b'E'):
+            return _FAIL
+        pos[0] = j
+        return -v if neg else v
+    if c == b'{':
+        d = {}
+        i = _ws(s, n, i + 1, loose)
+        if i < n and s[i] == b'}':
+            pos[0] = i + 1
+            return d
+        while True:
+            if i >= n or s[i] != b'"':
+                return _FAIL
+            pos[0] = i
+            key = _mini_value(s, n, pos, depth + 1, loose)
+            if key is _FAIL:
+                return _FAIL
+            i = _ws(s, n, pos[0], loose)
+            if i >= n or s[i] != b':':
+                return _FAIL
+            pos[0] = i + 1
+            val = _mini_value(s, n, pos, depth + 1, loose)
+            if val is _FAIL:
+                return _FAIL
+            d[key] = val
+            i = _ws(s, n, pos[0], loose)
+            if i < n and s[i] == b',':
+                i = _ws(s, n, i + 1, loose)
+                continue
+            if i < n and s[i] == b'}':
+                pos[0] = i + 1
+                return d
+            return _FAIL
+    if c == b'[':
+        a = []
+        i = _ws(s, n, i + 1, loose)
+        if i < n and s[i] == b']':
+            pos[0] = i + 1
+            return a
+        while True:
+            pos[0] = i
+            val = _mini_value(s, n, pos, depth + 1, loose)
+            if val is _FAIL:
+                return _FAIL
+            a.append(val)
+            i = _ws(s, n, pos[0], loose)
+            if i < n and s[i] == b',':
+                i += 1
+                continue
+            if i < n and s[i] == b']':
+                pos[0] = i + 1
+                return a
+            return _FAIL
+    if n - i >= 4 and s[i] == b't' and s[i + 1] == b'r' and s[i + 2] == b'u' and s[i + 3] == b'e':
+        pos[0] = i + 4
+        return True
+    if n - i >= 5 and s[i] == b'f' and s[i + 1] == b'a' and s[i + 2] == b'l' \
+            and s[i + 3] == b's' and s[i + 4] == b'e':
+        pos[0] = i + 5
+        return False
+    if n - i >= 4 and s[i] == b'n' and s[i + 1] == b'u' and s[i + 2] == b'l' and s[i + 3] == b'l':
+        pos[0] = i + 4
+        return None
+    return _FAIL
+
+
+cdef object mini_json_c(str text, bint loose):
+    cdef Py_ssize_t n, pos = 0
+    cdef const char* s = PyUnicode_AsUTF8AndSize(text, &n)
+    got = _mini_value(s, n, &pos, 0, loose)
+    if loose:
+        pos = _ws(s, n, pos, loose)
+    return None if got is _FAIL or pos != n else got
+
+
+def mini_json(str text, bint loose=False):
+    """The value of ``text`` when it is plainly simple JSON (see above), else None (json
+    decides).  Twin: ``json.loads`` (equal values wherever this answers)."""
+    return mini_json_c(text, loose)

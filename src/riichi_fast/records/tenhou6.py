@@ -172,8 +172,14 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
         objs = [text]
     else:
         record_text(text, "parse_tenhou6", (str, bytes, bytearray, dict))
+        # plainly simple JSON read in C (records._round.mini_json; else json decides)
+        got = None
+        if text.__class__ is str:
+            fn = _MINI[0] if _MINI else _mini_json()
+            if fn is not None:
+                got = fn(text, True)
         try:
-            objs = [json.loads(text)]
+            objs = [got if got is not None else json.loads(text)]
         except json.JSONDecodeError:
             try:
                 objs = [json.loads(line) for line in text.splitlines() if line.strip()]
@@ -187,6 +193,18 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
         raise RecordError(f"{source}: empty record")
     with malformed_record(source):
         return _read(objs, source)
+
+
+_MINI: list = []
+
+
+def _mini_json():
+    """``records._round.mini_json`` (None under RIICHI_FAST_PUREPYTHON=1: json.loads alone)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    _MINI.append(None if mod is None else mod.mini_json)
+    return _MINI[0]
 
 
 def _read(objs: list, source: str) -> Game:
