@@ -1,4 +1,3 @@
-# cython: boundscheck=False, wraparound=False
 # The wins of one round of a read record (tenhou.net/6, mjai) checked in C (issue 10, fast
 # ingest): re-scored through the scoring kernel (the arrays of docs/SCORING.md, no keyword
 # call, no Hand object), compared item by item with the record, settled alone and as a round,
