@@ -15,6 +15,7 @@ from riichi_fast.enums import MeldType
 from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
 from riichi_fast.records.model import Event, RecordedWin, RecordMeld, Round, Situation
 import dataclasses
+from cpython.object cimport PyObject_GenericSetAttr
 
 __all__ = ["Decline"]
 
@@ -34,27 +35,26 @@ cdef object _onew = object.__new__
 
 
 cdef object new_event(object type_, object seat, object tile, object meld, object tsumogiri):
-    """``Event(type_, seat, tile, meld, tsumogiri)``."""
+    """``Event(type_, seat, tile, meld, tsumogiri)`` (the fields set as object.__setattr__
+    sets them: in the instance's own storage, no dict made)."""
     ev = _onew(Event)
-    cdef dict d = ev.__dict__
-    d["type"] = type_
-    d["seat"] = seat
-    d["tile"] = tile
-    d["meld"] = meld
-    d["tsumogiri"] = tsumogiri
+    PyObject_GenericSetAttr(ev, "type", type_)
+    PyObject_GenericSetAttr(ev, "seat", seat)
+    PyObject_GenericSetAttr(ev, "tile", tile)
+    PyObject_GenericSetAttr(ev, "meld", meld)
+    PyObject_GenericSetAttr(ev, "tsumogiri", tsumogiri)
     return ev
 
 
 cdef object new_meld(object mtype, tuple tiles, object called, object from_seat, object added):
     """``RecordMeld(mtype, tiles, called, from_seat, added)``."""
     m = _onew(RecordMeld)
-    cdef dict d = m.__dict__
-    d["type"] = mtype
-    d["tiles"] = tiles
-    d["called"] = called
-    d["from_seat"] = from_seat
-    d["added"] = added
-    d["code"] = None
+    PyObject_GenericSetAttr(m, "type", mtype)
+    PyObject_GenericSetAttr(m, "tiles", tiles)
+    PyObject_GenericSetAttr(m, "called", called)
+    PyObject_GenericSetAttr(m, "from_seat", from_seat)
+    PyObject_GenericSetAttr(m, "added", added)
+    PyObject_GenericSetAttr(m, "code", None)
     return m
 
 
@@ -63,19 +63,18 @@ cdef object new_round(object index, object round_wind, object kyoku, object deal
                       object initial_hands):
     """``Round(index=..., ...)`` (no event, win or draw yet)."""
     r = _onew(Round)
-    cdef dict d = r.__dict__
-    d["index"] = index
-    d["round_wind"] = round_wind
-    d["kyoku"] = kyoku
-    d["dealer"] = dealer
-    d["honba"] = honba
-    d["riichi_sticks"] = riichi_sticks
-    d["scores"] = scores
-    d["dora_indicators"] = dora_indicators
-    d["initial_hands"] = initial_hands
-    d["events"] = []
-    d["wins"] = []
-    d["draw"] = None
+    PyObject_GenericSetAttr(r, "index", index)
+    PyObject_GenericSetAttr(r, "round_wind", round_wind)
+    PyObject_GenericSetAttr(r, "kyoku", kyoku)
+    PyObject_GenericSetAttr(r, "dealer", dealer)
+    PyObject_GenericSetAttr(r, "honba", honba)
+    PyObject_GenericSetAttr(r, "riichi_sticks", riichi_sticks)
+    PyObject_GenericSetAttr(r, "scores", scores)
+    PyObject_GenericSetAttr(r, "dora_indicators", dora_indicators)
+    PyObject_GenericSetAttr(r, "initial_hands", initial_hands)
+    PyObject_GenericSetAttr(r, "events", [])
+    PyObject_GenericSetAttr(r, "wins", [])
+    PyObject_GenericSetAttr(r, "draw", None)
     return r
 
 
@@ -358,7 +357,6 @@ cdef class RoundState:
         cdef bint first_turn, riichi, first = multi == 0, found = False
         cdef int win_tile, i, n = self.n, dealer
         cdef list replay
-        cdef dict d
         if who < 0 or who >= n:
             raise _DECLINE
         rnd = self.round
@@ -392,42 +390,43 @@ cdef class RoundState:
         first_turn = self.discards[who] == 0 and not self.any_call
         riichi = self.riichi[who]
         situation = _onew(Situation)
-        d = situation.__dict__
-        d["tsumo"] = tsumo
-        d["riichi"] = riichi
-        d["double_riichi"] = riichi and self.double_riichi[who]
+        # the fields set as object.__setattr__ sets them (no instance dict made)
+        PyObject_GenericSetAttr(situation, "tsumo", tsumo)
+        PyObject_GenericSetAttr(situation, "riichi", riichi)
+        PyObject_GenericSetAttr(situation, "double_riichi", riichi and self.double_riichi[who])
         # a robbed kakan (or kita) never happened: it does not break ippatsu
-        d["ippatsu"] = riichi and (self.ippatsu_before_call[who] if chankan or robbed
-                                   else self.ippatsu[who])
-        d["haitei"] = tsumo and not rinshan and self.n_draws == self.max_draws
-        d["houtei"] = not tsumo and not chankan and not robbed and self.n_draws == self.max_draws
-        d["rinshan"] = rinshan
-        d["chankan"] = chankan
-        d["tenhou"] = tsumo and first_turn and who == dealer
-        d["chiihou"] = tsumo and first_turn and who != dealer
-        d["seat_wind"] = (who - dealer + n) % n
-        d["round_wind"] = rnd.round_wind
-        d["dora_indicators"] = tuple(self.dora)
-        d["ura_indicators"] = tuple(ura)
-        d["honba"] = honba
-        d["riichi_sticks"] = sticks if first else 0
-        d["honba_paid"] = honba if first else 0
+        PyObject_GenericSetAttr(situation, "ippatsu", riichi and (
+            self.ippatsu_before_call[who] if chankan or robbed else self.ippatsu[who]))
+        PyObject_GenericSetAttr(situation, "haitei",
+                                tsumo and not rinshan and self.n_draws == self.max_draws)
+        PyObject_GenericSetAttr(situation, "houtei", not tsumo and not chankan and not robbed
+                                and self.n_draws == self.max_draws)
+        PyObject_GenericSetAttr(situation, "rinshan", rinshan)
+        PyObject_GenericSetAttr(situation, "chankan", chankan)
+        PyObject_GenericSetAttr(situation, "tenhou", tsumo and first_turn and who == dealer)
+        PyObject_GenericSetAttr(situation, "chiihou", tsumo and first_turn and who != dealer)
+        PyObject_GenericSetAttr(situation, "seat_wind", (who - dealer + n) % n)
+        PyObject_GenericSetAttr(situation, "round_wind", rnd.round_wind)
+        PyObject_GenericSetAttr(situation, "dora_indicators", tuple(self.dora))
+        PyObject_GenericSetAttr(situation, "ura_indicators", tuple(ura))
+        PyObject_GenericSetAttr(situation, "honba", honba)
+        PyObject_GenericSetAttr(situation, "riichi_sticks", sticks if first else 0)
+        PyObject_GenericSetAttr(situation, "honba_paid", honba if first else 0)
         win = _onew(RecordedWin)
-        d = win.__dict__
-        d["source"] = label
-        d["round_index"] = rnd.index
-        d["winner"] = who
-        d["discarder"] = None if tsumo else from_who
-        d["closed"] = tuple(replay)
-        d["melds"] = tuple(self.melds[who])
-        d["win_tile"] = win_tile
-        d["situation"] = situation
-        d["recorded"] = recorded
-        d["dealer"] = d_o
-        d["red_fives"] = self.red_obj
-        d["three_player"] = self.three
-        d["multi_ron_index"] = multi
-        d["ura_known"] = riichi
+        PyObject_GenericSetAttr(win, "source", label)
+        PyObject_GenericSetAttr(win, "round_index", rnd.index)
+        PyObject_GenericSetAttr(win, "winner", who)
+        PyObject_GenericSetAttr(win, "discarder", None if tsumo else from_who)
+        PyObject_GenericSetAttr(win, "closed", tuple(replay))
+        PyObject_GenericSetAttr(win, "melds", tuple(self.melds[who]))
+        PyObject_GenericSetAttr(win, "win_tile", win_tile)
+        PyObject_GenericSetAttr(win, "situation", situation)
+        PyObject_GenericSetAttr(win, "recorded", recorded)
+        PyObject_GenericSetAttr(win, "dealer", d_o)
+        PyObject_GenericSetAttr(win, "red_fives", self.red_obj)
+        PyObject_GenericSetAttr(win, "three_player", self.three)
+        PyObject_GenericSetAttr(win, "multi_ron_index", multi)
+        PyObject_GenericSetAttr(win, "ura_known", riichi)
         rnd.wins.append(win)
         self.events.append(new_event("win", who, win_tile, None, None))
         self.remember_declared()
