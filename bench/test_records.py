@@ -415,8 +415,9 @@ def test_compiled_win_checks_vs_python(benchmark, converted, fmt, monkeypatch):
     the ratio in ``extra_info``; the reports are equal.
 
     Measured 2026-12-01 (callgrind, instructions per game of ``verify_summary`` over the
-    same 136 games, base commit 93873a2 against this branch): tenhou6 4.86M -> 2.67M
-    (1.82x), mjai 6.00M -> 3.95M (1.52x); ``verify_game`` alone 1.70M -> ~0.37M."""
+    same 136 games, base commit 93873a2 against this branch): tenhou6 4.86M -> 2.55M
+    (1.91x), mjai 6.00M -> 3.81M (1.57x); ``verify_game`` alone 1.70M -> ~0.37M; here
+    verify_game 0.077 (tenhou6) / 0.087 (mjai) ms/game against 0.209 / 0.190 in Python."""
     from riichi_fast.records import verify as V
     from riichi_fast.records.fast import parse_record
 
