@@ -230,3 +230,23 @@ def test_mini_json_answers_as_json_or_not_at_all():
     assert [mini_json(c) is None for c in _JSON_CASES[:6]] == [False, False, True, False, True, True]
     assert mini_json(' { "a" : [ 1 , "é" ,\n\t{ } ] } ', True) == {"a": [1, "é", {}]}
     assert mini_json(' { "a" : 1 } ') is None and mini_json('{"a":"é"}') is None
+
+
+def test_a_rebound_scorer_turns_the_compiled_path_off(monkeypatch):
+    """The compiled checks stand for the compiled ``riichi_fast.score`` only: once the public
+    scorer is rebound (after a first verification too), every win goes through it."""
+    import riichi_fast
+
+    game = GAMES[0]
+    V.verify_game(game)  # the rules digested and kept
+    calls = []
+    real = riichi_fast.score
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(riichi_fast, "score", spy)
+    report = V.verify_game(game)
+    assert not any("_rules" in vars(c) for c in report.wins)
+    assert len(calls) == report.n_wins > 0
