@@ -433,3 +433,47 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
     benchmark.extra_info["ratio"] = round(rates["c"] / rates["steps"], 2)
     print(f"\n{fmt} verify: {rates['c']:,.0f} games per CPU second with whole rounds in C, "
           f"{rates['steps']:,.0f} with the Python twins ({rates['c'] / rates['steps']:.2f}x)")
+
+
+@pytest.mark.benchmark(group="records-verify-compiled-wins")
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_compiled_win_checks_vs_python(benchmark, converted, fmt, monkeypatch):
+    """:func:`~riichi_fast.records.verify.verify_game` on the games read beforehand, its
+    rounds' wins checked in C (``records._verify.check_wins``, ``computed`` filled on first
+    read) and, in turns, through the Python path only (``_fast_wins`` off): ms per game and
+    the ratio in ``extra_info``; the reports are equal.
+
+    Measured 2026-12-01 (callgrind, instructions per game of ``verify_summary`` over the
+    same 136 games, base commit 93873a2 against this branch): tenhou6 4.86M -> 2.55M
+    (1.91x), mjai 6.00M -> 3.81M (1.57x); ``verify_game`` alone 1.70M -> ~0.37M; here
+    verify_game 0.077 (tenhou6) / 0.087 (mjai) ms/game against 0.209 / 0.190 in Python."""
+    from riichi_fast.records import verify as V
+    from riichi_fast.records.fast import parse_record
+
+    games = [parse_record(Path(f).read_bytes(), os.path.basename(f)) for f in converted[fmt]]
+
+    def run_all():
+        return [V.verify_game(g) for g in games]
+
+    def python_all():
+        with monkeypatch.context() as m:
+            m.setattr(V, "_fast_wins", lambda game, rules: None)
+            return run_all()
+
+    best = {"compiled": float("inf"), "python": float("inf")}
+
+    def turns():
+        for name, fn in (("python", python_all), ("compiled", run_all)):
+            t = time.process_time()
+            got = fn()
+            best[name] = min(best[name], time.process_time() - t)
+        return got
+
+    reports = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
+    assert reports == python_all()
+    assert sum(r.n_wins_ok for r in reports) == sum(r.n_wins for r in reports) > 0
+    per_game = {k: 1e3 * v / len(games) for k, v in best.items()}
+    benchmark.extra_info.update({f"ms_per_game_{k}": round(v, 3) for k, v in per_game.items()})
+    benchmark.extra_info["ratio"] = round(per_game["python"] / per_game["compiled"], 2)
+    print(f"\n{fmt} verify_game: {per_game['compiled']:.3f} ms/game compiled win checks, "
+          f"{per_game['python']:.3f} Python ({per_game['python'] / per_game['compiled']:.2f}x)")

@@ -470,7 +470,7 @@ def test_bad_records_raise_record_error():
         parse_mjlog(tampered, source="x")
     with pytest.raises(RecordError, match="event before the first"):
         parse_mjlog('<mjloggm><GO type="1"/><T5/></mjloggm>')
-    with pytest.raises(RecordError, match="bad tenhou6 tile code 99"):
+    with pytest.raises(RecordError, match="^<tenhou6> E1-0: bad tenhou6 tile code 99$"):
         parse_tenhou6({"name": [], "rule": {"aka": 1}, "log": [
             [[0, 0, 0], [25000] * 4, [99], []] + [[11], [], []] * 4 + [["流局"]]]})
     with pytest.raises(RecordError, match="bad mjai tile '0m'"):

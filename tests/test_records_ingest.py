@@ -155,7 +155,8 @@ def test_tenhou6_damaged_call_string_same_error_cold_and_warm():
         with pytest.raises(RecordError) as exc:
             parse_tenhou6(dict(obj, log=[log]), "bad.json")
         errors.append(str(exc.value))
-    assert errors[0] == errors[1] == "bad tenhou6 tile code 99"  # as before the shortcut
+    where = f"bad.json {'ESWN'[log[0][0] // 4]}{log[0][0] % 4 + 1}-{log[0][1]}"  # the round named
+    assert errors[0] == errors[1] == f"{where}: bad tenhou6 tile code 99"
     assert call[:pos + 1] + "99" + call[pos + 3:] not in T6._CALLS
 
 

@@ -93,12 +93,18 @@ def tiles(object self, object names):
 # raises (Decline, or what the twin's steps raise) and read_game answers False: the
 # caller starts again from a fresh reader through the twin's loop.
 
-from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
+from riichi_fast.records._round cimport (RoundState, new_event, new_meld, new_round, new_state,
+                                         LAST_KAKAN, LAST_KITA, mini_json_c)
 from riichi_fast.records._round import Decline
 from riichi_fast.records._replay import TileIds
-from riichi_fast.records.model import RecordMeld, Round
+from riichi_fast.records.model import DrawKind, RecordedDraw, RecordedScore, RecordMeld, Round
+from riichi_fast.records.mjai import _REASONS
+
+cdef object _EXHAUSTIVE = DrawKind.EXHAUSTIVE, _NAGASHI = DrawKind.NAGASHI_MANGAN
 from riichi_fast.enums import MeldType
 import dataclasses
+
+cdef object _onew = object.__new__
 
 cdef object _DECLINE = Decline
 cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
@@ -201,6 +207,88 @@ cdef object _replay_of(object self, RoundState st):
     return self.rp
 
 
+cdef int _hora(object self_, RoundState st, dict ev, bint game_red) except -1:
+    """``_Reader.on_hora`` on ``st`` (its twin): the ura indicators read once per round by
+    their names, the RecordedScore of the event, the win built by ``RoundState.win``."""
+    cdef int who, target, kind, n = st.n, s
+    cdef bint red
+    rnd = self_.round
+    who = _seat(ev["actor"], n)
+    target = _seat(ev["target"], n)
+    names = tuple(ev.get("ura_markers") or ())
+    cache = self_._ura
+    ura = cache.get(names)
+    if ura is None:
+        out = []
+        for name in names:
+            kind = _name_kind(name, &red)
+            if kind < 0:
+                raise _DECLINE
+            out.append(st.new_id(kind, red and game_red))
+        ura = cache[names] = tuple(out)
+    deltas = ev.get("deltas")
+    before = [sc - 1000 * st.stick_by[p] for p, sc in zip(range(n), rnd.scores)]
+    for w in rnd.wins:
+        changes = w.recorded.score_changes
+        for s in range(n):
+            before[s] += changes[s]
+    recorded = _onew(RecordedScore)
+    d = recorded.__dict__
+    d["han"] = ev.get("fan", ev.get("han"))
+    d["fu"] = ev.get("fu")
+    d["points"] = ev.get("hora_points", ev.get("points"))
+    d["limit"] = None
+    d["yaku"] = ()
+    d["yakuman"] = ()
+    d["dora"] = None
+    d["ura"] = None
+    d["aka"] = None
+    d["score_changes"] = tuple(deltas) if deltas is not None else None
+    d["scores_before"] = tuple(before)
+    d["pao"] = ev.get("pao")
+    d["text"] = None
+    if "pai" in ev and who != target:
+        # the tile won on must be the one the record names (RoundReplay.win_tile_for_ron)
+        if st.last_type == LAST_KAKAN or st.last_type == LAST_KITA:
+            kind = st.last_tile // 4
+        elif st.ld_seat < 0:
+            raise _DECLINE
+        else:
+            kind = st.ld_tile // 4
+        if _name_kind(ev["pai"], &red) != kind:
+            raise _DECLINE
+    st.win(self_.label, who, target, recorded, rnd.honba, rnd.riichi_sticks + st.sticks_paid,
+           ura, len(rnd.wins))
+    return 0
+
+
+cdef int _ryukyoku(object self_, RoundState st, dict ev) except -1:
+    """``_Reader.on_ryukyoku`` on ``st`` (its twin): the round's RecordedDraw and end Event."""
+    cdef int n = st.n
+    rnd = self_.round
+    kind = _REASONS.get(ev.get("reason"))
+    if kind is None:
+        raise _DECLINE  # the twin's error
+    deltas = tuple(ev.get("deltas") or (0,) * n)
+    if "tenpais" in ev:
+        tenpai = tuple([i for i, x in enumerate(ev["tenpais"]) if x])
+    elif kind == _EXHAUSTIVE:
+        tenpai = tuple([s for s in range(n) if deltas[s] > 0]) if any(deltas) else None
+    else:
+        tenpai = None if kind == _NAGASHI else ()
+    nagashi = tuple([s for s in range(n) if deltas[s] > 0]) if kind == _NAGASHI else ()
+    rnd.draw = RecordedDraw(source=self_.label, round_index=rnd.index, kind=kind,
+                            dealer=rnd.dealer, honba=rnd.honba,
+                            riichi_sticks=rnd.riichi_sticks + st.sticks_paid,
+                            tenpai=tenpai, nagashi=nagashi, score_changes=deltas,
+                            scores_before=tuple([sc - 1000 * st.stick_by[p]
+                                                 for p, sc in zip(range(n), rnd.scores)]),
+                            n_players=n)
+    st.events.append(new_event("end", None, None, None, None))
+    st.remember_declared()
+    return 0
+
+
 def read_game(object self, list events):
     """``_Reader.read_py`` in C (see above): True, ``self.game`` read; False, the reader
     is spent (the caller starts again from a fresh one)."""
@@ -218,6 +306,12 @@ cdef dict _LINE_INFO = {}
 handler reads of the event, taken once from the line's JSON (~300 distinct lines make most of
 a log)."""
 cdef object _SCAN_ONCE = _SCAN
+cdef dict _EVENTS = {}
+"""A step line's text -> its decoded event, for the step types repeated verbatim across logs
+(riichi, calls, kans, dora, end_kyoku: about half of the lines that are not draws or
+discards); shared, never changed (the handlers only read an event)."""
+cdef frozenset _REPEATED = frozenset(("reach", "reach_accepted", "end_kyoku", "end_game", "pon",
+                                      "chi", "daiminkan", "ankan", "kakan", "dora", "nukidora"))
 
 
 def read_lines(object self, list text_lines):
@@ -229,7 +323,8 @@ def read_lines(object self, list text_lines):
     cdef _Run run = _Run(self)
     cdef object info, line, got, ev
     if not _SEEN:
-        _LINE_INFO.clear()  # the two caches are emptied together (mjai._SEEN.clear())
+        _LINE_INFO.clear()  # the caches are emptied together (mjai._SEEN.clear())
+        _EVENTS.clear()
     try:
         for line in text_lines:
             if type(line) is not str:
@@ -242,17 +337,26 @@ def read_lines(object self, list text_lines):
                 else:
                     run.tsumo(<int>(<tuple>info)[1], <int>(<tuple>info)[2], (<tuple>info)[3])
                 continue
-            try:
-                got = _SCAN_ONCE(line, 0)
-            except StopIteration:
-                if not line.strip():
-                    continue  # a blank line
-                return False
-            if (<tuple>got)[1] != len(<str>line):
-                return False
-            ev = (<tuple>got)[0]
+            ev = _EVENTS.get(line)
+            if ev is not None:
+                run.step(ev)
+                continue
+            ev = mini_json_c(<str>line, False)
+            if ev is None:
+                try:
+                    got = _SCAN_ONCE(line, 0)
+                except StopIteration:
+                    if not line.strip():
+                        continue  # a blank line
+                    return False
+                if (<tuple>got)[1] != len(<str>line):
+                    return False
+                ev = (<tuple>got)[0]
             run.step(ev)
-            if type(ev) is dict and len(_LINE_INFO) < 4096:
+            if type(ev) is dict and (<dict>ev).get("type") in _REPEATED:
+                if len(_EVENTS) < 4096:
+                    _EVENTS[line] = ev
+            elif type(ev) is dict and len(_LINE_INFO) < 4096:
                 info = _line_info(<dict>ev)
                 if info is not None:
                     _LINE_INFO[line] = info
@@ -399,10 +503,13 @@ cdef class _Run:
                     raise _DECLINE
                 st.reveal_dora(st.new_id(kind, red and game_red))
                 return 0
-            if t == "hora" or t == "ryukyoku":
-                _replay_of(self_, st)
+            if t == "hora":
                 self.live = False
-                (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
+                _hora(self_, st, ev, game_red)  # built from st: no RoundReplay hand-over
+                return 0
+            if t == "ryukyoku":
+                self.live = False
+                _ryukyoku(self_, st, ev)  # built from st too
                 return 0
         if t == "start_kyoku":
             tehais = ev["tehais"]
@@ -453,6 +560,11 @@ cdef class _Run:
         if st is None:
             raise _DECLINE  # a step before start_kyoku: the twin's error
         if t == "hora" or t == "ryukyoku":  # after the round's first result (a double ron)
+            if self_.rp is None:  # the first result was built from st: st is still the round's
+                if t == "hora" and self_.round.draw is None:
+                    _hora(self_, st, ev, game_red)
+                    return 0
+                _replay_of(self_, st)
             (self_.on_hora if t == "hora" else self_.on_ryukyoku)(ev)
             return 0
         if t == "other" or getattr(self_, "on_" + t, None) is None:

@@ -308,6 +308,14 @@ class RoundReplay:
         self.ippatsu[who] = not self.call_since_declare[who]
         self.round.events.append(Event("riichi_accepted", who))
 
+    def remember_declared(self) -> None:
+        """Keep on the round the seats whose stake was paid (what records.verify._declared
+        reads from the events), valid while the round's event list is that list at that length."""
+        rnd = self.round
+        stick_by = self.stick_by
+        rnd._declared_seats = (rnd.events, len(rnd.events),
+                               tuple([s for s in range(self.n) if stick_by[s]]))
+
     def reveal_dora(self, tile: int) -> None:
         self.dora.append(tile)
         self.round.events.append(Event("dora", None, tile))
@@ -403,4 +411,5 @@ class RoundReplay:
         rnd.events.append(built(Event, {"type": "win", "seat": who, "tile": win_tile,
                                         "meld": None, "tsumogiri": None}))
         self.n_wins += 1
+        self.remember_declared()
         return win

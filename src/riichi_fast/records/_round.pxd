@@ -58,6 +58,9 @@ cdef class RoundState:
     cdef int riichi_declared(self, int who) except -1
     cdef int riichi_accepted(self, int who) except -1
     cdef int reveal_dora(self, object tile) except -1
+    cdef object win(self, object label, int who, object from_who, object recorded, object honba,
+                    object sticks, object ura, int multi)
+    cdef int remember_declared(self) except -1
     cdef object to_replay(self, object label)
     cdef int begin(self, object rnd) except -1
 
@@ -69,3 +72,4 @@ cdef object new_meld(object mtype, tuple tiles, object called, object from_seat,
 cdef object new_round(object index, object round_wind, object kyoku, object dealer, object honba,
                       object riichi_sticks, object scores, object dora_indicators,
                       object initial_hands)
+cdef object mini_json_c(str text, bint loose)

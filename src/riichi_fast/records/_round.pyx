@@ -13,8 +13,9 @@
 
 from riichi_fast.enums import MeldType
 from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
-from riichi_fast.records.model import Event, RecordMeld, Round
+from riichi_fast.records.model import Event, RecordedWin, RecordMeld, Round, Situation
 import dataclasses
+from cpython.object cimport PyObject_GenericSetAttr
 
 __all__ = ["Decline"]
 
@@ -34,27 +35,26 @@ cdef object _onew = object.__new__
 
 
 cdef object new_event(object type_, object seat, object tile, object meld, object tsumogiri):
-    """``Event(type_, seat, tile, meld, tsumogiri)``."""
+    """``Event(type_, seat, tile, meld, tsumogiri)`` (the fields set as object.__setattr__
+    sets them: in the instance's own storage, no dict made)."""
     ev = _onew(Event)
-    cdef dict d = ev.__dict__
-    d["type"] = type_
-    d["seat"] = seat
-    d["tile"] = tile
-    d["meld"] = meld
-    d["tsumogiri"] = tsumogiri
+    PyObject_GenericSetAttr(ev, "type", type_)
+    PyObject_GenericSetAttr(ev, "seat", seat)
+    PyObject_GenericSetAttr(ev, "tile", tile)
+    PyObject_GenericSetAttr(ev, "meld", meld)
+    PyObject_GenericSetAttr(ev, "tsumogiri", tsumogiri)
     return ev
 
 
 cdef object new_meld(object mtype, tuple tiles, object called, object from_seat, object added):
     """``RecordMeld(mtype, tiles, called, from_seat, added)``."""
     m = _onew(RecordMeld)
-    cdef dict d = m.__dict__
-    d["type"] = mtype
-    d["tiles"] = tiles
-    d["called"] = called
-    d["from_seat"] = from_seat
-    d["added"] = added
-    d["code"] = None
+    PyObject_GenericSetAttr(m, "type", mtype)
+    PyObject_GenericSetAttr(m, "tiles", tiles)
+    PyObject_GenericSetAttr(m, "called", called)
+    PyObject_GenericSetAttr(m, "from_seat", from_seat)
+    PyObject_GenericSetAttr(m, "added", added)
+    PyObject_GenericSetAttr(m, "code", None)
     return m
 
 
@@ -63,19 +63,18 @@ cdef object new_round(object index, object round_wind, object kyoku, object deal
                       object initial_hands):
     """``Round(index=..., ...)`` (no event, win or draw yet)."""
     r = _onew(Round)
-    cdef dict d = r.__dict__
-    d["index"] = index
-    d["round_wind"] = round_wind
-    d["kyoku"] = kyoku
-    d["dealer"] = dealer
-    d["honba"] = honba
-    d["riichi_sticks"] = riichi_sticks
-    d["scores"] = scores
-    d["dora_indicators"] = dora_indicators
-    d["initial_hands"] = initial_hands
-    d["events"] = []
-    d["wins"] = []
-    d["draw"] = None
+    PyObject_GenericSetAttr(r, "index", index)
+    PyObject_GenericSetAttr(r, "round_wind", round_wind)
+    PyObject_GenericSetAttr(r, "kyoku", kyoku)
+    PyObject_GenericSetAttr(r, "dealer", dealer)
+    PyObject_GenericSetAttr(r, "honba", honba)
+    PyObject_GenericSetAttr(r, "riichi_sticks", riichi_sticks)
+    PyObject_GenericSetAttr(r, "scores", scores)
+    PyObject_GenericSetAttr(r, "dora_indicators", dora_indicators)
+    PyObject_GenericSetAttr(r, "initial_hands", initial_hands)
+    PyObject_GenericSetAttr(r, "events", [])
+    PyObject_GenericSetAttr(r, "wins", [])
+    PyObject_GenericSetAttr(r, "draw", None)
     return r
 
 
@@ -347,6 +346,100 @@ cdef class RoundState:
         self.events.append(new_event("dora", None, tile, None, None))
         return 0
 
+    cdef object win(self, object label, int who, object from_who, object recorded, object honba,
+                    object sticks, object ura, int multi):
+        """``RoundReplay.win(who, from_who, recorded, honba=honba, sticks=sticks, ura=ura)``
+        with the replayed hand (closed, melds, win tile and dora not given) as the ``multi``-th
+        win of the round (the twin's ``n_wins``), then ``remember_declared``: the RecordedWin,
+        its Situation and the win Event built from this state, without a RoundReplay.
+        ``from_who`` None or ``who``: tsumo.  Decline where the twin raises."""
+        cdef bint tsumo = from_who is None or from_who == who, chankan, robbed, rinshan
+        cdef bint first_turn, riichi, first = multi == 0, found = False
+        cdef int win_tile, i, n = self.n, dealer
+        cdef list replay
+        if who < 0 or who >= n:
+            raise _DECLINE
+        rnd = self.round
+        chankan = not tsumo and self.last_type == LAST_KAKAN
+        robbed = not tsumo and self.last_type == LAST_KITA
+        if tsumo:
+            win_tile = self.last_draw[who]
+            if win_tile < 0:
+                raise _DECLINE
+        elif self.last_type == LAST_KAKAN or self.last_type == LAST_KITA:
+            win_tile = self.last_tile
+        elif self.ld_seat < 0:
+            raise _DECLINE
+        else:
+            win_tile = self.ld_tile
+        replay = [self.hand[who][i] for i in range(self.hn[who])]
+        if not tsumo:
+            replay.append(win_tile)
+        replay.sort()
+        for i in range(len(replay)):
+            if <int>replay[i] == win_tile:
+                found = True
+                break
+        if not found:
+            raise _DECLINE
+        d_o = rnd.dealer
+        if type(d_o) is not int or not 0 <= d_o < n:
+            raise _DECLINE
+        dealer = d_o
+        rinshan = tsumo and self.rinshan[who]
+        first_turn = self.discards[who] == 0 and not self.any_call
+        riichi = self.riichi[who]
+        situation = _onew(Situation)
+        # the fields set as object.__setattr__ sets them (no instance dict made)
+        PyObject_GenericSetAttr(situation, "tsumo", tsumo)
+        PyObject_GenericSetAttr(situation, "riichi", riichi)
+        PyObject_GenericSetAttr(situation, "double_riichi", riichi and self.double_riichi[who])
+        # a robbed kakan (or kita) never happened: it does not break ippatsu
+        PyObject_GenericSetAttr(situation, "ippatsu", riichi and (
+            self.ippatsu_before_call[who] if chankan or robbed else self.ippatsu[who]))
+        PyObject_GenericSetAttr(situation, "haitei",
+                                tsumo and not rinshan and self.n_draws == self.max_draws)
+        PyObject_GenericSetAttr(situation, "houtei", not tsumo and not chankan and not robbed
+                                and self.n_draws == self.max_draws)
+        PyObject_GenericSetAttr(situation, "rinshan", rinshan)
+        PyObject_GenericSetAttr(situation, "chankan", chankan)
+        PyObject_GenericSetAttr(situation, "tenhou", tsumo and first_turn and who == dealer)
+        PyObject_GenericSetAttr(situation, "chiihou", tsumo and first_turn and who != dealer)
+        PyObject_GenericSetAttr(situation, "seat_wind", (who - dealer + n) % n)
+        PyObject_GenericSetAttr(situation, "round_wind", rnd.round_wind)
+        PyObject_GenericSetAttr(situation, "dora_indicators", tuple(self.dora))
+        PyObject_GenericSetAttr(situation, "ura_indicators", tuple(ura))
+        PyObject_GenericSetAttr(situation, "honba", honba)
+        PyObject_GenericSetAttr(situation, "riichi_sticks", sticks if first else 0)
+        PyObject_GenericSetAttr(situation, "honba_paid", honba if first else 0)
+        win = _onew(RecordedWin)
+        PyObject_GenericSetAttr(win, "source", label)
+        PyObject_GenericSetAttr(win, "round_index", rnd.index)
+        PyObject_GenericSetAttr(win, "winner", who)
+        PyObject_GenericSetAttr(win, "discarder", None if tsumo else from_who)
+        PyObject_GenericSetAttr(win, "closed", tuple(replay))
+        PyObject_GenericSetAttr(win, "melds", tuple(self.melds[who]))
+        PyObject_GenericSetAttr(win, "win_tile", win_tile)
+        PyObject_GenericSetAttr(win, "situation", situation)
+        PyObject_GenericSetAttr(win, "recorded", recorded)
+        PyObject_GenericSetAttr(win, "dealer", d_o)
+        PyObject_GenericSetAttr(win, "red_fives", self.red_obj)
+        PyObject_GenericSetAttr(win, "three_player", self.three)
+        PyObject_GenericSetAttr(win, "multi_ron_index", multi)
+        PyObject_GenericSetAttr(win, "ura_known", riichi)
+        rnd.wins.append(win)
+        self.events.append(new_event("win", who, win_tile, None, None))
+        self.remember_declared()
+        return win
+
+    cdef int remember_declared(self) except -1:
+        """``RoundReplay.remember_declared``."""
+        rnd = self.round
+        events = rnd.events
+        rnd._declared_seats = (events, len(events),
+                               tuple([p for p in range(self.n) if self.stick_by[p]]))
+        return 0
+
     cdef object to_replay(self, object label):
         """A RoundReplay in the state this replay reached (what the twin's would hold)."""
         cdef int n = self.n, p, i
@@ -569,3 +662,142 @@ def quick_hand(object win, object hand_cls, object meld_cls, object red_of):
     d["_counts"] = None
     d["_sd"] = score_data(sorted_closed, melds_t, red)
     return hand
+
+
+# ---------------------------------------------------------------------------
+# JSON read in C when it is plainly simple (the readers' records: mjai lines, tenhou6 games):
+# objects, arrays, strings without escapes, integers of up to 18 digits, true / false /
+# null, nesting up to 64.  Strict (an mjai line): ASCII strings and no whitespace at all;
+# loose (a tenhou6 record): UTF-8 strings and JSON whitespace between tokens.  The values
+# are those json gives (a dict in key order, str, int, list, bool, None); anything else
+# (_FAIL) is None and json decides (its value or its error).
+
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
+
+cdef object _FAIL = object()
+
+
+cdef inline Py_ssize_t _ws(const char* s, Py_ssize_t n, Py_ssize_t i, bint loose) noexcept:
+    if loose:
+        while i < n and (s[i] == b' ' or s[i] == b'\n' or s[i] == b'\t' or s[i] == b'\r'):
+            i += 1
+    return i
+
+
+cdef object _mini_value(const char* s, Py_ssize_t n, Py_ssize_t* pos, int depth, bint loose):
+    cdef Py_ssize_t i = _ws(s, n, pos[0], loose), j
+    cdef char c
+    cdef long long v
+    cdef bint neg, ascii = True
+    cdef dict d
+    cdef list a
+    if i >= n or depth > 64:
+        return _FAIL
+    c = s[i]
+    if c == b'"':
+        j = i + 1
+        while j < n and s[j] != b'"':
+            if s[j] == b'\\' or <unsigned char>s[j] < 0x20 or <unsigned char>s[j] == 0x7f:
+                return _FAIL
+            if <unsigned char>s[j] > 0x7f:
+                if not loose:
+                    return _FAIL
+                ascii = False
+            j += 1
+        if j >= n:
+            return _FAIL
+        pos[0] = j + 1
+        if ascii:
+            return PyUnicode_DecodeASCII(s + i + 1, j - i - 1, NULL)
+        return PyUnicode_DecodeUTF8(s + i + 1, j - i - 1, NULL)
+    if c == b'-' or b'0' <= c <= b'9':
+        neg = c == b'-'
+        j = i + 1 if neg else i
+        if j >= n or not b'0' <= s[j] <= b'9' or (s[j] == b'0' and j + 1 < n
+                                                  and b'0' <= s[j + 1] <= b'9'):
+            return _FAIL
+        v = 0
+        while j < n and b'0' <= s[j] <= b'9':
+            if j - i > 18:
+                return _FAIL
+            v = v * 10 + (s[j] - 48)
+            j += 1
+        if j < n and (s[j] == b'.' or s[j] == b'e' or s[j] == b'E'):
+            return _FAIL
+        pos[0] = j
+        return -v if neg else v
+    if c == b'{':
+        d = {}
+        i = _ws(s, n, i + 1, loose)
+        if i < n and s[i] == b'}':
+            pos[0] = i + 1
+            return d
+        while True:
+            if i >= n or s[i] != b'"':
+                return _FAIL
+            pos[0] = i
+            key = _mini_value(s, n, pos, depth + 1, loose)
+            if key is _FAIL:
+                return _FAIL
+            i = _ws(s, n, pos[0], loose)
+            if i >= n or s[i] != b':':
+                return _FAIL
+            pos[0] = i + 1
+            val = _mini_value(s, n, pos, depth + 1, loose)
+            if val is _FAIL:
+                return _FAIL
+            d[key] = val
+            i = _ws(s, n, pos[0], loose)
+            if i < n and s[i] == b',':
+                i = _ws(s, n, i + 1, loose)
+                continue
+            if i < n and s[i] == b'}':
+                pos[0] = i + 1
+                return d
+            return _FAIL
+    if c == b'[':
+        a = []
+        i = _ws(s, n, i + 1, loose)
+        if i < n and s[i] == b']':
+            pos[0] = i + 1
+            return a
+        while True:
+            pos[0] = i
+            val = _mini_value(s, n, pos, depth + 1, loose)
+            if val is _FAIL:
+                return _FAIL
+            a.append(val)
+            i = _ws(s, n, pos[0], loose)
+            if i < n and s[i] == b',':
+                i += 1
+                continue
+            if i < n and s[i] == b']':
+                pos[0] = i + 1
+                return a
+            return _FAIL
+    if n - i >= 4 and s[i] == b't' and s[i + 1] == b'r' and s[i + 2] == b'u' and s[i + 3] == b'e':
+        pos[0] = i + 4
+        return True
+    if n - i >= 5 and s[i] == b'f' and s[i + 1] == b'a' and s[i + 2] == b'l' \
+            and s[i + 3] == b's' and s[i + 4] == b'e':
+        pos[0] = i + 5
+        return False
+    if n - i >= 4 and s[i] == b'n' and s[i + 1] == b'u' and s[i + 2] == b'l' and s[i + 3] == b'l':
+        pos[0] = i + 4
+        return None
+    return _FAIL
+
+
+cdef object mini_json_c(str text, bint loose):
+    cdef Py_ssize_t n, pos = 0
+    cdef const char* s = PyUnicode_AsUTF8AndSize(text, &n)
+    got = _mini_value(s, n, &pos, 0, loose)
+    if loose:
+        pos = _ws(s, n, pos, loose)
+    return None if got is _FAIL or pos != n else got
+
+
+def mini_json(str text, bint loose=False):
+    """The value of ``text`` when it is plainly simple JSON (see above), else None (json
+    decides).  Twin: ``json.loads`` (equal values wherever this answers)."""
+    return mini_json_c(text, loose)

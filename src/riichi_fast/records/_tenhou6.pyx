@@ -59,7 +59,7 @@ def new_ids(object self, object codes):
 from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
 from riichi_fast.records._round import Decline
 from riichi_fast.records.model import RecordMeld, Round
-from riichi_fast.records.tenhou6 import _codes
+from riichi_fast.records.tenhou6 import _codes, _recorded
 from riichi_fast.enums import MeldType
 import re
 
@@ -221,6 +221,33 @@ cdef tuple _deal(RoundState st, object codes):
     return tuple(out)
 
 
+cdef int _wins(RoundState st, object rnd, object label, list res, object honba, object sticks,
+               int n, tuple all_dora, tuple ura) except -1:
+    """``_Round.result``'s win branch on ``st`` (its twin): each win's RecordedScore
+    (``_recorded``, shown the scores after the earlier wins), every listed indicator
+    revealed, the win built by ``RoundState.win``."""
+    cdef Py_ssize_t w, s
+    cdef int multi = 0, who
+    for w in range(1, len(res) - 1, 2):
+        deltas, info = res[w], res[w + 1]
+        who_o, frm, pao = info[0], info[1], info[2]
+        if type(who_o) is not int or not 0 <= who_o < n:
+            raise _DECLINE
+        who = who_o
+        now = [sc - 1000 * st.stick_by[p] for p, sc in zip(range(n), rnd.scores)]
+        for prev in rnd.wins:
+            changes = prev.recorded.score_changes
+            for s in range(n):
+                now[s] += changes[s]
+        recorded = _recorded(info, deltas, tuple(now), n, pao, who_o)
+        while len(st.dora) < len(all_dora):
+            st.reveal_dora(all_dora[len(st.dora)])
+        st.win(label, who, frm, recorded, honba, sticks + st.sticks_paid,
+               ura[:len(st.dora)] if st.riichi[who] else (), multi)
+        multi += 1
+    return 0
+
+
 def run_round(object self):
     """``_Round.run`` in C when the round's first reading comes out (see above): True, the
     round appended to the game; False, the game as it was (the caller runs the twin)."""
@@ -349,6 +376,12 @@ cdef int _attempt(object self, list rounds) except -1:
     self.skip = frozenset()
     self.rnd = rnd
     self.label = label
+    res = log[16]
+    if type(res) is list and len(<list>res) >= 3 and (<list>res)[0] == "和了":
+        # the wins built from this state (_Round.result's win branch, no RoundReplay)
+        _wins(st, rnd, label, <list>res, honba, sticks, n, dora, ura)
+        self.rp = None
+        return 0
     self.rp = st.to_replay(label)
     self.all_dora = dora
     self.ura = ura

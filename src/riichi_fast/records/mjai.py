@@ -436,3 +436,4 @@ class _Reader:
                                 tenpai=tenpai, nagashi=nagashi, score_changes=deltas,
                                 scores_before=rp.scores_now(), n_players=self.n)
         rnd.events.append(Event("end"))
+        rp.remember_declared()

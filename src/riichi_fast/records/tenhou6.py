@@ -172,8 +172,14 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
         objs = [text]
     else:
         record_text(text, "parse_tenhou6", (str, bytes, bytearray, dict))
+        # plainly simple JSON read in C (records._round.mini_json; else json decides)
+        got = None
+        if text.__class__ is str:
+            fn = _MINI[0] if _MINI else _mini_json()
+            if fn is not None:
+                got = fn(text, True)
         try:
-            objs = [json.loads(text)]
+            objs = [got if got is not None else json.loads(text)]
         except json.JSONDecodeError:
             try:
                 objs = [json.loads(line) for line in text.splitlines() if line.strip()]
@@ -187,6 +193,18 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
         raise RecordError(f"{source}: empty record")
     with malformed_record(source):
         return _read(objs, source)
+
+
+_MINI: list = []
+
+
+def _mini_json():
+    """``records._round.mini_json`` (None under RIICHI_FAST_PUREPYTHON=1: json.loads alone)."""
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._round")
+    _MINI.append(None if mod is None else mod.mini_json)
+    return _MINI[0]
 
 
 def _read(objs: list, source: str) -> Game:
@@ -205,6 +223,9 @@ def _read(objs: list, source: str) -> Game:
     return game
 
 
+_BAD_CODE = "bad tenhou6 tile code "
+
+
 class _Round:
     def __init__(self, game: Game, log: list, n: int) -> None:
         self.game = game
@@ -221,20 +242,33 @@ class _Round:
 
         Compiled: ``records._tenhou6.run_round`` replays the first reading in C and
         answers False, the game untouched, for anything it leaves to this twin."""
-        if _compiled_replay() is not None and _COMPILED_RUN[0](self):
-            return
         try:
-            self.attempt(frozenset())
-            return
-        except RecordError as exc:
-            first = exc
-        for k in range(min(self.call_points, 64)):
-            try:
-                self.attempt(frozenset((k,)))
+            if _compiled_replay() is not None and _COMPILED_RUN[0](self):
                 return
-            except RecordError:
-                continue
-        raise first
+            try:
+                self.attempt(frozenset())
+                return
+            except RecordError as exc:
+                first = exc
+            for k in range(min(self.call_points, 64)):
+                try:
+                    self.attempt(frozenset((k,)))
+                    return
+                except RecordError:
+                    continue
+            raise first
+        except RecordError as exc:
+            if str(exc).startswith(_BAD_CODE):  # said where, as the round's other errors
+                raise RecordError(f"{self.where()}: {exc}") from None
+            raise
+
+    def where(self) -> str:
+        """``source E1-0``: the file and the round (``round N`` when its header is unreadable)."""
+        try:
+            rnd_no, honba = self.log[0][0], self.log[0][1]
+            return f"{self.game.source} {'ESWN'[rnd_no // 4]}{rnd_no % 4 + 1}-{int(honba)}"
+        except (TypeError, IndexError, ValueError, KeyError):
+            return f"{self.game.source} round {len(self.game.rounds) + 1}"
 
     def attempt(self, skip: frozenset) -> None:
         n_rounds = len(self.game.rounds)
@@ -540,6 +574,7 @@ class _Round:
                                      scores_before=rp.scores_now(),
                                      n_players=self.n)
         self.rnd.events.append(Event("end"))
+        rp.remember_declared()
 
 
 _YAKU_ITEMS: dict = {}  # yaku string -> (id, han or None for a yakuman), read once

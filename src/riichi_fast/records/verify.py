@@ -132,6 +132,25 @@ class WinCheck:
     def ok(self) -> bool:
         return self.error is None and not self.mismatches
 
+    def __getattr__(self, name):
+        # A check of the compiled path (records._verify.check_wins) is built without its
+        # ``computed``: the public scorer's answer, computed here on first read (the summary
+        # path never reads it).  The value is the one _check_win would have stored.
+        if name == "computed":
+            d = self.__dict__
+            rules = d.get("_rules")
+            if rules is not None:
+                c = score_win(d["win"], rules)
+                d["computed"] = c
+                del d["_rules"]
+                return c
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self):
+        if "_rules" in self.__dict__:
+            self.computed  # noqa: B018 - computed now: a pickled check carries it
+        return self.__dict__
+
 
 @dataclass(frozen=True)
 class DrawCheck:
@@ -683,6 +702,11 @@ def _check_draw(draw: RecordedDraw, rules, rnd: Round | None, nxt: Round | None,
 def _declared(rnd: Round) -> tuple[int, ...]:
     """Seats whose riichi stake was paid in the round (``riichi_accepted`` events); compiled:
     ``records._round.declared`` (its twin :func:`_declared_py`)."""
+    kept = getattr(rnd, "_declared_seats", None)  # the reader's (RoundReplay.remember_declared)
+    if kept is not None:
+        events = rnd.events
+        if kept[0] is events and len(events) == kept[1]:
+            return kept[2]
     fn = _DECLARED[0] if _DECLARED else _compiled_declared()
     if fn is not None:
         seats = fn(rnd.events)
@@ -813,6 +837,7 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     report = GameReport(game.source, rounds=len(game.rounds))
     n = 3 if game.rules.three_player else 4
     rounds = game.rounds
+    fast = None if kernel or not rounds else _fast_wins(game, rules)
     if not rounds:
         report.errors.append(f"{game.source}: no round in the record (empty, or not a game record)")
     for i, rnd in enumerate(rounds):
@@ -822,6 +847,21 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
             report.errors.append(f"{game.source} {rnd.label} (round {rnd.index + 1}): {where} "
                                  f"(no win and no draw recorded)")
         declared = _declared(rnd)  # read once per round
+        if fast is not None and rnd.wins:
+            # compiled: every check of the round's wins passes (else None: checked below)
+            alone = fast[0](rnd.wins, rnd, nxt, n, declared, fast[1])
+            if alone is not None:
+                new, add = _new_check, report.wins.append
+                for win, changes in zip(rnd.wins, alone):
+                    check = new(WinCheck)
+                    check.__dict__.update(win=win, changes=changes, mismatches=(), error=None,
+                                          _rules=rules)
+                    add(check)
+                if rnd.draw is not None:
+                    report.draws.append(_with_scores_before(
+                        _check_draw(rnd.draw, rules, rnd, nxt, declared),
+                        _scores_at_end(rnd, n, declared)))
+                continue
         at_end = _scores_at_end(rnd, n, declared)
         checks, values, shown = [], [], at_end
         for win in rnd.wins:
@@ -840,6 +880,48 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     report.mismatches += start_mismatches(game, rules) + _final_mismatches(
         game, declared if rounds else None)
     return report
+
+
+_FAST_DIGESTS: dict = {}
+
+
+def _fast_wins(game: Game, rules):
+    """(``records._verify.check_wins``, its Digest of ``rules``) when the compiled win checks
+    answer as the Python path would for this game: the public scorer is the compiled
+    ``riichi_fast.score``, the rules are a Tenhou-like table (``records.fast.fast_settings``)
+    with ura and kan dora, and the records' red fives are the rules' own; else None."""
+    key = (rules, bool(game.rules.red_fives), bool(game.rules.three_player))
+    try:
+        hit = _FAST_DIGESTS.get(key, False)
+    except TypeError:  # rules that do not hash: no compiled path
+        return None
+    if hit is not False:
+        # the public scorer may have been rebound since (a test's stand-in): then Python
+        return hit if hit is None or _public_score() is hit[2] else None
+    hit = None
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._verify")
+    api = _backend.compiled("_score_api")
+    if mod is not None and api is not None and _public_score() is api.score \
+            and getattr(rules, "ura_dora", False) and getattr(rules, "kan_dora", False):
+        from riichi_fast.records._convert import _red_of
+        from riichi_fast.records.fast import fast_settings
+
+        st = fast_settings(rules)
+        probe = RecordedWin("", 0, 0, None, (), (), 0, None, None, 0,  # type: ignore[arg-type]
+                            red_fives=key[1], three_player=key[2])
+        n = 3 if key[2] else 4
+        if st is not None and st["n_players"] == n and tuple(rules.red_fives) == _red_of(probe):
+            import numpy as np
+
+            params = np.ascontiguousarray(rules.params(), dtype=np.int32)
+            hit = (mod.check_wins, mod.Digest(params, tuple(rules.red_fives), st["honba_value"],
+                                              st["counters_all"], n, key[1], key[2]), api.score)
+    if len(_FAST_DIGESTS) >= 64:
+        _FAST_DIGESTS.clear()
+    _FAST_DIGESTS[key] = hit
+    return hit
 
 
 def start_mismatches(game: Game, rules) -> list[Mismatch]:

@@ -1,0 +1,11 @@
+"""Stub of the compiled win checks of a read round (internal; twin:
+riichi_fast.reference.records_verify)."""
+
+from typing import Any
+
+class Digest:
+    def __init__(self, params: Any, red: tuple[int, ...], honba_value: int, counters_all: bool,
+                 n_players: int, win_red: bool, three: bool) -> None: ...
+
+def check_wins(wins: list[Any], rnd: Any, nxt: Any, n: int, declared: tuple[int, ...],
+               d: Digest) -> list[tuple[int, ...]] | None: ...
