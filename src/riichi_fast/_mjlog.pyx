@@ -371,8 +371,8 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         return OUTSIDE
     g.dora[0] = seed[5]
     g.n_dora = 1
-    if g.have_round and not g.round_ended:
-        return BAD  # the previous round has no ending
+    if g.have_round and not g.round_ended and not g.export_rows:
+        return BAD  # the previous round has no ending (the export writes it: result "none")
     if g.export_rows:
         pass  # the export checks no table: the rows are the record's values
     elif not g.have_round and seed[0] == 0:  # the game from its first hand
@@ -1026,6 +1026,8 @@ cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
         g.full = 1
     elif g.rows != NULL and g.export_rows:
         _ex_hand(g)
+        if not g.round_ended:  # no result: the next table keeps the scores and the sticks
+            return _ex_ryuukyoku(g, NULL)
     elif g.rows != NULL:
         row = g.rows + g.n_rows * ROW_WIDTH
         g.n_rows += 1
@@ -1409,8 +1411,8 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     if st == OK and xml_state != 2:
         st = OUTSIDE  # no root element, or it is not closed: not well-formed
     if st == OK:
-        if g.n_rounds == 0 or not g.round_ended:
-            st = BAD  # no round, or the last one has no ending
+        if g.n_rounds == 0 or not (g.round_ended or g.export_rows):
+            st = BAD  # no round, or the last one has no ending (the export writes it)
         else:
             st = _finish_round(g, st_)
         if st == OK:
@@ -1804,7 +1806,8 @@ cdef int _ex_settle(Game* g) noexcept nogil:
 
 cdef int _ex_ryuukyoku(Game* g, int* sc) noexcept nogil:
     """``_ryuukyoku`` in export mode, once the draw is read: the next table from the recorded
-    changes, the sticks on the table kept (nothing settled or compared)."""
+    changes ``sc`` (NULL: a round without a result, no change), the sticks on the table kept
+    (nothing settled or compared)."""
     cdef int s, n_declared = 0
     cdef int64_t deltas[4]
     for s in range(4):
@@ -1812,7 +1815,7 @@ cdef int _ex_ryuukyoku(Game* g, int* sc) noexcept nogil:
     for s in range(g.n):
         if g.declared[s]:
             n_declared += 1
-        deltas[s] = (-1000 if g.declared[s] else 0) + sc[2 * s + 1] * 100
+        deltas[s] = (-1000 if g.declared[s] else 0) + (sc[2 * s + 1] * 100 if sc != NULL else 0)
     _set_next(g, 1, g.honba, g.sticks + n_declared, deltas)
     return OK
 

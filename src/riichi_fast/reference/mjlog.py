@@ -346,7 +346,7 @@ def _exported(data: bytes, n: int):
         return None
     for rnd in game.rounds:
         d = rnd.draw
-        if len(rnd.wins) >= 3 or (not rnd.wins and d is None) \
+        if len(rnd.wins) >= 3 \
                 or (d is not None and d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi):
             return None
         dora = [rnd.dora_indicators[0]] + [ev.tile for ev in rnd.events if ev.type == "dora"]
