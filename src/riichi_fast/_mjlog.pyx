@@ -25,6 +25,10 @@
 # dora (52), a tsumo is paid by the two others (no share for the empty
 # seat), counters honba_value / 2 each on tsumo, noten payments shared
 # among three.
+#
+# export_mjlog (the end of this file) makes the same pass in export mode
+# (Game.export_rows): the structural checks only, nothing re-scored, settled or
+# compared with the scores (its rows are the record's values); see its docstring.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memchr, memset
@@ -1956,9 +1960,14 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
                  uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000,
                  int n_players=4):
-    """Verify one mjlog as :func:`verify_mjlog` does and write the rows of its export
-    tables (``riichi_fast.stats.export``) into ``rows`` (``EX_WIDTH`` = 104 int32
-    columns) from row ``start``, each tagged ``game_idx``.
+    """Read and replay one mjlog as :func:`verify_mjlog` does, with its structural checks
+    (tags, tiles, melds, a win's hand, melds and dora indicators against the replay) but
+    without re-scoring or settling anything (``g.export_rows``: the rows are the record's
+    values, which the model path of ``riichi_fast.stats.export`` writes as they are), and
+    write the rows of its export tables into ``rows`` (``EX_WIDTH`` = 104 int32 columns)
+    from row ``start``, each tagged ``game_idx``.  A round without a result is written
+    (no change: its next table keeps the scores and sticks); ``params`` and the settings
+    are checked as the other entry points check them, and not used otherwise.
 
     Rows in record order (per round: its wins, its draw, then the round; the game
     last); columns 0-1 ``[kind, game]``, then (unused columns 0; seats past the
@@ -1984,7 +1993,7 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
       48 per seat from column 42, their lengths in columns 90-93 (-1: no such tag; a
       game with a longer name, or one that is not UTF-8 once decoded, is declined).
 
-    Returns ``(status, end)`` as :func:`stats_mjlog` does (0: verified, rows
+    Returns ``(status, end)`` as :func:`stats_mjlog` does (0: read, rows
     ``start``-``end`` written; 3: ``rows`` is full; 1: read it in full).
     """
     cdef Py_ssize_t n = data.shape[0]

@@ -478,6 +478,12 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     (:mod:`riichi_fast.stats._export_fast`) unless ``fast`` is False; the rest, and
     any record it declines, through the record model.  Same files either way.
 
+    The export writes what each record says (han, fu, points, yaku, score
+    changes; final scores from the last hand's scores and changes): it does not
+    re-score the wins or check the settlement, so a record with a wrong value is
+    exported as it is.  Use :func:`riichi_fast.records.fast.verify_summary` (or
+    ``riichi-fast verify``) to check the records.
+
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     export([], d, format="csv")["tables"]

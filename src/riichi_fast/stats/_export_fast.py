@@ -1,16 +1,18 @@
 """The compiled export path: Tenhou mjlog records read once in C, written as columns.
 
-``riichi_fast._mjlog.export_mjlog`` reads, replays, re-scores and settles a
-mjlog exactly as the compiled ``verify`` does and, when everything matched,
-writes int32 rows of the five export tables (one per round, win, draw and
+``riichi_fast._mjlog.export_mjlog`` reads and replays a mjlog as the compiled
+``verify`` does, with every structural check (tiles, melds, tags, a win's hand
+against the replay) but without re-scoring or settling anything (the rows are
+the record's own values, which the model path writes as they are), and writes
+int32 rows of the five export tables (one per round, win, draw and
 game, ``EX_WIDTH`` columns: its docstring gives the layout; the closed tiles
 and melds as mpsz text bytes inside the win row) into an array.
 :class:`ExportRows` fills that array over many files and cuts it into
 columns with numpy (:class:`Columns`): Arrow arrays straight from the numpy
 buffers for Parquet and for CSV through ``pyarrow.csv``, plain lists for the
 ``csv`` module when pyarrow is not installed.  Any file the compiled path
-declines (another format, a damaged record or one with a mismatch, what the
-verifier leaves to the full reader, an archive) goes through the record model
+declines (another format, a damaged record, what the compiled replay does not
+cover, an archive) goes through the record model
 (:func:`riichi_fast.stats._export.game_tables`); the parts are written in
 input order, so the files are the same either way.
 """
