@@ -269,6 +269,9 @@ class TableWriter:
                 n = sum(len(p["game_id"]) for p in lists)
                 out[name] = [(n, _csv_lines(lists, columns))] if n else []
                 continue
+            if self.fmt == "csv":
+                out[name] = self._csv_parts(parts, name, columns)
+                continue
             tables = []
             for s in parts:
                 schema = self._schemas[name]
@@ -288,11 +291,43 @@ class TableWriter:
                     else:
                         tables.append(merged.slice(at, len(p["game_id"])))
                         at += len(p["game_id"])
-            tables = [t for t in tables if t.num_rows]
-            if self.fmt == "csv" and tables:
+            out[name] = [t for t in tables if t.num_rows]
+        return out
+
+    def _csv_parts(self, parts: list, name: str, columns: list[str]) -> list:
+        """CSV with pyarrow installed: ``[(rows, bytes)]`` in order.  The compiled path's rows
+        are written in C (``Columns.csv_text``, without the GIL); the model's tables, and
+        compiled rows with a text that needs quotes, through Arrow (``_csv_bytes``)."""
+        from riichi_fast.stats._export_fast import Columns
+
+        pa, schema = self._pa, self._schemas[name]
+        out, tables = [], []  # tables: Arrow tables waiting, written together
+
+        def flush():
+            if tables:
                 table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
-                tables = [(table.num_rows, self._csv_bytes(table))]
-            out[name] = tables
+                out.append((table.num_rows, self._csv_bytes(table)))
+                tables.clear()
+
+        for s in parts:
+            if not isinstance(s, Columns):
+                if s[name]["game_id"]:
+                    tables.append(_arrow_table(pa, name, s[name], schema))
+                continue
+            for p in s.split(name):
+                if type(p) is not tuple:
+                    if p["game_id"]:
+                        tables.append(_arrow_table(pa, name, p, schema))
+                    continue
+                if p[1] == p[0]:
+                    continue
+                text = s.csv_text(name, columns, p[0], p[1])
+                if text is None:  # a text that needs quotes: the csv module's quoting
+                    tables.append(s.arrow(pa, name, schema).slice(p[0], p[1] - p[0]))
+                    continue
+                flush()
+                out.append((p[1] - p[0], text))
+        flush()
         return out
 
     def emit(self, prepared: list) -> None:

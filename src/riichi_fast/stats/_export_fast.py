@@ -57,12 +57,13 @@ class Columns:
     each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
-    __slots__ = ("_choices", "cols", "hands", "inserts")
+    __slots__ = ("_blobs", "_choices", "cols", "hands", "inserts")
 
     def __init__(self, cols: dict, hands: int) -> None:
         self.cols = cols
         self.hands = hands
         self._choices: dict = {}  # id(choices) -> (choices, Arrow array): made once
+        self._blobs: dict = {}  # id(choices) -> (choices, UTF-8 blob, int64 offsets): made once
         self.inserts: list = []
         """``(k, tables)``: the model's tables of a file placed before game ``k`` (see
         :meth:`ExportRows.insert`)."""
@@ -113,6 +114,35 @@ class Columns:
                                                        pa.array(col[1], type=pa.int32())))
         return pa.Table.from_arrays(arrays, schema=schema)
 
+    def csv_text(self, name: str, columns: list[str], start: int, stop: int) -> bytes | None:
+        """Rows ``start``-``stop`` of the table ``name`` as CSV lines (the csv module's bytes),
+        written in C (:func:`csv_module`), or None when a text needs quotes."""
+        blobs = self._blobs
+        specs = []
+        for c in columns:
+            col = self.cols[name][c]
+            kind = col[0]
+            if kind == "i":
+                valid = None if col[2] is None else np.ascontiguousarray(col[2]).view(np.uint8)
+                specs.append(("i", np.ascontiguousarray(col[1], dtype=np.int64), valid))
+            elif kind == "b":
+                specs.append(("b", np.ascontiguousarray(col[1]).view(np.uint8)))
+            elif kind == "s":
+                key = id(col[1])
+                if key not in blobs:
+                    raw = [str(x).encode("utf-8") for x in col[1]]
+                    off = np.zeros(len(raw) + 1, dtype=np.int64)
+                    np.cumsum([len(x) for x in raw], out=off[1:])
+                    blobs[key] = (col[1], b"".join(raw), off)
+                specs.append(("s", blobs[key][1], blobs[key][2], np.ascontiguousarray(col[2], dtype=np.int64)))
+            elif kind == "t":
+                idx = None if col[3] is None else np.ascontiguousarray(col[3], dtype=np.int64)
+                specs.append(("t", col[1], np.ascontiguousarray(col[2], dtype=np.int32), idx))
+            else:
+                specs.append(("l", np.ascontiguousarray(col[1], dtype=np.int32),
+                              np.ascontiguousarray(col[2], dtype=np.int32)))
+        return csv_module().csv_text(specs, start, stop)
+
     def lists(self, name: str, columns: list[str]) -> dict[str, list]:
         """The table ``name`` as plain column lists (what ``game_tables`` gives)."""
         out = {}
@@ -138,6 +168,22 @@ class Columns:
                 values = [v[a:b] for a, b in pairwise(off)]
             out[c] = values
         return out
+
+
+def csv_module():
+    """The CSV text kernel: ``riichi_fast.stats._csvtext``, or its twin
+    ``riichi_fast.reference.stats_csv`` under ``RIICHI_FAST_PUREPYTHON=1``.
+
+    >>> csv_module().csv_text([], 0, 0)
+    b''
+    """
+    from riichi_fast import _backend
+
+    if _backend.PUREPYTHON:
+        from riichi_fast.reference import stats_csv
+        return stats_csv
+    from riichi_fast.stats import _csvtext
+    return _csvtext
 
 
 def _gather(flat, starts, lengths):
