@@ -202,7 +202,8 @@ class TableWriter:
     written by :meth:`emit`: one Parquet row group per emit; CSV files get one header.
     ``open_now=False``: the files are created by :meth:`open` (the export's writer
     thread calls it).
-    CSV goes through ``pyarrow.csv`` when pyarrow is installed (bools written
+    CSV of the compiled path's rows is written in C (``stats._csvtext``), the model's
+    tables through ``pyarrow.csv`` when pyarrow is installed (bools written
     ``True``/``False``, lists as ints separated by spaces, quotes where needed, CRLF
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
     batch holding a value that needs quotes, and when pyarrow is missing).
