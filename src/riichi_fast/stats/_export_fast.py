@@ -86,7 +86,9 @@ class Columns:
         return out
 
     def arrow(self, pa, name: str, schema):
-        """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
+        """The table ``name`` as a ``pyarrow.Table`` of ``schema``, every array made from
+        the numpy buffers (``Array.from_buffers``: no per-value conversion, unlike
+        ``pyarrow.array`` with a mask, and no pandas import)."""
         arrays = []
         int64, string = pa.int64(), pa.string()
         choices = self._choices
@@ -94,24 +96,30 @@ class Columns:
             col = self.cols[name][field.name]
             kind = col[0]
             if kind == "i":
-                arrays.append(pa.array(col[1], type=int64, mask=None if col[2] is None else ~col[2]))
+                arrays.append(_arrow_ints(pa, int64, col[1], col[2]))
             elif kind == "b":
-                arrays.append(pa.array(col[1], type=pa.bool_()))
+                b = np.ascontiguousarray(col[1], dtype=bool)
+                arrays.append(pa.Array.from_buffers(pa.bool_(), len(b), [None, _bits(pa, b)], null_count=0))
             elif kind == "s":  # the choices (the paths: in every table) made into Arrow once
-                idx = col[2]
                 key = id(col[1])
                 if key not in choices:
-                    choices[key] = (col[1], pa.array(col[1], type=string))
-                arrays.append(choices[key][1].take(idx if idx.dtype.kind != "i" or idx.min(initial=0) >= 0
-                                                   else pa.array(idx, mask=idx < 0)))
+                    raw = [str(x).encode("utf-8") for x in col[1]]
+                    off = np.zeros(len(raw) + 1, dtype=np.int32)
+                    np.cumsum([len(x) for x in raw], out=off[1:])
+                    choices[key] = (col[1], pa.Array.from_buffers(
+                        string, len(raw), [None, pa.py_buffer(off), pa.py_buffer(b"".join(raw))], null_count=0))
+                arrays.append(choices[key][1].take(_arrow_index(pa, col[2])))
             elif kind == "t":
-                text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
-                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
+                text = pa.Array.from_buffers(string, len(col[2]) - 1,
+                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])], null_count=0)
                 idx = col[3]
-                arrays.append(text if idx is None else text.take(pa.array(idx, mask=idx < 0)))
+                arrays.append(text if idx is None else text.take(_arrow_index(pa, idx)))
             else:
-                arrays.append(pa.ListArray.from_arrays(pa.array(col[2], type=pa.int32()),
-                                                       pa.array(col[1], type=pa.int32())))
+                values = np.ascontiguousarray(col[1], dtype=np.int32)
+                off = np.ascontiguousarray(col[2], dtype=np.int32)
+                arrays.append(pa.ListArray.from_arrays(
+                    pa.Array.from_buffers(pa.int32(), len(off), [None, pa.py_buffer(off)], null_count=0),
+                    pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(values)], null_count=0)))
         return pa.Table.from_arrays(arrays, schema=schema)
 
     def csv_text(self, name: str, columns: list[str], start: int, stop: int) -> bytes | None:
@@ -168,6 +176,24 @@ class Columns:
                 values = [v[a:b] for a, b in pairwise(off)]
             out[c] = values
         return out
+
+
+def _bits(pa, mask):
+    """A bool array as an Arrow bitmap buffer."""
+    return pa.py_buffer(np.packbits(mask, bitorder="little"))
+
+
+def _arrow_ints(pa, typ, values, valid):
+    """int64 ``values`` (null where ``valid`` is False; None: none) as an Arrow array."""
+    values = np.ascontiguousarray(values, dtype=np.int64)
+    nulls = 0 if valid is None else len(values) - int(np.count_nonzero(valid))
+    bitmap = _bits(pa, np.ascontiguousarray(valid, dtype=bool)) if nulls else None
+    return pa.Array.from_buffers(typ, len(values), [bitmap, pa.py_buffer(values)], null_count=nulls)
+
+
+def _arrow_index(pa, idx):
+    """Take indices (-1: null) as an Arrow int64 array."""
+    return _arrow_ints(pa, pa.int64(), idx, idx >= 0)
 
 
 def csv_module():
