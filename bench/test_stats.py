@@ -37,8 +37,11 @@ values, as the model path does: re-scoring was only ~10% of export_mjlog's instr
 454k -> 407k per 4p game), took the bundled record with an unfinished round in C instead
 of the model (a quarter of export's time at x20: it is 1 file in 112), and writes CSV
 text in C without the GIL (stats._csvtext; pyarrow.csv's int-to-text casts were most of
-the CSV writer): 4p Parquet 1.05-1.20, CSV 1.09-1.23; 3p Parquet 0.64-0.73, CSV
-0.69-0.83 (four runs, load 1.7-2.8). The 3p set x20 is 480 short games (verify: ~25 ms):
+the CSV writer): 4p Parquet 1.00-1.20, CSV 1.09-1.25; 3p Parquet 0.57-0.73, CSV
+0.68-0.86 (ten runs, load 1.7-3.7). Callgrind per 4p game, steady state: verify 848k
+(one thread); export main thread 420k, read-ahead (gunzip) 253k, writer 150k (Parquet)
+/ 79k (CSV). Per 3p game (480 games, an export's fixed costs included): verify 398k;
+export main 355k, other threads 200k (Parquet) / 99k (CSV). The 3p set x20 is 480 short games (verify: ~25 ms):
 an export's fixed costs (threads, five writers, ~2 ms per step to cut ~100 columns and
 ~2.4 ms per Parquet row group) and its writer, which runs mostly after the reading in so
 small a corpus, weigh about a third of it.
