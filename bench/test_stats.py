@@ -32,6 +32,19 @@ verify's 870k; the writer thread about 250k (Parquet encoding 141k of it, withou
 GIL).  With a core to spare the writer costs the main thread only its GIL-held part and
 the tail after the last file; on a saturated machine it costs all of it
 (880 / (880 + 250) = 0.78).
+Then (issue 10, h34) the export stopped re-scoring and settling (it writes the record's
+values, as the model path does: re-scoring was only ~10% of export_mjlog's instructions,
+454k -> 407k per 4p game), took the bundled record with an unfinished round in C instead
+of the model (a quarter of export's time at x20: it is 1 file in 112), and writes CSV
+text in C without the GIL (stats._csvtext; pyarrow.csv's int-to-text casts were most of
+the CSV writer): 4p Parquet 1.00-1.20, CSV 1.09-1.25; 3p Parquet 0.57-0.73, CSV
+0.68-0.86 (ten runs, load 1.7-3.7). Callgrind per 4p game, steady state: verify 848k
+(one thread); export main thread 420k, read-ahead (gunzip) 253k, writer 150k (Parquet)
+/ 79k (CSV). Per 3p game (480 games, an export's fixed costs included): verify 398k;
+export main 355k, other threads 200k (Parquet) / 99k (CSV). The 3p set x20 is 480 short games (verify: ~25 ms):
+an export's fixed costs (threads, five writers, ~2 ms per step to cut ~100 columns and
+~2.4 ms per Parquet row group) and its writer, which runs mostly after the reading in so
+small a corpus, weigh about a third of it.
 """
 
 import gc
@@ -146,7 +159,9 @@ def test_export_to_verify_ratio(which, fmt, scale, mjlog_paths, mjlog3p_paths, t
 
     ``scale`` 20: the file list repeated 20 times, a corpus large enough that the fixed
     cost of an export (five files opened, their Parquet footers written: a few ms) no
-    longer counts (the bundled 3p set alone verifies in about 2 ms)."""
+    longer counts for the 4p set (2,240 games); the 3p set x20 (480 games) still verifies
+    in about 25 ms, against which that cost still weighs (the 3p set alone verifies in
+    about 2 ms)."""
     pytest.importorskip("pyarrow")
     files = {"mjlog": mjlog_paths, "mjlog3p": mjlog3p_paths}[which] * scale
     rounds = 1 if request.config.getoption("benchmark_disable", False) else 5

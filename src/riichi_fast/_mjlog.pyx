@@ -25,6 +25,10 @@
 # dora (52), a tsumo is paid by the two others (no share for the empty
 # seat), counters honba_value / 2 each on tsumo, noten payments shared
 # among three.
+#
+# export_mjlog (the end of this file) makes the same pass in export mode
+# (Game.export_rows): the structural checks only, nothing re-scored, settled or
+# compared with the scores (its rows are the record's values); see its docstring.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memchr, memset
@@ -172,7 +176,8 @@ cdef struct Game:
     int riichi_mask   # seats that declared riichi this round (REACH step 1)
     int called_mask   # seats that made a chi, pon or open kan this round
     int draw_kind     # this round's draw kind, -1 none
-    int export_rows   # export_mjlog: the rows are its EX_WIDTH rows (see the end of this file)
+    int export_rows   # export_mjlog: the rows are its EX_WIDTH rows (see the end of this file),
+                      # and nothing is re-scored or settled (_ex_agari, _ex_settle, _ex_ryuukyoku)
     int kyoku         # this round's hand of the wind (INIT seed[0] % 4)
     int go_flags      # the last <GO type> (go_seen: there was one)
 
@@ -370,15 +375,17 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         return OUTSIDE
     g.dora[0] = seed[5]
     g.n_dora = 1
-    if g.have_round and not g.round_ended:
-        return BAD  # the previous round has no ending
-    if not g.have_round and seed[0] == 0:  # the game from its first hand
+    if g.have_round and not g.round_ended and not g.export_rows:
+        return BAD  # the previous round has no ending (the export writes it: result "none")
+    if g.export_rows:
+        pass  # the export checks no table: the rows are the record's values
+    elif not g.have_round and seed[0] == 0:  # the game from its first hand
         if g.honba != 0 or g.sticks != 0:
             return BAD
         for s in range(n):
             if g.scores[s] != st.start_points:
                 return BAD
-    if g.have_next:
+    if g.have_next and not g.export_rows:
         if (g.next_dealer != g.dealer or g.next_wind != g.round_wind
                 or g.next_honba != g.honba or g.next_sticks != g.sticks):
             return BAD
@@ -666,6 +673,9 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         for i in range(n_dora_given):
             if dora[i] != g.dora[i]:
                 return OUTSIDE
+    if g.export_rows:
+        return _ex_win(g, who, tsumo, from_who, machi, pao, closed, n_closed, codes, n_codes, yaku,
+                       n_yaku, yakuman, n_yakuman, ten, sc, ura, n_ura)
     # the situation
     chankan = not tsumo and g.last_type == LAST_KAKAN
     robbed_kita = not tsumo and g.last_type == LAST_KITA  # a ron on a north set aside
@@ -815,8 +825,6 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     w.pao = pao
     for s in range(4):
         w.rec[s] = sc[2 * s + 1] * 100 if s < n else 0
-    if g.rows != NULL and g.export_rows:
-        return _ex_win(g, attrs, na, who, tsumo, from_who, machi, rec_pao)
     if g.rows != NULL:
         if n_yakuman and n_yaku:
             g.decline = 1  # yaku listed beside yakuman: the full reader counts both
@@ -876,6 +884,8 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = x
+    if g.export_rows:
+        return _ex_settle(g)
     for s in range(4):
         if g.declared[s]:
             n_declared += 1
@@ -954,6 +964,8 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     g.round_ended = 1
     g.n_draws += 1
     g.draw_kind = kind
+    if g.export_rows:
+        return _ex_ryuukyoku(g, sc)
     for s in range(4):
         deltas[s] = 0
     for s in range(n):
@@ -1018,6 +1030,8 @@ cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
         g.full = 1
     elif g.rows != NULL and g.export_rows:
         _ex_hand(g)
+        if not g.round_ended:  # no result: the next table keeps the scores and the sticks
+            return _ex_ryuukyoku(g, NULL)
     elif g.rows != NULL:
         row = g.rows + g.n_rows * ROW_WIDTH
         g.n_rows += 1
@@ -1088,8 +1102,8 @@ cdef int _check_final(Game* g) noexcept nogil:
     the placements the final points give follow the scores (ties: seat order)."""
     cdef int s, t, top = 0
     cdef int final[4]
-    if not g.have_owari:
-        return OK
+    if not g.have_owari or g.export_rows:
+        return OK  # the export compares no score
     if not g.have_next:
         return BAD
     for s in range(g.n):
@@ -1346,6 +1360,8 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 g.riichi_mask |= 1 << who
                 g.since_declare[who] = 0
                 g.dbl[who] = g.discards[who] == 0 and not g.any_call
+            elif g.export_rows and g.declared[who]:
+                st = OUTSIDE  # a second stick of one seat: the model takes 2000 (no settlement checks it here)
             else:
                 g.pending_seat = -1
                 g.riichi[who] = 1
@@ -1380,6 +1396,8 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 st = OUTSIDE
             elif (flags & 0x10 != 0) != (g.n == 3):
                 st = OUTSIDE  # not the table the caller said
+            elif g.export_rows and g.n_rounds:
+                st = OUTSIDE  # rules changed after a round: the model reads every hand with the last
             else:
                 g.go_seen = 1
                 g.go_flags = flags
@@ -1397,8 +1415,8 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     if st == OK and xml_state != 2:
         st = OUTSIDE  # no root element, or it is not closed: not well-formed
     if st == OK:
-        if g.n_rounds == 0 or not g.round_ended:
-            st = BAD  # no round, or the last one has no ending
+        if g.n_rounds == 0 or not (g.round_ended or g.export_rows):
+            st = BAD  # no round, or the last one has no ending (the export writes it)
         else:
             st = _finish_round(g, st_)
         if st == OK:
@@ -1444,8 +1462,9 @@ cdef int _run_game(const char* s, Py_ssize_t n, const int32_t[:, ::1] params, Se
     written from ``rows``, ``rows_cap`` of them; NULL: none), then ``_run``."""
     cdef RulesC rules[4]
     cdef int row
-    for row in range(4):
-        c_digest_rules(&params[row, 0], &rules[row])
+    if not export_rows:  # the export scores nothing
+        for row in range(4):
+            c_digest_rules(&params[row, 0], &rules[row])
     memset(g, 0, sizeof(Game))
     g.n = n_players
     g.export_rows = export_rows
@@ -1629,33 +1648,36 @@ cdef int _mpsz(int* ids, int n, int red, char* out) noexcept nogil:
     return k
 
 
-cdef int _ex_win(Game* g, Attr* attrs, int na, int who, int tsumo, int from_who, int machi,
-                 int pao) noexcept nogil:
-    """The export row of a win just verified (its attributes were checked by _agari)."""
-    cdef int closed[20]
-    cdef int codes[8]
-    cdef int yaku[MAX_INTS]
-    cdef int yakuman[8]
-    cdef int ten[4]
-    cdef int sc[8]
-    cdef int n_closed, n_codes, n_yaku, n_yakuman, i, k, s, t, han = 0, dora = 0, ura = 0, aka = 0
+cdef int _ex_win(Game* g, int who, int tsumo, int from_who, int machi, int pao, int* closed,
+                 int n_closed, int* codes, int n_codes, int* yaku, int n_yaku, int* yakuman,
+                 int n_yakuman, int* ten, int* sc, int* ura, int n_ura) noexcept nogil:
+    """``_agari`` in export mode, once the win's structure is checked (the attributes read,
+    the closed tiles, melds and dora indicators are the replayed ones): its export row from
+    the recorded values (``closed`` is sorted here).  Nothing is re-scored or compared with
+    the scores: the model path (``stats._export.game_tables``) writes the recorded values
+    whether they are right or not, so checking them would only choose which of the two
+    paths writes the same row."""
+    cdef int i, k, s, t, han = 0, dora = 0, ura_han = 0, aka = 0
     cdef int32_t* row
     cdef char* out
     cdef const char* name
     cdef Meld m
-    n_closed = _attr_ints(attrs, na, "hai", closed, 20)
-    n_codes = _attr_ints(attrs, na, "m", codes, 8)
-    n_yaku = _attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
-    n_yakuman = _attr_ints(attrs, na, "yakuman", yakuman, 8)
-    if n_codes < 0:
-        n_codes = 0
-    if n_yaku < 0:
-        n_yaku = 0
-    if n_yakuman < 0:
-        n_yakuman = 0
-    if _attr_ints(attrs, na, "ten", ten, 4) != 3 or _attr_ints(attrs, na, "sc", sc, 8) != 8 \
-            or n_closed < 1:
-        return OUTSIDE  # pragma: no cover - checked by _agari
+    cdef WinRec* w
+    if g.riichi[who]:
+        for i in range(n_ura):
+            if not 0 <= ura[i] < 136:
+                return OUTSIDE
+    g.round_wins += 1
+    g.n_wins += 1
+    g.round_ended = 1
+    if g.round_wins > 4:
+        return OUTSIDE
+    w = &g.wins[g.round_wins - 1]
+    w.winner = who
+    w.discarder = -1 if tsumo else from_who
+    w.pao = pao
+    for s in range(4):
+        w.rec[s] = sc[2 * s + 1] * 100 if s < g.n else 0
     row = _ex_row(g, EX_WIN)
     if row == NULL:
         return OK
@@ -1671,7 +1693,7 @@ cdef int _ex_win(Game* g, Attr* attrs, int na, int who, int tsumo, int from_who,
         if t == 52:
             dora += yaku[i + 1]
         elif t == 53:
-            ura += yaku[i + 1]
+            ura_han += yaku[i + 1]
         elif t == 54:
             aka += yaku[i + 1]
         else:
@@ -1687,7 +1709,7 @@ cdef int _ex_win(Game* g, Attr* attrs, int na, int who, int tsumo, int from_who,
     row[14] = ten[2]
     row[15] = 1 if n_yakuman else 0
     row[16] = dora
-    row[17] = ura
+    row[17] = ura_han
     row[18] = aka
     row[19] = pao
     for s in range(g.n):
@@ -1696,8 +1718,7 @@ cdef int _ex_win(Game* g, Attr* attrs, int na, int who, int tsumo, int from_who,
     out = <char*>&row[EX_MELDS]
     k = 0
     for i in range(n_codes):
-        if _decode_meld(codes[i], who, g.n, &m) < 0:
-            return OUTSIDE  # pragma: no cover - checked by _agari
+        _decode_meld(codes[i], who, g.n, &m)  # decoded by _agari already
         if i:
             out[k] = 32
             k += 1
@@ -1768,6 +1789,39 @@ cdef void _ex_draw(Game* g, Attr* attrs, int na) noexcept nogil:
     row[8] = nagashi
     for s in range(g.n):
         row[9 + s] = sc[2 * s + 1] * 100
+
+
+cdef int _ex_settle(Game* g) noexcept nogil:
+    """``_settle_round`` in export mode: the next table from the recorded score changes (the
+    game row's final scores are the model's ``final_scores``: the last round's scores, the
+    sticks staked taken, its recorded changes added)."""
+    cdef int k, s, repeat = 0
+    cdef int64_t deltas[4]
+    for s in range(4):
+        deltas[s] = -1000 if g.declared[s] else 0
+    for k in range(g.round_wins):
+        for s in range(4):
+            deltas[s] += g.wins[k].rec[s]
+        if g.wins[k].winner == g.dealer:
+            repeat = 1
+    _set_next(g, repeat, g.honba + 1 if repeat else 0, 0, deltas)
+    return OK
+
+
+cdef int _ex_ryuukyoku(Game* g, int* sc) noexcept nogil:
+    """``_ryuukyoku`` in export mode, once the draw is read: the next table from the recorded
+    changes ``sc`` (NULL: a round without a result, no change), the sticks on the table kept
+    (nothing settled or compared)."""
+    cdef int s, n_declared = 0
+    cdef int64_t deltas[4]
+    for s in range(4):
+        deltas[s] = 0
+    for s in range(g.n):
+        if g.declared[s]:
+            n_declared += 1
+        deltas[s] = (-1000 if g.declared[s] else 0) + (sc[2 * s + 1] * 100 if sc != NULL else 0)
+    _set_next(g, 1, g.honba, g.sticks + n_declared, deltas)
+    return OK
 
 
 cdef inline int _hex(char c) noexcept nogil:
@@ -1906,9 +1960,14 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
                  bint adds_counter=True, bint counters_all=False, bint nagashi=True,
                  uint64_t pao_mask=0, bint pao_honba_liable=True, int start_points=25000,
                  int n_players=4):
-    """Verify one mjlog as :func:`verify_mjlog` does and write the rows of its export
-    tables (``riichi_fast.stats.export``) into ``rows`` (``EX_WIDTH`` = 104 int32
-    columns) from row ``start``, each tagged ``game_idx``.
+    """Read and replay one mjlog as :func:`verify_mjlog` does, with its structural checks
+    (tags, tiles, melds, a win's hand, melds and dora indicators against the replay) but
+    without re-scoring or settling anything (``g.export_rows``: the rows are the record's
+    values, which the model path of ``riichi_fast.stats.export`` writes as they are), and
+    write the rows of its export tables into ``rows`` (``EX_WIDTH`` = 104 int32 columns)
+    from row ``start``, each tagged ``game_idx``.  A round without a result is written
+    (no change: its next table keeps the scores and sticks); ``params`` and the settings
+    are checked as the other entry points check them, and not used otherwise.
 
     Rows in record order (per round: its wins, its draw, then the round; the game
     last); columns 0-1 ``[kind, game]``, then (unused columns 0; seats past the
@@ -1934,7 +1993,7 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
       48 per seat from column 42, their lengths in columns 90-93 (-1: no such tag; a
       game with a longer name, or one that is not UTF-8 once decoded, is declined).
 
-    Returns ``(status, end)`` as :func:`stats_mjlog` does (0: verified, rows
+    Returns ``(status, end)`` as :func:`stats_mjlog` does (0: read, rows
     ``start``-``end`` written; 3: ``rows`` is full; 1: read it in full).
     """
     cdef Py_ssize_t n = data.shape[0]

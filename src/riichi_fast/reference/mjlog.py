@@ -318,26 +318,83 @@ def _ex_text(row, at: int, text: str) -> int:
     return len(raw)
 
 
+def _exported(data: bytes, n: int):
+    """The game the compiled export path takes (its structure checked as the compiled
+    replay checks it, nothing re-scored or settled), or None."""
+    from riichi_fast.records import parse_mjlog
+    from riichi_fast.records.model import DrawKind
+
+    if _KNOWN.search(data) or not _plain_tenhou(data, n):
+        return None
+    try:
+        game = parse_mjlog(data)
+    except RiichiError:
+        return None
+    if game.rules.three_player != (n == 3) or not game.rounds:
+        return None
+    owari = 0
+    seen_init = False
+    for m in _TAG.finditer(data):
+        name = m.group(1)
+        if name == b"INIT":
+            seen_init = True
+        elif name == b"GO" and seen_init:
+            return None  # the rules change after a round: the model reads every hand with the last
+        elif name in (b"AGARI", b"RYUUKYOKU"):
+            owari += any(a.group(1) == b"owari" for a in _ATTR.finditer(m.group(2)))
+    if owari > 1:
+        return None
+    for rnd in game.rounds:
+        d = rnd.draw
+        if len(rnd.wins) >= 3 \
+                or (d is not None and d.kind == DrawKind.NAGASHI_MANGAN and not d.nagashi):
+            return None
+        dora = [rnd.dora_indicators[0]] + [ev.tile for ev in rnd.events if ev.type == "dora"]
+        if len(dora) > 5 or not all(0 <= t < 136 for t in dora):
+            return None
+        accepted = [ev.seat for ev in rnd.events if ev.type == "riichi_accepted"]
+        if len(set(accepted)) != len(accepted) or not all(
+                0 <= ev.seat < n for ev in rnd.events if ev.type in ("riichi", "riichi_accepted")):
+            return None
+        for w in rnd.wins:
+            pao = w.recorded.pao
+            if not 0 <= w.winner < n or (w.discarder is not None and not 0 <= w.discarder < n) \
+                    or (pao is not None and (not 0 <= pao < n or pao == w.winner)) \
+                    or len(set(w.closed)) != len(w.closed) \
+                    or (w.ura_known and not all(0 <= t < 136 for t in w.situation.ura_indicators)):
+                return None
+        if len(rnd.wins) > 1 and (len({w.winner for w in rnd.wins}) < len(rnd.wins)
+                                  or len({w.discarder for w in rnd.wins}) > 1
+                                  or rnd.wins[0].discarder is None):
+            return None
+    return game
+
+
 def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_payment=3000,
                  abortive_mask=62, adds_counter=True, counters_all=False, nagashi=True, pao_mask=0,
                  pao_honba_liable=True, start_points=25000, n_players=4):
-    """Verify one mjlog as :func:`verify_mjlog` does and write the rows of its export
+    """Read one mjlog as the compiled path reads it (the tiles replayed, every win's hand,
+    melds and dora indicators checked; nothing re-scored or settled: the rows are the
+    record's values, as the model path writes them) and write the rows of its export
     tables into ``rows`` from row ``start`` (the compiled docstring gives the rows);
     returns ``(status, end)`` as :func:`stats_mjlog` does.
 
     >>> export_mjlog(b"<mjloggm></mjloggm>", None, np.zeros((4, EX_WIDTH), np.int32), 0, 0)
     (1, 0)
     """
-    settings = (honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
-                pao_mask, pao_honba_liable, start_points, n_players)
-    if not _verified_into(data, params, rows, start, EX_WIDTH, settings):
+    if n_players not in (3, 4) or isinstance(n_players, bool):
+        raise ValueError(f"n_players must be 3 or 4, got {n_players}")
+    if rows.shape[1] != EX_WIDTH:
+        raise ValueError(f"rows must have {EX_WIDTH} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    game = _exported(bytes(data), n_players)
+    if game is None:
         return (1, start)
     from riichi_fast.enums import MeldType
-    from riichi_fast.records import parse_mjlog
     from riichi_fast.records.model import tiles_mpsz
     from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
 
-    game = parse_mjlog(bytes(data))
     red, n = game.rules.red_fives, n_players
     kinds = list(DRAW_KEYS)
     out = []

@@ -217,7 +217,8 @@ class TableWriter:
     written by :meth:`emit`: one Parquet row group per emit; CSV files get one header.
     ``open_now=False``: the files are created by :meth:`open` (the export's writer
     thread calls it).
-    CSV goes through ``pyarrow.csv`` when pyarrow is installed (bools written
+    CSV of the compiled path's rows is written in C (``stats._csvtext``), the model's
+    tables through ``pyarrow.csv`` when pyarrow is installed (bools written
     ``True``/``False``, lists as ints separated by spaces, quotes where needed, CRLF
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
     batch holding a value that needs quotes, and when pyarrow is missing).
@@ -284,6 +285,9 @@ class TableWriter:
                 n = sum(len(p["game_id"]) for p in lists)
                 out[name] = [(n, _csv_lines(lists, columns))] if n else []
                 continue
+            if self.fmt == "csv":
+                out[name] = self._csv_parts(parts, name, columns)
+                continue
             tables = []
             for s in parts:
                 schema = self._schemas[name]
@@ -303,11 +307,43 @@ class TableWriter:
                     else:
                         tables.append(merged.slice(at, len(p["game_id"])))
                         at += len(p["game_id"])
-            tables = [t for t in tables if t.num_rows]
-            if self.fmt == "csv" and tables:
+            out[name] = [t for t in tables if t.num_rows]
+        return out
+
+    def _csv_parts(self, parts: list, name: str, columns: list[str]) -> list:
+        """CSV with pyarrow installed: ``[(rows, bytes)]`` in order.  The compiled path's rows
+        are written in C (``Columns.csv_text``, without the GIL); the model's tables, and
+        compiled rows with a text that needs quotes, through Arrow (``_csv_bytes``)."""
+        from riichi_fast.stats._export_fast import Columns
+
+        pa, schema = self._pa, self._schemas[name]
+        out, tables = [], []  # tables: Arrow tables waiting, written together
+
+        def flush():
+            if tables:
                 table = tables[0] if len(tables) == 1 else pa.concat_tables(tables)
-                tables = [(table.num_rows, self._csv_bytes(table))]
-            out[name] = tables
+                out.append((table.num_rows, self._csv_bytes(table)))
+                tables.clear()
+
+        for s in parts:
+            if not isinstance(s, Columns):
+                if s[name]["game_id"]:
+                    tables.append(_arrow_table(pa, name, s[name], schema))
+                continue
+            for p in s.split(name):
+                if type(p) is not tuple:
+                    if p["game_id"]:
+                        tables.append(_arrow_table(pa, name, p, schema))
+                    continue
+                if p[1] == p[0]:
+                    continue
+                text = s.csv_text(name, columns, p[0], p[1])
+                if text is None:  # a text that needs quotes: the csv module's quoting
+                    tables.append(s.arrow(pa, name, schema).slice(p[0], p[1] - p[0]))
+                    continue
+                flush()
+                out.append((p[1] - p[0], text))
+        flush()
         return out
 
     def emit(self, prepared: list) -> None:
@@ -521,6 +557,12 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     Tenhou mjlog records go through the compiled path
     (:mod:`riichi_fast.stats._export_fast`) unless ``fast`` is False; the rest, and
     any record it declines, through the record model.  Same files either way.
+
+    The export writes what each record says (han, fu, points, yaku, score
+    changes; final scores from the last hand's scores and changes): it does not
+    re-score the wins or check the settlement, so a record with a wrong value is
+    exported as it is.  Use :func:`riichi_fast.records.fast.verify_summary` (or
+    ``riichi-fast verify``) to check the records.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:

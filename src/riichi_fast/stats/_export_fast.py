@@ -1,16 +1,18 @@
 """The compiled export path: Tenhou mjlog records read once in C, written as columns.
 
-``riichi_fast._mjlog.export_mjlog`` reads, replays, re-scores and settles a
-mjlog exactly as the compiled ``verify`` does and, when everything matched,
-writes int32 rows of the five export tables (one per round, win, draw and
+``riichi_fast._mjlog.export_mjlog`` reads and replays a mjlog as the compiled
+``verify`` does, with every structural check (tiles, melds, tags, a win's hand
+against the replay) but without re-scoring or settling anything (the rows are
+the record's own values, which the model path writes as they are), and writes
+int32 rows of the five export tables (one per round, win, draw and
 game, ``EX_WIDTH`` columns: its docstring gives the layout; the closed tiles
 and melds as mpsz text bytes inside the win row) into an array.
 :class:`ExportRows` fills that array over many files and cuts it into
 columns with numpy (:class:`Columns`): Arrow arrays straight from the numpy
 buffers for Parquet and for CSV through ``pyarrow.csv``, plain lists for the
 ``csv`` module when pyarrow is not installed.  Any file the compiled path
-declines (another format, a damaged record or one with a mismatch, what the
-verifier leaves to the full reader, an archive) goes through the record model
+declines (another format, a damaged record, what the compiled replay does not
+cover, an archive) goes through the record model
 (:func:`riichi_fast.stats._export.game_tables`); the parts are written in
 input order, so the files are the same either way.
 """
@@ -55,12 +57,13 @@ class Columns:
     each string once, in order, else the strings taken, -1: null) or
     ``("l", int32 values, int32 offsets)`` (lists of ints)."""
 
-    __slots__ = ("_choices", "cols", "hands", "inserts")
+    __slots__ = ("_blobs", "_choices", "cols", "hands", "inserts")
 
     def __init__(self, cols: dict, hands: int) -> None:
         self.cols = cols
         self.hands = hands
         self._choices: dict = {}  # id(choices) -> (choices, Arrow array): made once
+        self._blobs: dict = {}  # id(choices) -> (choices, UTF-8 blob, int64 offsets): made once
         self.inserts: list = []
         """``(k, tables)``: the model's tables of a file placed before game ``k`` (see
         :meth:`ExportRows.insert`)."""
@@ -83,7 +86,9 @@ class Columns:
         return out
 
     def arrow(self, pa, name: str, schema):
-        """The table ``name`` as a ``pyarrow.Table`` of ``schema``."""
+        """The table ``name`` as a ``pyarrow.Table`` of ``schema``, every array made from
+        the numpy buffers (``Array.from_buffers``: no per-value conversion, unlike
+        ``pyarrow.array`` with a mask, and no pandas import)."""
         arrays = []
         int64, string = pa.int64(), pa.string()
         choices = self._choices
@@ -91,25 +96,60 @@ class Columns:
             col = self.cols[name][field.name]
             kind = col[0]
             if kind == "i":
-                arrays.append(pa.array(col[1], type=int64, mask=None if col[2] is None else ~col[2]))
+                arrays.append(_arrow_ints(pa, int64, col[1], col[2]))
             elif kind == "b":
-                arrays.append(pa.array(col[1], type=pa.bool_()))
+                b = np.ascontiguousarray(col[1], dtype=bool)
+                arrays.append(pa.Array.from_buffers(pa.bool_(), len(b), [None, _bits(pa, b)], null_count=0))
             elif kind == "s":  # the choices (the paths: in every table) made into Arrow once
-                idx = col[2]
                 key = id(col[1])
                 if key not in choices:
-                    choices[key] = (col[1], pa.array(col[1], type=string))
-                arrays.append(choices[key][1].take(idx if idx.dtype.kind != "i" or idx.min(initial=0) >= 0
-                                                   else pa.array(idx, mask=idx < 0)))
+                    raw = [str(x).encode("utf-8") for x in col[1]]
+                    off = np.zeros(len(raw) + 1, dtype=np.int32)
+                    np.cumsum([len(x) for x in raw], out=off[1:])
+                    choices[key] = (col[1], pa.Array.from_buffers(
+                        string, len(raw), [None, pa.py_buffer(off), pa.py_buffer(b"".join(raw))], null_count=0))
+                arrays.append(choices[key][1].take(_arrow_index(pa, col[2])))
             elif kind == "t":
-                text = pa.Array.from_buffers(pa.string(), len(col[2]) - 1,
-                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])])
+                text = pa.Array.from_buffers(string, len(col[2]) - 1,
+                                             [None, pa.py_buffer(col[2]), pa.py_buffer(col[1])], null_count=0)
                 idx = col[3]
-                arrays.append(text if idx is None else text.take(pa.array(idx, mask=idx < 0)))
+                arrays.append(text if idx is None else text.take(_arrow_index(pa, idx)))
             else:
-                arrays.append(pa.ListArray.from_arrays(pa.array(col[2], type=pa.int32()),
-                                                       pa.array(col[1], type=pa.int32())))
+                values = np.ascontiguousarray(col[1], dtype=np.int32)
+                off = np.ascontiguousarray(col[2], dtype=np.int32)
+                arrays.append(pa.ListArray.from_arrays(
+                    pa.Array.from_buffers(pa.int32(), len(off), [None, pa.py_buffer(off)], null_count=0),
+                    pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(values)], null_count=0)))
         return pa.Table.from_arrays(arrays, schema=schema)
+
+    def csv_text(self, name: str, columns: list[str], start: int, stop: int) -> bytes | None:
+        """Rows ``start``-``stop`` of the table ``name`` as CSV lines (the csv module's bytes),
+        written in C (:func:`csv_module`), or None when a text needs quotes."""
+        blobs = self._blobs
+        specs = []
+        for c in columns:
+            col = self.cols[name][c]
+            kind = col[0]
+            if kind == "i":
+                valid = None if col[2] is None else np.ascontiguousarray(col[2]).view(np.uint8)
+                specs.append(("i", np.ascontiguousarray(col[1], dtype=np.int64), valid))
+            elif kind == "b":
+                specs.append(("b", np.ascontiguousarray(col[1]).view(np.uint8)))
+            elif kind == "s":
+                key = id(col[1])
+                if key not in blobs:
+                    raw = [str(x).encode("utf-8") for x in col[1]]
+                    off = np.zeros(len(raw) + 1, dtype=np.int64)
+                    np.cumsum([len(x) for x in raw], out=off[1:])
+                    blobs[key] = (col[1], b"".join(raw), off)
+                specs.append(("s", blobs[key][1], blobs[key][2], np.ascontiguousarray(col[2], dtype=np.int64)))
+            elif kind == "t":
+                idx = None if col[3] is None else np.ascontiguousarray(col[3], dtype=np.int64)
+                specs.append(("t", col[1], np.ascontiguousarray(col[2], dtype=np.int32), idx))
+            else:
+                specs.append(("l", np.ascontiguousarray(col[1], dtype=np.int32),
+                              np.ascontiguousarray(col[2], dtype=np.int32)))
+        return csv_module().csv_text(specs, start, stop)
 
     def lists(self, name: str, columns: list[str]) -> dict[str, list]:
         """The table ``name`` as plain column lists (what ``game_tables`` gives)."""
@@ -136,6 +176,40 @@ class Columns:
                 values = [v[a:b] for a, b in pairwise(off)]
             out[c] = values
         return out
+
+
+def _bits(pa, mask):
+    """A bool array as an Arrow bitmap buffer."""
+    return pa.py_buffer(np.packbits(mask, bitorder="little"))
+
+
+def _arrow_ints(pa, typ, values, valid):
+    """int64 ``values`` (null where ``valid`` is False; None: none) as an Arrow array."""
+    values = np.ascontiguousarray(values, dtype=np.int64)
+    nulls = 0 if valid is None else len(values) - int(np.count_nonzero(valid))
+    bitmap = _bits(pa, np.ascontiguousarray(valid, dtype=bool)) if nulls else None
+    return pa.Array.from_buffers(typ, len(values), [bitmap, pa.py_buffer(values)], null_count=nulls)
+
+
+def _arrow_index(pa, idx):
+    """Take indices (-1: null) as an Arrow int64 array."""
+    return _arrow_ints(pa, pa.int64(), idx, idx >= 0)
+
+
+def csv_module():
+    """The CSV text kernel: ``riichi_fast.stats._csvtext``, or its twin
+    ``riichi_fast.reference.stats_csv`` under ``RIICHI_FAST_PUREPYTHON=1``.
+
+    >>> csv_module().csv_text([], 0, 0)
+    b''
+    """
+    from riichi_fast import _backend
+
+    if _backend.PUREPYTHON:
+        from riichi_fast.reference import stats_csv
+        return stats_csv
+    from riichi_fast.stats import _csvtext
+    return _csvtext
 
 
 def _gather(flat, starts, lengths):
