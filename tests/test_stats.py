@@ -676,22 +676,3 @@ def test_archives_and_log_databases_count_every_record(tmp_path):
     with open(tmp_path / "plain" / "wins.csv", newline="", encoding="utf-8") as f:
         flat = [{k: v for k, v in r.items() if k != "game_id"} for r in csv.DictReader(f)]
     assert boxed == flat
-
-
-def test_export_two_jobs_writes_the_same_files(tmp_path, capsys):
-    """``export -j 2``: worker processes read the batches, the parent writes the rows in
-    file order: the CSV files are byte for byte those of the one-process export, damaged
-    and unreadable inputs reported the same."""
-    paths = [RECORDS / d for d in ("tenhou-mjlog-mjx", "tenhou-mjlog-3p", "tenhou6-json-mjx", "mjai",
-                                   "mjai-riichienv", "no-such-file.mjlog")]
-    code1, out1, err1 = run(capsys, "export", *paths, "--out", tmp_path / "one", "--format", "csv",
-                            "--no-progress")
-    code2, out2, err2 = run(capsys, "export", *paths, "--out", tmp_path / "two", "--format", "csv",
-                            "--no-progress", "-j", "2")
-    assert (code2, err2) == (code1, err1) and code1 == 2 and "no-such-file.mjlog" in err1
-    assert out2.replace(str(tmp_path / "two"), "OUT") == out1.replace(str(tmp_path / "one"), "OUT")
-    for t in ("games", "hands", "wins", "draws", "players"):
-        assert (tmp_path / "two" / f"{t}.csv").read_bytes() == (tmp_path / "one" / f"{t}.csv").read_bytes(), t
-    code, _, err = run(capsys, "export", RECORDS / "mjai", "--out", tmp_path / "x", "-j", "2",
-                       "--dask", "local:1", "--no-progress")
-    assert code == 2 and "-j/--jobs and --dask are exclusive" in err

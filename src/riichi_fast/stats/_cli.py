@@ -35,6 +35,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--plot", metavar="DIR", help="write charts as PNG and SVG into DIR (needs matplotlib)")
     p.add_argument("--rules", default=None,
                    help="preset to re-score wins a record gives no score for (default: each game's Tenhou rules)")
+    p.add_argument("-j", "--jobs", type=_positive, default=1,
+                   help="worker processes on this machine (default 1; --dask for a cluster)")
     _add_dask_arguments(p)
     p.set_defaults(func=cmd_stats)
 
@@ -48,8 +50,6 @@ def add_parsers(sub) -> None:
 
 
 def _add_dask_arguments(p) -> None:
-    p.add_argument("-j", "--jobs", type=_positive, default=1,
-                   help="worker processes on this machine (default 1; --dask for a cluster)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N "
                         "local worker processes")
@@ -155,10 +155,9 @@ def cmd_export(ns) -> int:
         from riichi_fast.stats._extras import require
 
         require("pyarrow")
-    _check_jobs(ns)
     with dask_client(ns.dask) as client:
         res = export(ns.paths, ns.out, format=ns.format, client=client, batch_size=ns.batch_size,
-                     progress=_progress(ns, "exporting"), jobs=ns.jobs)
+                     progress=_progress(ns, "exporting"))
     for name, rows in res["tables"].items():
         print(f"{name:8} {rows:8} rows")
     print(f"written to {ns.out} ({ns.format})")

@@ -23,7 +23,6 @@ import csv
 import os
 from collections.abc import Callable
 
-from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
 from riichi_fast.records.model import Game
 from riichi_fast.records.sources import split_databases
@@ -517,43 +516,14 @@ mjlogs x20 export went from 0.78-0.83x to 0.95-0.97x verify's games/s with a cor
 spare; on a machine whose cores are all busy it measured neither faster nor slower."""
 
 
-def _export_batches(parts: list, fast: bool) -> list:
-    """A worker's share of ``export(jobs=N)``: ``export_segments`` of each batch of files."""
-    from riichi_fast.stats._export_fast import export_segments
-
-    return [export_segments(p, None, fast=fast) for p in parts]
-
-
-def _on_workers(parts: list, fast: bool, jobs: int):
-    """``export_segments`` of each batch, in order, computed by ``jobs`` worker processes
-    (``riichi_fast._pool.run_ordered``: 1 batch a task growing to 8, a guided end); a
-    batch whose worker dies has its files reported lost."""
-    def warm():  # forked workers inherit the readers and the compiled path's tables
-        import riichi_fast.records.tenhou
-        import riichi_fast.records.verify  # noqa: F401
-        from riichi_fast.records.fast import _fast
-
-        _fast()
-
-    for chunk, got in run_ordered(_export_batches, parts, jobs, args=lambda: (fast,), warm=warm,
-                                  size=1, grow_to=8):
-        if got is LOST:
-            yield [], [(f, LOST) for f in chunk[0]]
-        else:
-            yield from got
-
-
 def export(paths, out, *, format: str = "parquet", client=None, batch_size: int = 16,
-           progress: Callable[[int, int], None] | None = None, fast: bool = True,
-           jobs: int = 1) -> dict:
+           progress: Callable[[int, int], None] | None = None, fast: bool = True) -> dict:
     """Export record files as tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
 
     Writes ``out/<table>.parquet`` (pyarrow needed) or ``out/<table>.csv`` and
     returns ``{"tables": {name: rows}, "files": [...], "unreadable": [(path, reason)]}``.
     With ``client`` (a ``distributed.Client``) batches of files are read on the
-    cluster and the rows gathered here, in file order, into the same files; with
-    ``jobs`` (CLI ``export -j N``) the batches are read by N worker processes on
-    this machine, the same way.
+    cluster and the rows gathered here, in file order, into the same files.
     Tenhou mjlog records go through the compiled path
     (:mod:`riichi_fast.stats._export_fast`) unless ``fast`` is False; the rest, and
     any record it declines, through the record model.  Same files either way.
@@ -577,9 +547,6 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
         raise RiichiError(f"unknown export format {format!r} (use parquet or csv)")
     out = check_path(out, "out")
     check_positive(batch_size, "batch size")
-    check_jobs(jobs)
-    if client is not None and jobs > 1:
-        raise RiichiError("jobs and client are exclusive: the cluster's workers do the work")
     if client is not None and not callable(getattr(client, "map", None)):
         raise RiichiError(f"client must be a distributed.Client, got {type(client).__name__}")
     if progress is not None and not callable(progress):
@@ -590,16 +557,14 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
         require("pyarrow")
     fast = bool(fast)
     files = expand_paths(paths)
-    if client is not None or jobs > 1:  # a log database is read by all the workers, a share each
+    if client is not None:  # a log database is read by all the workers, a share each
         files = list(split_databases(files))
     parts = batches(files, batch_size) if files else []
     pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
-    rows = ExportRows() if fast and client is None and jobs == 1 else None
-    if client is None and jobs == 1:
+    rows = ExportRows() if fast and client is None else None
+    if client is None:
         results = (_read_ahead(parts, rows) if fast and READ_AHEAD
                    else (export_segments(p, rows, fast=fast) for p in parts))
-    elif client is None:
-        results = _on_workers(parts, fast, jobs)
     else:
         from functools import partial
 
