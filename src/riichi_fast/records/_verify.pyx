@@ -165,6 +165,21 @@ cdef int _ints_read(object seq, int64_t* out, int n):
     return 0
 
 
+cdef int _indicators(object x, int32_t* kinds) except -2:
+    """A tuple of up to MAX_IND indicator ids: their kinds written to ``kinds``, their
+    number returned; -1 for anything else (the Python path decides)."""
+    cdef Py_ssize_t j
+    cdef int t
+    if type(x) is not tuple or len(<tuple>x) > MAX_IND:
+        return -1
+    for j in range(len(<tuple>x)):
+        t = _small((<tuple>x)[j], 0, 135)
+        if t < 0:
+            return -1
+        kinds[j] = t >> 2
+    return <int>len(<tuple>x)
+
+
 cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
               int64_t* alone) except -2:
     """Score and compare one win; its payments (ron, tsumo dealer, other) in pay, its winner
@@ -302,26 +317,10 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
     if seat < 0 or rnd < 0 or honba < 0 or sticks < 0 or (seat == 0) != (winner == dealer):
         return -1
     memset(ctx, 0, sizeof(ctx))
-    x = sit.dora_indicators
-    if type(x) is not tuple or len(<tuple>x) > MAX_IND:
+    n_dora = _indicators(sit.dora_indicators, ctx + CTX_DORA)
+    n_ura = _indicators(sit.ura_indicators, ctx + CTX_URA) if riichi else 0
+    if n_dora < 0 or n_ura < 0:
         return -1
-    n_dora = len(<tuple>x)
-    for j in range(n_dora):
-        t = _small((<tuple>x)[j], 0, 135)
-        if t < 0:
-            return -1
-        ctx[CTX_DORA + j] = t >> 2
-    n_ura = 0
-    if riichi:
-        x = sit.ura_indicators
-        if type(x) is not tuple or len(<tuple>x) > MAX_IND:
-            return -1
-        n_ura = len(<tuple>x)
-        for j in range(n_ura):
-            t = _small((<tuple>x)[j], 0, 135)
-            if t < 0:
-                return -1
-            ctx[CTX_URA + j] = t >> 2
     ctx[CTX_FLAGS] = flags
     ctx[CTX_SEAT_WIND] = seat
     ctx[CTX_ROUND_WIND] = rnd

@@ -200,14 +200,14 @@ def csv_text(list cols not None, Py_ssize_t start, Py_ssize_t stop):
                     width = 0
                     for r in range(len(o64) - 1):
                         width = max(width, <Py_ssize_t>(o64[r + 1] - o64[r]))
-                    _offsets64(o64, PyBytes_GET_SIZE(blob))
+                    _offsets(o64, PyBytes_GET_SIZE(blob))
                 else:
                     o32 = spec[2]
                     cs[c].off32 = &o32[0]
                     width = 0
                     for r in range(len(o32) - 1):
                         width = max(width, <Py_ssize_t>(o32[r + 1] - o32[r]))
-                    _offsets32(o32, PyBytes_GET_SIZE(blob))
+                    _offsets(o32, PyBytes_GET_SIZE(blob))
                 idx = spec[3]
                 if idx is not None:
                     v64 = idx
@@ -225,7 +225,7 @@ def csv_text(list cols not None, Py_ssize_t start, Py_ssize_t stop):
                 v32 = spec[1]
                 o32 = spec[2]
                 _check(len(o32) - 1, stop)
-                _offsets32(o32, len(v32))
+                _offsets(o32, len(v32))
                 cs[c].ints = &v32[0] if len(v32) else NULL
                 cs[c].off32 = &o32[0]
                 keep.append(spec)
@@ -248,17 +248,14 @@ cdef int _check(Py_ssize_t have, Py_ssize_t stop) except -1:
     return 0
 
 
-cdef int _offsets64(const int64_t[::1] off, Py_ssize_t size) except -1:
-    cdef Py_ssize_t i
-    if len(off) < 1 or off[0] < 0 or off[len(off) - 1] > size:
-        raise ValueError("offsets outside the data")
-    for i in range(len(off) - 1):
-        if off[i + 1] < off[i]:
-            raise ValueError("offsets must not decrease")
-    return 0
+ctypedef fused offset_t:
+    int32_t
+    int64_t
 
 
-cdef int _offsets32(const int32_t[::1] off, Py_ssize_t size) except -1:
+cdef int _offsets(const offset_t[::1] off, Py_ssize_t size) except -1:
+    """The offsets of a text column (Arrow's int32 or int64) start at 0 or later, end
+    within the data and never decrease."""
     cdef Py_ssize_t i
     if len(off) < 1 or off[0] < 0 or off[len(off) - 1] > size:
         raise ValueError("offsets outside the data")
