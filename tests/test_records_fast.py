@@ -626,24 +626,28 @@ def test_rules_the_compiled_path_does_not_play_go_to_the_full_verifier(preset):
     assert got.fast_games == 0 and got.games == 3 and not got.scorer.startswith("compiled")
 
 
-def test_workers_share_one_log_database(tmp_path):
+def test_workers_share_one_log_database(tmp_path, monkeypatch):
     """``verify -j 2`` and ``stats -j 2`` on one Tenhou log database: the parent splits it
-    into shares of 64 rows (``split_databases``, rowid order; the reader leaves out a row
-    without content) that the workers read on their own; the reports, names
+    into shares of ``DB_SHARE`` rows (``split_databases``, rowid order; the reader leaves
+    out a row without content) that the workers read on their own; the reports, names
     (``db!log_id``) and their order, and every statistic equal the one-process run's.
     A database that is not a log database is given whole (its reader says why)."""
+    from riichi_fast.records import sources
     from riichi_fast.records.sources import DbRows, split_databases
     from riichi_fast.stats import collect
 
+    monkeypatch.setattr(sources, "DB_SHARE", 8)  # 64 by default: a small database, 5 shares
     games = [gzip.decompress(d) if d[:2] == b"\x1f\x8b" else d for d in (p.read_bytes() for p in FOUR)]
-    contents = [games[i % len(games)] for i in range(150)]
+    contents = [games[i % len(games)] for i in range(37)]
     contents[7] = None  # a row without content: not a record
-    contents[99] = b"<mjloggm><INIT"  # a damaged record
+    contents[29] = b"<mjloggm><INIT"  # a damaged record
+    contents[12] = next(g for p, g in zip(FOUR, games) if "no-round-end" in p.name)  # an error
     db = tmp_path / "2020.db"
     _phoenix_db(db, contents)
     shares = list(split_databases([str(db), "x.mjlog"]))
     assert shares[-1] == "x.mjlog" and all(isinstance(s, DbRows) for s in shares[:-1])
-    assert [(s.first, s.last) for s in shares[:-1]] == [(1, 64), (65, 128), (129, 150)]
+    assert [(s.first, s.last) for s in shares[:-1]] == [(1, 8), (9, 16), (17, 24), (25, 32), (33, 37)]
+    assert [(s.first, s.last) for s in split_databases([str(db)], rows=30)] == [(1, 30), (31, 37)]
     other = tmp_path / "other.db"
     con = sqlite3.connect(other)
     con.execute("CREATE TABLE t(x)")
@@ -652,8 +656,8 @@ def test_workers_share_one_log_database(tmp_path):
     assert list(split_databases([str(other)])) == [str(other)]
     one = verify_summary([db])
     two = verify_summary([db], jobs=2)
-    assert one.games == 148 and one.errors  # a record cut inside a round is among FOUR
-    assert [n for n, _ in one.unreadable] == [f"{db}!2020-99"]
+    assert one.games == 35 and len(one.errors) == 1
+    assert [n for n, _ in one.unreadable] == [f"{db}!2020-29"]
     assert two.as_dict() == one.as_dict()
     assert (two.errors, two.unreadable) == (one.errors, one.unreadable)
     assert [r.source for r in two.failed] == [r.source for r in one.failed]
