@@ -108,7 +108,7 @@ cdef object _onew = object.__new__
 
 cdef object _DECLINE = Decline
 cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
-cdef object _M_ANKAN = MeldType.ANKAN, _M_SHOUMINKAN = MeldType.SHOUMINKAN
+cdef object _M_ANKAN = MeldType.ANKAN
 cdef object _M_KITA = MeldType.KITA
 cdef str _WINDS = "ESWN"
 cdef dict _KIND_OF = _KINDS  # typed: a C dict look-up, not a method call
@@ -482,15 +482,7 @@ cdef class _Run:
                 return 0
             if t == "kakan":
                 seat = _seat(ev["actor"], st.n)
-                tile = _own(st, game_red, seat, ev["pai"])
-                for m in st.melds[seat]:
-                    if m.type == _M_PON and m.kind == tile // 4:
-                        break
-                else:
-                    raise _DECLINE
-                tiles = tuple(sorted(m.tiles + (tile,)))
-                st.call(seat, new_meld(_M_SHOUMINKAN, tiles, m.called, m.from_seat, tile),
-                        <int>_M_SHOUMINKAN, -1, tile, tiles)
+                st.kakan(seat, _own(st, game_red, seat, ev["pai"]))
                 return 0
             if t == "nukidora":
                 seat = _seat(ev["actor"], st.n)

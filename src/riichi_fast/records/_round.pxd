@@ -55,6 +55,7 @@ cdef class RoundState:
                           int *out) except -1
     cdef int call(self, int who, object meld, int mtype, int called, int added,
                   tuple tiles) except -1
+    cdef int kakan(self, int who, int added) except -1
     cdef int riichi_declared(self, int who) except -1
     cdef int riichi_accepted(self, int who) except -1
     cdef int reveal_dora(self, object tile) except -1

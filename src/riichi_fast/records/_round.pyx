@@ -87,7 +87,7 @@ cdef list _DRAW_EV = [None] * (4 * 136)
 cdef list _DISCARD_EV = [None] * (4 * 136 * 2)
 cdef int _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldType.DAIMINKAN
 cdef int _M_ANKAN = MeldType.ANKAN, _M_SHOUMINKAN = MeldType.SHOUMINKAN, _M_KITA = MeldType.KITA
-cdef object _PON = MeldType.PON
+cdef object _PON = MeldType.PON, _SHOUMINKAN = MeldType.SHOUMINKAN
 
 
 cdef inline bint _five(int kind) noexcept:
@@ -326,6 +326,20 @@ cdef class RoundState:
             self.last_type = LAST_CALL
         self.events.append(new_event("call", who, meld.called, meld, None))
         return 0
+
+    cdef int kakan(self, int who, int added) except -1:
+        """RoundReplay.call of an added kan: ``added`` (a tile ``who`` holds) onto their
+        pon of its kind, which the new meld keeps the called tile and seat of (Decline
+        without such a pon)."""
+        cdef object m
+        for m in <list>self.melds[who]:
+            if m.type == _PON and m.kind == added // 4:
+                break
+        else:
+            raise _DECLINE
+        tiles = tuple(sorted(m.tiles + (added,)))
+        return self.call(who, new_meld(_SHOUMINKAN, tiles, m.called, m.from_seat, added),
+                         _M_SHOUMINKAN, -1, added, tiles)
 
     cdef int riichi_declared(self, int who) except -1:
         self.call_since_declare[who] = False

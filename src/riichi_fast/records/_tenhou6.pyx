@@ -65,7 +65,7 @@ import re
 
 cdef object _DECLINE = Decline
 cdef object _CHI = MeldType.CHI, _PON = MeldType.PON, _DAIMINKAN = MeldType.DAIMINKAN
-cdef object _ANKAN = MeldType.ANKAN, _SHOUMINKAN = MeldType.SHOUMINKAN, _KITA = MeldType.KITA
+cdef object _ANKAN = MeldType.ANKAN, _KITA = MeldType.KITA
 cdef object _LETTER = re.compile(r"[cpm]")
 cdef dict _CALL_PARTS = {}  # call string -> (MeldType, ((kind, red) of the caller's tiles))
 
@@ -159,7 +159,7 @@ cdef int _kan(RoundState st, int seat, str x, tuple all_dora) except -1:
     cdef int ks[4]
     cdef int rs[4]
     cdef int out[4]
-    cdef int k, j, kind, added
+    cdef int k, j, kind
     cdef bint red
     codes = _codes(x)
     if "a" in x:
@@ -184,15 +184,7 @@ cdef int _kan(RoundState st, int seat, str x, tuple all_dora) except -1:
         raise _DECLINE
     ks[0], rs[0] = kind, red
     st.own_distinct(seat, 1, ks, rs, out)
-    added = out[0]
-    for m in st.melds[seat]:
-        if m.type == _PON and m.kind == added // 4:
-            break
-    else:
-        raise _DECLINE
-    tiles = tuple(sorted(m.tiles + (added,)))
-    st.call(seat, new_meld(_SHOUMINKAN, tiles, m.called, m.from_seat, added),
-            <int>_SHOUMINKAN, -1, added, tiles)
+    st.kakan(seat, out[0])
     return 0
 
 
