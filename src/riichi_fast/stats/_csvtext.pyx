@@ -196,18 +196,12 @@ def csv_text(list cols not None, Py_ssize_t start, Py_ssize_t stop):
                 cs[c].text = PyBytes_AS_STRING(blob)
                 if kind == "s":
                     o64 = spec[2]
+                    width = _offsets(o64, PyBytes_GET_SIZE(blob))
                     cs[c].off64 = &o64[0]
-                    width = 0
-                    for r in range(len(o64) - 1):
-                        width = max(width, <Py_ssize_t>(o64[r + 1] - o64[r]))
-                    _offsets(o64, PyBytes_GET_SIZE(blob))
                 else:
                     o32 = spec[2]
+                    width = _offsets(o32, PyBytes_GET_SIZE(blob))
                     cs[c].off32 = &o32[0]
-                    width = 0
-                    for r in range(len(o32) - 1):
-                        width = max(width, <Py_ssize_t>(o32[r + 1] - o32[r]))
-                    _offsets(o32, PyBytes_GET_SIZE(blob))
                 idx = spec[3]
                 if idx is not None:
                     v64 = idx
@@ -253,13 +247,14 @@ ctypedef fused offset_t:
     int64_t
 
 
-cdef int _offsets(const offset_t[::1] off, Py_ssize_t size) except -1:
-    """The offsets of a text column (Arrow's int32 or int64) start at 0 or later, end
-    within the data and never decrease."""
-    cdef Py_ssize_t i
+cdef Py_ssize_t _offsets(const offset_t[::1] off, Py_ssize_t size) except -1:
+    """The widest text of a text column (Arrow's int32 or int64 offsets), once the offsets
+    are checked: they start at 0 or later, end within the data and never decrease."""
+    cdef Py_ssize_t i, width = 0
     if len(off) < 1 or off[0] < 0 or off[len(off) - 1] > size:
         raise ValueError("offsets outside the data")
     for i in range(len(off) - 1):
         if off[i + 1] < off[i]:
             raise ValueError("offsets must not decrease")
-    return 0
+        width = max(width, <Py_ssize_t>(off[i + 1] - off[i]))
+    return width
