@@ -87,11 +87,11 @@ def chunks(items: Iterable, size: int, grow_to: int | None = None, workers: int 
 
 def run_ordered(fn: Callable, names: Iterable, jobs: int, *, workers: str = "processes",
                 args: Callable[[], tuple] = tuple, warm: Callable[[], object] | None = None,
-                depth: int = 4, size: int = 8, grow_to: int = 256) -> Iterator[tuple[list, object]]:
-    """``(chunk, fn(chunk, *args()))`` for each chunk of ``names`` (:func:`chunks`:
-    ``size`` growing to ``grow_to``, guided end), computed on ``jobs`` worker processes
-    (``workers="threads"``: threads), yielded in chunk order; at most ``depth * jobs``
-    chunks in flight, so the parent's memory stays flat.  ``args()`` is called as each chunk is
+                depth: int = 4) -> Iterator[tuple[list, object]]:
+    """``(chunk, fn(chunk, *args()))`` for each chunk of ``names`` (:func:`chunks`: 8
+    growing to 256, guided end), computed on ``jobs`` worker processes (``workers=
+    "threads"``: threads), yielded in chunk order; at most ``depth * jobs`` chunks in
+    flight, so the parent's memory stays flat.  ``args()`` is called as each chunk is
     sent (what the worker should know of the results so far).  ``warm()`` runs once
     before the workers fork, so they inherit what it imports and builds.
 
@@ -108,7 +108,7 @@ def run_ordered(fn: Callable, names: Iterable, jobs: int, *, workers: str = "pro
 
         if warm is not None:
             warm()
-        yield from _ordered(lambda: ThreadPoolExecutor(jobs), fn, chunks(names, size, grow_to, jobs),
+        yield from _ordered(lambda: ThreadPoolExecutor(jobs), fn, chunks(names, 8, 256, jobs),
                             jobs, args, depth)
         return
     import multiprocessing as mp
@@ -121,7 +121,7 @@ def run_ordered(fn: Callable, names: Iterable, jobs: int, *, workers: str = "pro
     gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
     try:
         yield from _ordered(lambda: ProcessPoolExecutor(jobs, mp_context=ctx), fn,
-                            chunks(names, size, grow_to, jobs), jobs, args, depth)
+                            chunks(names, 8, 256, jobs), jobs, args, depth)
     finally:
         gc.unfreeze()
 

@@ -57,11 +57,6 @@ def _add_dask_arguments(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
 
 
-def _check_jobs(ns) -> None:
-    if ns.dask and ns.jobs > 1:
-        raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
-
-
 def _positive(text: str) -> int:
     try:
         v = int(text)
@@ -124,7 +119,8 @@ def cmd_stats(ns) -> int:
         from riichi_fast.stats._extras import require
 
         require("matplotlib")  # fail before the run, not after it
-    _check_jobs(ns)
+    if ns.dask and ns.jobs > 1:
+        raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
     with dask_client(ns.dask) as client:
         stats = collect(ns.paths, client=client, rules=ns.rules, batch_size=ns.batch_size,
                         progress=_progress(ns, "reading"), jobs=ns.jobs)

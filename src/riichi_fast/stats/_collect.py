@@ -174,14 +174,9 @@ def _collect_local(files: list[str], rules, jobs: int, progress) -> Stats:
     """``collect`` on ``jobs`` worker processes (``riichi_fast._pool.run_ordered``)."""
     total, done = Stats(), 0
 
-    def warm():  # forked workers inherit the readers and the compiled path's tables
-        import riichi_fast.records.tenhou
-        import riichi_fast.records.verify  # noqa: F401
-        from riichi_fast.records.fast import _fast
+    from riichi_fast.records.fast import warm_workers
 
-        _fast()
-
-    for chunk, part in run_ordered(stats_of_files, files, jobs, warm=warm, args=lambda: (rules,)):
+    for chunk, part in run_ordered(stats_of_files, files, jobs, warm=warm_workers, args=lambda: (rules,)):
         if part is LOST:
             part = Stats()
             part.unreadable.append((chunk[0], LOST))
