@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable
 
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.sources import split_databases
 from riichi_fast.stats._aggregate import Stats
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt", ".zip", ".tar", ".tgz",
@@ -229,6 +228,8 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     files = expand_paths(paths)
     if client is None and jobs == 1:
         return stats_of_files(files, rules, progress=progress)
+    from riichi_fast.records.sources import split_databases
+
     # a log database is read by all the workers, a share of rows each
     files = list(split_databases(files))
     if client is None:

@@ -25,7 +25,6 @@ from collections.abc import Callable
 
 from riichi_fast.errors import RiichiError
 from riichi_fast.records.model import Game
-from riichi_fast.records.sources import split_databases
 from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
 
 SEATS = 4
@@ -558,6 +557,8 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     fast = bool(fast)
     files = expand_paths(paths)
     if client is not None:  # a log database is read by all the workers, a share each
+        from riichi_fast.records.sources import split_databases
+
         files = list(split_databases(files))
     parts = batches(files, batch_size) if files else []
     pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
