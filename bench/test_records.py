@@ -477,3 +477,45 @@ def test_compiled_win_checks_vs_python(benchmark, converted, fmt, monkeypatch):
     benchmark.extra_info["ratio"] = round(per_game["python"] / per_game["compiled"], 2)
     print(f"\n{fmt} verify_game: {per_game['compiled']:.3f} ms/game compiled win checks, "
           f"{per_game['python']:.3f} Python ({per_game['python'] / per_game['compiled']:.2f}x)")
+
+
+# ---------------------------------------------------------------------------
+# gzip: ISA-L (the [fast] extra) against the standard library's zlib
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.benchmark(group="records-verify-inflater")
+def test_verify_with_isal_vs_zlib(benchmark, n_wins, monkeypatch):
+    """``verify`` on the four-player files (77 of 112 gzipped, as Tenhou serves them) with
+    gzipped records inflated by ``isal`` (the ``fast`` extra) and by ``zlib``, in turns,
+    best of 7 CPU times each; the answers are checked to be equal outside the timed calls.
+    Without isal installed the test skips."""
+    import zlib
+
+    isal_zlib = pytest.importorskip("isal.isal_zlib")
+    from riichi_fast.records import sources
+
+    best = {}
+    answers = {}
+    for inflater in (zlib, isal_zlib):  # warm up both, keep their answers
+        monkeypatch.setattr(sources, "_INFLATER", inflater)
+        answers[inflater.__name__] = _ours()
+    assert answers["zlib"] == answers["isal.isal_zlib"]
+    _check("riichi_fast", answers["zlib"], n_wins)
+
+    def turns():
+        for _ in range(7):
+            for inflater in (zlib, isal_zlib):
+                monkeypatch.setattr(sources, "_INFLATER", inflater)
+                t = time.process_time()
+                _ours()
+                best[inflater.__name__] = min(best.get(inflater.__name__, float("inf")),
+                                              time.process_time() - t)
+
+    benchmark.pedantic(turns, rounds=1, iterations=1)
+    rates = {k: len(FILES) / v for k, v in best.items()}
+    ratio = rates["isal.isal_zlib"] / rates["zlib"]
+    benchmark.extra_info.update({f"{k}_games_per_s": round(v) for k, v in rates.items()})
+    benchmark.extra_info["ratio"] = round(ratio, 2)
+    print(f"\nverify games/s (CPU, one core): isal {rates['isal.isal_zlib']:,.0f}, "
+          f"zlib {rates['zlib']:,.0f}: isal/zlib {ratio:.2f}x")
