@@ -192,7 +192,33 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>") -> Game:
     except ET.ParseError as exc:
         raise RecordError(f"{source}: not well-formed XML ({exc})") from None
     with malformed_record(source):
+        read = _compiled_read()
+        if read is not None:
+            reader = _Reader(source)
+            if read(reader, root):
+                return reader.game
         return _Reader(source).read(root)
+
+
+USE_COMPILED = True
+"""False: every record through the Python reader (tests compare the two)."""
+_COMPILED: list = []
+
+
+def _compiled_read():
+    """``records._tenhou_mjlog.read`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
+    False): the draws, discards, calls, riichi and dora of each round replayed in C on a
+    ``records._round.RoundState``, the rest through this reader's own methods; it answers
+    False on anything irregular, and the record is then read again, whole, by
+    :meth:`_Reader.read`, which gives the answer or the error."""
+    if not USE_COMPILED:
+        return None
+    if not _COMPILED:
+        from riichi_fast import _backend
+
+        mod = _backend.compiled("records._tenhou_mjlog")
+        _COMPILED.append(None if mod is None else mod.read)
+    return _COMPILED[0]
 
 
 class _Reader:
@@ -206,40 +232,48 @@ class _Reader:
 
     # -- game level -------------------------------------------------------
     def read(self, root) -> Game:
-        self.game = Game(self.source, "mjlog", self.rules, ())
+        self.start()
+        step = self.step
         for el in root:
-            tag = el.tag
-            if tag == "GO":
-                flags = int(el.get("type", "0"))
-                self.n = 3 if flags & 0x10 else 4
-                self.rules = GameRules(red_fives=not flags & 0x02,
-                                       open_tanyao=not flags & 0x04,
-                                       three_player=bool(flags & 0x10),
-                                       hanchan=bool(flags & 0x08), type_flags=flags)
-                self.game.rules = self.rules
-            elif tag == "UN":
-                if el.get("n0") is not None and not self.game.players:
-                    names = [unquote(el.get(f"n{i}", "")) for i in range(4)]
-                    if self.n == 3 or not names[3]:
-                        names = names[:3] if self.n == 3 else names
-                    self.game.players = tuple(names)
-            elif tag == "INIT":
-                self._init(el)
-            elif tag[0] in _DRAW_TAGS and tag[1:].isdigit():
-                self._draw(_DRAW_TAGS.index(tag[0]), int(tag[1:]))
-            elif tag[0] in _DISCARD_TAGS and tag[1:].isdigit():
-                self._discard(_DISCARD_TAGS.index(tag[0]), int(tag[1:]))
-            elif tag == "N":
-                self._call(int(el.get("who")), int(el.get("m")))
-            elif tag == "REACH":
-                self._reach(int(el.get("who")), int(el.get("step")))
-            elif tag == "DORA":
-                self._dora(int(el.get("hai")))
-            elif tag == "AGARI":
-                self._agari(el)
-            elif tag == "RYUUKYOKU":
-                self._ryuukyoku(el)
+            step(el)
         return self.game
+
+    def start(self) -> None:
+        self.game = Game(self.source, "mjlog", self.rules, ())
+
+    def step(self, el) -> None:
+        """Read one element of the record (the twin of records._tenhou_mjlog's loop)."""
+        tag = el.tag
+        if tag == "GO":
+            flags = int(el.get("type", "0"))
+            self.n = 3 if flags & 0x10 else 4
+            self.rules = GameRules(red_fives=not flags & 0x02,
+                                   open_tanyao=not flags & 0x04,
+                                   three_player=bool(flags & 0x10),
+                                   hanchan=bool(flags & 0x08), type_flags=flags)
+            self.game.rules = self.rules
+        elif tag == "UN":
+            if el.get("n0") is not None and not self.game.players:
+                names = [unquote(el.get(f"n{i}", "")) for i in range(4)]
+                if self.n == 3 or not names[3]:
+                    names = names[:3] if self.n == 3 else names
+                self.game.players = tuple(names)
+        elif tag == "INIT":
+            self._init(el)
+        elif tag[0] in _DRAW_TAGS and tag[1:].isdigit():
+            self._draw(_DRAW_TAGS.index(tag[0]), int(tag[1:]))
+        elif tag[0] in _DISCARD_TAGS and tag[1:].isdigit():
+            self._discard(_DISCARD_TAGS.index(tag[0]), int(tag[1:]))
+        elif tag == "N":
+            self._call(int(el.get("who")), int(el.get("m")))
+        elif tag == "REACH":
+            self._reach(int(el.get("who")), int(el.get("step")))
+        elif tag == "DORA":
+            self._dora(int(el.get("hai")))
+        elif tag == "AGARI":
+            self._agari(el)
+        elif tag == "RYUUKYOKU":
+            self._ryuukyoku(el)
 
     # -- round state ------------------------------------------------------
     def _need_round(self) -> Round:
@@ -278,7 +312,14 @@ class _Reader:
 
     def _call(self, who: int, code: int) -> None:
         self._need_round()
-        self.replay.call(who, decode_meld(code, who, self.n))
+        self.replay.call(who, self._meld(code, who))
+
+    def _meld(self, code: int, who: int) -> RecordMeld:
+        """decode_meld, its error naming the record and the round."""
+        try:
+            return decode_meld(code, who, self.n)
+        except RecordError as exc:
+            raise RecordError(f"{self.replay.label}: {exc}") from None
 
     def _reach(self, who: int, step: int) -> None:
         self._need_round()
@@ -332,7 +373,7 @@ class _Reader:
                         ura=tuple(_ints(el.get("doraHaiUra"))),
                         dora=tuple(_ints(el.get("doraHai"))) or None,
                         closed=tuple(_ints(el.get("hai"))),
-                        melds=tuple(decode_meld(c, who, self.n) for c in _ints(el.get("m"))),
+                        melds=tuple(self._meld(c, who) for c in _ints(el.get("m"))),
                         win_tile=int(el.get("machi")))
 
     def _ryuukyoku(self, el) -> None:

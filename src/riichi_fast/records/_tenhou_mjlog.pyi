@@ -1,0 +1,3 @@
+from typing import Any
+
+def read(reader: Any, root: Any) -> bool: ...
