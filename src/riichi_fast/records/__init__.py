@@ -72,8 +72,9 @@ def read_record(path) -> Game:
     name = os.path.basename(os.fspath(path))
     items = list(unpack(name, data))
     if len(items) != 1:
-        raise RecordError(f"{name}: holds {len(items)} records (an archive or a database: "
-                          f"read it with riichi_fast.records.sources.iter_records)")
+        raise RecordError(f"{name}: holds {len(items)} records (an archive, a database or a "
+                          f"file of several JSON games: read it with "
+                          f"riichi_fast.records.sources.iter_records)")
     got = items[0][1]
     if isinstance(got, BaseException):
         raise RecordError(str(got))

@@ -191,6 +191,13 @@ def parse_tenhou6(text: str | dict, source: str = "<tenhou6>") -> Game:
             raise RecordError(f"{source}: JSON nested too deeply") from None
     if not objs:
         raise RecordError(f"{source}: empty record")
+    for obj in objs:
+        if obj.__class__ is not dict:
+            what = {list: "an array", str: "a string", bool: "true or false", int: "a number",
+                    float: "a number"}.get(type(obj), "null")
+            raise RecordError(f"{source}: not a tenhou.net/6 game: the JSON is {what}, not an "
+                              f'object with "log" (several games in a file are read by '
+                              f"riichi_fast.records.sources.iter_records)")
     with malformed_record(source):
         return _read(objs, source)
 
