@@ -129,3 +129,27 @@ def test_seeded_damaged_records_read_the_same(monkeypatch):
         assert got == outcome(data, False, monkeypatch), name
         errors += isinstance(got, tuple)
     assert 10 <= errors < len(mutants)  # some damage is read, some is refused
+
+
+INT_LISTS = ["", None, "0", "1,2,3", "1,,2,", ",5", "-3,250,-1,0", "123456789012345678",
+             "1234567890123456789", " 7", "7 ", "+7", "1_000", "-", "--1", "1-2", "a", "1,x",
+             "\u0661\u0662", "0,0,0,0,1,120", "250,-10,250,10", "9" * 40]
+
+
+@pytest.mark.parametrize("text", INT_LISTS)
+def test_compiled_ints_equal_the_twins(text):
+    """``_tenhou_mjlog.ints`` (the attribute lists of every tag) against ``tenhou._ints_py``:
+    the same list, or the same error."""
+    mod = _backend.compiled("records._tenhou_mjlog")
+    if mod is None:
+        pytest.skip("compiled modules only")
+
+    def run(fn):
+        try:
+            return fn(text)
+        except Exception as exc:  # noqa: BLE001 - compared by type and message
+            return type(exc), str(exc)
+
+    got = run(mod.ints)
+    assert got == run(tenhou._ints_py)
+    assert all(type(x) is int for x in got) if isinstance(got, list) else got[0] is ValueError

@@ -15,9 +15,54 @@
 
 from riichi_fast.records._round cimport RoundState, new_state
 
-from riichi_fast.records.tenhou import decode_meld
+from riichi_fast.records.tenhou import _ints_py, decode_meld
 
-__all__ = ["read"]
+__all__ = ["ints", "read"]
+
+
+def ints(object text):
+    """``tenhou._ints_py``: the numbers of a comma-separated attribute (None or "": []),
+    read in C when every field is an optional ``-`` and 1-18 ASCII digits (empty fields
+    skipped); anything else through the twin's expression, which gives its answer or its
+    error.
+
+    >>> ints("1,-20,,3"), ints(None), ints(" 7")
+    ([1, -20, 3], [], [7])
+    """
+    cdef str s
+    cdef Py_ssize_t i = 0, n, digits
+    cdef list out = []
+    cdef long long v
+    cdef bint neg
+    cdef Py_UCS4 c
+    if not text:
+        return []
+    if type(text) is not str:
+        return _ints_py(text)
+    s = <str>text
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == 44:  # ',': an empty field
+            i += 1
+            continue
+        neg = c == 45  # '-'
+        if neg:
+            i += 1
+        v = 0
+        digits = 0
+        while i < n:
+            c = s[i]
+            if c < 48 or c > 57:
+                break
+            v = v * 10 + (<long long>c - 48)
+            digits += 1
+            i += 1
+        if digits == 0 or digits > 18 or (i < n and s[i] != u','):
+            return _ints_py(text)
+        out.append(-v if neg else v)
+        i += 1  # the comma
+    return out
 
 
 def read(object reader, object root):

@@ -162,10 +162,13 @@ def decode_meld(code: int, who: int, n_players: int = 4) -> RecordMeld:
     return meld
 
 
-def _ints(text: str | None) -> list[int]:
+def _ints_py(text: str | None) -> list[int]:
     if not text:
         return []
     return [int(x) for x in text.split(",") if x != ""]
+
+
+_ints = _ints_py  # records._tenhou_mjlog.ints once the compiled reader is loaded (same answers)
 
 
 def read_mjlog(path: str | os.PathLike) -> Game:
@@ -218,6 +221,9 @@ def _compiled_read():
 
         mod = _backend.compiled("records._tenhou_mjlog")
         _COMPILED.append(None if mod is None else mod.read)
+        if mod is not None:
+            global _ints
+            _ints = mod.ints
     return _COMPILED[0]
 
 
