@@ -142,3 +142,20 @@ def test_an_array_that_is_not_games_is_left_to_the_reader(tmp_path):
     assert s.unreadable[0][1] == (
         'RecordError: odd.json: not a tenhou.net/6 game: the JSON is an array, not an object '
         'with "log" (several games in a file are read by riichi_fast.records.sources.iter_records)')
+
+
+@pytest.mark.parametrize("content", [b"", b"\n \t\n", b"\xef\xbb\xbf", b"\xef\xbb\xbf  \n"])
+def test_an_empty_file_is_said_to_be_empty(content, tmp_path):
+    p = tmp_path / "empty.mjlog"
+    p.write_bytes(content)
+    s = verify_summary([str(p)])
+    assert s.unreadable == [(str(p), "RecordError: empty.mjlog: empty file (no record in it)")]
+    assert s.exit_status() == 2
+
+
+def test_a_record_after_4_kb_of_blank_lines_is_read(tmp_path):
+    src = MJLOGS[0].read_bytes()
+    p = tmp_path / "late.mjlog"
+    p.write_bytes(b"\n" * 5000 + (gzip.decompress(src) if src[:2] == b"\x1f\x8b" else src))
+    s = verify_summary([str(p)])
+    assert s.games == s.games_matched == 1 and not s.unreadable

@@ -35,6 +35,8 @@ __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "ver
 
 def _format(data: bytes) -> str:
     head = data[:4096].lstrip()
+    if not head:  # blank so far: the rest decides
+        head = data.lstrip()[:4096]
     if head[:3] == b"\xef\xbb\xbf":
         head = head[3:].lstrip()
     if head[:1] == b"<":
@@ -44,6 +46,8 @@ def _format(data: bytes) -> str:
         return "mjai"
     if head[:1] in (b"{", b"["):
         return "tenhou6"
+    if not head:
+        raise RiichiError("empty file (no record in it)")
     raise RiichiError("unknown record format (not mjlog XML, tenhou.net/6 JSON or mjai JSON lines)")
 
 
