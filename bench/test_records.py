@@ -519,3 +519,41 @@ def test_verify_with_isal_vs_zlib(benchmark, n_wins, monkeypatch):
     benchmark.extra_info["ratio"] = round(ratio, 2)
     print(f"\nverify games/s (CPU, one core): isal {rates['isal.isal_zlib']:,.0f}, "
           f"zlib {rates['zlib']:,.0f}: isal/zlib {ratio:.2f}x")
+
+
+# ---------------------------------------------------------------------------
+# The mjlog model reader (records/_tenhou_mjlog.pyx) against its Python twin
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.benchmark(group="records-verify-model-reader")
+def test_full_verifier_with_compiled_mjlog_reader(benchmark, n_wins, monkeypatch):
+    """``verify_summary(fast=False)``: every four-player file through the mjlog model reader
+    and the full verifier (the path of a record the compiled ``_mjlog`` path declines, of
+    rules it does not play, of ``--threads`` workers on such records), with the reader's
+    steps in C (``records._tenhou_mjlog``) and with the Python twin, in turns, best of 5 CPU
+    times each; the answers are checked to be equal outside the timed calls."""
+    from riichi_fast.records import tenhou
+
+    answers = {}
+    for compiled in (False, True):
+        monkeypatch.setattr(tenhou, "USE_COMPILED", compiled)
+        answers[compiled] = verify_summary(FILES, fast=False)
+    assert answers[False] == answers[True]
+    assert answers[True].wins == answers[True].wins_matched == n_wins
+    best = {}
+
+    def turns():
+        for _ in range(5):
+            for compiled in (False, True):
+                monkeypatch.setattr(tenhou, "USE_COMPILED", compiled)
+                t = time.process_time()
+                verify_summary(FILES, fast=False)
+                best[compiled] = min(best.get(compiled, float("inf")), time.process_time() - t)
+
+    benchmark.pedantic(turns, rounds=1, iterations=1)
+    rates = {k: len(FILES) / v for k, v in best.items()}
+    benchmark.extra_info.update({"compiled_reader_games_per_s": round(rates[True]),
+                                 "python_reader_games_per_s": round(rates[False])})
+    print(f"\nfull verifier games/s (CPU, one core): compiled mjlog reader {rates[True]:,.0f}, "
+          f"Python reader {rates[False]:,.0f}: {rates[True] / rates[False]:.2f}x")
