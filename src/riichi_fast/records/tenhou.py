@@ -20,7 +20,6 @@ from __future__ import annotations
 import gzip
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 from urllib.parse import unquote
 
 from riichi_fast.enums import MeldType
@@ -370,9 +369,8 @@ class _Reader:
         if len(_ints(el.get("yaku"))) % 2:
             raise RecordError(f"{self.source} {self.round.label}: <AGARI yaku> is not a list of "
                               f"(id, han) pairs: {el.get('yaku')!r}")
-        recorded = _recorded_score(el, self.n)
         before, change = self._sc(el)
-        recorded = replace(recorded, score_changes=change, scores_before=before)
+        recorded = _recorded_score(el, self.n, change, before)
         # The record's second winner of a double ron shows sticks 0 already;
         # its counters are not paid (Tenhou: both go to the first winner).
         self.replay.win(who, from_who, recorded, honba=honba, sticks=sticks,
@@ -418,7 +416,7 @@ class _Reader:
         return tuple(s for s in range(self.n) if ok[s])
 
 
-def _recorded_score(el, n: int) -> RecordedScore:
+def _recorded_score(el, n: int, changes=None, before=None) -> RecordedScore:
     ten = _ints(el.get("ten"))
     pairs = _ints(el.get("yaku"))
     yaku = []
@@ -443,5 +441,6 @@ def _recorded_score(el, n: int) -> RecordedScore:
         yaku=tuple(yaku),
         yakuman=yakuman,
         dora=dora, ura=ura, aka=aka,
+        score_changes=changes, scores_before=before,
         pao=int(pao) if pao is not None else None,
     )
