@@ -552,7 +552,7 @@ def _export_here(results, rows, writer: TableWriter, n_parts: int, bad: list, pr
         for i, (segments, part_bad) in enumerate(results, 1):
             pending.extend(segments)
             bad.extend(part_bad)
-            held += sum(len(s["hands"]["game_id"]) for s in segments)
+            held += sum(len(s["hands"]["game_id"]) if type(s) is dict else s.hands for s in segments)
             if rows is not None and held + rows.hands >= ROWS_PER_GROUP:
                 held += rows.hands
                 pending.extend(rows.take_rows())
@@ -655,7 +655,9 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     # it) reads the next files.  The reading never waits on the writer but for
     # back-pressure: at most WRITER_QUEUE steps wait for it (besides the one it is on and
     # the row group it gathers), so the rows held stay bounded.
-    if len(files) <= SYNC_FILES:  # a small corpus: no writer thread, one row group a table
+    if len(files) <= SYNC_FILES:  # a small corpus: no writer or read-ahead thread, a row group a table
+        if client is None:
+            results = (export_segments(p, rows, fast=fast) for p in parts)
         return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True), len(parts),
                             bad, progress)
     step = min(ROWS_PER_STEP, ROWS_PER_GROUP)
