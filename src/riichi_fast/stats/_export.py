@@ -232,10 +232,10 @@ class TableWriter:
     line ends: the bytes the ``csv`` module writes, which it falls back to for a
     batch holding a value that needs quotes, and when pyarrow is missing).
     ``in_memory``: each Parquet file is made in memory and written at :meth:`close` (a
-    small export: one write per file).  A file that exists is written over in place and
-    cut to its new length at :meth:`close` (on ext4 opening it truncated costs ~0.5 ms a
-    file: the old blocks freed and the new ones flushed at close, which an export of a
-    few games feels).
+    small export: one write per file).  A CSV file, or an in-memory Parquet file, that
+    exists is written over in place and cut to its new length at :meth:`close` (on ext4
+    opening it truncated costs ~0.5 ms a file: the old blocks freed and the new ones
+    flushed at close, which an export of a few games feels).
     Use as a context manager; :attr:`paths` are the files written.
     """
 
