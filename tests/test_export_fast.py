@@ -286,6 +286,18 @@ def test_a_small_corpus_on_the_calling_thread_gives_the_files_of_the_writer_thre
     if fmt == "parquet":
         assert pq.ParquetFile(tmp_path / "here" / "hands.parquet").num_row_groups == 1
         assert pq.ParquetFile(tmp_path / "thread" / "hands.parquet").num_row_groups > 1
+    # more rows than a row group on the calling thread: written as it goes, not in memory
+    monkeypatch.setattr(_export, "SYNC_FILES", 10_000)
+    monkeypatch.setattr(_export, "ROWS_PER_GROUP", 100)
+    opened = []
+    real_open = _export.TableWriter.open
+    monkeypatch.setattr(_export.TableWriter, "open", lambda self: opened.append(self.in_memory) or real_open(self))
+    groups = export(SOME, tmp_path / "groups", format=fmt, batch_size=7)
+    export(SOME[:3], tmp_path / "few", format=fmt)
+    assert groups == {**thread, "files": groups["files"]} and opened == [False, True]
+    same_files(tmp_path / "groups", tmp_path / "thread", fmt)
+    if fmt == "parquet":
+        assert pq.ParquetFile(tmp_path / "groups" / "hands.parquet").num_row_groups > 1
 
 
 @pytest.mark.parametrize("fmt", ["parquet", "csv"])

@@ -557,20 +557,24 @@ def _export_here(results, rows, writer: TableWriter, n_parts: int, bad: list, pr
                 held += rows.hands
                 pending.extend(rows.take_rows())
             if held >= ROWS_PER_GROUP:
-                _write_here(writer, pending)
+                _write_here(writer, pending, last=False)
                 pending, held = [], 0
             if progress is not None:
                 progress(i, n_parts)
         if rows is not None:
             pending.extend(rows.take_rows())
-        _write_here(writer, pending)
+        _write_here(writer, pending, last=True)
     finally:
         writer.close()
     return {"tables": dict(writer.rows), "files": writer.paths, "unreadable": bad}
 
 
-def _write_here(writer: TableWriter, pending: list) -> None:
+def _write_here(writer: TableWriter, pending: list, *, last: bool) -> None:
+    """Cut, convert and write ``pending``; the files opened first if need be: the Parquet
+    files in memory only when this is the one write (``last``), so that a corpus of few
+    files holding many records (archives, databases) is not held whole in memory."""
     if not writer._writers:
+        writer.in_memory = writer.in_memory and last
         writer.open()
     if pending:
         writer.emit([writer.prepare(pending)])
