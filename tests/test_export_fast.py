@@ -273,6 +273,57 @@ def test_small_arrays_and_row_groups_give_the_same_files(tmp_path, monkeypatch):
     assert pq.ParquetFile(tmp_path / "many" / "hands.parquet").num_row_groups >= 5
 
 
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_a_small_corpus_on_the_calling_thread_gives_the_files_of_the_writer_thread(tmp_path, monkeypatch, fmt):
+    # SOME is under SYNC_FILES: written on the calling thread, one row group per table
+    assert len(SOME) <= _export.SYNC_FILES
+    here = export(SOME, tmp_path / "here", format=fmt, batch_size=7)
+    monkeypatch.setattr(_export, "SYNC_FILES", 0)  # the writer thread and the read-ahead thread
+    monkeypatch.setattr(_export, "ROWS_PER_STEP", 100)  # several steps and row groups
+    thread = export(SOME, tmp_path / "thread", format=fmt, batch_size=7)
+    assert here == {**thread, "files": here["files"]} and here["tables"]["games"] == len(SOME)
+    same_files(tmp_path / "here", tmp_path / "thread", fmt)
+    if fmt == "parquet":
+        assert pq.ParquetFile(tmp_path / "here" / "hands.parquet").num_row_groups == 1
+        assert pq.ParquetFile(tmp_path / "thread" / "hands.parquet").num_row_groups > 1
+    # more rows than a row group on the calling thread: written as it goes, not in memory
+    monkeypatch.setattr(_export, "SYNC_FILES", 10_000)
+    monkeypatch.setattr(_export, "ROWS_PER_GROUP", 100)
+    opened = []
+    real_open = _export.TableWriter.open
+    monkeypatch.setattr(_export.TableWriter, "open", lambda self: opened.append(self.in_memory) or real_open(self))
+    groups = export(SOME, tmp_path / "groups", format=fmt, batch_size=7)
+    export(SOME[:3], tmp_path / "few", format=fmt)
+    assert groups == {**thread, "files": groups["files"]} and opened == [False, True]
+    same_files(tmp_path / "groups", tmp_path / "thread", fmt)
+    if fmt == "parquet":
+        assert pq.ParquetFile(tmp_path / "groups" / "hands.parquet").num_row_groups > 1
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+@pytest.mark.parametrize("sync", [True, False])
+def test_an_export_writes_over_longer_and_shorter_files_in_place(tmp_path, monkeypatch, fmt, sync):
+    if not sync:
+        monkeypatch.setattr(_export, "SYNC_FILES", 0)
+    files = SOME[:6]
+    export(files, tmp_path / "fresh", format=fmt)
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in TABLES:  # longer than what the export writes: cut to it; shorter: grown
+        (out / f"{name}.{fmt}").write_bytes(b"x" * (300_000 if name != "games" else 3))
+    link = out / "players.target"
+    (out / f"players.{fmt}").rename(link)
+    (out / f"players.{fmt}").symlink_to(link)  # written through, as before (not replaced)
+    export(files, out, format=fmt)
+    same_files(tmp_path / "fresh", out, fmt)
+    assert (out / f"players.{fmt}").is_symlink() and link.read_bytes() == (tmp_path / "fresh" / f"players.{fmt}").read_bytes()
+    progress = []
+    export(files[:1], out, format=fmt, progress=lambda i, n: progress.append((i, n)))  # shorter again
+    export(files[:1], tmp_path / "one", format=fmt)
+    same_files(tmp_path / "one", out, fmt)
+    assert progress == [(1, 1)]
+
+
 def test_parquet_read_back_with_duckdb_and_pandas_gives_the_same_totals(tmp_path):
     duckdb = pytest.importorskip("duckdb")
     pd = pytest.importorskip("pandas")
