@@ -96,16 +96,20 @@ def dask_client(address: str | None):
 
 
 def _progress(ns, label):
+    """The progress callback of a run: a bar on stderr when it is a terminal (as ``verify``
+    draws it), else nothing (no line in a log or a pipe); ``--no-progress`` turns it off."""
     from riichi_fast._progress import Progress
 
+    if ns.no_progress or not sys.stderr.isatty():
+        return None
     bar = None
 
     def update(done, total):
         nonlocal bar
         if bar is None:
-            bar = Progress(total, label, unit=" batches" if ns.dask else " files", enabled=not ns.no_progress)
+            bar = Progress(total, label, unit=" batches" if ns.dask else " files")
             bar.__enter__()
-        bar.update(1)
+        bar.update(done - bar.n)  # done: files (or Dask batches) so far
         if done == total:
             bar.__exit__(None, None, None)
 

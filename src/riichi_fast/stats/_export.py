@@ -540,7 +540,8 @@ class _WriterThread:
             raise self.error
 
 
-def _export_here(results, rows, writer: TableWriter, n_parts: int, bad: list, progress) -> dict:
+def _export_here(results, rows, writer: TableWriter, n_files: int, batch_size: int, bad: list,
+                 progress) -> dict:
     """The export of a small corpus (``SYNC_FILES`` files at most) on this thread: the rows
     gathered, then cut, converted and written at once (one row group per table, or one every
     ``ROWS_PER_GROUP`` rows of ``hands``).  A writer thread would cost more than it saves
@@ -560,7 +561,7 @@ def _export_here(results, rows, writer: TableWriter, n_parts: int, bad: list, pr
                 _write_here(writer, pending, last=False)
                 pending, held = [], 0
             if progress is not None:
-                progress(i, n_parts)
+                progress(min(i * batch_size, n_files), n_files)
         if rows is not None:
             pending.extend(rows.take_rows())
         _write_here(writer, pending, last=True)
@@ -608,6 +609,9 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     Tenhou mjlog records go through the compiled path
     (:mod:`riichi_fast.stats._export_fast`) unless ``fast`` is False; the rest, and
     any record it declines, through the record model.  Same files either way.
+    ``progress(done, total)`` is called after each batch of ``batch_size`` files with
+    the files read so far and the number of files (an archive or a database is one file,
+    a share of a database on a cluster one too).
 
     The export writes what each record says (han, fu, points, yaku, score
     changes; final scores from the last hand's scores and changes): it does not
@@ -662,8 +666,8 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     if len(files) <= SYNC_FILES:  # a small corpus: no writer or read-ahead thread, a row group a table
         if client is None:
             results = (export_segments(p, rows, fast=fast) for p in parts)
-        return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True), len(parts),
-                            bad, progress)
+        return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True),
+                            len(files), batch_size, bad, progress)
     step = min(ROWS_PER_STEP, ROWS_PER_GROUP)
     # a row group is encoded once gathered, on the writer thread while the reading goes
     # on, but the last one after the reading ends: in a small corpus (under about
@@ -692,7 +696,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
                     group = 0
                 pending, held = [], 0
             if progress is not None:
-                progress(i, len(parts))
+                progress(min(i * batch_size, len(files)), len(files))
         if rows is not None:
             pending.extend(rows.take_rows())
         run.put(pending, True)
