@@ -27,7 +27,7 @@ import numpy as np
 from riichi_fast.records.sources import read_file, unpack  # at import: an import costs a file
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
-__all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
+__all__ = ["ROW_WIDTH", "RowStats", "fold_game", "fold_module"]
 
 ROW_WIDTH = 16
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
@@ -80,6 +80,7 @@ class RowStats:
         self.fn = _backend.load("mjlog").stats_mjlog
         self.fold = mod.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
+        self.rescored = 0  # wins re-scored by add_game (Stats.wins_rescored)
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
@@ -101,13 +102,58 @@ class RowStats:
         self.fold.add(data, rows, end)
         return True
 
+    def add_game(self, game, rules=None) -> bool:
+        """Count one game read by the full reader (``rules``: as for :meth:`Stats.add_game`)
+        through the compiled fold (:func:`fold_game`); False when it declines (nothing
+        counted: :meth:`Stats.add_game` counts it in Python)."""
+        k = fold_game(self.fold, game, rules)
+        if k < 0:
+            return False
+        self.rescored += k
+        return True
+
     def flush(self, stats: Stats) -> Stats:
         """Add every game counted so far into ``stats`` (and return it); start empty again.
 
         The players' objects are made when first asked for (:attr:`Stats.players`): a batch,
         or a Dask part merged into the total, carries them as a table (``Stats._pending``)."""
         self.fold.take_into(stats)
+        stats.wins_rescored += self.rescored
+        self.rescored = 0
         return stats
+
+
+def fold_game(fold, game, rules=None) -> int:
+    """Fold one read game (a :class:`~riichi_fast.records.Game`) into ``fold`` (a ``Fold``) as
+    :meth:`Stats.add_game` counts it: the wait of each win (and its score when the record has
+    none) from the compiled kernel (``records._verify.win_score``), under the conditions in
+    which ``verify`` trusts its compiled win checks (``records.verify._fast_wins``: the public
+    scorer is the compiled one, Tenhou-like rules).  The number of wins re-scored, or -1 when
+    this path declines the game (nothing counted).
+
+    >>> from riichi_fast.records import Game, GameRules
+    >>> fold_game(fold_module().Fold(), Game("x", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    -1
+    """
+    from riichi_fast.records.verify import _fast_wins, rules_for_game
+
+    rules = rules_for_game(game, rules)
+    hit = _fast_wins(game, rules) if game.rounds else None
+    if hit is None or _WIN_SCORE is None and not _load_win_score():
+        return -1
+    return fold.add_game(game, _WIN_SCORE, hit[1])
+
+
+_WIN_SCORE = None
+
+
+def _load_win_score() -> bool:
+    global _WIN_SCORE
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._verify")
+    _WIN_SCORE = None if mod is None else mod.win_score
+    return _WIN_SCORE is not None
 
 
 _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
