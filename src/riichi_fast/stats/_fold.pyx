@@ -83,6 +83,42 @@ cdef extern from *:
 cdef object _CHI = MeldType.CHI, _PON = MeldType.PON, _DAIMINKAN = MeldType.DAIMINKAN
 cdef object _ANKAN = MeldType.ANKAN, _SHOUMINKAN = MeldType.SHOUMINKAN, _KITA = MeldType.KITA
 cdef dict _DRAW_INDEX = {k: i for i, k in enumerate(DRAW_KEYS)}  # model draw kind -> 0-6
+cdef object _S_DRAW = "draw", _S_DISCARD = "discard"
+
+# Draw and discard events are most of a round's events, and the readers share them (one Event
+# per seat and tile: records._replay._DRAWS, _DISCARDS).  Reading an event's type costs a
+# generic attribute lookup; the draws and discards already seen are remembered by address in
+# a small open-addressing set and skipped.  The set holds a reference to each (its address is
+# never reused while it is there) and an Event is frozen (its type never changes); it stops
+# growing at half its slots (a reader that made new ones each time: the lookup is then read).
+cdef enum:
+    MEMO_BITS = 13
+    MEMO_CAP = 1 << MEMO_BITS
+cdef PyObject* _memo[MEMO_CAP]
+memset(_memo, 0, sizeof(_memo))
+cdef Py_ssize_t _memo_n = 0
+cdef list _memo_refs = []
+
+
+cdef inline Py_ssize_t _memo_slot(PyObject* ev) noexcept:
+    cdef Py_ssize_t i = <Py_ssize_t>(((<uint64_t><size_t>ev) * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS))
+    while _memo[i] != NULL and _memo[i] != ev:
+        i = (i + 1) & (MEMO_CAP - 1)
+    return i
+
+
+cdef int _remember(object ev) except -1:
+    """Remember ``ev``, a draw or discard event (until the set is half full)."""
+    global _memo_n
+    cdef Py_ssize_t i
+    if _memo_n >= MEMO_CAP // 2:
+        return 0
+    i = _memo_slot(<PyObject*>ev)
+    if _memo[i] == NULL:
+        _memo_refs.append(ev)
+        _memo[i] = <PyObject*>ev
+        _memo_n += 1
+    return 0
 cdef int64_t BAD = -(1 << 62)
 
 
@@ -98,6 +134,11 @@ cdef int64_t _ival(object x, int64_t lo, int64_t hi) noexcept:
     if v < lo or v > hi:
         return BAD
     return v
+
+
+cdef inline int64_t _count_of(object x) noexcept:
+    """A recorded dora, ura or red count: 0 for None, BAD for anything but a small int."""
+    return 0 if x is None else _ival(x, -1000, 1000)
 
 
 cdef int _ints(object seq, int n, int64_t* out) except -2:
@@ -452,7 +493,12 @@ cdef class Fold:
             if type(events) is not list:
                 return -1
             for ev in <list>events:
+                if _memo[_memo_slot(<PyObject*>ev)] != NULL:
+                    continue  # a draw or a discard seen before
                 t = ev.type
+                if t is _S_DRAW or t is _S_DISCARD or t == _S_DRAW or t == _S_DISCARD:
+                    _remember(ev)
+                    continue
                 if t == "riichi" or t == "call" or t == "riichi_accepted":
                     x = ev.seat
                     if x is None:
@@ -602,11 +648,11 @@ cdef class Fold:
                 if v < 0:
                     return -1
                 mask |= (<uint64_t>1) << v
-            for i in range(3):
-                x = (rec.dora, rec.ura, rec.aka)[i]
-                cnt[i] = 0 if x is None else _ival(x, -1000, 1000)
-                if cnt[i] < -1000:
-                    return -1
+            cnt[0] = _count_of(rec.dora)
+            cnt[1] = _count_of(rec.ura)
+            cnt[2] = _count_of(rec.aka)
+            if cnt[0] == BAD or cnt[1] == BAD or cnt[2] == BAD:
+                return -1
             x = rec.points
             if x is None:
                 return -1
