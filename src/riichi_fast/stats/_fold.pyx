@@ -83,7 +83,39 @@ cdef extern from *:
 cdef object _CHI = MeldType.CHI, _PON = MeldType.PON, _DAIMINKAN = MeldType.DAIMINKAN
 cdef object _ANKAN = MeldType.ANKAN, _SHOUMINKAN = MeldType.SHOUMINKAN, _KITA = MeldType.KITA
 cdef dict _DRAW_INDEX = {k: i for i, k in enumerate(DRAW_KEYS)}  # model draw kind -> 0-6
-cdef object _S_DRAW = "draw", _S_DISCARD = "discard"
+cdef object _S_DRAW = "draw", _S_DISCARD = "discard", _S_RIICHI = "riichi", _S_CALL = "call"
+cdef object _S_ACCEPTED = "riichi_accepted", _S_DORA = "dora", _S_WIN = "win", _S_END = "end"
+
+cdef enum:
+    EV_OTHER = 0
+    EV_DRAW_DISCARD = 1
+    EV_RIICHI = 2
+    EV_CALL = 3
+    EV_ACCEPTED = 4
+
+
+cdef int _event_kind(object t) except -1:
+    """What the statistics read of an event of type ``t`` (the readers' interned names first,
+    by identity; any other object compared)."""
+    if t is _S_DRAW or t is _S_DISCARD:
+        return EV_DRAW_DISCARD
+    if t is _S_RIICHI:
+        return EV_RIICHI
+    if t is _S_CALL:
+        return EV_CALL
+    if t is _S_ACCEPTED:
+        return EV_ACCEPTED
+    if t is _S_DORA or t is _S_WIN or t is _S_END:
+        return EV_OTHER
+    if t == _S_DRAW or t == _S_DISCARD:
+        return EV_DRAW_DISCARD
+    if t == _S_RIICHI:
+        return EV_RIICHI
+    if t == _S_CALL:
+        return EV_CALL
+    if t == _S_ACCEPTED:
+        return EV_ACCEPTED
+    return EV_OTHER
 
 # Draw and discard events are most of a round's events, and the readers share them (one Event
 # per seat and tile: records._replay._DRAWS, _DISCARDS).  Reading an event's type costs a
@@ -458,13 +490,13 @@ cdef class Fold:
     cdef int _model_rows(self, object game, object score, object digest, list names) except -2:
         """The rows of a read game into the model buffer, its players' keys into ``names``;
         the number of re-scored wins, or -1 (declined: the Python path counts it)."""
-        cdef int n, s, nw, riichi, called, staked, kind, rescored = 0, top, r
+        cdef int n, s, nw, riichi, called, staked, kind, rescored = 0, top, r, k
         cdef int64_t v
         cdef int64_t scores[4]
         cdef int stakes[4]
         cdef int32_t* row
         cdef Py_ssize_t ri, nr
-        cdef object players, rounds, rnd, events, ev, t, m, mt, wins, win, draw, x
+        cdef object players, rounds, rnd, events, ev, m, mt, wins, win, draw, x
         self.buf_n = 0
         x = game.rules.three_player
         if x is True:
@@ -495,11 +527,11 @@ cdef class Fold:
             for ev in <list>events:
                 if _memo[_memo_slot(<PyObject*>ev)] != NULL:
                     continue  # a draw or a discard seen before
-                t = ev.type
-                if t is _S_DRAW or t is _S_DISCARD or t == _S_DRAW or t == _S_DISCARD:
+                k = _event_kind(ev.type)
+                if k == EV_DRAW_DISCARD:
                     _remember(ev)
                     continue
-                if t == "riichi" or t == "call" or t == "riichi_accepted":
+                if k != EV_OTHER:
                     x = ev.seat
                     if x is None:
                         v = -1
@@ -507,10 +539,10 @@ cdef class Fold:
                         return -1
                     else:
                         v = _ival(x, -1, 3)
-                    if t == "riichi":
+                    if k == EV_RIICHI:
                         if 0 <= v < n:
                             riichi |= 1 << v
-                    elif t == "call":
+                    elif k == EV_CALL:
                         m = ev.meld
                         if m is None:
                             continue
