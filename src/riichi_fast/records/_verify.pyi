@@ -9,3 +9,7 @@ class Digest:
 
 def check_wins(wins: list[Any], rnd: Any, nxt: Any, n: int, declared: tuple[int, ...],
                d: Digest) -> list[tuple[int, ...]] | None: ...
+
+def win_score(
+    win: Any, n: int, d: Digest
+) -> tuple[int, int, int, int, int, int, bool, int, int, int] | None: ...

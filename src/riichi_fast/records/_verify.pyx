@@ -22,14 +22,14 @@ from riichi_fast._score cimport (
     F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_HAITEI, F_HOUTEI, F_RINSHAN,
     F_CHANKAN, F_TENHOU, F_CHIIHOU,
     O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_DORA, O_URA, O_AKA, O_KITA, O_LIMIT, O_HAND_POINTS,
-    O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
+    O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER, O_WAIT,
     R_HAN_CLOSED, R_HAN_OPEN, R_YAKUMAN, R_SIZE, ST_OK,
     LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
 )
 
 from riichi_fast.enums import MeldType
 
-__all__ = ["Digest", "check_wins"]
+__all__ = ["Digest", "check_wins", "win_score"]
 
 cdef enum:
     MAX_WINS = 2
@@ -180,24 +180,20 @@ cdef int _indicators(object x, int32_t* kinds) except -2:
     return <int>len(<tuple>x)
 
 
-cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
-              int64_t* alone) except -2:
-    """Score and compare one win; its payments (ron, tsumo dealer, other) in pay, its winner
-    and discarder (-1 tsumo), its changes settled alone.  0: every item matches; -1: not
-    answered here."""
+cdef int _score(object win, int n, Digest d, int64_t* out, int* info) except -2:
+    """Score one win through the kernel as the public scorer would (records.verify._score_public):
+    the kernel's output in out (status ST_OK), in info its winner, discarder (-1 tsumo), dealer,
+    counters paid, sticks collected and 1 for an open hand.  0: scored; -1: not answered here
+    (a hand the public scorer would check or take through its slow path)."""
     cdef uint8_t seen[136]
     cdef count_t counts[34]
     cdef uint8_t mt[4]
     cdef uint8_t mk[4]
     cdef int32_t ctx[CTX_SIZE]
-    cdef int64_t out[OUT_SIZE]
     cdef int t, k, k2, k3, kind, size, code, n_sets = 0, n_kita = 0, n_red = 0, n_ids = 0
-    cdef int winner, discarder, dealer, flags, f, seat, rnd, honba, sticks, rel, is_open = 0
-    cdef int n_dora, n_ura, s, y, riichi, han, status
-    cdef uint64_t mask
-    cdef const int32_t* p = d.rc.p
-    cdef Py_ssize_t j
-    cdef object m, tiles, rec, sit, x, called, fs
+    cdef int winner, discarder, dealer, flags, seat, rnd, honba, sticks, rel, is_open = 0
+    cdef int n_dora, n_ura, y, riichi, status
+    cdef object m, tiles, sit, x, called, fs
     cdef list ids
     winner = _small(win.winner, 0, n - 1)
     dealer = _small(win.dealer, 0, n - 1)
@@ -212,9 +208,6 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
             return -1
     if bool(win.red_fives) != d.win_red or bool(win.three_player) != d.three:
         return -1  # another red configuration than the digest's: the Python path
-    rec = win.recorded
-    if rec.pao is not None:
-        return -1  # a liable seat: the Python path (settle's pao rules)
     # the hand (records._convert.quick_hand's checks: else to_hand decides)
     memset(seen, 0, sizeof(seen))
     memset(counts, 0, sizeof(counts))
@@ -333,9 +326,38 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
     status = c_score_hand_digested(counts, mt, mk, kind, ctx, &d.rc, out)
     if status != ST_OK or out[O_STATUS] != ST_OK:
         return -1
+    info[0] = winner
+    info[1] = discarder
+    info[2] = dealer
+    info[3] = honba
+    info[4] = sticks
+    info[5] = is_open
+    return 0
+
+
+cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
+              int64_t* alone) except -2:
+    """Score and compare one win; its payments (ron, tsumo dealer, other) in pay, its winner
+    and discarder (-1 tsumo), its changes settled alone.  0: every item matches; -1: not
+    answered here."""
+    cdef int64_t out[OUT_SIZE]
+    cdef int info[6]
+    cdef int winner, discarder, dealer, honba, sticks, s
+    cdef const int32_t* p = d.rc.p
+    cdef object rec = win.recorded, x
+    cdef uint64_t mask
+    if rec.pao is not None:
+        return -1  # a liable seat: the Python path (settle's pao rules)
+    if _score(win, n, d, out, info) < 0:
+        return -1
+    winner = info[0]
+    discarder = info[1]
+    dealer = info[2]
+    honba = info[3]
+    sticks = info[4]
     # compare (records.verify._check_win)
     mask = <uint64_t>out[O_YAKU_MASK]
-    if not _same_yaku(rec, mask, p, is_open, out, win.ura_known):
+    if not _same_yaku(rec, mask, p, info[5], out, win.ura_known):
         return -1
     x = rec.limit
     if x is not None and x != _tenhou_limit(<int>out[O_LIMIT]):
@@ -517,3 +539,35 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, Digest 
         if not _ints_equal(x, table_scores, n):
             return None
     return out
+
+
+def win_score(object win, int n, Digest d):
+    """The scoring of one recorded win by the kernel, as the public scorer scores it under the
+    digest's rules (records.verify.score_win): ``(wait, han, fu, points, limit, ids, yakuman,
+    dora, ura, aka)`` -- the wait shape of the chosen reading (WaitShape, -1 kokushi), han
+    (dora included), fu, the hand's points, Tenhou's limit code, the Tenhou ids of its yaku
+    and yakuman as a bit mask (dora ids 52-54 left out), True for a yakuman, the dora, ura
+    and red counts; None when not answered here (a hand the kernel does not score, a yaku
+    without a Tenhou id, anything unusual: the public scorer decides).  Used by the statistics
+    of read records (riichi_fast.stats), twin reference.records_verify.win_score."""
+    cdef int64_t out[OUT_SIZE]
+    cdef int info[6]
+    cdef int y
+    cdef uint64_t mask, ids = 0
+    cdef bint yakuman = False
+    cdef const int32_t* p = d.rc.p
+    if n != d.n_players or _score(win, n, d, out, info) < 0:
+        return None
+    mask = <uint64_t>out[O_YAKU_MASK]
+    for y in range(64):
+        if mask >> y & 1:
+            if y > 51:  # dora 52-54 (counted apart); 55 on: no Tenhou id
+                if y > 54:
+                    return None
+                continue
+            ids |= (<uint64_t>1) << y
+            if p[R_YAKUMAN + y] > 0:
+                yakuman = True
+    yakuman = yakuman and out[O_LIMIT] == LIMIT_YAKUMAN  # else listed as ordinary yaku
+    return (<int>out[O_WAIT], out[O_HAN], out[O_FU], out[O_HAND_POINTS],
+            _tenhou_limit(<int>out[O_LIMIT]), ids, yakuman, out[O_DORA], out[O_URA], out[O_AKA])

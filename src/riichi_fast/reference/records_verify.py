@@ -15,7 +15,7 @@ import numpy as np
 from riichi_fast.enums import MeldType
 from riichi_fast.rules import layout as L
 
-__all__ = ["Digest", "check_wins"]
+__all__ = ["Digest", "check_wins", "win_score"]
 
 _TYPES = {MeldType.CHI: (1, 3), MeldType.PON: (2, 3), MeldType.DAIMINKAN: (3, 4),
           MeldType.ANKAN: (4, 4), MeldType.SHOUMINKAN: (5, 4), MeldType.KITA: (6, 1)}
@@ -100,8 +100,9 @@ def _kernel():
     return _kernel_module().score_kernel
 
 
-def _win(win, n: int, d: Digest):
-    """(payments, winner, discarder, changes alone) of one win whose every item matches."""
+def _score(win, n: int, d: Digest):
+    """(kernel output, (winner, discarder, dealer, counters, sticks, open)) of one win the
+    kernel scores as the public scorer would, else None (the compiled ``_score``)."""
     winner = _small(win.winner, 0, n - 1)
     dealer = _small(win.dealer, 0, n - 1)
     if winner < 0 or dealer < 0:
@@ -113,9 +114,6 @@ def _win(win, n: int, d: Digest):
         if discarder < 0 or discarder == winner:
             return None
     if bool(win.red_fives) != d.win_red or bool(win.three_player) != d.three:
-        return None
-    rec = win.recorded
-    if rec.pao is not None:
         return None
     seen = set()
     counts = np.zeros(34, dtype=np.uint8)
@@ -245,6 +243,18 @@ def _win(win, n: int, d: Digest):
     out = [int(v) for v in out]
     if out[L.O_STATUS] != L.ST_OK:
         return None
+    return out, (winner, discarder, dealer, honba, sticks, is_open)
+
+
+def _win(win, n: int, d: Digest):
+    """(payments, winner, discarder, changes alone) of one win whose every item matches."""
+    rec = win.recorded
+    if rec.pao is not None:
+        return None
+    scored = _score(win, n, d)
+    if scored is None:
+        return None
+    out, (winner, discarder, dealer, honba, sticks, is_open) = scored
     if not _same_yaku(rec, out[L.O_YAKU_MASK] & (2 ** 64 - 1), d.p, is_open, out, win.ura_known):
         return None
     if rec.limit is not None and rec.limit != _tenhou_limit(out[L.O_LIMIT]):
@@ -381,3 +391,24 @@ def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, d: Digest):
         if not _ints_equal(scores, [table_scores[s] + deltas[s] for s in range(n)], n):
             return None
     return out
+
+
+def win_score(win, n: int, d: Digest):
+    """The kernel's scoring of one recorded win (see the compiled ``win_score``), or None."""
+    scored = None if n != d.n_players else _score(win, n, d)
+    if scored is None:
+        return None
+    out = scored[0]
+    mask = out[L.O_YAKU_MASK] & (2 ** 64 - 1)
+    ids, yakuman = 0, False
+    for y in range(64):
+        if mask >> y & 1:
+            if y > 51:  # dora 52-54 (counted apart); 55 on: no Tenhou id
+                if y > 54:
+                    return None
+                continue
+            ids |= 1 << y
+            yakuman = yakuman or d.p[L.R_YAKUMAN + y] > 0
+    yakuman = yakuman and out[L.O_LIMIT] == L.LIMIT_YAKUMAN  # else listed as ordinary yaku
+    return (out[L.O_WAIT], out[L.O_HAN], out[L.O_FU], out[L.O_HAND_POINTS],
+            _tenhou_limit(out[L.O_LIMIT]), ids, yakuman, out[L.O_DORA], out[L.O_URA], out[L.O_AKA])

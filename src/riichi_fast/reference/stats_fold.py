@@ -54,7 +54,7 @@ def _check(rows: list, end: int, size: int) -> None:
             if r[11] == 0:
                 if not 0 <= r[7] <= 5:
                     raise RiichiError(f"row {i}: limit {r[7]} is not in 0-5")
-                if not 0 <= r[4] <= _MAX_HAN or not 0 <= r[5] <= _MAX_FU:
+                if not 0 <= r[4] <= _MAX_HAN or not -1 <= r[5] <= _MAX_FU:
                     raise RiichiError(f"row {i}: han {r[4]} or fu {r[5]} out of range")
         else:
             raise RiichiError(f"row {i}: kind {r[0]} is not 1 (round) or 2 (win)")
@@ -109,6 +109,22 @@ class Fold:
             names = [f"seat {s}" for s in range(n)]
         else:
             names = [data[g[8 + 2 * s]:g[8 + 2 * s] + g[9 + 2 * s]] for s in range(n)]
+        self._count(rows, names)
+
+    def add_game(self, game, score, digest) -> int:
+        """Fold one game read by the full reader (see the compiled ``Fold.add_game``): the
+        number of wins re-scored, or -1 when declined (nothing counted)."""
+        built = _model_rows(game, score, digest)
+        if built is None:
+            return -1
+        rows, names, rescored = built
+        _check(rows, len(rows), 0)
+        self._count(rows, names)
+        return rescored
+
+    def _count(self, rows: list, names: list) -> None:
+        g = rows[-1]
+        n = g[2]
         pid = [self._player(name) for name in names]
         players = [self.table[i] for i in pid]
         for r in rows[:-1]:
@@ -204,8 +220,9 @@ class Fold:
         _add(s.limit, [("yakuman", yakuman)])
         for lim, h, f, n in han_fu:
             _add(s.han, [(str(h), n)])
-            _add(s.fu, [(str(f), n)])
-            _add(s.han_fu, [(f"{h},{f}", n)])
+            if f >= 0:  # fu -1: not recorded
+                _add(s.fu, [(str(f), n)])
+                _add(s.han_fu, [(f"{h},{f}", n)])
             _add(s.limit, [(LIMIT_NAMES[lim], n)])
         _add(s.points, ((str(v), n) for v, n in points))
         s._pending.append((keys, table))
@@ -216,3 +233,187 @@ def _add(counter, items) -> None:
     for k, n in items:
         if n:
             counter[k] = counter.get(k, 0) + n
+
+
+_BAD = None
+
+
+def _ival(x, lo: int, hi: int):
+    """x when it is an int (not a bool) in lo..hi, else None."""
+    return x if type(x) is int and lo <= x <= hi else None
+
+
+def _ints(seq, n: int):
+    if type(seq) is not tuple or len(seq) != n:
+        return None
+    out = [_ival(x, -10 ** 9, 10 ** 9) for x in seq]
+    return None if None in out else out
+
+
+def _model_rows(game, score, digest):
+    """(rows, player keys, wins re-scored) of a read game, or None (the compiled
+    ``Fold._model_rows``)."""
+    from riichi_fast.enums import MeldType
+    from riichi_fast.stats._aggregate import DRAW_KEYS, limit_code
+
+    three = game.rules.three_player
+    if three is not True and three is not False:
+        return None
+    n = 3 if three else 4
+    players = game.players
+    if type(players) is not tuple:
+        return None
+    names = [players[s] if s < len(players) else f"seat {s}" for s in range(n)]
+    if any(type(x) is not str for x in names):
+        return None
+    rounds = game.rounds
+    if type(rounds) is not list or not rounds:
+        return None
+    draw_index = {k: i for i, k in enumerate(DRAW_KEYS)}
+    opened = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN)
+    closed = (MeldType.ANKAN, MeldType.SHOUMINKAN, MeldType.KITA)
+    rows, rescored, scores = [], 0, None
+    for ri, rnd in enumerate(rounds):
+        last = ri == len(rounds) - 1
+        riichi = called = staked = 0
+        stakes = [0] * 4
+        events = rnd.events
+        if type(events) is not list:
+            return None
+        for ev in events:
+            t = ev.type
+            if t not in ("riichi", "call", "riichi_accepted"):
+                continue
+            x = ev.seat
+            if x is not None and type(x) is not int:
+                return None
+            v = -1 if x is None else x
+            if t == "riichi":
+                if 0 <= v < n:
+                    riichi |= 1 << v
+            elif t == "call":
+                m = ev.meld
+                if m is None:
+                    continue
+                if any(m.type is k for k in opened):
+                    if 0 <= v < n:
+                        called |= 1 << v
+                elif not any(m.type is k for k in closed):
+                    return None
+            elif last:
+                if not 0 <= v < n:
+                    return None
+                stakes[v] += 1
+                staked += 1
+        wins = rnd.wins
+        if type(wins) is not list or len(wins) > 3:
+            return None
+        for win in wins:
+            row = _win_row(win, n, score, digest, limit_code)
+            if row is None:
+                return None
+            rescored += row[1]
+            rows.append(row[0])
+        draw = rnd.draw
+        kind = -1
+        if draw is not None:
+            kind = draw_index.get(draw.kind)
+            if kind is None:
+                return None
+        if last:
+            scores = _ints(rnd.scores, n)
+            if scores is None:
+                return None
+            for s in range(n):
+                scores[s] -= 1000 * stakes[s]
+            changes = [w.recorded.score_changes for w in wins]
+            if draw is not None:
+                changes.append(draw.score_changes)
+            for ch in changes:
+                if ch is not None:
+                    ch = _ints(ch, n)
+                    if ch is None:
+                        return None
+                    for s in range(n):
+                        scores[s] += ch[s]
+            if not wins:
+                v = _ival(rnd.riichi_sticks, 0, 100000)
+                if v is None:
+                    return None
+                v += staked
+                if v:
+                    top = max(range(n), key=lambda s: (scores[s], -s))
+                    scores[top] += 1000 * v
+        rows.append([1, 0, riichi, called, len(wins), kind] + [0] * 10)
+    if any(not -10 ** 9 <= v <= 10 ** 9 for v in scores):
+        return None
+    g = [3, 0, n] + scores + [0] * (4 - n) + [len(rounds), 0, -1] + [0] * 6
+    rows.append(g)
+    return rows, names, rescored
+
+
+def _win_row(win, n: int, score, digest, limit_code):
+    """(row, 1 when re-scored else 0) of one win, or None (the compiled ``Fold._win_row``)."""
+    winner = _ival(win.winner, 0, n - 1)
+    if winner is None:
+        return None
+    disc = -1
+    if win.discarder is not None:
+        disc = _ival(win.discarder, 0, n - 1)
+        if disc is None:
+            return None
+    rec = win.recorded
+    pao = -1
+    if rec.pao is not None:
+        pao = _ival(rec.pao, 0, n - 1)
+        if pao is None:
+            return None
+    sc = score(win, n, digest)
+    if type(sc) is not tuple or len(sc) != 10:
+        return None
+    wait = _ival(sc[0], -1, 4)
+    yk, yaku = rec.yakuman, rec.yaku
+    if wait is None or type(yk) is not tuple or type(yaku) is not tuple:
+        return None
+    rescored = rec.han is None and rec.points is None and not yk
+    if rescored:
+        yakuman = sc[6] is True
+        han, fu = _ival(sc[1], 0, _MAX_HAN), _ival(sc[2], 0, _MAX_FU)
+        points, limit = _ival(sc[3], -10 ** 9, 10 ** 9), _ival(sc[4], 0, 5)
+        mask = sc[5] if type(sc[5]) is int and 0 <= sc[5] < 2 ** 64 else None
+        cnt = [_ival(x, 0, 1000) for x in sc[7:]]
+        if None in (han, fu, points, limit, mask, *cnt):
+            return None
+    else:
+        yakuman = len(yk) > 0
+        ids = [_ival(x, 0, 63) for x in yk]
+        for item in yaku:
+            if type(item) is not tuple or len(item) != 2:
+                return None
+            ids.append(_ival(item[0], 0, 63))
+        if None in ids:
+            return None
+        mask = 0
+        for y in ids:
+            mask |= 1 << y
+        cnt = [0 if x is None else _ival(x, -1000, 1000) for x in (rec.dora, rec.ura, rec.aka)]
+        points = None if rec.points is None else _ival(rec.points, -10 ** 9, 10 ** 9)
+        if None in cnt or points is None:
+            return None
+        han = fu = limit = 0
+        if not yakuman:
+            han = _ival(rec.han, 0, _MAX_HAN)
+            fu = -1 if rec.fu is None else _ival(rec.fu, 0, _MAX_FU)
+            if han is None or fu is None:
+                return None
+            limit = limit_code(han, None if fu < 0 else fu) if rec.limit is None \
+                else _ival(rec.limit, 0, 5)
+            if limit is None:
+                return None
+    if yakuman:
+        han, fu, limit = -1, 0, 5
+    lo, hi = mask & 0xFFFFFFFF, mask >> 32
+    row = [2, 0, winner, disc, han, fu, points, limit, pao,
+           lo - (1 << 32) if lo >= 1 << 31 else lo, hi - (1 << 32) if hi >= 1 << 31 else hi,
+           int(yakuman), int(cnt[0] != 0), int(cnt[1] != 0), int(cnt[2] != 0), wait]
+    return row, int(rescored)

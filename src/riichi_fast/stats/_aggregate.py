@@ -189,14 +189,26 @@ class Stats:
         return d
 
     # -- the map step -------------------------------------------------------
-    def add_game(self, game: Game, rules=None) -> None:
-        """Count one game (``rules``: the preset for re-scoring, default the game's own)."""
+    def add_game(self, game: Game, rules=None, *, fast: bool = True) -> None:
+        """Count one game (``rules``: the preset for re-scoring, default the game's own).
+
+        ``fast``: through the compiled fold (``riichi_fast.stats._fast.fold_game``) when it
+        takes the game, else (and with ``fast=False``) in Python; the same statistics."""
         from riichi_fast.records.verify import rules_for_game
         from riichi_fast.rules.scoring import coerce_rules
         from riichi_fast.stats._extras import check_game
 
         check_game(game)
         rules = rules_for_game(game, None if rules is None else coerce_rules(rules))
+        if fast:
+            from riichi_fast.stats._fast import fold_game, fold_module
+
+            fold = fold_module().Fold()
+            k = fold_game(fold, game, rules)
+            if k >= 0:
+                fold.take_into(self)
+                self.wins_rescored += k
+                return
         self.games += 1
         n = 3 if game.rules.three_player else 4  # a record may name no player (riichienv mjai)
         names = list(game.players[:n]) + [f"seat {i}" for i in range(len(game.players), n)]

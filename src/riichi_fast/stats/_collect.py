@@ -112,7 +112,7 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
                 if progress is not None:
                     progress(i, len(paths))
                 continue
-        _add_file(s, path, rules, data, rows)
+        _add_file(s, path, rules, data, rows, fast)
         if progress is not None:
             progress(i, len(paths))
     if rows is not None:
@@ -120,7 +120,8 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
     return s
 
 
-def _add_file(s: Stats, path: str, rules, data: bytes | None = None, rows=None) -> None:
+def _add_file(s: Stats, path: str, rules, data: bytes | None = None, rows=None,
+              fast: bool = True) -> None:
     """Count one file through the full reader (``data``: the one record it holds, already
     read: parsed as :func:`read_game` would parse it).  A file holding several records
     (a zip or tar archive, a Tenhou log database) counts each of them, named
@@ -133,20 +134,24 @@ def _add_file(s: Stats, path: str, rules, data: bytes | None = None, rows=None) 
                 if isinstance(item, BaseException):
                     s.unreadable.append((name, f"{type(item).__name__}: {item}"))
                 elif rows is None or not rows.add(item):
-                    _add_game(s, name, rules, *_parse_game(item, name))
+                    _add_game(s, name, rules, *_parse_game(item, name), rows, fast)
             return
         game, err = read_game(path)
     else:
         game, err = _parse_game(data, os.path.basename(path))
-    _add_game(s, path, rules, game, err)
+    _add_game(s, path, rules, game, err, rows, fast)
 
 
-def _add_game(s: Stats, name: str, rules, game, err) -> None:
+def _add_game(s: Stats, name: str, rules, game, err, rows=None, fast: bool = True) -> None:
+    """Count one read game: through the compiled fold of ``rows`` when given (the rules are
+    then the game's own), else :meth:`Stats.add_game` (``fast``: its compiled fold)."""
     if game is None:
         s.unreadable.append((name, err))
         return
     try:
-        s.add_game(game, rules)
+        if rows is not None and rows.add_game(game):
+            return
+        s.add_game(game, rules, fast=fast)
     except RiichiError as exc:  # a game whose content contradicts itself
         s.unreadable.append((name, f"{type(exc).__name__}: {exc}"))
 

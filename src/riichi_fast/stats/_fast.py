@@ -27,7 +27,7 @@ import numpy as np
 from riichi_fast.records.sources import read_file, unpack  # at import: an import costs a file
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
-__all__ = ["ROW_WIDTH", "RowStats", "fold_module"]
+__all__ = ["ROW_WIDTH", "RowStats", "fold_game", "fold_module"]
 
 ROW_WIDTH = 16
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
@@ -80,6 +80,7 @@ class RowStats:
         self.fn = _backend.load("mjlog").stats_mjlog
         self.fold = mod.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
+        self.rescored = 0  # wins re-scored by add_game (Stats.wins_rescored)
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
@@ -101,13 +102,73 @@ class RowStats:
         self.fold.add(data, rows, end)
         return True
 
+    def add_game(self, game, rules=None) -> bool:
+        """Count one game read by the full reader (``rules``: as for :meth:`Stats.add_game`)
+        through the compiled fold (:func:`fold_game`); False when it declines (nothing
+        counted: :meth:`Stats.add_game` counts it in Python)."""
+        k = fold_game(self.fold, game, rules)
+        if k < 0:
+            return False
+        self.rescored += k
+        return True
+
     def flush(self, stats: Stats) -> Stats:
         """Add every game counted so far into ``stats`` (and return it); start empty again.
 
         The players' objects are made when first asked for (:attr:`Stats.players`): a batch,
         or a Dask part merged into the total, carries them as a table (``Stats._pending``)."""
         self.fold.take_into(stats)
+        stats.wins_rescored += self.rescored
+        self.rescored = 0
         return stats
+
+
+def fold_game(fold, game, rules=None) -> int:
+    """Fold one read game (a :class:`~riichi_fast.records.Game`) into ``fold`` (a ``Fold``) as
+    :meth:`Stats.add_game` counts it: the wait of each win (and its score when the record has
+    none) from the compiled kernel (``records._verify.win_score``), under the conditions in
+    which ``verify`` trusts its compiled win checks (``records.verify._fast_wins``: the public
+    scorer is the compiled one, Tenhou-like rules).  The number of wins re-scored, or -1 when
+    this path declines the game (nothing counted).
+
+    >>> from riichi_fast.records import Game, GameRules
+    >>> fold_game(fold_module().Fold(), Game("x", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    -1
+    """
+    from riichi_fast.records.verify import _fast_wins, _public_score, rules_for_game
+
+    if not game.rounds:
+        return -1
+    flags = None
+    if rules is None:  # the game's own rules: its digest kept by its flags
+        gr = game.rules
+        flags = (gr.red_fives, gr.open_tanyao, gr.three_player)
+        if flags[0].__class__ is bool and flags[1].__class__ is bool and flags[2].__class__ is bool:
+            hit = _DIGESTS.get(flags)
+            # (the public scorer may have been rebound since: a test's stand-in)
+            if hit is not None and _public_score() is hit[2]:
+                return fold.add_game(game, hit[0], hit[1])
+        else:
+            flags = None
+    hit = _fast_wins(game, rules_for_game(game, rules))
+    if hit is None or _WIN_SCORE is None and not _load_win_score():
+        return -1
+    if flags is not None:
+        _DIGESTS[flags] = (_WIN_SCORE, hit[1], hit[2])
+    return fold.add_game(game, _WIN_SCORE, hit[1])
+
+
+_WIN_SCORE = None
+_DIGESTS: dict = {}  # a game's rule flags -> (win_score, its Digest, the public scorer then)
+
+
+def _load_win_score() -> bool:
+    global _WIN_SCORE
+    from riichi_fast import _backend
+
+    mod = _backend.compiled("records._verify")
+    _WIN_SCORE = None if mod is None else mod.win_score
+    return _WIN_SCORE is not None
 
 
 _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
