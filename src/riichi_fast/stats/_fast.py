@@ -135,40 +135,17 @@ def fold_game(fold, game, rules=None) -> int:
     >>> fold_game(fold_module().Fold(), Game("x", "mjlog", GameRules(), ("A", "B", "C", "D")))
     -1
     """
-    from riichi_fast.records.verify import _fast_wins, _public_score, rules_for_game
+    from riichi_fast import _backend
+    from riichi_fast.records.verify import _fast_wins, rules_for_game
 
     if not game.rounds:
         return -1
-    flags = None
-    if rules is None:  # the game's own rules: its digest kept by its flags
-        gr = game.rules
-        flags = (gr.red_fives, gr.open_tanyao, gr.three_player)
-        if flags[0].__class__ is bool and flags[1].__class__ is bool and flags[2].__class__ is bool:
-            hit = _DIGESTS.get(flags)
-            # (the public scorer may have been rebound since: a test's stand-in)
-            if hit is not None and _public_score() is hit[2]:
-                return fold.add_game(game, hit[0], hit[1])
-        else:
-            flags = None
+    # (_fast_wins keeps the Digest of each rules and checks the public scorer is still the
+    # compiled one; when it answers, records._verify is the compiled module)
     hit = _fast_wins(game, rules_for_game(game, rules))
-    if hit is None or _WIN_SCORE is None and not _load_win_score():
+    if hit is None:
         return -1
-    if flags is not None:
-        _DIGESTS[flags] = (_WIN_SCORE, hit[1], hit[2])
-    return fold.add_game(game, _WIN_SCORE, hit[1])
-
-
-_WIN_SCORE = None
-_DIGESTS: dict = {}  # a game's rule flags -> (win_score, its Digest, the public scorer then)
-
-
-def _load_win_score() -> bool:
-    global _WIN_SCORE
-    from riichi_fast import _backend
-
-    mod = _backend.compiled("records._verify")
-    _WIN_SCORE = None if mod is None else mod.win_score
-    return _WIN_SCORE is not None
+    return fold.add_game(game, _backend.compiled("records._verify").win_score, hit[1])
 
 
 _KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
