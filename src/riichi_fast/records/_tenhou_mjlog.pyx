@@ -105,9 +105,9 @@ cdef inline int _seat(object value, int n) except -1:
     return <int>s
 
 
-cdef RoundState _begin(object reader):
-    """A RoundState for the round ``reader._init`` just started (its RoundReplay's twin)."""
-    rnd = reader.round
+cdef RoundState _begin(object reader, object rnd):
+    """A RoundState for the round ``reader._new_round`` just started (the twin's ``_init``
+    gives it a RoundReplay)."""
     cdef int n = reader.n, p
     red = reader.rules.red_fives
     cdef RoundState st = new_state(n, bool(red), red)
@@ -121,41 +121,38 @@ cdef RoundState _begin(object reader):
     return st
 
 
+cdef str _STEPS = "TUVWDEFG"
+
+
 cdef int _read(object r, object root) except -1:
     cdef RoundState st = None
     cdef bint in_c = False  # the current round's steps run on ``st``
     cdef int seat, tile, who, n
+    cdef Py_ssize_t k
     cdef str tag
-    cdef Py_UCS4 c
     r.start()
     step = r.step
     for el in root:
         tag = el.tag
         if tag == "INIT":
-            r._init(el)
-            st = _begin(r)
+            st = _begin(r, r._new_round(el))
             in_c = True
             continue
         if not in_c:  # before the first round, or after a round's first result
             step(el)
             continue
         n = st.n
-        c = tag[0]
-        if c == u'T' or c == u'U' or c == u'V' or c == u'W':
+        k = _STEPS.find(tag[0])  # T U V W: a draw by seat 0-3; D E F G: a discard
+        if k >= 0:
             tile = _number(tag)
             if tile >= 0:
-                seat = (u'T', u'U', u'V', u'W').index(c)
+                seat = k & 3
                 if seat >= n or tile >= 136:  # RoundState keeps the events of ids 0-135
                     raise ValueError(tag)
-                st.draw(seat, tile)
-                continue
-        if c == u'D' or c == u'E' or c == u'F' or c == u'G':
-            tile = _number(tag)
-            if tile >= 0:
-                seat = (u'D', u'E', u'F', u'G').index(c)
-                if seat >= n or tile >= 136:
-                    raise ValueError(tag)
-                st.discard(seat, tile)
+                if k < 4:
+                    st.draw(seat, tile)
+                else:
+                    st.discard(seat, tile)
                 continue
         if tag == "N":
             who = _seat(el.get("who"), n)

@@ -287,6 +287,13 @@ class _Reader:
         return self.round
 
     def _init(self, el) -> None:
+        rnd = self._new_round(el)
+        self.replay = RoundReplay(rnd, self.n, f"{self.source} {rnd.label}",
+                                  self.rules.red_fives, self.n == 3)
+
+    def _new_round(self, el) -> Round:
+        """The Round an ``<INIT>`` starts, appended to the game (records._tenhou_mjlog replays
+        its steps on a RoundState of its own instead of the RoundReplay ``_init`` adds)."""
         seed = _ints(el.get("seed"))
         if len(seed) < 6:
             raise RecordError(f"{self.source}: <INIT seed> needs 6 numbers, got {seed}")
@@ -304,8 +311,7 @@ class _Reader:
                     dora_indicators=(seed[5],), initial_hands=hands)
         self.game.rounds.append(rnd)
         self.round = rnd
-        self.replay = RoundReplay(rnd, self.n, f"{self.source} {rnd.label}",
-                                  self.rules.red_fives, self.n == 3)
+        return rnd
 
     def _draw(self, seat: int, tile: int) -> None:
         self._need_round()
