@@ -33,24 +33,6 @@ __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "ver
 # Reading one record from bytes
 # ---------------------------------------------------------------------------
 
-def _format(data: bytes) -> str:
-    head = data[:4096].lstrip()
-    if not head:  # blank so far: the rest decides
-        head = data.lstrip()[:4096]
-    if head[:3] == b"\xef\xbb\xbf":
-        head = head[3:].lstrip()
-    if head[:1] == b"<":
-        return "mjlog"
-    first = head.split(b"\n", 1)[0]
-    if b'"type"' in first and b'"log"' not in first:
-        return "mjai"
-    if head[:1] in (b"{", b"["):
-        return "tenhou6"
-    if not head:
-        raise RiichiError("empty file (no record in it)")
-    raise RiichiError("unknown record format (not mjlog XML, tenhou.net/6 JSON or mjai JSON lines)")
-
-
 def parse_record(data: bytes, source: str = "<record>"):
     """A :class:`~riichi_fast.records.Game` from a record's bytes (format told by the content).
 
@@ -59,9 +41,10 @@ def parse_record(data: bytes, source: str = "<record>"):
     """
     from riichi_fast.records import parse_mjai, parse_mjlog, parse_tenhou6
     from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.sources import record_format
 
     try:
-        fmt = _format(data)
+        fmt = record_format(data)
     except RiichiError as exc:
         raise RecordError(f"{source}: {exc}") from None
     if fmt == "mjlog":

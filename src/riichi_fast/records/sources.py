@@ -48,7 +48,7 @@ from typing import NamedTuple
 from riichi_fast.errors import RiichiError
 
 __all__ = ["RECORD_SUFFIXES", "DbRows", "SourceError", "expand_paths", "iter_records", "read_file",
-           "split_databases", "unpack"]
+           "record_format", "split_databases", "unpack"]
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt",
                    ".zip", ".tar", ".tgz", ".db", ".sqlite", ".sqlite3")
@@ -186,6 +186,39 @@ def unpack(name: str, data: bytes, depth: int = 0) -> Iterator[tuple[str, bytes 
                 yield f"{name}!{k}", game
 
 
+def _head(data: bytes) -> bytes:
+    """The first 4 kB of a record after leading blanks and a UTF-8 byte order mark."""
+    head = data[:4096].lstrip()
+    if not head:  # blank so far: the rest decides
+        head = data.lstrip()[:4096]
+    if head[:3] == b"\xef\xbb\xbf":
+        head = head[3:].lstrip()
+    return head
+
+
+def record_format(data: bytes, head: bytes | None = None) -> str:
+    """The format of a record's bytes, told by its content: ``"mjlog"`` (XML), ``"mjai"``
+    (JSON lines whose first has a ``"type"``) or ``"tenhou6"`` (a JSON object or array);
+    :class:`~riichi_fast.errors.RiichiError` for anything else (``head``: :func:`_head` of
+    ``data``, when already taken).
+
+    >>> record_format(b'{"type":"start_game"}'), record_format(b' {"log": []}')
+    ('mjai', 'tenhou6')
+    """
+    if head is None:
+        head = _head(data)
+    if head[:1] == b"<":
+        return "mjlog"
+    first = head.split(b"\n", 1)[0]
+    if b'"type"' in first and b'"log"' not in first:
+        return "mjai"
+    if head[:1] in (b"{", b"["):
+        return "tenhou6"
+    if not head:
+        raise RiichiError("empty file (no record in it)")
+    raise RiichiError("unknown record format (not mjlog XML, tenhou.net/6 JSON or mjai JSON lines)")
+
+
 # a line starting an mjai game / a tenhou.net/6 object whose first round is East 1, 0 honba
 # (no game comes back to it: a second one in a file starts a second game)
 _MJAI_START = re.compile(rb'"type"\s*:\s*"start_game"')
@@ -206,20 +239,18 @@ def _json_games(data: bytes) -> list[bytes] | None:
     >>> _json_games(b'{"type":"start_game"}\\n{"type":"end_game"}\\n') is None
     True
     """
-    head = data[:64].lstrip()
-    if head[:3] == b"\xef\xbb\xbf":  # a UTF-8 byte order mark
-        head = head[3:].lstrip()
+    head = _head(data)
+    try:
+        fmt = record_format(data, head)
+    except RiichiError:
+        return None  # the reader says what it is
+    if fmt == "mjlog":
+        return None
     if head[:1] == b"[":
         return _json_array_games(data)
-    if head[:1] != b"{":
-        return None
     # one scan of the file for a second game's mark (~15 us on a 40 kB mjai game, whose
-    # reading takes ~500): mjai if its first line has a "type", else tenhou.net/6
-    first = data.find(b"\n", 0, 4096)
-    if data.find(b'"type"', 0, first if first >= 0 else 4096) >= 0:
-        mark, starts = b"start_game", _MJAI_START
-    else:
-        mark, starts = b'"log"', _TENHOU6_START
+    # reading takes ~500)
+    mark, starts = (b"start_game", _MJAI_START) if fmt == "mjai" else (b'"log"', _TENHOU6_START)
     at = data.find(mark)
     if at < 0 or data.find(mark, at + len(mark)) < 0:
         return None
