@@ -649,13 +649,17 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     parts = batches(files, batch_size) if files else []
     pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
     rows = ExportRows() if fast and client is None else None
+    small = len(files) <= SYNC_FILES  # no writer or read-ahead thread, a row group a table
     if client is None:
-        results = (_read_ahead(parts, rows) if fast and READ_AHEAD
+        results = (_read_ahead(parts, rows) if fast and READ_AHEAD and not small
                    else (export_segments(p, rows, fast=fast) for p in parts))
     else:
         from functools import partial
 
         results = ordered_on_cluster(client, partial(export_segments, fast=fast), parts)
+    if small:
+        return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True),
+                            len(files), batch_size, bad, progress)
 
     # Converting and writing run on a thread of their own, in order, beside the reading:
     # the rows are cut into columns and converted there; pyarrow converts, encodes,
@@ -663,11 +667,6 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     # it) reads the next files.  The reading never waits on the writer but for
     # back-pressure: at most WRITER_QUEUE steps wait for it (besides the one it is on and
     # the row group it gathers), so the rows held stay bounded.
-    if len(files) <= SYNC_FILES:  # a small corpus: no writer or read-ahead thread, a row group a table
-        if client is None:
-            results = (export_segments(p, rows, fast=fast) for p in parts)
-        return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True),
-                            len(files), batch_size, bad, progress)
     step = min(ROWS_PER_STEP, ROWS_PER_GROUP)
     # a row group is encoded once gathered, on the writer thread while the reading goes
     # on, but the last one after the reading ends: in a small corpus (under about
