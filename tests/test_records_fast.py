@@ -532,7 +532,7 @@ def test_cli_threads_flag(capsys):
 @pytest.mark.parametrize("workers", [0, 1, 2, 3])
 def test_chunks_cover_in_order_and_end_small(n, workers):
     """``_pool.chunks`` (the tasks of ``verify_summary(jobs>1)``): every item once, in order;
-    sizes grow 8, 16, ... 256; with ``workers`` the chunks after the input ran out
+    sizes grow 8, 16, ... 256 (here; ``PROCESS_CHUNK`` on worker processes); with ``workers`` the chunks after the input ran out
     shrink (a 2*workers-th of what is left, at least 8) so no worker ends alone on a
     large one."""
     from riichi_fast._pool import chunks as _chunks
