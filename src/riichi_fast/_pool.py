@@ -139,28 +139,40 @@ def run_ordered(fn: Callable, names: Iterable, jobs: int, *, workers: str = "pro
 
 
 def _ordered(new_executor, fn, parts, jobs, args, depth):
+    from concurrent.futures import CancelledError, Future
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = [new_executor()]
+    lost = (BrokenProcessPool, CancelledError)
+    pool = [new_executor(), 0]  # the executor and its generation (how many it replaced)
 
     def submit(chunk):
-        return pool[0].submit(fn, chunk, *args())
+        """The chunk's future and the generation of the pool that runs it."""
+        try:
+            return pool[0].submit(fn, chunk, *args()), pool[1]
+        except BrokenProcessPool as exc:  # the pool broke since the last result was read
+            future = Future()
+            future.set_exception(exc)
+            return future, pool[1]
 
-    def restart():
-        pool[0].shutdown(wait=True, cancel_futures=True)
-        pool[0] = new_executor()
+    def restart(gen):
+        if gen == pool[1]:  # tasks of a pool already replaced do not replace the new one
+            pool[0].shutdown(wait=True, cancel_futures=True)
+            pool[0], pool[1] = new_executor(), pool[1] + 1
 
-    def results(chunk, future):
+    def results(chunk, task):
+        future, gen = task
         try:
             yield chunk, future.result()
-        except BrokenProcessPool:
-            restart()
+        except lost:  # its pool broke (or, replaced, cancelled it): run it again
+            restart(gen)
             for name in chunk:  # one at a time: which file, if any, brings a worker down
+                future, gen = submit([name])
                 try:
-                    yield [name], submit([name]).result()
-                except BrokenProcessPool:
-                    yield [name], LOST
-                    restart()
+                    got = future.result()
+                except lost:
+                    got = LOST
+                    restart(gen)
+                yield [name], got
 
     pending: deque = deque()
     try:
