@@ -387,8 +387,11 @@ def test_cli_rules_every_preset_runs(capsys, preset):
 def test_cli_unknown_preset_and_bad_usage_exit_2(capsys):
     code, _, err = _cli(capsys, GOOD, "--rules", "nope")
     assert code == 2 and "no rules preset 'nope'" in err and "tenhou" in err
-    code, _, err = _cli(capsys, GOOD, "-j", "0")
-    assert code == 2 and "-j/--jobs must be at least 1" in err
+    for bad, why in (("0", "must be at least 1 (or 'auto'), got '0'"),
+                     ("two", "expected a positive integer or 'auto', got 'two'")):
+        with pytest.raises(SystemExit) as exc:
+            main(["verify", str(GOOD), "-j", bad])
+        assert exc.value.code == 2 and f"argument -j/--jobs: {why}" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
         main(["verify"])
     assert exc.value.code == 2
@@ -547,6 +550,34 @@ def test_threads_and_processes_equal_one_worker(tmp_path):
         assert [r.source for r in got.failed] == [r.source for r in one.failed]
     with pytest.raises(ValueError, match="workers must be 'processes' or 'threads', got 'x'"):
         verify_summary(paths, jobs=2, workers="x")
+
+
+def test_cli_jobs_auto_is_one_worker_per_core(capsys, monkeypatch):
+    """``-j auto``: one worker per core this process may run on (its CPU affinity), for
+    ``verify`` and ``stats``; the answers are those of one worker."""
+    from riichi_fast import _pool
+    from riichi_fast.records import fast as F
+
+    assert _pool.cores() == len(__import__("os").sched_getaffinity(0))
+    seen = []
+    real = F.verify_summary
+
+    def spy(paths, rules=None, **kw):
+        seen.append(kw["jobs"])
+        return real(paths, rules, **kw)
+
+    monkeypatch.setattr(F, "verify_summary", spy)
+    monkeypatch.setattr(_pool, "cores", lambda: 2)
+    assert main(["verify", str(GOOD), "-j", "auto", "--json"]) == 0
+    auto = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert seen == [2]
+    assert main(["verify", str(GOOD), "--json"]) == 0
+    one = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert auto == one and seen == [2, 1]
+    assert main(["stats", str(GOOD), "-j", "auto", "--json", "--no-progress"]) == 0
+    stats_auto = json.loads(capsys.readouterr().out)
+    assert main(["stats", str(GOOD), "--json", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out) == stats_auto and stats_auto["games"] == 1
 
 
 def test_cli_threads_flag(capsys):

@@ -422,7 +422,7 @@ def test_stats_cli_usage_errors(capsys):
     assert code == 2 and "--dask local:N needs a positive number of workers, got 'local:zero'" in err
     with pytest.raises(SystemExit):
         main(["stats", str(RECORDS / "mjai"), "-j", "0"])
-    assert "argument -j/--jobs: expected a positive integer, got '0'" in capsys.readouterr().err
+    assert "argument -j/--jobs: must be at least 1 (or 'auto'), got '0'" in capsys.readouterr().err
     code, _, err = run(capsys, "stats", RECORDS / "mjai", "-j", "2", "--dask", "local:1", "--no-progress")
     assert code == 2 and "-j/--jobs and --dask are exclusive" in err
     with pytest.raises(ValueError, match="jobs must be a positive int, got 0"):

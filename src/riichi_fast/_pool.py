@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from riichi_fast.errors import RiichiError
 
-__all__ = ["LOST", "PROCESS_CHUNK", "THREAD_CHUNK", "check_jobs", "chunks", "run_ordered"]
+__all__ = ["LOST", "PROCESS_CHUNK", "THREAD_CHUNK", "check_jobs", "chunks", "cores", "jobs_arg", "run_ordered"]
 
 LOST = "BrokenProcessPool: the worker process reading this file ended abruptly"
 """Why a file is lost: its worker process died (twice) while reading it."""
@@ -40,6 +40,41 @@ def check_jobs(jobs, workers: str = "processes") -> int:
     if workers not in ("processes", "threads"):
         raise RiichiError(f"workers must be 'processes' or 'threads', got {workers!r}")
     return jobs
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the OS tells it, else the
+    machine's count): what ``-j auto`` takes.
+
+    >>> cores() >= 1
+    True
+    """
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
+
+
+def jobs_arg(text: str) -> int:
+    """The ``-j/--jobs`` argument of ``verify`` and ``stats``: a positive int, or ``auto``
+    (:func:`cores`).
+
+    >>> jobs_arg("3"), jobs_arg("auto") == cores()
+    (3, True)
+    """
+    import argparse
+
+    if text.strip().lower() == "auto":
+        return cores()
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer or 'auto', got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (or 'auto'), got {text!r}")
+    return v
 
 
 def chunks(items: Iterable, size: int, grow_to: int | None = None, workers: int = 0) -> Iterator[list]:

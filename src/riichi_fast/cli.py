@@ -28,6 +28,7 @@ import json
 import sys
 from collections import Counter
 
+from riichi_fast._pool import jobs_arg
 from riichi_fast.errors import RiichiError
 
 EXIT_CODES = """exit status:
@@ -332,9 +333,6 @@ def cmd_verify(ns) -> int:
     from riichi_fast.records.verify import format_summary
 
     rules = None if ns.rules == "auto" else resolve_rules(ns.rules)
-    if ns.jobs < 1:
-        print(f"riichi-fast: error: -j/--jobs must be at least 1, got {ns.jobs}", file=sys.stderr)
-        return 2
     show = not ns.no_progress and sys.stderr.isatty()
     total = 0
     if show:  # count the files for the bar (archives and databases count as one)
@@ -436,7 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="auto",
                    help="preset to score with (default: tenhou, adjusted to each game's lobby flags)")
     p.add_argument("--show", type=int, default=20, help="mismatches to print in full")
-    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("-j", "--jobs", type=jobs_arg, default=1, metavar="N",
+                   help="worker processes (default 1; auto: one per core this process may use)")
     p.add_argument("--threads", action="store_true",
                    help="with -j: threads instead of processes (no start-up; best when the "
                         "records are Tenhou mjlogs, which verify without the GIL)")

@@ -12,6 +12,7 @@ import csv
 import json
 import sys
 
+from riichi_fast._pool import jobs_arg
 from riichi_fast.errors import RiichiError
 
 CONNECT_TIMEOUT = "10s"
@@ -35,8 +36,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--plot", metavar="DIR", help="write charts as PNG and SVG into DIR (needs matplotlib)")
     p.add_argument("--rules", default=None,
                    help="preset to re-score wins a record gives no score for (default: each game's Tenhou rules)")
-    p.add_argument("-j", "--jobs", type=_positive, default=1,
-                   help="worker processes on this machine (default 1; --dask for a cluster)")
+    p.add_argument("-j", "--jobs", type=jobs_arg, default=1, metavar="N",
+                   help="worker processes on this machine (default 1; auto: one per core this "
+                        "process may use; --dask for a cluster)")
     _add_dask_arguments(p)
     p.set_defaults(func=cmd_stats)
 
