@@ -1226,7 +1226,7 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
             if i + 1 >= n or s[i + 1] != 62:
                 return TOK_BAD
             i += 2
-            if _eq(tag[0], tag_len[0], "mjloggm"):
+            if tag_len[0] == 7 and _eq(tag[0], 7, "mjloggm"):  # the root, self-closing
                 if state[0] != 0:
                     return TOK_BAD
                 state[0] = 2
