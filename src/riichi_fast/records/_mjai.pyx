@@ -895,6 +895,9 @@ def read_bytes(object self, bytes data):
                     run.dahai(actor, kind, red, giri, True)
                     i = nxt
                     continue
+            i = _blank(p, i, e)  # JSON's blanks around the value (json.loads's answer)
+            while e > i and (p[e - 1] == 32 or p[e - 1] == 9):
+                e -= 1
             if e > i:
                 line = PyUnicode_DecodeUTF8(<const char *>p + i, e - i, b"strict")
                 if _other_break(p, i, e) and (<str>line).splitlines() != [line]:
