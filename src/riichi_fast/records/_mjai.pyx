@@ -100,6 +100,9 @@ from riichi_fast.records._replay import TileIds
 from riichi_fast.records.model import DrawKind, RecordedDraw, RecordedScore, RecordMeld, Round
 from riichi_fast.records.mjai import _REASONS
 
+from cpython.unicode cimport (PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH,
+                              PyUnicode_KIND)
+
 cdef object _EXHAUSTIVE = DrawKind.EXHAUSTIVE, _NAGASHI = DrawKind.NAGASHI_MANGAN
 from riichi_fast.enums import MeldType
 import dataclasses
@@ -111,22 +114,61 @@ cdef object _M_CHI = MeldType.CHI, _M_PON = MeldType.PON, _M_DAIMINKAN = MeldTyp
 cdef object _M_ANKAN = MeldType.ANKAN
 cdef object _M_KITA = MeldType.KITA
 cdef str _WINDS = "ESWN"
-cdef dict _KIND_OF = _KINDS  # typed: a C dict look-up, not a method call
 
 
 cdef inline bint _five(int kind) noexcept:
     return kind == 4 or kind == 13 or kind == 22
 
 
+cdef inline int _tile_kind(const unsigned char *p, Py_ssize_t n, bint *red) noexcept:
+    """The kind of an mjai tile name of ``mjai._KINDS`` and its redness, else -1."""
+    cdef int suit
+    red[0] = False
+    if n == 1:
+        if p[0] == 69:  # E S W N P F C
+            return 27
+        if p[0] == 83:
+            return 28
+        if p[0] == 87:
+            return 29
+        if p[0] == 78:
+            return 30
+        if p[0] == 80:
+            return 31
+        if p[0] == 70:
+            return 32
+        if p[0] == 67:
+            return 33
+        return -1
+    if n < 2 or n > 3 or p[0] < 49 or p[0] > 57:
+        return -1
+    if p[1] == 109:
+        suit = 0
+    elif p[1] == 112:
+        suit = 1
+    elif p[1] == 115:
+        suit = 2
+    else:
+        return -1
+    if n == 3:
+        if p[0] != 53 or p[2] != 114:  # 5?r
+            return -1
+        red[0] = True
+    return suit * 9 + p[0] - 49
+
+
 cdef inline int _name_kind(object name, bint *red) except -2:
-    """Kind and redness of an mjai tile name of ``_KINDS`` (-1: not one, the twin decides)."""
+    """Kind and redness of an mjai tile name of ``_KINDS`` (-1: not one, the twin decides):
+    read from the characters of a short one-byte-per-character str (``_tile_kind``, the
+    same names as ``_KINDS``), with no hash or look-up."""
+    cdef Py_ssize_t n
     if type(name) is not str:
         return -1
-    kr = _KIND_OF.get(name)
-    if kr is None:
+    n = PyUnicode_GET_LENGTH(name)
+    if n < 1 or n > 3 or PyUnicode_KIND(name) != PyUnicode_1BYTE_KIND:
+        red[0] = False
         return -1
-    red[0] = (<tuple>kr)[1]
-    return (<tuple>kr)[0]
+    return _tile_kind(<const unsigned char *>PyUnicode_DATA(name), n, red)
 
 
 cdef inline int _seat(object v, int n) except -2:
@@ -618,43 +660,6 @@ cdef inline bint _is(const unsigned char *p, Py_ssize_t n, const char *word) noe
     return word[n] == 0
 
 
-cdef inline int _tile_kind(const unsigned char *p, Py_ssize_t n, bint *red) noexcept:
-    """The kind of an mjai tile name of ``mjai._KINDS`` and its redness, else -1."""
-    cdef int suit
-    red[0] = False
-    if n == 1:
-        if p[0] == 69:  # E S W N P F C
-            return 27
-        if p[0] == 83:
-            return 28
-        if p[0] == 87:
-            return 29
-        if p[0] == 78:
-            return 30
-        if p[0] == 80:
-            return 31
-        if p[0] == 70:
-            return 32
-        if p[0] == 67:
-            return 33
-        return -1
-    if n < 2 or n > 3 or p[0] < 49 or p[0] > 57:
-        return -1
-    if p[1] == 109:
-        suit = 0
-    elif p[1] == 112:
-        suit = 1
-    elif p[1] == 115:
-        suit = 2
-    else:
-        return -1
-    if n == 3:
-        if p[0] != 53 or p[2] != 114:  # 5?r
-            return -1
-        red[0] = True
-    return suit * 9 + p[0] - 49
-
-
 cdef int _plain_step(const unsigned char *p, Py_ssize_t i, Py_ssize_t e, int *actor, int *kind,
                      bint *red, bint *giri) noexcept:
     """A draw (1) or a discard (2) in the line ``p[i:e]`` when it is exactly one flat JSON
@@ -840,6 +845,261 @@ cdef int _quick_step(const unsigned char *p, Py_ssize_t i, Py_ssize_t n, int *ac
     return typ
 
 
+cdef struct _Kyoku:
+    # a start_kyoku line read from its bytes (_start_kyoku)
+    int n
+    int counts[4]
+    int kinds[4][24]
+    bint reds[4][24]
+    int dkind
+    bint dred
+    int wind
+    long kyoku, oya, honba, kyotaku
+    int nscores
+    long scores[8]
+    int seen
+
+
+cdef inline Py_ssize_t _int_at(const unsigned char *p, Py_ssize_t i, Py_ssize_t e,
+                               long *v) noexcept:
+    """A JSON integer of at most 9 digits at ``i``: the index after it, or -1 (what follows
+    it is checked by the caller: a separator, not a digit, fraction or exponent)."""
+    cdef bint neg = False
+    cdef Py_ssize_t k
+    cdef long x = 0
+    if i < e and p[i] == 45:  # -
+        neg = True
+        i += 1
+    if i >= e or not (48 <= p[i] <= 57):
+        return -1
+    if p[i] == 48:
+        v[0] = 0
+        return i + 1
+    k = i
+    while i < e and 48 <= p[i] <= 57:
+        if i - k >= 9:
+            return -1
+        x = 10 * x + p[i] - 48
+        i += 1
+    v[0] = -x if neg else x
+    return i
+
+
+cdef Py_ssize_t _tile_list(const unsigned char *p, Py_ssize_t i, Py_ssize_t e, _Kyoku *k,
+                           int seat) noexcept:
+    """A list of tile names at ``i`` into hand ``seat`` of ``k``: the index after it, or -1."""
+    cdef Py_ssize_t j
+    cdef int kind
+    cdef bint red
+    if i >= e or p[i] != 91:  # [
+        return -1
+    i = _blank(p, i + 1, e)
+    k.counts[seat] = 0
+    if i < e and p[i] == 93:
+        return i + 1
+    while True:
+        if i >= e or p[i] != 34:
+            return -1
+        j = _string_end(p, i, e)
+        if j < 0:
+            return -1
+        kind = _tile_kind(p + i + 1, j - i - 1, &red)
+        if kind < 0 or k.counts[seat] >= 24:
+            return -1
+        k.kinds[seat][k.counts[seat]] = kind
+        k.reds[seat][k.counts[seat]] = red
+        k.counts[seat] += 1
+        i = _blank(p, j + 1, e)
+        if i < e and p[i] == 44:
+            i = _blank(p, i + 1, e)
+            continue
+        if i < e and p[i] == 93:
+            return i + 1
+        return -1
+
+
+cdef bint _start_kyoku(const unsigned char *p, Py_ssize_t i, Py_ssize_t e, _Kyoku *k) noexcept:
+    """Whether the line ``p[i:e]`` is exactly one flat start_kyoku object of the keys type,
+    bakaze (E S W N), kyoku, oya, honba, kyotaku (JSON ints), scores (a list of at most 8
+    ints), dora_marker (a name of ``_KINDS``) and tehais (1 to 4 lists of at most 24
+    names), each once, honba and kyotaku optional, in any order; read into ``k``.  False
+    for any other line (the general way reads it)."""
+    cdef Py_ssize_t j, kl
+    cdef int key
+    cdef long v
+    cdef const unsigned char *w
+    k.seen = 0
+    k.honba = 0
+    k.kyotaku = 0
+    i = _blank(p, i, e)
+    if i >= e or p[i] != 123:
+        return False
+    i = _blank(p, i + 1, e)
+    while True:
+        if i >= e or p[i] != 34:
+            return False
+        j = _string_end(p, i, e)
+        if j < 0:
+            return False
+        w = p + i + 1
+        kl = j - i - 1
+        if _is(w, kl, b"type"):
+            key = 1
+        elif _is(w, kl, b"bakaze"):
+            key = 2
+        elif _is(w, kl, b"kyoku"):
+            key = 4
+        elif _is(w, kl, b"oya"):
+            key = 8
+        elif _is(w, kl, b"honba"):
+            key = 16
+        elif _is(w, kl, b"kyotaku"):
+            key = 32
+        elif _is(w, kl, b"scores"):
+            key = 64
+        elif _is(w, kl, b"dora_marker"):
+            key = 128
+        elif _is(w, kl, b"tehais"):
+            key = 256
+        else:
+            return False
+        if k.seen & key:
+            return False
+        k.seen |= key
+        i = _blank(p, j + 1, e)
+        if i >= e or p[i] != 58:
+            return False
+        i = _blank(p, i + 1, e)
+        if i >= e:
+            return False
+        if key == 1 or key == 2 or key == 128:
+            if p[i] != 34:
+                return False
+            j = _string_end(p, i, e)
+            if j < 0:
+                return False
+            w = p + i + 1
+            kl = j - i - 1
+            if key == 1:
+                if not _is(w, kl, b"start_kyoku"):
+                    return False
+            elif key == 2:
+                if kl != 1:
+                    return False
+                if w[0] == 69:
+                    k.wind = 0
+                elif w[0] == 83:
+                    k.wind = 1
+                elif w[0] == 87:
+                    k.wind = 2
+                elif w[0] == 78:
+                    k.wind = 3
+                else:
+                    return False
+            else:
+                k.dkind = _tile_kind(w, kl, &k.dred)
+                if k.dkind < 0:
+                    return False
+            i = j + 1
+        elif key == 64:
+            if p[i] != 91:
+                return False
+            i = _blank(p, i + 1, e)
+            k.nscores = 0
+            if i < e and p[i] == 93:
+                i += 1
+            else:
+                while True:
+                    i = _int_at(p, i, e, &v)
+                    if i < 0 or k.nscores >= 8:
+                        return False
+                    k.scores[k.nscores] = v
+                    k.nscores += 1
+                    i = _blank(p, i, e)
+                    if i < e and p[i] == 44:
+                        i = _blank(p, i + 1, e)
+                        continue
+                    if i < e and p[i] == 93:
+                        i += 1
+                        break
+                    return False
+        elif key == 256:
+            if p[i] != 91:
+                return False
+            i = _blank(p, i + 1, e)
+            k.n = 0
+            while True:
+                if k.n >= 4:
+                    return False
+                i = _tile_list(p, i, e, k, k.n)
+                if i < 0:
+                    return False
+                k.n += 1
+                i = _blank(p, i, e)
+                if i < e and p[i] == 44:
+                    i = _blank(p, i + 1, e)
+                    continue
+                if i < e and p[i] == 93:
+                    i += 1
+                    break
+                return False
+        else:
+            i = _int_at(p, i, e, &v)
+            if i < 0:
+                return False
+            if key == 4:
+                k.kyoku = v
+            elif key == 8:
+                k.oya = v
+            elif key == 16:
+                k.honba = v
+            else:
+                k.kyotaku = v
+        i = _blank(p, i, e)
+        if i < e and p[i] == 44:
+            i = _blank(p, i + 1, e)
+            continue
+        if i < e and p[i] == 125:
+            i = _blank(p, i + 1, e)
+            break
+        return False
+    return i == e and (k.seen | 16 | 32) == 511
+
+
+cdef int _begin_round(_Run run, _Kyoku *k) except -1:
+    """``_Run.step`` of a start_kyoku event (its twin ``_Reader.start``), from ``k``: the
+    same steps in the same order (the hands' tile ids, then the indicator's)."""
+    cdef int n = k.n, p, j
+    cdef RoundState st
+    cdef bint game_red = run.game_red
+    self_ = run.reader
+    game = run.game
+    self_.n = n
+    if n == 3 and not game.rules.three_player:
+        game.rules = dataclasses.replace(game.rules, three_player=True)
+    self_._ura = {}
+    st = run.st = new_state(n, game_red, self_.red)
+    hands = []
+    for p in range(n):
+        h = []
+        for j in range(k.counts[p]):
+            h.append(st.new_id(k.kinds[p][j], k.reds[p][j] and game_red))
+        hands.append(tuple(h))
+    dora = (st.new_id(k.dkind, k.dred and game_red),)
+    rnd = new_round(len(game.rounds), k.wind, k.kyoku - 1, k.oya, k.honba, k.kyotaku,
+                    tuple([k.scores[j] for j in range(k.nscores)]), dora, tuple(hands))
+    game.rounds.append(rnd)
+    self_.round = rnd
+    self_.label = f"{self_.source} {rnd.label}"
+    st.begin(rnd)
+    for p in range(n):
+        for tile in hands[p]:
+            st.add_tile(p, tile)
+    self_.rp = None  # set when a result hands the round over
+    run.live = True
+    return 0
+
+
 cdef inline bint _other_break(const unsigned char *p, Py_ssize_t i, Py_ssize_t e) noexcept:
     """Whether ``p[i:e]`` may hold a line break of ``str.splitlines`` other than CR / LF
     (VT, FF, FS, GS, RS; NEL, LS, PS among the non-ASCII characters)."""
@@ -862,6 +1122,7 @@ def read_bytes(object self, bytes data):
     cdef int actor = 0, kind = 0, got
     cdef bint red = False, giri = False
     cdef object line
+    cdef _Kyoku kyoku
     if not _SEEN:
         _LINE_INFO.clear()  # the caches are emptied together (mjai._SEEN.clear())
         _EVENTS.clear()
@@ -898,6 +1159,10 @@ def read_bytes(object self, bytes data):
             i = _blank(p, i, e)  # JSON's blanks around the value (json.loads's answer)
             while e > i and (p[e - 1] == 32 or p[e - 1] == 9):
                 e -= 1
+            if e - i > 100 and _start_kyoku(p, i, e, &kyoku):
+                _begin_round(run, &kyoku)
+                i = nxt
+                continue
             if e > i:
                 line = PyUnicode_DecodeUTF8(<const char *>p + i, e - i, b"strict")
                 if _other_break(p, i, e) and (<str>line).splitlines() != [line]:
