@@ -317,3 +317,66 @@ def test_read_bytes_equal_to_its_twin_directly(texts):
     bad = texts[0][1].encode() + b"\n\xc3("
     assert _mjai.read_bytes(M._Reader("x", True), bad) is False
     assert M._read_bytes(M._Reader("x", True), bad) is False
+
+
+def _kyoku_edit(ev: dict, edit: str) -> str:
+    """A start_kyoku event changed by ``edit``, spelt compactly (some edits spell it by hand)."""
+    ev = dict(ev)
+    if edit == "bakaze_SW":
+        ev["bakaze"] = "SW"  # "ESWN".index("SW") == 1: the twin reads it as South
+    elif edit == "bakaze_empty":
+        ev["bakaze"] = ""
+    elif edit == "no_honba_kyotaku":
+        ev.pop("honba")
+        ev.pop("kyotaku")
+    elif edit == "kyoku_float":
+        ev["kyoku"] = float(ev["kyoku"])
+    elif edit == "score_float":
+        ev["scores"] = [float(ev["scores"][0])] + ev["scores"][1:]
+    elif edit == "scores_negative":
+        ev["scores"] = [-500] + ev["scores"][1:]
+    elif edit == "minus_zero":
+        return _compact(dict(ev, honba=123456)).replace('"honba":123456', '"honba":-0')
+    elif edit == "kyoku_01":
+        return _compact(dict(ev, kyoku=123456)).replace('"kyoku":123456', '"kyoku":01')
+    elif edit == "big_int":
+        ev["kyotaku"] = 10 ** 12
+    elif edit == "five_hands":
+        ev["tehais"] = ev["tehais"] + [ev["tehais"][0]]
+    elif edit == "long_hand":
+        ev["tehais"] = [ev["tehais"][0] * 2] + ev["tehais"][1:]
+    elif edit == "hidden_hand":
+        ev["tehais"] = [ev["tehais"][0]] + [["?"] * 13 for _ in ev["tehais"][1:]]
+    elif edit == "empty_tehais":
+        ev["tehais"] = []
+    elif edit == "unknown_key":
+        ev["seed"] = [1, 2]
+    elif edit == "dora_twice":
+        return _compact(ev)[:-1] + ',"dora_marker":"' + ev["dora_marker"] + '"}'
+    elif edit == "keys_shuffled_blanks":
+        items = list(ev.items())
+        random.Random(7).shuffle(items)
+        return " { " + " , ".join(f'"{k}" :\t{json.dumps(v)}' for k, v in items) + " } "
+    return _compact(ev)
+
+
+KYOKU_EDITS = ["bakaze_SW", "bakaze_empty", "no_honba_kyotaku", "kyoku_float", "score_float",
+               "scores_negative", "minus_zero", "kyoku_01", "big_int", "five_hands",
+               "long_hand", "hidden_hand", "empty_tehais", "unknown_key", "dora_twice",
+               "keys_shuffled_blanks"]
+
+
+@pytest.mark.parametrize("edit", KYOKU_EDITS)
+def test_start_kyoku_edits_same_answer_as_twin(texts, edit):
+    """Every round's start_kyoku line edited: the same Game or error as the twin's (read
+    from its bytes when it is a plain one, else the general way)."""
+    name, text = texts[-2]
+    lines = [_kyoku_edit(json.loads(x), edit) if '"start_kyoku"' in x else x
+             for x in text.splitlines()]
+    got, _ = _same("\n".join(lines).encode(), name)
+    if edit in ("no_honba_kyotaku", "scores_negative", "minus_zero", "keys_shuffled_blanks",
+                "unknown_key", "kyoku_float", "score_float", "big_int", "bakaze_SW",
+                "bakaze_empty", "dora_twice"):
+        assert not isinstance(got, str), got
+    else:
+        assert isinstance(got, str), edit
