@@ -3,8 +3,9 @@
 # Twin: riichi_fast.records.mjai (RIICHI_FAST_PUREPYTHON=1 selects it): ``decode_lines``
 # is its ``_decode_lines``, ``tiles`` its ``_Reader.tiles``; ``read_lines`` and
 # ``read_game`` replay a whole game in C (below) and leave anything irregular to the
-# twin's event loop ``_Reader.read_py``, which gives the answer or the error.
-# tests/test_records_ingest.py compares the two.
+# twin's event loop ``_Reader.read_py``, which gives the answer or the error;
+# ``read_bytes`` reads a game from its bytes (twin ``mjai._read_bytes``, below).
+# tests/test_records_ingest.py and tests/test_mjai_fast.py compare the two.
 
 from riichi_fast.records._replay import RecordError
 from riichi_fast.records._round cimport new_plain_id
