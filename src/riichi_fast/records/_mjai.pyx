@@ -393,7 +393,7 @@ cdef int _text_line(_Run run, str line) except -1:
     if ev is not None:
         run.step(ev)
         return 0
-    ev = mini_json_c(line, False)
+    ev = mini_json_c(line, True)  # JSON blanks too (json.loads's value wherever it answers)
     if ev is None:
         try:
             got = _SCAN_ONCE(line, 0)
@@ -623,7 +623,7 @@ cdef class _Run:
 # Twin: mjai._read_bytes (decode, split, the twin's event loop).
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memset
 
 cdef enum:
     _K_TYPE = 1
@@ -929,9 +929,7 @@ cdef bint _start_kyoku(const unsigned char *p, Py_ssize_t i, Py_ssize_t e, _Kyok
     cdef int key
     cdef long v
     cdef const unsigned char *w
-    k.seen = 0
-    k.honba = 0
-    k.kyotaku = 0
+    memset(k, 0, sizeof(_Kyoku))  # honba, kyotaku: 0 when absent
     i = _blank(p, i, e)
     if i >= e or p[i] != 123:
         return False
