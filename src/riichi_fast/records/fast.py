@@ -49,6 +49,10 @@ def parse_record(data: bytes, source: str = "<record>"):
         raise RecordError(f"{source}: {exc}") from None
     if fmt == "mjlog":
         return parse_mjlog(data, source=source)
+    if fmt == "mjai":
+        from riichi_fast.records.mjai import parse_mjai_bytes
+
+        return parse_mjai_bytes(data, source)  # the bytes read in one pass (compiled)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -44,7 +44,7 @@ from riichi_fast.records.model import (
     Round,
 )
 
-__all__ = ["mjai_kind", "parse_mjai", "read_mjai"]
+__all__ = ["mjai_kind", "parse_mjai", "parse_mjai_bytes", "read_mjai"]
 
 _HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 _WINDS = "ESWN"
@@ -104,6 +104,7 @@ _COMPILED_DECODE: list = []
 _COMPILED_TILES: list = []
 _COMPILED_GAME: list = []
 _COMPILED_LINES: list = []
+_COMPILED_BYTES: list = []
 USE_COMPILED = True
 """False: every event through the Python twin (tests compare the two)."""
 
@@ -123,6 +124,7 @@ def _compiled_read():
             _COMPILED_TILES.append(mod.tiles)
             _COMPILED_GAME.append(mod.read_game)
             _COMPILED_LINES.append(mod.read_lines)
+            _COMPILED_BYTES.append(mod.read_bytes)
     return _COMPILED[0]
 
 
@@ -184,6 +186,45 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
                      else _COMPILED_DECODE[0](text_lines, source))
     with malformed_record(source):
         return _Reader(source, red_fives).read(events, lines)
+
+
+def parse_mjai_bytes(data: bytes, source: str = "<mjai>") -> Game:
+    """Parse mjai JSON lines from their UTF-8 bytes (a BOM first allowed), as
+    :func:`~riichi_fast.records.fast.parse_record` reads an mjai record: the bytes decoded
+    (``utf-8-sig``) and read by :func:`parse_mjai`.  Compiled, ``records._mjai.read_bytes``
+    reads the game from the bytes in one pass, and leaves anything irregular to that.
+
+    >>> g = parse_mjai_bytes(b'\\xef\\xbb\\xbf{"type":"start_game","names":["a","b","c","d"]}\\r\\n')
+    >>> g.players, g.format
+    (('a', 'b', 'c', 'd'), 'mjai')
+    >>> parse_mjai_bytes(b'{"type":"start_game"}\\xff', "x.mjson")
+    Traceback (most recent call last):
+    ...
+    riichi_fast.records._replay.RecordError: x.mjson: not UTF-8 text ('utf-8' codec can't decode byte 0xff in position 21: invalid start byte)
+    """
+    if _compiled_read() is not None and type(data) is bytes:
+        reader = _Reader(source, True)
+        if _COMPILED_BYTES[0](reader, data):
+            return reader.game
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{source}: not UTF-8 text ({exc})") from None
+    return parse_mjai(text, source=source)
+
+
+def _read_bytes(reader: _Reader, data: bytes) -> bool:
+    """Twin of ``records._mjai.read_bytes``: True, ``reader.game`` read from ``data`` (UTF-8,
+    a BOM first allowed); False, the reader is spent (the text is not UTF-8, or reading it
+    raised: :func:`parse_mjai_bytes` then gives the error)."""
+    try:
+        text = data.decode("utf-8-sig")
+        events, lines = _decode_lines(text.splitlines(), reader.source)
+        reader.read_py(events, lines)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError):  # what malformed_record turns into a RecordError
+        return False
+    return True
 
 
 class _Reader:
