@@ -1493,16 +1493,18 @@ cdef int _check_rows(int32_t[:, ::1] rows, Py_ssize_t start, int width) except -
     return 0
 
 
-cdef int _run_game(const char* s, Py_ssize_t n, const int32_t[:, ::1] params, Settings* st, Game* g,
+cdef void _digest4(const int32_t[:, ::1] params, RulesC* rules) noexcept nogil:
+    """The four rules rows of ``params`` (checked 4 x R_SIZE by ``_fill_settings``) digested."""
+    cdef int row
+    for row in range(4):
+        c_digest_rules(&params[row, 0], &rules[row])
+
+
+cdef int _run_game(const char* s, Py_ssize_t n, RulesC* rules, Settings* st, Game* g,
                    int n_players, bint export_rows, int32_t* rows, int rows_cap,
                    int game_idx) noexcept nogil:
-    """The pass every entry point makes: the four rules rows digested, ``g`` reset (rows
-    written from ``rows``, ``rows_cap`` of them; NULL: none), then ``_run``."""
-    cdef RulesC rules[4]
-    cdef int row
-    if not export_rows:  # the export scores nothing
-        for row in range(4):
-            c_digest_rules(&params[row, 0], &rules[row])
+    """The pass every entry point makes: ``g`` reset (rows written from ``rows``,
+    ``rows_cap`` of them; NULL: none), then ``_run`` with the four digested ``rules``."""
     memset(g, 0, sizeof(Game))
     g.n = n_players
     g.export_rows = export_rows
@@ -1510,6 +1512,33 @@ cdef int _run_game(const char* s, Py_ssize_t n, const int32_t[:, ::1] params, Se
     g.rows_cap = rows_cap
     g.game_idx = game_idx
     return _run(s, n, rules, st, g)
+
+
+cdef int _stats_game_row(Game* g, int game_idx) noexcept nogil:
+    """After a pass of ``stats_mjlog`` that verified: ``OK`` with the game row written (the
+    rows docstring of ``stats_mjlog``), ``FULL`` (no room) or ``BAD`` (declined)."""
+    cdef int32_t* r
+    cdef int row, top = 0
+    if g.decline or not g.have_next:
+        return BAD
+    if g.full or g.n_rows >= g.rows_cap:
+        return FULL
+    r = g.rows + g.n_rows * ROW_WIDTH
+    g.n_rows += 1
+    memset(r, 0, ROW_WIDTH * sizeof(int32_t))
+    r[0] = ROW_GAME
+    r[1] = game_idx
+    r[2] = g.n
+    for row in range(g.n):
+        r[3 + row] = g.next_scores[row]
+        if g.next_scores[row] > g.next_scores[top]:
+            top = row
+    r[3 + top] += 1000 * g.next_sticks
+    r[7] = g.n_rounds
+    for row in range(4):
+        r[8 + 2 * row] = g.un_off[row] if g.un_seen else 0
+        r[9 + 2 * row] = g.un_len[row] if g.un_seen else -1
+    return OK
 
 
 def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] params not None,
@@ -1532,11 +1561,13 @@ def verify_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     cdef Game* g
     cdef Game game
     cdef Settings st_
+    cdef RulesC rules[4]
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     g = &game
     with nogil:
-        st = _run_game(s, n, params, &st_, g, n_players, False, NULL, 0, 0)
+        _digest4(params, rules)
+        st = _run_game(s, n, rules, &st_, g, n_players, False, NULL, 0, 0)
     if st != OK:
         return (1, 0, 0, 0)
     return (0, g.n_rounds, g.n_wins, g.n_draws)
@@ -1571,46 +1602,26 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     """
     cdef Py_ssize_t n = data.shape[0]
     cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef int st = OK, row, top = 0
-    cdef Game* g
+    cdef int st = OK
     cdef Game game
     cdef Settings st_
-    cdef int32_t* r
+    cdef RulesC rules[4]
     cdef int32_t dummy[ROW_WIDTH]
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     _check_rows(rows, start, ROW_WIDTH)
-    g = &game
     with nogil:
-        st = _run_game(s, n, params, &st_, g, n_players, False,
+        _digest4(params, rules)
+        st = _run_game(s, n, rules, &st_, &game, n_players, False,
                        &rows[start, 0] if start < rows.shape[0] else dummy,
                        <int>(rows.shape[0] - start), game_idx)
-        if st == OK and (g.decline or not g.have_next):
-            st = BAD
         if st == OK:
-            if g.full or g.n_rows >= g.rows_cap:
-                st = FULL
-            else:
-                r = g.rows + g.n_rows * ROW_WIDTH
-                g.n_rows += 1
-                memset(r, 0, ROW_WIDTH * sizeof(int32_t))
-                r[0] = ROW_GAME
-                r[1] = game_idx
-                r[2] = g.n
-                for row in range(g.n):
-                    r[3 + row] = g.next_scores[row]
-                    if g.next_scores[row] > g.next_scores[top]:
-                        top = row
-                r[3 + top] += 1000 * g.next_sticks
-                r[7] = g.n_rounds
-                for row in range(4):
-                    r[8 + 2 * row] = g.un_off[row] if g.un_seen else 0
-                    r[9 + 2 * row] = g.un_len[row] if g.un_seen else -1
+            st = _stats_game_row(&game, game_idx)
     if st == FULL:
         return (3, start)
     if st != OK:
         return (1, start)
-    return (0, start + g.n_rows)
+    return (0, start + game.n_rows)
 
 
 # ---------------------------------------------------------------------------
@@ -1932,6 +1943,14 @@ cdef int _unquote(const char* s, int n, char* out, int cap) noexcept nogil:
     return k
 
 
+cdef int _ex_finish(Game* g, const char* data) noexcept nogil:
+    """After a pass of ``export_mjlog`` that read the game: its game row (``_ex_game``),
+    or ``BAD`` when the record holds what the rows do not carry or has no result."""
+    if g.decline or not g.have_next:
+        return BAD
+    return _ex_game(g, data)
+
+
 cdef int _ex_game(Game* g, const char* data) noexcept nogil:
     """The game row (the tables games and players), after the game verified; FULL when
     there is no room, BAD when a name does not fit (or is not UTF-8 once decoded)."""
@@ -2041,18 +2060,17 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     cdef Game game
     cdef Settings st_
     cdef int32_t dummy[EX_WIDTH]
+    cdef RulesC rules[4]  # not read: the export scores nothing
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     _check_rows(rows, start, EX_WIDTH)
     g = &game
     with nogil:
-        st = _run_game(s, n, params, &st_, g, n_players, True,
+        st = _run_game(s, n, rules, &st_, g, n_players, True,
                        &rows[start, 0] if start < rows.shape[0] else dummy,
                        <int>(rows.shape[0] - start), game_idx)
-        if st == OK and (g.decline or not g.have_next):
-            st = BAD
         if st == OK:
-            st = _ex_game(g, s)
+            st = _ex_finish(g, s)
     if st == FULL:
         return (3, start)
     if st != OK:
@@ -2107,14 +2125,16 @@ def players(data):
     >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
     (3, 4)
     """
-    cdef const unsigned char* s
-    cdef const unsigned char* hit
-    cdef Py_ssize_t n, lim, i, k
-    cdef int64_t v
     if type(data) is not bytes:
         raise RiichiError(f"data must be bytes, got {type(data).__name__}")
-    s = <const unsigned char*>PyBytes_AS_STRING(data)
-    n = PyBytes_GET_SIZE(data)
+    return _n_players(<const unsigned char*>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+
+
+cdef int _n_players(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """:func:`players` of the ``n`` bytes at ``s``."""
+    cdef const unsigned char* hit
+    cdef Py_ssize_t lim, i, k
+    cdef int64_t v
     lim = n if n < 16384 else 16384
     i = 0
     while True:  # the first "<GO" wholly inside the first 16384 bytes
@@ -2139,3 +2159,144 @@ def players(data):
         if k >= n or s[k] == 62:  # the end, or ">"
             return 4
         k += 1
+
+
+# ---------------------------------------------------------------------------
+# The three entry points with their settings bound (what verify, stats and export call)
+# ---------------------------------------------------------------------------
+
+_SETTINGS = ("honba_value", "noten_payment", "abortive_mask", "adds_counter", "counters_all",
+             "nagashi", "pao_mask", "pao_honba_liable", "start_points", "n_players")
+_DEFAULTS = (300, 3000, 62, True, False, True, 0, True, 25000, 4)
+
+
+cdef class Pass:
+    """:func:`verify_mjlog`, :func:`stats_mjlog` and :func:`export_mjlog` with their rules
+    bound: ``Pass({4: (params, settings), 3: (params, settings)})`` (either table may be
+    left out), ``params`` and the keyword ``settings`` as those functions take them (its
+    ``n_players``, when given, is the key).  Each method takes the record as ``bytes``, picks
+    its table with :func:`players` and answers as the function does with that table; a
+    record of a player count without a table is declined (status 1).  The rules are
+    digested once here and the row array's view is kept from one call to the next: per
+    game it saves the functions' buffer views, keywords and digest (about 1.5 us).
+
+    >>> from riichi_fast.records.fast import fast_settings, params_rows
+    >>> from riichi_fast.rules import config
+    >>> p = Pass({4: (params_rows(config.TENHOU), fast_settings(config.TENHOU))})
+    >>> p.verify(b"<mjloggm></mjloggm>")
+    (1, 0, 0, 0)
+    """
+
+    cdef RulesC rules[2][4]  # [0]: four players, [1]: three
+    cdef Settings st[2]
+    cdef bint has[2]
+    cdef list keep  # the params views (the digested rules point into them)
+    cdef object rows_obj  # the row array of the last stats() or export() call, and its view
+    cdef int32_t[:, ::1] rows_view
+
+    def __init__(self, tables):
+        cdef const int32_t[:, ::1] view
+        cdef int k
+        cdef dict given
+        if not isinstance(tables, dict):
+            raise TypeError(f"tables must be a dict {{players: (params, settings)}}, got {type(tables).__name__}")
+        self.keep = []
+        self.has[0] = self.has[1] = False
+        for players_, table in tables.items():
+            if players_ not in (3, 4) or isinstance(players_, bool):
+                raise ValueError(f"a table's player count must be 3 or 4, got {players_!r}")
+            params, settings = table
+            given = dict(settings)
+            given.setdefault("n_players", players_)
+            unknown = set(given) - set(_SETTINGS)
+            if unknown:
+                raise ValueError(f"unknown settings: {', '.join(sorted(unknown))}")
+            if given["n_players"] != players_:
+                raise ValueError(f"settings for {given['n_players']} players under the key {players_}")
+            args = [given.get(name, d) for name, d in zip(_SETTINGS, _DEFAULTS)]
+            k = 4 - players_
+            view = params
+            _fill_settings(&self.st[k], view, args[0], args[1], args[2], args[3], args[4],
+                           args[5], args[6], args[7], args[8], args[9])
+            _digest4(view, self.rules[k])
+            self.keep.append(view)
+            self.has[k] = True
+
+    cdef int _table(self, object data) except -2:
+        """The table index of the record ``data`` (bytes): 0 four players, 1 three, -1 none."""
+        cdef int k
+        if type(data) is not bytes:
+            raise RiichiError(f"data must be bytes, got {type(data).__name__}")
+        k = 4 - _n_players(<const unsigned char*>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+        return k if self.has[k] else -1
+
+    cdef int32_t[:, ::1] _rows(self, object rows, Py_ssize_t start, int width):
+        """The view of ``rows`` (kept for the next call with the same array), checked."""
+        cdef int32_t[:, ::1] rv
+        if rows is self.rows_obj:
+            rv = self.rows_view
+        else:
+            rv = rows
+            self.rows_view = rv
+            self.rows_obj = rows
+        _check_rows(rv, start, width)
+        return rv
+
+    def verify(self, data):
+        """:func:`verify_mjlog` of ``data`` (bytes) with its table: ``(0, rounds, wins,
+        draws)`` when everything matched, else ``(1, 0, 0, 0)``."""
+        cdef int k = self._table(data), st
+        cdef Game game
+        cdef const char* s = PyBytes_AS_STRING(data)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+        if k < 0:
+            return (1, 0, 0, 0)
+        with nogil:
+            st = _run_game(s, n, self.rules[k], &self.st[k], &game, 4 - k, False, NULL, 0, 0)
+        if st != OK:
+            return (1, 0, 0, 0)
+        return (0, game.n_rounds, game.n_wins, game.n_draws)
+
+    def stats(self, data, rows, Py_ssize_t start, int game_idx):
+        """:func:`stats_mjlog` of ``data`` (bytes) with its table: ``(status, end)``."""
+        cdef int k = self._table(data), st
+        cdef Game game
+        cdef const char* s = PyBytes_AS_STRING(data)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+        cdef int32_t dummy[ROW_WIDTH]
+        cdef int32_t[:, ::1] rv = self._rows(rows, start, ROW_WIDTH)
+        if k < 0:
+            return (1, start)
+        with nogil:
+            st = _run_game(s, n, self.rules[k], &self.st[k], &game, 4 - k, False,
+                           &rv[start, 0] if start < rv.shape[0] else dummy,
+                           <int>(rv.shape[0] - start), game_idx)
+            if st == OK:
+                st = _stats_game_row(&game, game_idx)
+        if st == FULL:
+            return (3, start)
+        if st != OK:
+            return (1, start)
+        return (0, start + game.n_rows)
+
+    def export(self, data, rows, Py_ssize_t start, int game_idx):
+        """:func:`export_mjlog` of ``data`` (bytes) with its table: ``(status, end)``."""
+        cdef int k = self._table(data), st
+        cdef Game game
+        cdef const char* s = PyBytes_AS_STRING(data)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+        cdef int32_t dummy[EX_WIDTH]
+        cdef int32_t[:, ::1] rv = self._rows(rows, start, EX_WIDTH)
+        if k < 0:
+            return (1, start)
+        with nogil:
+            st = _run_game(s, n, self.rules[k], &self.st[k], &game, 4 - k, True,
+                           &rv[start, 0] if start < rv.shape[0] else dummy,
+                           <int>(rv.shape[0] - start), game_idx)
+            if st == OK:
+                st = _ex_finish(&game, s)
+        if st == FULL:
+            return (3, start)
+        if st != OK:
+            return (1, start)
+        return (0, start + game.n_rows)

@@ -115,18 +115,17 @@ _GO = re.compile(rb"<GO\s[^>]*?\btype\s*=\s*[\"']([0-9]{1,9})[\"']")
 
 
 def _fast():
-    """(verify_mjlog, {4: (params rows, settings), 3: (...)}, players) of the automatic rules
-    (``tenhou``, ``tenhou_3p``), built once per process; ``players(data)`` picks the table
-    (:func:`_players` in C, or this function itself on the twins)."""
+    """The compiled pass (``_mjlog.Pass``, or its twin) of the automatic rules: the
+    ``tenhou`` and ``tenhou_3p`` tables, each record taking the one of its player count;
+    built once per process."""
     global _FAST
     if _FAST is None:
         from riichi_fast import _backend
         from riichi_fast.rules import config
 
-        mod = _backend.load("mjlog")
-        _FAST = (mod.verify_mjlog, {
+        _FAST = _backend.load("mjlog").Pass({
             4: (params_rows(config.TENHOU), fast_settings(config.TENHOU)),
-            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))}, mod.players)
+            3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))})
     return _FAST
 
 
@@ -134,11 +133,12 @@ _FAST_RULES: dict = {}
 
 
 def _fast_for(rules):
-    """:func:`_fast` for explicit ``rules`` (a Rules object): the compiled path with the
+    """:func:`_fast` for explicit ``rules`` (a Rules object): the compiled pass with the
     rules as they are, as ``verify_game`` uses a given Rules object (not adjusted to each
-    game's flags), for games of ``rules.n_players`` players; ``None`` when the compiled
-    path does not play these rules (:func:`fast_settings`, or no red fives: the compiled
-    path counts a game's red fives as its flags say).  Cached per Rules object."""
+    game's flags), for games of ``rules.n_players`` players (others are declined);
+    ``None`` when the compiled path does not play these rules (:func:`fast_settings`, or
+    no red fives: the compiled path counts a game's red fives as its flags say).  Cached
+    per Rules object."""
     try:
         hit = _FAST_RULES.get(rules, False)
     except TypeError:  # an unhashable Rules-like object: no cache, no compiled path
@@ -147,16 +147,16 @@ def _fast_for(rules):
         return hit
     import numpy as np
 
+    from riichi_fast import _backend
     from riichi_fast.records.verify import _red_counted
 
-    fn, _, players = _fast()
     settings = fast_settings(rules)
     out = None
     # the compiled path counts red fives whenever the game's <GO> flags have them; the full
     # verifier with given rules only when the rules do: rules without red fives go there
     if settings is not None and _red_counted(rules):
         params = np.ascontiguousarray(np.stack([rules.params()] * 4).astype(np.int32))
-        out = (fn, {rules.n_players: (params, settings)}, players)
+        out = _backend.load("mjlog").Pass({rules.n_players: (params, settings)})
     if len(_FAST_RULES) < 32:
         _FAST_RULES[rules] = out
     return out
@@ -296,19 +296,14 @@ def _compiled(data, rules):
     ``data`` under ``rules`` (``None``: each game's automatic Tenhou rules), else ``None``:
     the full verifier must look (a mismatch, a damaged record, rules or a player count the
     compiled path does not play)."""
-    fn, tables, players = ((_FAST if _FAST is not None else _fast()) if rules is None
-                           else _fast_for(rules) or _NO_FAST)
-    table = tables.get(players(data))
-    if table is None:
+    p = (_FAST if _FAST is not None else _fast()) if rules is None else _fast_for(rules)
+    if p is None:
         return None
     try:
-        status, n_rounds, n_wins, n_draws = fn(data, table[0], **table[1])
+        status, n_rounds, n_wins, n_draws = p.verify(data)
     except (ValueError, TypeError):  # pragma: no cover - a bug in the fast path
         return None
     return (n_rounds, n_wins, n_draws) if status == 0 else None
-
-
-_NO_FAST = (None, {}, lambda data: 0)
 
 
 def _why(exc: BaseException) -> str:

@@ -24,6 +24,7 @@ from urllib.parse import unquote_to_bytes
 import numpy as np
 
 from riichi_fast.errors import RiichiError
+from riichi_fast.rules.layout import R_SIZE
 
 _KNOWN = re.compile(rb"<(?!/|\?|!)(?!(?:mjloggm|SHUFFLE|GO|UN|TAIKYOKU|INIT|N|REACH|DORA|AGARI|"
                     rb"RYUUKYOKU|BYE|[TUVWDEFG]\d+)[\s/>])")
@@ -243,10 +244,7 @@ def _verified_into(data, params, rows, start, width, settings) -> bool:
     n_players = settings[-1]
     if n_players not in (3, 4) or isinstance(n_players, bool):
         raise ValueError(f"n_players must be 3 or 4, got {n_players}")
-    if rows.shape[1] != width:
-        raise ValueError(f"rows must have {width} columns")
-    if not 0 <= start <= rows.shape[0]:
-        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")
+    _check_rows(rows, start, width)
     return verify_mjlog(data, params, *settings)[0] == 0
 
 
@@ -490,3 +488,63 @@ def players(data):
     if type(data) is not bytes:
         raise RiichiError(f"data must be bytes, got {type(data).__name__}")
     return _players(data)
+
+
+_SETTINGS = ("honba_value", "noten_payment", "abortive_mask", "adds_counter", "counters_all",
+             "nagashi", "pao_mask", "pao_honba_liable", "start_points", "n_players")
+
+
+class Pass:
+    """:func:`verify_mjlog`, :func:`stats_mjlog` and :func:`export_mjlog` with their rules
+    bound (the compiled ``Pass``): ``Pass({4: (params, settings), 3: (params, settings)})``;
+    each method picks the record's table with :func:`players` (none: status 1).
+
+    >>> Pass({}).verify(b"<mjloggm></mjloggm>")
+    (1, 0, 0, 0)
+    """
+
+    def __init__(self, tables):
+        if not isinstance(tables, dict):
+            raise TypeError(f"tables must be a dict {{players: (params, settings)}}, got {type(tables).__name__}")
+        self.tables = {}
+        for n, (params, settings) in tables.items():
+            if n not in (3, 4) or isinstance(n, bool):
+                raise ValueError(f"a table's player count must be 3 or 4, got {n!r}")
+            given = dict(settings)
+            given.setdefault("n_players", n)
+            unknown = set(given) - set(_SETTINGS)
+            if unknown:
+                raise ValueError(f"unknown settings: {', '.join(sorted(unknown))}")
+            if given["n_players"] != n:
+                raise ValueError(f"settings for {given['n_players']} players under the key {n}")
+            if np.shape(params) != (4, R_SIZE):
+                raise ValueError(f"params must be 4 x {R_SIZE}")
+            self.tables[n] = (params, given)
+
+    def _table(self, data):
+        return self.tables.get(players(data))
+
+    def verify(self, data):
+        t = self._table(data)
+        return (1, 0, 0, 0) if t is None else verify_mjlog(data, t[0], **t[1])
+
+    def stats(self, data, rows, start, game_idx):
+        t = self._table(data)
+        if t is None:
+            _check_rows(rows, start, ROW_WIDTH)
+            return (1, start)
+        return stats_mjlog(data, t[0], rows, start, game_idx, **t[1])
+
+    def export(self, data, rows, start, game_idx):
+        t = self._table(data)
+        if t is None:
+            _check_rows(rows, start, EX_WIDTH)
+            return (1, start)
+        return export_mjlog(data, t[0], rows, start, game_idx, **t[1])
+
+
+def _check_rows(rows, start, width):
+    if rows.shape[1] != width:
+        raise ValueError(f"rows must have {width} columns")
+    if not 0 <= start <= rows.shape[0]:
+        raise ValueError(f"start must be in 0-{rows.shape[0]}, got {start}")

@@ -383,11 +383,9 @@ class ExportRows:
     """
 
     def __init__(self, capacity: int | None = None) -> None:
-        from riichi_fast import _backend
         from riichi_fast.records.fast import _fast
 
-        _, self.tables, self._n_players = _fast()
-        self.fn = _backend.load("mjlog").export_mjlog
+        self.fn = _fast().export
         self.capacity = capacity or _ROWS
         self._free: list = []  # arrays given back, filled again (their pages already mapped)
         self.rows = self._array()
@@ -417,12 +415,11 @@ class ExportRows:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
         if type(data) is not bytes or data[:1] != b"<":
             return False
-        params, settings = self.tables[self._n_players(data)]
         try:
-            status, end = self.fn(data, params, self.rows, self.n, len(self.paths), **settings)
+            status, end = self.fn(data, self.rows, self.n, len(self.paths))
             if status == 3:  # full: cut what it holds, then again
                 self._cut()
-                status, end = self.fn(data, params, self.rows, 0, 0, **settings)
+                status, end = self.fn(data, self.rows, 0, 0)
         except (ValueError, TypeError):  # pragma: no cover - a bug in the compiled path
             return False
         if status != 0:

@@ -1,6 +1,6 @@
 """The compiled statistics path: Tenhou mjlog records read and counted in C.
 
-``riichi_fast._mjlog.stats_mjlog`` reads, replays, re-scores and settles a
+``riichi_fast._mjlog.stats_mjlog`` (through ``Pass.stats``) reads, replays, re-scores and settles a
 mjlog exactly as the compiled ``verify`` does and, when everything matched,
 writes compact int32 rows (one per win, one per round, one per game: see its
 docstring) into a small reused array; :class:`RowStats` hands each game's rows
@@ -72,12 +72,10 @@ class RowStats:
     """
 
     def __init__(self, capacity: int = _ROWS) -> None:
-        from riichi_fast import _backend
         from riichi_fast.records.fast import _fast
 
         mod = fold_module()
-        _, self.tables, self._n_players = _fast()
-        self.fn = _backend.load("mjlog").stats_mjlog
+        self.fn = _fast().stats
         self.fold = mod.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
         self.rescored = 0  # wins re-scored by add_game (Stats.wins_rescored)
@@ -86,11 +84,10 @@ class RowStats:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
         if type(data) is not bytes or data[:1] != b"<":
             return False
-        params, settings = self.tables[self._n_players(data)]
         rows = self.rows
         while True:
             try:
-                status, end = self.fn(data, params, rows, 0, 0, **settings)
+                status, end = self.fn(data, rows, 0, 0)
             except (ValueError, TypeError):  # pragma: no cover - a bug in the compiled path
                 return False
             if status != 3 or len(rows) >= _MAX_ROWS:

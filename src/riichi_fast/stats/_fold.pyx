@@ -14,7 +14,7 @@ from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 import numpy as np
 
@@ -310,6 +310,24 @@ cdef int map_add(Map* m, int64_t key, int64_t v) except -1:
     return 0
 
 
+cdef inline int64_t map_get(Map* m, int64_t key) noexcept:
+    """The value of ``key`` (0 when absent: an empty slot's value is 0)."""
+    cdef Py_ssize_t i
+    if m.keys == NULL:
+        return 0
+    i = map_slot(m.keys, m.cap, key)
+    return m.vals[i] if m.keys[i] == key else 0
+
+
+cdef inline int64_t _name_hash(const char* p, Py_ssize_t n) noexcept:
+    """FNV-1a of ``n`` bytes, made non-negative (a Map key)."""
+    cdef uint64_t h = 0xCBF29CE484222325ULL
+    cdef Py_ssize_t i
+    for i in range(n):
+        h = (h ^ <unsigned char>p[i]) * 0x100000001B3ULL
+    return <int64_t>(h >> 1)
+
+
 cdef list map_items(Map* m):
     cdef list out = []
     cdef Py_ssize_t i
@@ -334,6 +352,7 @@ cdef class Fold:
     cdef int64_t waits[NWAIT]
     cdef Map hf
     cdef Map pts
+    cdef Map names  # hash of a raw name's bytes -> its player id + 1 (``_name``)
     cdef int64_t* table
     cdef Py_ssize_t n_ids, cap_ids
     cdef dict ids
@@ -350,6 +369,7 @@ cdef class Fold:
         self.buf_n = self.buf_cap = 0
         memset(&self.hf, 0, sizeof(Map))
         memset(&self.pts, 0, sizeof(Map))
+        memset(&self.names, 0, sizeof(Map))
 
     def __init__(self):
         self._reset()
@@ -361,6 +381,8 @@ cdef class Fold:
         free(self.hf.vals)
         free(self.pts.keys)
         free(self.pts.vals)
+        free(self.names.keys)
+        free(self.names.vals)
 
     cdef int _reset(self) except -1:
         free(self.table)
@@ -368,9 +390,12 @@ cdef class Fold:
         free(self.hf.vals)
         free(self.pts.keys)
         free(self.pts.vals)
+        free(self.names.keys)
+        free(self.names.vals)
         self.table = NULL
         memset(&self.hf, 0, sizeof(Map))  # empty (no slots) until map_init succeeds
         memset(&self.pts, 0, sizeof(Map))
+        memset(&self.names, 0, sizeof(Map))
         memset(self.ints, 0, sizeof(self.ints))
         memset(self.draws, 0, sizeof(self.draws))
         memset(self.yaku, 0, sizeof(self.yaku))
@@ -381,6 +406,7 @@ cdef class Fold:
         self.keys = []
         map_init(&self.hf, 64)
         map_init(&self.pts, 64)
+        map_init(&self.names, 64)
         return 0
 
     cdef Py_ssize_t _player(self, object key) except -1:
@@ -402,6 +428,23 @@ cdef class Fold:
         self.keys.append(key)
         self.n_ids += 1
         return self.n_ids - 1
+
+    cdef Py_ssize_t _name(self, const char* p, Py_ssize_t n) except -1:
+        """The id of the player whose raw name is the ``n`` bytes at ``p``: found by the hash
+        of the bytes (checked against the key it stands for), else through :meth:`_player`
+        (a bytes object made only then)."""
+        cdef int64_t h = _name_hash(p, n)
+        cdef int64_t hit = map_get(&self.names, h)
+        cdef Py_ssize_t pid
+        cdef object key
+        if hit:
+            key = (<list>self.keys)[hit - 1]
+            if PyBytes_GET_SIZE(key) == n and memcmp(PyBytes_AS_STRING(key), p, n) == 0:
+                return hit - 1
+        pid = self._player(PyBytes_FromStringAndSize(p, n))
+        if not hit:  # (a hash two names share keeps the first: the other goes through the dict)
+            map_add(&self.names, h, pid + 1)
+        return pid
 
     def add(self, data, rows, end):
         """Fold ``rows[:end]``, the rows of one game read from ``data`` (its players' names
@@ -448,7 +491,7 @@ cdef class Fold:
             elif g[9] < 0:
                 pid[s] = self._player(_SEAT_KEYS[s])
             else:
-                pid[s] = self._player(PyBytes_FromStringAndSize(base + g[8 + 2 * s], g[9 + 2 * s]))
+                pid[s] = self._name(base + g[8 + 2 * s], g[9 + 2 * s])
         self._count(&rows[0, 0], end, pid)
         return 0
 
