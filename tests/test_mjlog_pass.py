@@ -204,3 +204,44 @@ def test_stub_declares_the_pass():
     for name in ("verify", "stats", "export"):
         assert callable(getattr(_mjlog.Pass, name)) and callable(getattr(twin.Pass, name))
     assert importlib.import_module("riichi_fast.reference.mjlog").Pass is twin.Pass
+
+
+# ---------------------------------------------------------------------------
+# Draws and discards: "<T12/>" is read before the tokenizer, any other spelling by it
+# ---------------------------------------------------------------------------
+
+_STEP = re.compile(rb"<([TUVWDEFG])([0-9]+)/>")
+
+
+def _nth_step(data: bytes, k: int, repl: bytes) -> bytes:
+    """``data`` with its k-th draw or discard tag written ``repl % (letter, digits)``."""
+    m = list(_STEP.finditer(data))[k]
+    return data[:m.start()] + repl % (m.group(1), m.group(2)) + data[m.end():]
+
+
+@pytest.mark.parametrize("repl,same", [
+    (rb"<%s0%s/>", True),               # a leading zero: the same tile
+    (rb"<%s0000000000%s/>", True),      # ten of them (no overflow on the way)
+    (rb"<%s%s />", True),               # a space before "/>": the tokenizer's form
+    (b"<%s%s\n/>", True),
+    (rb"<%s%s9999999999/>", False),     # no such tile (the number past any int)
+    (rb"<%s%s0/>", False),              # another tile: not in the hand
+    (rb"<%s%sx/>", False),              # not a draw or a discard tag: unknown
+    (rb"<%s %s/>", False),              # a name then a bare word: not well-formed
+    (rb"<%s%s/ >", False),              # "/ >": not well-formed
+    (rb"<%s%s>", False),                # an open tag: not the plain form
+    (rb"<%s%s/>x", False),              # text after it
+])
+@pytest.mark.parametrize("k", [0, 1, 57, -1])
+def test_draw_and_discard_spellings_read_as_the_twin_does(records, repl, same, k):
+    p = _mjlog.Pass(TABLES)
+    base = next(d for d in records if _players(d) == 4 and p.verify(d)[0] == 0)
+    data = _nth_step(base, k, repl)
+    params, settings = TABLES[4]
+    got = _mjlog.verify_mjlog(data, params, **settings)
+    assert got == p.verify(data) == twin.verify_mjlog(data, params, **settings)
+    assert (got == p.verify(base)) == same
+    every = _STEP.sub(lambda m: repl % (m.group(1), m.group(2)), base)  # every one of them
+    assert (p.verify(every) == p.verify(base)) == same
+    if same:
+        assert twin.verify_mjlog(every, params, **settings) == p.verify(base)

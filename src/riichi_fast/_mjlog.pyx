@@ -1323,6 +1323,45 @@ cdef void _read_names(Game* g, const char* s, Py_ssize_t n, Attr* attrs, int na)
             g.un_len[k] = 0
 
 
+cdef inline int _tile_step(Game* g, char c, int value) noexcept nogil:
+    """A draw (``c`` T U V W: seats 0-3) or a discard (D E F G) of the 136-id ``value``:
+    OK, or OUTSIDE (no round, no such tile, a draw of a tile held, a discard of one not)."""
+    cdef int seat, tile
+    if not g.have_round or g.round_ended or value >= 136:
+        return OUTSIDE
+    seat = c - (84 if c >= 84 else 68)
+    if seat >= g.n or (g.n == 3 and 4 <= value < 32):
+        return OUTSIDE  # the empty fourth seat, or 2m-8m with three players
+    if c >= 84:  # T U V W: a draw
+        if g.hand[seat][value]:
+            return OUTSIDE
+        g.hand[seat][value] = 1
+        g.hand_n[seat] += 1
+        g.n_draw_steps += 1
+        g.last_draw[seat] = value
+        g.rinshan_draw[seat] = g.after_kan[seat]
+        g.after_kan[seat] = 0
+        g.last_type = LAST_DRAW
+        g.pending_seat = -1
+    else:        # D E F G: a discard
+        if not g.hand[seat][value]:
+            return OUTSIDE
+        g.hand[seat][value] = 0
+        g.hand_n[seat] -= 1
+        g.last_draw[seat] = -1
+        if g.riichi[seat]:
+            g.ippatsu[seat] = 0
+        g.discards[seat] += 1
+        g.last_type = LAST_DISCARD
+        g.last_tile = value
+        tile = value // 4
+        if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
+            g.nag_ok[seat] = 0
+        g.pending_seat = seat
+        g.pending_tile = value
+    return OK
+
+
 cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g) noexcept nogil:
     """Read, replay, re-score and settle one mjlog; ``g`` zeroed with ``n`` (players) and
     ``rows`` set (NULL: no statistics rows).  Returns OK, BAD or OUTSIDE."""
@@ -1336,6 +1375,21 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     g.open_tanyao = 1
     row = 0
     while st == OK:
+        # a draw or a discard as Tenhou writes it ("<T12/>": most of a record's tags) is read
+        # here; any other form of it goes through the tokenizer, which reads the same
+        if xml_state == 1 and i + 3 < n and s[i] == 60:
+            c = s[i + 1]
+            if 84 <= c <= 87 or 68 <= c <= 71:
+                j = i + 2
+                value = 0
+                while j < n and 48 <= s[j] <= 57:
+                    if value < 1000:
+                        value = value * 10 + (s[j] - 48)
+                    j += 1
+                if j > i + 2 and j + 1 < n and s[j] == 47 and s[j + 1] == 62:
+                    i = j + 2
+                    st = _tile_step(g, c, value)
+                    continue
         k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
         if k == TOK_END:
             break
@@ -1351,45 +1405,10 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 if not 48 <= tag[j] <= 57:
                     st = OUTSIDE
                     break
-                value = value * 10 + (tag[j] - 48)
-            if st != OK:
-                break
-            if not g.have_round or g.round_ended or value >= 136:
-                st = OUTSIDE
-                break
-            seat = c - (84 if c >= 84 else 68)
-            if seat >= g.n or (g.n == 3 and 4 <= value < 32):
-                st = OUTSIDE  # the empty fourth seat, or 2m-8m with three players
-                break
-            if c >= 84:  # T U V W: a draw
-                if g.hand[seat][value]:
-                    st = OUTSIDE
-                    break
-                g.hand[seat][value] = 1
-                g.hand_n[seat] += 1
-                g.n_draw_steps += 1
-                g.last_draw[seat] = value
-                g.rinshan_draw[seat] = g.after_kan[seat]
-                g.after_kan[seat] = 0
-                g.last_type = LAST_DRAW
-                g.pending_seat = -1
-            else:        # D E F G: a discard
-                if not g.hand[seat][value]:
-                    st = OUTSIDE
-                    break
-                g.hand[seat][value] = 0
-                g.hand_n[seat] -= 1
-                g.last_draw[seat] = -1
-                if g.riichi[seat]:
-                    g.ippatsu[seat] = 0
-                g.discards[seat] += 1
-                g.last_type = LAST_DISCARD
-                g.last_tile = value
-                tile = value // 4
-                if tile < 27 and tile % 9 != 0 and tile % 9 != 8:
-                    g.nag_ok[seat] = 0
-                g.pending_seat = seat
-                g.pending_tile = value
+                if value < 1000:  # (no overflow: any more digits make it no tile either)
+                    value = value * 10 + (tag[j] - 48)
+            if st == OK:
+                st = _tile_step(g, c, value)
         elif _eq(tag, tag_len, "N"):
             if not g.have_round or g.round_ended:
                 st = OUTSIDE
