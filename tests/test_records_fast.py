@@ -502,9 +502,10 @@ def test_every_byte_at_every_place_of_a_long_value(rows, quote):
     """The tokenizer's byte classes (one table, ``_CH``): each of the 256 bytes, at each
     place of a long value of the root tag (read by nobody), is taken when printable ASCII
     but ``< &`` and the value's own quote (the other quote too), and declined otherwise, as
-    the twin's pattern says.  (Reading eight bytes at a time, SWAR, caught a broken '&' test
-    here; it was dropped: Tenhou's values are short, and it cost 18k more instructions a
-    game than the table.)"""
+    the twin's pattern says.  A value is read sixteen bytes at a time (vector compares), then
+    eight (eight table lookups), then byte by byte: 40 places cover a byte in each lane of
+    a first and a second block of sixteen, of eight, and the tail.  (A 64-bit SWAR test was
+    caught here with a broken '&' test.)"""
     from riichi_fast import _mjlog
 
     good = xml(GOOD)
@@ -512,14 +513,14 @@ def test_every_byte_at_every_place_of_a_long_value(rows, quote):
     assert rest.startswith(b" ver=")
     before = _mjlog.verify_mjlog(good, rows, **settings())
     assert before[0] == 0
-    for at in range(19):  # 16 bytes before the tested one: two words, then the tail
+    for at in range(40):
         for b in range(256):
-            value = b"x" * at + bytes([b]) + b"y" * (18 - at)
+            value = b"x" * at + bytes([b]) + b"y" * (39 - at)
             data = head + b"<mjloggm zz=" + quote + value + quote + rest
             ok = 32 <= b < 127 and b not in b"<&" and bytes([b]) != quote
             got = _mjlog.verify_mjlog(data, rows, **settings())
             assert got == (before if ok else (1, 0, 0, 0)), (at, b)
-            if b in b"\x00\x1f\x7f\x80\xff<&\"' " and at in (0, 7, 8, 16):
+            if b in b"\x00\x1f\x7f\x80\xff<&\"' " and at in (0, 7, 8, 15, 16, 24, 39):
                 assert twin.verify_mjlog(data, rows, **settings()) == got, (at, b)
 
 
