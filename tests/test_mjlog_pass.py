@@ -245,3 +245,48 @@ def test_draw_and_discard_spellings_read_as_the_twin_does(records, repl, same, k
     assert (p.verify(every) == p.verify(base)) == same
     if same:
         assert twin.verify_mjlog(every, params, **settings) == p.verify(base)
+
+
+# ---------------------------------------------------------------------------
+# A win's yaku against the record (the compiled path tests only the ids set in either mask)
+# ---------------------------------------------------------------------------
+
+_AGARI = re.compile(rb"<AGARI\s[^>]*/>")
+
+
+def _yaku_edits(tag: bytes):
+    """Edits of one <AGARI> tag's yaku the verifier must refuse, by name."""
+    m = re.search(rb'\byaku="([^"]*)"', tag)
+    if m is None:  # a yakuman win
+        y = re.search(rb'\byakuman="([^"]*)"', tag)
+        yield "yakuman dropped", tag.replace(y.group(0), b'yakuman=""')
+        yield "yakuman added", tag.replace(y.group(0), y.group(0)[:-1] + b',47"')
+        return
+    pairs = m.group(1).split(b",")
+    yield "yakuman added", tag.replace(b"<AGARI ", b'<AGARI yakuman="39" ', 1)
+    plain = [i for i in range(0, len(pairs), 2) if pairs[i] not in (b"52", b"53", b"54")]
+    k = plain[0]
+    yield "yaku dropped", tag.replace(m.group(0), b'yaku="' + b",".join(pairs[:k] + pairs[k + 2:]) + b'"')
+    other = b"8" if pairs[k] != b"8" else b"9"  # another one-han yaku in place of this one
+    yield "yaku swapped", tag.replace(m.group(0), b'yaku="' + b",".join(pairs[:k] + [other] + pairs[k + 1:]) + b'"')
+    yield "yaku added", tag.replace(m.group(0), m.group(0)[:-1] + b',25,2"')
+
+
+def test_a_wins_yaku_edited_is_refused_as_the_twin_refuses(records):
+    p = _mjlog.Pass(TABLES)
+    picked = [d for d in records if _players(d) == 4 and p.verify(d)[0] == 0][:3]
+    yakuman = next(d for d in records if _players(d) == 4 and p.verify(d)[0] == 0
+                   and b"yakuman=" in d)
+    seen = set()
+    for data in picked + [yakuman]:
+        for tag in _AGARI.findall(data):
+            if data is yakuman and b"yakuman=" not in tag:
+                continue
+            for name, edited in _yaku_edits(tag):
+                bad = data.replace(tag, edited, 1)
+                params, settings = TABLES[4]
+                assert p.verify(bad) == (1, 0, 0, 0), name
+                assert twin.verify_mjlog(bad, params, **settings) == (1, 0, 0, 0), name
+                seen.add(name)
+            break  # the first win of each game
+    assert seen == {"yakuman added", "yakuman dropped", "yaku dropped", "yaku swapped", "yaku added"}

@@ -31,7 +31,7 @@
 # compared with the scores (its rows are the record's values); see its docstring.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
-from libc.string cimport memchr, memset
+from libc.string cimport memchr, memcmp, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from riichi_fast._types cimport count_t
@@ -570,7 +570,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     cdef int64_t out[OUT_SIZE]
     cdef int flags, n_red, is_open, status, rec_han, rec_dora, rec_ura, rec_aka, rec_pao
     cdef int32_t* row
-    cdef uint64_t mask, rec_mask
+    cdef uint64_t mask, rec_mask, bits
     cdef int64_t pay, ch[4]
     cdef const int32_t* p = rules.p
     cdef WinRec* w
@@ -628,15 +628,11 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         if g.hand[who][machi]:
             return OUTSIDE
         g.hand[who][machi] = 1
-    k = 0
-    for t in range(136):
-        if g.hand[who][t]:
-            k += 1
-            if not seen[t]:
-                k = -100
+    # (the hand and seen hold 0 or 1 per 136-id: the same tiles when the same bytes)
+    k = memcmp(g.hand[who], seen, 136)
     if not tsumo:
         g.hand[who][machi] = 0
-    if k != n_closed or not seen[machi]:
+    if k != 0 or not seen[machi]:
         return OUTSIDE
     # the recorded melds (kita included) must be the replayed ones
     n_melds = n_kita = 0
@@ -766,7 +762,10 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
         if not 0 <= yakuman[i] < 64 or rec_mask >> yakuman[i] & 1:
             return BAD
         rec_mask |= (<uint64_t>1) << yakuman[i]
-    for i in range(64):
+    bits = mask | rec_mask  # (the ids in neither need no test)
+    while bits:
+        i = rf_ctz64(bits)
+        bits &= bits - 1
         if mask >> i & 1 and p[R_YAKUMAN + i] > 0:
             if not rec_mask >> i & 1:
                 return BAD
@@ -791,8 +790,11 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
                 rec_mask |= (<uint64_t>1) << t
                 if p[(R_HAN_OPEN if is_open else R_HAN_CLOSED) + t] != yaku[i + 1]:
                     return BAD
-        for i in range(64):
-            if mask >> i & 1 and p[R_YAKUMAN + i] <= 0 and not rec_mask >> i & 1:
+        bits = mask
+        while bits:
+            i = rf_ctz64(bits)
+            bits &= bits - 1
+            if p[R_YAKUMAN + i] <= 0 and not rec_mask >> i & 1:
                 return BAD
         if rec_han != out[O_HAN] or ten[0] != out[O_FU]:
             return BAD
@@ -1140,6 +1142,18 @@ cdef enum:
                      # one is a byte of the value, the opening one ends it)
 
 cdef uint8_t _CH[256]
+
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rf_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int rf_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int rf_ctz64(uint64_t x) nogil  # x != 0
 
 
 cdef void _fill_classes() noexcept:
