@@ -31,7 +31,7 @@
 # compared with the scores (its rows are the record's values); see its docstring.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
-from libc.string cimport memchr, memcmp, memset
+from libc.string cimport memchr, memcmp, memset, strlen
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from riichi_fast._types cimport count_t
@@ -191,11 +191,13 @@ cdef inline bint _eq(const char* s, int n, const char* lit) noexcept nogil:
     return lit[n] == 0
 
 
-cdef int _find(Attr* attrs, int na, const char* name) noexcept nogil:
+cdef inline int _find(Attr* attrs, int na, const char* name) noexcept nogil:
+    """The index of the attribute ``name`` (a literal: its length folds), or -1."""
     cdef int i
+    cdef int ln = <int>strlen(name)
     cdef char c0 = name[0]
-    for i in range(na):  # the first letters first: most names differ there (a name has one)
-        if attrs[i].name[0] == c0 and _eq(attrs[i].name, attrs[i].nlen, name):
+    for i in range(na):  # the length and first letter first: most names differ there
+        if attrs[i].nlen == ln and attrs[i].name[0] == c0 and memcmp(attrs[i].name, name, ln) == 0:
             return i
     return -1
 
@@ -232,7 +234,7 @@ cdef int _ints(const char* s, int n, int* out, int cap) noexcept nogil:
     return k
 
 
-cdef int _attr_ints(Attr* attrs, int na, const char* name, int* out, int cap) noexcept nogil:
+cdef inline int _attr_ints(Attr* attrs, int na, const char* name, int* out, int cap) noexcept nogil:
     """-2 when absent, -1 malformed, else the count."""
     cdef int j = _find(attrs, na, name)
     if j < 0:
@@ -240,7 +242,7 @@ cdef int _attr_ints(Attr* attrs, int na, const char* name, int* out, int cap) no
     return _ints(attrs[j].val, attrs[j].vlen, out, cap)
 
 
-cdef int _attr_int(Attr* attrs, int na, const char* name, int* value) noexcept nogil:
+cdef inline int _attr_int(Attr* attrs, int na, const char* name, int* value) noexcept nogil:
     cdef int buf[2]
     cdef int k = _attr_ints(attrs, na, name, buf, 2)
     if k != 1:
