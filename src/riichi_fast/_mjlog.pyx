@@ -1686,22 +1686,30 @@ def stats_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] pa
     written are void: read it in full).
     """
     cdef Py_ssize_t n = data.shape[0]
-    cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef int st = OK
-    cdef Game game
     cdef Settings st_
     cdef RulesC rules[4]
-    cdef int32_t dummy[ROW_WIDTH]
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     _check_rows(rows, start, ROW_WIDTH)
+    _digest4(params, rules)
+    return _rows_run(<const char*>&data[0] if n else NULL, n, rules, &st_, n_players, False,
+                     rows, start, game_idx)
+
+
+cdef tuple _rows_run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, int n_players,
+                     bint export, int32_t[:, ::1] rows, Py_ssize_t start, int game_idx):
+    """The pass of :func:`stats_mjlog` (``export`` False) or :func:`export_mjlog` over the
+    ``n`` bytes at ``s``, its rows written into ``rows`` from ``start`` (checked by the
+    caller): ``(status, end)``."""
+    cdef Game game
+    cdef int st
+    cdef int32_t dummy[EX_WIDTH]  # (a pointer to give when no row is left: none is written)
     with nogil:
-        _digest4(params, rules)
-        st = _run_game(s, n, rules, &st_, &game, n_players, False,
+        st = _run_game(s, n, rules, st_, &game, n_players, export,
                        &rows[start, 0] if start < rows.shape[0] else dummy,
                        <int>(rows.shape[0] - start), game_idx)
         if st == OK:
-            st = _stats_game_row(&game, game_idx)
+            st = _ex_finish(&game, s) if export else _stats_game_row(&game, game_idx)
     if st == FULL:
         return (3, start)
     if st != OK:
@@ -2139,28 +2147,13 @@ def export_mjlog(const unsigned char[::1] data not None, const int32_t[:, ::1] p
     ``start``-``end`` written; 3: ``rows`` is full; 1: read it in full).
     """
     cdef Py_ssize_t n = data.shape[0]
-    cdef const char* s = <const char*>&data[0] if n else NULL
-    cdef int st = OK
-    cdef Game* g
-    cdef Game game
     cdef Settings st_
-    cdef int32_t dummy[EX_WIDTH]
     cdef RulesC rules[4]  # not read: the export scores nothing
     _fill_settings(&st_, params, honba_value, noten_payment, abortive_mask, adds_counter,
                    counters_all, nagashi, pao_mask, pao_honba_liable, start_points, n_players)
     _check_rows(rows, start, EX_WIDTH)
-    g = &game
-    with nogil:
-        st = _run_game(s, n, rules, &st_, g, n_players, True,
-                       &rows[start, 0] if start < rows.shape[0] else dummy,
-                       <int>(rows.shape[0] - start), game_idx)
-        if st == OK:
-            st = _ex_finish(g, s)
-    if st == FULL:
-        return (3, start)
-    if st != OK:
-        return (1, start)
-    return (0, start + g.n_rows)
+    return _rows_run(<const char*>&data[0] if n else NULL, n, rules, &st_, n_players, True,
+                     rows, start, game_idx)
 
 
 # ---------------------------------------------------------------------------
@@ -2344,44 +2337,17 @@ cdef class Pass:
 
     def stats(self, data, rows, Py_ssize_t start, int game_idx):
         """:func:`stats_mjlog` of ``data`` (bytes) with its table: ``(status, end)``."""
-        cdef int k = self._table(data), st
-        cdef Game game
-        cdef const char* s = PyBytes_AS_STRING(data)
-        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
-        cdef int32_t dummy[ROW_WIDTH]
-        cdef int32_t[:, ::1] rv = self._rows(rows, start, ROW_WIDTH)
-        if k < 0:
-            return (1, start)
-        with nogil:
-            st = _run_game(s, n, self.rules[k], &self.st[k], &game, 4 - k, False,
-                           &rv[start, 0] if start < rv.shape[0] else dummy,
-                           <int>(rv.shape[0] - start), game_idx)
-            if st == OK:
-                st = _stats_game_row(&game, game_idx)
-        if st == FULL:
-            return (3, start)
-        if st != OK:
-            return (1, start)
-        return (0, start + game.n_rows)
+        return self._rows_pass(data, rows, start, game_idx, False)
 
     def export(self, data, rows, Py_ssize_t start, int game_idx):
         """:func:`export_mjlog` of ``data`` (bytes) with its table: ``(status, end)``."""
-        cdef int k = self._table(data), st
-        cdef Game game
-        cdef const char* s = PyBytes_AS_STRING(data)
-        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
-        cdef int32_t dummy[EX_WIDTH]
-        cdef int32_t[:, ::1] rv = self._rows(rows, start, EX_WIDTH)
+        return self._rows_pass(data, rows, start, game_idx, True)
+
+    cdef tuple _rows_pass(self, object data, object rows, Py_ssize_t start, int game_idx,
+                          bint export):
+        cdef int k = self._table(data)
+        cdef int32_t[:, ::1] rv = self._rows(rows, start, EX_WIDTH if export else ROW_WIDTH)
         if k < 0:
             return (1, start)
-        with nogil:
-            st = _run_game(s, n, self.rules[k], &self.st[k], &game, 4 - k, True,
-                           &rv[start, 0] if start < rv.shape[0] else dummy,
-                           <int>(rv.shape[0] - start), game_idx)
-            if st == OK:
-                st = _ex_finish(&game, s)
-        if st == FULL:
-            return (3, start)
-        if st != OK:
-            return (1, start)
-        return (0, start + game.n_rows)
+        return _rows_run(PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), self.rules[k],
+                         &self.st[k], 4 - k, export, rv, start, game_idx)

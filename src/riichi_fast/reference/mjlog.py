@@ -529,18 +529,17 @@ class Pass:
         return (1, 0, 0, 0) if t is None else verify_mjlog(data, t[0], **t[1])
 
     def stats(self, data, rows, start, game_idx):
-        t = self._table(data)
-        if t is None:
-            _check_rows(rows, start, ROW_WIDTH)
-            return (1, start)
-        return stats_mjlog(data, t[0], rows, start, game_idx, **t[1])
+        return self._rows_pass(stats_mjlog, ROW_WIDTH, data, rows, start, game_idx)
 
     def export(self, data, rows, start, game_idx):
+        return self._rows_pass(export_mjlog, EX_WIDTH, data, rows, start, game_idx)
+
+    def _rows_pass(self, fn, width, data, rows, start, game_idx):
         t = self._table(data)
         if t is None:
-            _check_rows(rows, start, EX_WIDTH)
+            _check_rows(rows, start, width)
             return (1, start)
-        return export_mjlog(data, t[0], rows, start, game_idx, **t[1])
+        return fn(data, t[0], rows, start, game_idx, **t[1])
 
 
 def _check_rows(rows, start, width):
