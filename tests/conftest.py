@@ -20,7 +20,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 
 _RECORD_CASE = re.compile(r"\.(mjlog|json|jsonl|mjson|gz)\b")
-_PURE_SAMPLE = 5
+_PURE_SAMPLE = 10
 
 
 def _sample_slow(config, items):
@@ -50,7 +50,7 @@ def pytest_collection_modifyitems(config, items):
 
 def _sample_records(config, items):
     """Under RIICHI_FAST_PUREPYTHON=1 (CI's step on the pure-Python twins), a test run once
-    per bundled record (20 records or more) keeps every fifth record: the twins' record by
+    per bundled record (20 records or more) keeps every tenth record: the twins' record by
     record answers are compared with the compiled build's in full by the main run (CI's README
     command), and on the twins these loops alone took most of the step's time.
     RIICHI_FAST_ALL_RECORDS=1 keeps them all."""

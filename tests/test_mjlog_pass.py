@@ -224,6 +224,7 @@ def _nth_step(data: bytes, k: int, repl: bytes) -> bytes:
     (rb"<%s0000000000%s/>", True),      # ten of them (no overflow on the way)
     (rb"<%s%s />", True),               # a space before "/>": the tokenizer's form
     (b"<%s%s\n/>", True),
+    (b"\n <%s%s/>\r\n", True),       # white space between tags (a pretty-printed record)
     (rb"<%s%s9999999999/>", False),     # no such tile (the number past any int)
     (rb"<%s%s0/>", False),              # another tile: not in the hand
     (rb"<%s%sx/>", False),              # not a draw or a discard tag: unknown

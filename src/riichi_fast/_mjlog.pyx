@@ -1323,8 +1323,8 @@ cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, in
         i += 1
         attrs[na].val = s + i
         while True:
-            # eight bytes at a time while they are all value bytes (the long <SHUFFLE
-            # seed>, the hands), then byte by byte
+            # sixteen, then eight bytes at a time while they are all value bytes (the long
+            # <SHUFFLE seed>, the hands), then byte by byte
             if RF_VALUE16:
                 while i + 16 <= n and rf_value16(s + i):
                     i += 16
@@ -1426,7 +1426,10 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     row = 0
     while st == OK:
         # a draw or a discard as Tenhou writes it ("<T12/>": most of a record's tags) is read
-        # here; any other form of it goes through the tokenizer, which reads the same
+        # here; any other form of it goes through the tokenizer, which reads the same (white
+        # space between tags is skipped as the tokenizer skips it)
+        while i < n and _space(s[i]):
+            i += 1
         if xml_state == 1 and i + 6 < n and s[i] == 60:
             c = s[i + 1]
             d = <uint8_t>(s[i + 2] - 48)
