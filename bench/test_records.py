@@ -381,6 +381,40 @@ def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
           f"with the quick paths off ({per_game['slow'] / per_game['quick']:.2f}x)")
 
 
+def _verify_in_turns(benchmark, files, on: str, off: str, slots) -> dict:
+    """``verify_summary`` over ``files`` in turns as it is (``on``) and with each compiled
+    step of ``slots`` (``(one-item list, replacement)``: the readers' switches) replaced, so
+    that the reader falls back to its Python twin (``off``); both give the same summary.
+    Games per CPU second of each (best of the rounds) and the ratio in ``extra_info``."""
+    best = {on: float("inf"), off: float("inf")}
+    got = {}
+
+    def run(name):
+        t = time.process_time()
+        got[name] = verify_summary(files)
+        best[name] = min(best[name], time.process_time() - t)
+
+    def turns():
+        saved = [slot[0] for slot, _ in slots]
+        for slot, replacement in slots:
+            slot[0] = replacement
+        try:
+            run(off)
+        finally:
+            for (slot, _), v in zip(slots, saved):
+                slot[0] = v
+        run(on)
+        return got[on]
+
+    summary = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
+    assert summary.as_dict() == got[off].as_dict()
+    assert summary.games == len(files) and summary.wins == summary.wins_matched > 0
+    rates = {k: len(files) / v for k, v in best.items()}
+    benchmark.extra_info.update({f"games_per_cpu_s_{k}": round(v) for k, v in rates.items()})
+    benchmark.extra_info["ratio"] = round(rates[on] / rates[off], 2)
+    return rates
+
+
 @pytest.mark.benchmark(group="records-verify-whole-rounds")
 @pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
 def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
@@ -401,36 +435,10 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
 
     if T6._compiled_replay() is None or M._compiled_read() is None:
         pytest.skip("the compiled readers are not loaded (RIICHI_FAST_PUREPYTHON=1)")
-    files = converted[fmt]
-    best = {"c": float("inf"), "steps": float("inf")}
-    got = {}
-
-    def run(name):
-        t = time.process_time()
-        got[name] = verify_summary(files)
-        best[name] = min(best[name], time.process_time() - t)
-
-    def steps():
-        saved = T6._COMPILED_RUN[0], M._COMPILED_LINES[0], M._COMPILED_GAME[0]
-        T6._COMPILED_RUN[0] = lambda self: False
-        M._COMPILED_LINES[0] = lambda self, lines: False
-        M._COMPILED_GAME[0] = lambda self, events: False
-        try:
-            run("steps")
-        finally:
-            T6._COMPILED_RUN[0], M._COMPILED_LINES[0], M._COMPILED_GAME[0] = saved
-
-    def turns():
-        steps()
-        run("c")
-        return got["c"]
-
-    summary = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
-    assert summary.as_dict() == got["steps"].as_dict()
-    assert summary.games == len(files) and summary.wins == summary.wins_matched > 0
-    rates = {k: len(files) / v for k, v in best.items()}
-    benchmark.extra_info.update({f"games_per_cpu_s_{k}": round(v) for k, v in rates.items()})
-    benchmark.extra_info["ratio"] = round(rates["c"] / rates["steps"], 2)
+    rates = _verify_in_turns(benchmark, converted[fmt], "c", "steps", [
+        (T6._COMPILED_RUN, lambda self: False), (M._COMPILED_LINES, lambda self, lines: False),
+        (M._COMPILED_GAME, lambda self, events: False),
+        (M._COMPILED_BYTES, lambda reader, data: False)])  # (mjai: its one-pass reader too)
     print(f"\n{fmt} verify: {rates['c']:,.0f} games per CPU second with whole rounds in C, "
           f"{rates['steps']:,.0f} with the Python twins ({rates['c'] / rates['steps']:.2f}x)")
 
@@ -495,34 +503,8 @@ def test_mjai_bytes_one_pass_vs_text_lines(benchmark, converted):
 
     if M._compiled_read() is None:
         pytest.skip("the compiled readers are not loaded (RIICHI_FAST_PUREPYTHON=1)")
-    files = converted["mjai"]
-    best = {"bytes": float("inf"), "lines": float("inf")}
-    got = {}
-
-    def run(name):
-        t = time.process_time()
-        got[name] = verify_summary(files)
-        best[name] = min(best[name], time.process_time() - t)
-
-    def lines():
-        saved = M._COMPILED_BYTES[0]
-        M._COMPILED_BYTES[0] = lambda reader, data: False
-        try:
-            run("lines")
-        finally:
-            M._COMPILED_BYTES[0] = saved
-
-    def turns():
-        lines()
-        run("bytes")
-        return got["bytes"]
-
-    summary = benchmark.pedantic(turns, rounds=3, iterations=1, warmup_rounds=1)
-    assert summary.as_dict() == got["lines"].as_dict()
-    assert summary.games == len(files) and summary.wins == summary.wins_matched > 0
-    rates = {k: len(files) / v for k, v in best.items()}
-    benchmark.extra_info.update({f"games_per_cpu_s_{k}": round(v) for k, v in rates.items()})
-    benchmark.extra_info["ratio"] = round(rates["bytes"] / rates["lines"], 2)
+    rates = _verify_in_turns(benchmark, converted["mjai"], "bytes", "lines",
+                             [(M._COMPILED_BYTES, lambda reader, data: False)])
     print(f"\nmjai verify: {rates['bytes']:,.0f} games per CPU second from the bytes in one "
           f"pass, {rates['lines']:,.0f} through text lines ({rates['bytes'] / rates['lines']:.2f}x)")
 
