@@ -57,6 +57,7 @@ _GZIP = b"\x1f\x8b"
 _BZ2 = b"BZh"
 _ZIP = b"PK\x03\x04"
 _SQLITE = b"SQLite format 3\x00"
+_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")  # a Tenhou log database, read by rows
 _MAX_NESTING = 3
 
 
@@ -335,7 +336,7 @@ def _sqlite_rows(name: str, data: bytes):
 
 
 def _is_database(path) -> bool:
-    if not isinstance(path, str) or not path.lower().endswith((".db", ".sqlite", ".sqlite3")):
+    if not isinstance(path, str) or not path.lower().endswith(_DB_SUFFIXES):
         return False
     try:
         with open(path, "rb") as f:
@@ -434,6 +435,57 @@ def _sqlite_file_rows(name: str, path: str, first: int | None = None, last: int 
 _O_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # O_BINARY: Windows only
 
 
+def _loader():
+    """``riichi_fast._files.load`` (a file read and inflated in C, without the GIL), or its
+    twin ``riichi_fast.reference.files.load`` under ``RIICHI_FAST_PUREPYTHON=1``.
+
+    >>> _loader()("/no/such/file") is None
+    True
+    """
+    global _LOAD
+    if _LOAD is None:
+        from riichi_fast import _backend
+
+        mod = _backend.compiled("_files")
+        if mod is None:
+            from riichi_fast.reference import files as mod
+        _LOAD = mod.load
+    return _LOAD
+
+
+_LOAD = None  # set by _loader() on the first file read
+
+
+def read_inflated(path: str) -> bytes | None:
+    """The bytes of a file, inflated when it is one gzip member, read in C without the GIL
+    (:func:`_loader`): what :func:`unpack` starts from once it has inflated a file
+    (``unpack(path, read_inflated(path))`` gives what ``unpack(path, read_file(path))``
+    gives).  ``None``: the loader declined the file (unreadable, damaged, several gzip
+    members: :func:`read_file` and :func:`unpack` say what is wrong), what it gave is
+    compressed again (a gzip or bzip2 inside), or the path names a Tenhou log database
+    (read by rows).
+
+    >>> read_inflated("/no/such/file") is None
+    True
+    """
+    if path.lower().endswith(_DB_SUFFIXES):
+        return None
+    data = (_LOAD or _loader())(path)
+    if data is None or data[:2] == _GZIP or data[:3] == _BZ2:
+        return None
+    return data
+
+
+def is_plain_xml(data: bytes) -> bool:
+    """Whether :func:`unpack` gives ``data`` (inflated) as it is: an XML record (an mjlog),
+    not a tar archive.
+
+    >>> is_plain_xml(b"<mjloggm/>"), is_plain_xml(b'{"log": []}')
+    (True, False)
+    """
+    return data[:1] == b"<" and data[257:262] != b"ustar"
+
+
 def read_file(path: str) -> bytes:
     """The bytes of a file (``open(path, "rb").read()`` with fewer objects: one read of
     the size ``fstat`` gives, then on to the end if that was not all): about 6 us a
@@ -466,27 +518,52 @@ def read_file(path: str) -> bytes:
 
 def iter_records(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, bytes | Exception]]:
     """``(name, bytes or exception)`` for every record the arguments name (module docstring)."""
-    for path, err in expand_paths(paths):
-        if isinstance(path, DbRows):
-            yield from _sqlite_file_rows(path.path, path.path, path.first, path.last)
-            continue
-        if path == "-" and err is not None:  # standard input: one record (or an archive) piped in
-            yield from unpack("-", sys.stdin.buffer.read())
-            continue
-        if err is not None:
-            yield path, err
-            continue
-        try:
-            if path.lower().endswith((".db", ".sqlite", ".sqlite3")):
-                with open(path, "rb") as f:
-                    head = f.read(16)
-                    data = None if head == _SQLITE else head + f.read()
-            else:
-                data = read_file(path)
-        except OSError as exc:
-            yield path, SourceError(f"{path}: cannot read ({exc.strerror or exc})")
-            continue
-        if data is None:
-            yield from _sqlite_file_rows(path, path)
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    for arg in paths:
+        tried = None
+        if type(arg) is str:  # a file named (most of a long list): read, no stat first
+            data = read_inflated(arg)
+            if data is not None:
+                if is_plain_xml(data):
+                    yield arg, data
+                else:
+                    yield from unpack(arg, data)
+                continue
+            tried = arg
+        for path, err in expand_paths([arg]):
+            yield from _records_at(path, err, path != tried)
+
+
+def _records_at(path, err, load: bool) -> Iterator[tuple[str, bytes | Exception]]:
+    """The records of one path :func:`expand_paths` gave (``load``: try :func:`load_xml`)."""
+    if isinstance(path, DbRows):
+        yield from _sqlite_file_rows(path.path, path.path, path.first, path.last)
+        return
+    if path == "-" and err is not None:  # standard input: one record (or an archive) piped in
+        yield from unpack("-", sys.stdin.buffer.read())
+        return
+    if err is not None:
+        yield path, err
+        return
+    data = read_inflated(path) if load else None
+    if data is not None:
+        if is_plain_xml(data):
+            yield path, data
         else:
             yield from unpack(path, data)
+        return
+    try:
+        if path.lower().endswith(_DB_SUFFIXES):
+            with open(path, "rb") as f:
+                head = f.read(16)
+                data = None if head == _SQLITE else head + f.read()
+        else:
+            data = read_file(path)
+    except OSError as exc:
+        yield path, SourceError(f"{path}: cannot read ({exc.strerror or exc})")
+        return
+    if data is None:
+        yield from _sqlite_file_rows(path, path)
+    else:
+        yield from unpack(path, data)

@@ -30,15 +30,8 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
     ...     [os.path.basename(p) for p in expand_paths([d])]
     ['a.mjlog', 'b.json']
     """
-    from riichi_fast.stats._extras import check_path
-
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    elif isinstance(paths, (bytes, dict)) or not hasattr(paths, "__iter__"):
-        raise RiichiError(f"paths must be a path or a list of paths, got {paths!r}")
     out = []
-    for p in paths:
-        p = check_path(p)
+    for p in _args(paths):
         try:  # one stat per path (os.path.isdir then exists would be two)
             st = os.stat(p)
         except (OSError, ValueError):
@@ -54,6 +47,17 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
         else:
             out.append(p)
     return out
+
+
+def _args(paths) -> list[str]:
+    """The paths named (a path, or a list of them), checked: a RiichiError for anything else."""
+    from riichi_fast.stats._extras import check_path
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    elif isinstance(paths, (bytes, dict)) or not hasattr(paths, "__iter__"):
+        raise RiichiError(f"paths must be a path or a list of paths, got {paths!r}")
+    return [check_path(p) for p in paths]
 
 
 def batches(items: list, size: int) -> list[list]:
@@ -98,21 +102,28 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
     compiled path (:mod:`riichi_fast.stats._fast`) unless ``fast`` is False; the rest,
     and any record it declines, through the full reader.  Same statistics either way.
     """
+    return _count_files(paths, rules, fast, progress, expand=False)
+
+
+def _count_files(paths: list[str], rules, fast: bool, progress, *, expand: bool) -> Stats:
+    """:func:`stats_of_files`; ``expand``: ``paths`` are the paths named (:func:`_args`), each
+    expanded (:func:`expand_paths`, a stat) only when the compiled path did not read it as a
+    record file: a long list of files named costs no stat a file."""
     s = Stats()
     rows = None
     if fast and rules is None:
         from riichi_fast.stats._fast import RowStats, read_bytes
 
         rows = RowStats()
-    for i, path in enumerate(paths, 1):
-        data = None
-        if rows is not None:
-            data = read_bytes(path)
-            if data is not None and rows.add(data):
-                if progress is not None:
-                    progress(i, len(paths))
-                continue
-        _add_file(s, path, rules, data, rows, fast)
+    for i, arg in enumerate(paths, 1):
+        data = read_bytes(arg) if rows is not None else None
+        if data is None or not rows.add(data):
+            for path in expand_paths([arg]) if expand else (arg,):
+                if path != arg:  # a file under a directory or matching a glob named
+                    data = read_bytes(path) if rows is not None else None
+                    if data is not None and rows.add(data):
+                        continue
+                _add_file(s, path, rules, data, rows, fast)
         if progress is not None:
             progress(i, len(paths))
     if rows is not None:
@@ -230,6 +241,8 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
         from riichi_fast.rules.scoring import coerce_rules
 
         rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
+    if client is None and jobs == 1 and progress is None:
+        return _count_files(_args(paths), rules, True, None, expand=True)
     files = expand_paths(paths)
     if client is None and jobs == 1:
         return stats_of_files(files, rules, progress=progress)

@@ -24,7 +24,8 @@ from urllib.parse import unquote
 
 import numpy as np
 
-from riichi_fast.records.sources import read_file, unpack  # at import: an import costs a file
+# at import: an import costs a file
+from riichi_fast.records.sources import is_plain_xml, read_file, read_inflated, unpack
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
 __all__ = ["ROW_WIDTH", "RowStats", "fold_game", "fold_module"]
@@ -188,10 +189,14 @@ def read_bytes(path: str):
     Python path reads and reports it)."""
     if not isinstance(path, str):  # a share of a database's rows (records.sources.DbRows)
         return None
+    data = read_inflated(path)  # read and inflated in C, without the GIL
+    if data is not None and is_plain_xml(data):
+        return data
     try:
-        data = read_file(path)
-        if data[:1] == b"<" and data[257:262] != b"ustar":  # plain XML: nothing to unpack
-            return data
+        if data is None:
+            data = read_file(path)
+            if is_plain_xml(data):  # plain XML: nothing to unpack
+                return data
         name = os.path.basename(path)
         items = list(unpack(name, data))
     except Exception:  # noqa: BLE001 - the Python path reads it again and says why
