@@ -4,10 +4,12 @@
 :func:`load` is what the record pipelines (``verify``, ``stats``, ``export``) do first
 with a file: its bytes, inflated when it is one gzip member (Tenhou's ``.mjlog``), in
 one call that holds the GIL only to decode the path and to make the result.  The file
-is opened, sized, read and closed, and the gzip member inflated (libdeflate, vendored
-under ``vendor/libdeflate``, MIT licence: about 15% faster than ISA-L on Tenhou's
-small gzipped mjlogs and a C call, where ISA-L is a Python one), in one section
-without the GIL.  Anything else is declined (``None``) and read by
+is opened, sized, read and closed without the GIL; a gzip member is then inflated
+(libdeflate, vendored under ``vendor/libdeflate``, MIT licence: about 15% faster than
+ISA-L on Tenhou's small gzipped mjlogs and a C call, where ISA-L is a Python one),
+without the GIL again, straight into the bytes object made for it from the length the
+member's trailer gives (no copy), by a decompressor kept per thread (making one zeroes
+about 10 kB).  Anything else is declined (``None``) and read by
 ``riichi_fast.records.sources`` as before, which says what is wrong with it: a path
 that cannot be opened or read, not a regular file, a file whose size changed while
 it was read, a gzip member that is damaged, has data after it (a second member), has
@@ -15,7 +17,7 @@ a header CRC (FHCRC: libdeflate does not check it, zlib does) or says it inflate
 more than :data:`MAX_INFLATED` bytes.
 """
 
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 cdef extern from "Python.h":
     bytes PyUnicode_EncodeFSDefault(object s)
@@ -47,8 +49,6 @@ cdef extern from "libdeflate.h" nogil:
         pass
     ctypedef enum libdeflate_result:
         LIBDEFLATE_SUCCESS
-    libdeflate_decompressor* libdeflate_alloc_decompressor()
-    void libdeflate_free_decompressor(libdeflate_decompressor* d)
     libdeflate_result libdeflate_gzip_decompress_ex(
         libdeflate_decompressor* d, const void* in_, size_t in_nbytes, void* out,
         size_t out_nbytes_avail, size_t* actual_in_nbytes_ret, size_t* actual_out_nbytes_ret)
@@ -95,50 +95,75 @@ cdef char* _read_all(const char* path, size_t* n) noexcept nogil:
     return buf
 
 
-cdef char* _inflate(const char* data, size_t size, size_t* n) noexcept nogil:
-    """The one gzip member ``data`` holds, inflated into a malloc'd buffer, or NULL."""
-    cdef size_t isize, used = 0, out_n = 0
+cdef extern from *:
+    """
+    #include <pthread.h>
+    /* one decompressor per thread, made on its first gzip member and freed when the thread
+       ends: libdeflate zeroes ~10 kB to make one, more than a small record takes to inflate */
+    static pthread_key_t rf_dec_key;
+    static pthread_once_t rf_dec_once = PTHREAD_ONCE_INIT;
+    static void rf_dec_free(void* d) { libdeflate_free_decompressor((struct libdeflate_decompressor*)d); }
+    static void rf_dec_init(void) { (void)pthread_key_create(&rf_dec_key, rf_dec_free); }
+    static struct libdeflate_decompressor* rf_decompressor(void) {
+        struct libdeflate_decompressor* d;
+        (void)pthread_once(&rf_dec_once, rf_dec_init);
+        d = (struct libdeflate_decompressor*)pthread_getspecific(rf_dec_key);
+        if (d == NULL) {
+            d = libdeflate_alloc_decompressor();
+            if (d != NULL && pthread_setspecific(rf_dec_key, d) != 0) {
+                libdeflate_free_decompressor(d);  /* no key: made and freed each time */
+                d = NULL;
+            }
+        }
+        return d;
+    }
+    """
+    libdeflate_decompressor* rf_decompressor() nogil
+
+
+cdef struct Loaded:
+    char* raw  # the file's bytes (malloc'd)
+    size_t size
+    size_t out_n  # the bytes of the result: ``size``, or ISIZE for a gzip member
+    bint gz
+
+
+cdef int _start(const char* path, Loaded* f) noexcept nogil:
+    """Read the file; for a gzip member, the length it says it inflates to. 0, or -1 (declined,
+    nothing held)."""
     cdef const unsigned char* tail
-    cdef char* out
-    cdef libdeflate_decompressor* d
+    f.raw = _read_all(path, &f.size)
+    if f.raw == NULL:
+        return -1
+    f.gz = f.size >= 2 and memcmp(f.raw, b"\x1f\x8b", 2) == 0
+    f.out_n = f.size
+    if not f.gz:
+        return 0
     # FHCRC: libdeflate skips the header's CRC16 where zlib checks it; such a rare file is
     # left to the Python reader, so that both read the same files
-    if size < 18 or (<const unsigned char*>data)[3] & 0x02:
-        return NULL
-    tail = <const unsigned char*>data + size - 4  # ISIZE: the length inflated, mod 2**32
-    isize = tail[0] | (<size_t>tail[1] << 8) | (<size_t>tail[2] << 16) | (<size_t>tail[3] << 24)
-    if isize > _MAX_INFLATED:
-        return NULL
-    out = <char*>malloc(isize + 1)
-    if out == NULL:
-        return NULL
-    d = libdeflate_alloc_decompressor()
+    if f.size < 18 or (<const unsigned char*>f.raw)[3] & 0x02:
+        free(f.raw)
+        return -1
+    tail = <const unsigned char*>f.raw + f.size - 4  # ISIZE: the length inflated, mod 2**32
+    f.out_n = tail[0] | (<size_t>tail[1] << 8) | (<size_t>tail[2] << 16) | (<size_t>tail[3] << 24)
+    if f.out_n > _MAX_INFLATED:
+        free(f.raw)
+        return -1
+    return 0
+
+
+cdef int _inflate_into(Loaded* f, char* out) noexcept nogil:
+    """The gzip member of ``f`` inflated into ``out`` (``f.out_n`` bytes): 0, or -1 when it
+    is damaged, has bytes after it or does not inflate to exactly ISIZE bytes."""
+    cdef size_t used = 0, got = 0
+    cdef libdeflate_decompressor* d = rf_decompressor()
     if d == NULL:
-        free(out)
-        return NULL
+        return -1
     # room for exactly ISIZE bytes: a member that inflates to more (ISIZE wrapped) fails
-    if (libdeflate_gzip_decompress_ex(d, data, size, out, isize, &used, &out_n) != LIBDEFLATE_SUCCESS
-            or used != size or out_n != isize):
-        libdeflate_free_decompressor(d)
-        free(out)
-        return NULL
-    libdeflate_free_decompressor(d)
-    n[0] = out_n
-    return out
-
-
-cdef char* _load(const char* path, size_t* n) noexcept nogil:
-    cdef size_t size = 0
-    cdef char* raw = _read_all(path, &size)
-    cdef char* out
-    if raw == NULL:
-        return NULL
-    if size >= 2 and memcmp(raw, b"\x1f\x8b", 2) == 0:
-        out = _inflate(raw, size, n)
-        free(raw)
-        return out
-    n[0] = size
-    return raw
+    if (libdeflate_gzip_decompress_ex(d, f.raw, f.size, out, f.out_n, &used, &got) != LIBDEFLATE_SUCCESS
+            or used != f.size or got != f.out_n):
+        return -1
+    return 0
 
 
 def load(path):
@@ -159,18 +184,27 @@ def load(path):
         path = _fspath(path)
     p = path if type(path) is bytes else PyUnicode_EncodeFSDefault(path)
     cdef const char* c = p
-    cdef size_t n = 0
-    cdef char* buf
+    cdef Loaded f
+    cdef int rc
+    cdef bytes out
+    cdef char* dst
     if b"\0" in p:
         return None
     with nogil:
-        buf = _load(c, &n)
-    if buf == NULL:
+        rc = _start(c, &f)
+    if rc < 0:
         return None
     try:
-        return PyBytes_FromStringAndSize(buf, <Py_ssize_t>n)
+        if not f.gz:
+            return PyBytes_FromStringAndSize(f.raw, <Py_ssize_t>f.size)
+        # inflated straight into the bytes object (no copy): it is not shared until returned
+        out = PyBytes_FromStringAndSize(NULL, <Py_ssize_t>f.out_n)
+        dst = PyBytes_AS_STRING(out)
+        with nogil:
+            rc = _inflate_into(&f, dst)
+        return out if rc == 0 else None
     finally:
-        free(buf)
+        free(f.raw)
 
 
 cdef object _fspath = __import__("os").fspath
