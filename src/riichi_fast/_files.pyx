@@ -78,7 +78,10 @@ cdef char* _read_all(const char* path, size_t* n) noexcept nogil:
     if buf == NULL:
         close(fd)
         return NULL
-    while got <= size:
+    # reads of what is left and one byte more, until the size fstat gave is reached (a short
+    # read there is the end of the file, as for os.read in records.sources.read_file) or
+    # passed (the file grew), or the end comes before it (it shrank)
+    while got < size or size == 0:
         r = read(fd, buf + got, size + 1 - got)
         if r < 0:
             if errno == EINTR:
@@ -87,6 +90,8 @@ cdef char* _read_all(const char* path, size_t* n) noexcept nogil:
         if r == 0:
             break
         got += <size_t>r
+        if size == 0:
+            break
     close(fd)
     if r < 0 or got != size:  # a read error, or the file changed size while read
         free(buf)

@@ -25,12 +25,14 @@ def _read_all(path: bytes) -> bytes | None:
             return None
         size = st.st_size
         parts, got = [], 0
-        while got <= size:  # one byte more than fstat said: a file that grew is seen
+        while got < size or size == 0:  # one byte more than fstat said: a file that grew is seen
             chunk = os.read(fd, size + 1 - got)
             if not chunk:
                 break
             parts.append(chunk)
             got += len(chunk)
+            if size == 0:
+                break
     except OSError:
         return None
     finally:
