@@ -521,22 +521,20 @@ def iter_records(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, byte
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     for arg in paths:
-        tried = None
+        data = tried = None
         if type(arg) is str:  # a file named (most of a long list): read, no stat first
             data = read_inflated(arg)
-            if data is not None:
-                if is_plain_xml(data):
-                    yield arg, data
-                else:
-                    yield from unpack(arg, data)
+            if data is not None and is_plain_xml(data):
+                yield arg, data
                 continue
             tried = arg
-        for path, err in expand_paths([arg]):
-            yield from _records_at(path, err, path != tried)
+        for path, err in expand_paths([arg]) if data is None else ((arg, None),):
+            yield from _records_at(path, err, data if path == arg else None, path != tried)
 
 
-def _records_at(path, err, load: bool) -> Iterator[tuple[str, bytes | Exception]]:
-    """The records of one path :func:`expand_paths` gave (``load``: try :func:`load_xml`)."""
+def _records_at(path, err, data: bytes | None, load: bool) -> Iterator[tuple[str, bytes | Exception]]:
+    """The records of one path :func:`expand_paths` gave: ``data``, its bytes already read by
+    :func:`read_inflated`, or (``load``) read by it now, else read here."""
     if isinstance(path, DbRows):
         yield from _sqlite_file_rows(path.path, path.path, path.first, path.last)
         return
@@ -546,7 +544,8 @@ def _records_at(path, err, load: bool) -> Iterator[tuple[str, bytes | Exception]
     if err is not None:
         yield path, err
         return
-    data = read_inflated(path) if load else None
+    if data is None and load:
+        data = read_inflated(path)
     if data is not None:
         if is_plain_xml(data):
             yield path, data
