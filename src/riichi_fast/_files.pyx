@@ -14,7 +14,8 @@ about 10 kB).  Anything else is declined (``None``) and read by
 that cannot be opened or read, not a regular file, a file whose size changed while
 it was read, a gzip member that is damaged, has data after it (a second member), has
 a header CRC (FHCRC: libdeflate does not check it, zlib does) or says it inflates to
-more than :data:`MAX_INFLATED` bytes.
+more than :data:`MAX_INFLATED` bytes.  Reading is POSIX's (``open``, ``fstat``, ``read``): on
+Windows every file is declined, and read by the Python reader.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
@@ -23,26 +24,6 @@ cdef extern from "Python.h":
     bytes PyUnicode_EncodeFSDefault(object s)
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp
-
-cdef extern from "<fcntl.h>" nogil:
-    int open(const char* path, int flags)
-    int O_RDONLY
-    int O_CLOEXEC
-
-cdef extern from "<unistd.h>" nogil:
-    ssize_t read(int fd, void* buf, size_t n)
-    int close(int fd)
-
-cdef extern from "<sys/stat.h>" nogil:
-    cdef struct stat:
-        long st_size
-        unsigned int st_mode
-    int fstat(int fd, stat* st)
-    bint S_ISREG(unsigned int mode)
-
-cdef extern from "<errno.h>" nogil:
-    int errno
-    int EINTR
 
 cdef extern from "libdeflate.h" nogil:
     cdef struct libdeflate_decompressor:
@@ -61,50 +42,64 @@ cdef size_t _MAX_INFLATED = MAX_INFLATED
 cdef size_t _MAX_FILE = 1 << 30
 
 
-cdef char* _read_all(const char* path, size_t* n) noexcept nogil:
-    """The bytes of a regular file in a malloc'd buffer (its size in ``n``), or NULL."""
-    cdef int fd = open(path, O_RDONLY | O_CLOEXEC)
-    cdef stat st
-    cdef char* buf = NULL
-    cdef size_t size, got = 0
-    cdef ssize_t r = 0
-    if fd < 0:
-        return NULL
-    if fstat(fd, &st) != 0 or not S_ISREG(st.st_mode) or st.st_size < 0 or <size_t>st.st_size > _MAX_FILE:
-        close(fd)
-        return NULL
-    size = <size_t>st.st_size
-    buf = <char*>malloc(size + 1)  # one byte more: a file that grew is seen
-    if buf == NULL:
-        close(fd)
-        return NULL
-    # reads of what is left and one byte more, until the size fstat gave is reached (a short
-    # read there is the end of the file, as for os.read in records.sources.read_file) or
-    # passed (the file grew), or the end comes before it (it shrank)
-    while got < size or size == 0:
-        r = read(fd, buf + got, size + 1 - got)
-        if r < 0:
-            if errno == EINTR:
-                continue
-            break
-        if r == 0:
-            break
-        got += <size_t>r
-        if size == 0:
-            break
-    close(fd)
-    if r < 0 or got != size:  # a read error, or the file changed size while read
-        free(buf)
-        return NULL
-    n[0] = size
-    return buf
-
-
 cdef extern from *:
     """
+    /* The system's side of the loader.  POSIX: a regular file read with open, fstat, read and
+       close, and one libdeflate decompressor per thread (made on its first gzip member, freed
+       when the thread ends: making one zeroes ~10 kB, more than a small record takes to
+       inflate).  Elsewhere (Windows) every file is declined: the Python reader reads it. */
+    #ifndef _WIN32
+    #include <errno.h>
+    #include <fcntl.h>
     #include <pthread.h>
-    /* one decompressor per thread, made on its first gzip member and freed when the thread
-       ends: libdeflate zeroes ~10 kB to make one, more than a small record takes to inflate */
+    #include <sys/stat.h>
+    #include <unistd.h>
+
+    /* The bytes of a regular file of at most max_size bytes in a malloc'd buffer (its size in
+       *n), or NULL.  Reads of what is left and one byte more until the size fstat gave is
+       reached (a short read there is the end of the file, as for os.read in
+       records.sources.read_file) or passed (the file grew), or the end comes before it (it
+       shrank). */
+    static char* rf_read_all(const char* path, size_t max_size, size_t* n) {
+        struct stat st;
+        char* buf;
+        size_t size, got = 0;
+        ssize_t r = 0;
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return NULL;
+        if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 || (size_t)st.st_size > max_size) {
+            close(fd);
+            return NULL;
+        }
+        size = (size_t)st.st_size;
+        buf = (char*)malloc(size + 1);  /* one byte more: a file that grew is seen */
+        if (buf == NULL) {
+            close(fd);
+            return NULL;
+        }
+        while (got < size || size == 0) {
+            r = read(fd, buf + got, size + 1 - got);
+            if (r < 0) {
+                if (errno == EINTR)
+                    continue;
+                break;
+            }
+            if (r == 0)
+                break;
+            got += (size_t)r;
+            if (size == 0)
+                break;
+        }
+        close(fd);
+        if (r < 0 || got != size) {  /* a read error, or the file changed size while read */
+            free(buf);
+            return NULL;
+        }
+        *n = size;
+        return buf;
+    }
+
     static pthread_key_t rf_dec_key;
     static pthread_once_t rf_dec_once = PTHREAD_ONCE_INIT;
     static void rf_dec_free(void* d) { libdeflate_free_decompressor((struct libdeflate_decompressor*)d); }
@@ -116,13 +111,21 @@ cdef extern from *:
         if (d == NULL) {
             d = libdeflate_alloc_decompressor();
             if (d != NULL && pthread_setspecific(rf_dec_key, d) != 0) {
-                libdeflate_free_decompressor(d);  /* no key: made and freed each time */
+                libdeflate_free_decompressor(d);
                 d = NULL;
             }
         }
         return d;
     }
+    #else
+    static char* rf_read_all(const char* path, size_t max_size, size_t* n) {
+        (void)path; (void)max_size; (void)n;
+        return NULL;
+    }
+    static struct libdeflate_decompressor* rf_decompressor(void) { return NULL; }
+    #endif
     """
+    char* rf_read_all(const char* path, size_t max_size, size_t* n) nogil
     libdeflate_decompressor* rf_decompressor() nogil
 
 
@@ -137,7 +140,7 @@ cdef int _start(const char* path, Loaded* f) noexcept nogil:
     """Read the file; for a gzip member, the length it says it inflates to. 0, or -1 (declined,
     nothing held)."""
     cdef const unsigned char* tail
-    f.raw = _read_all(path, &f.size)
+    f.raw = rf_read_all(path, _MAX_FILE, &f.size)
     if f.raw == NULL:
         return -1
     f.gz = f.size >= 2 and memcmp(f.raw, b"\x1f\x8b", 2) == 0
