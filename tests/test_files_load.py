@@ -117,6 +117,27 @@ def test_a_file_name_that_is_not_utf8(load, tmp_path):
     assert load(os.fsdecode(raw)) == XML
 
 
+def test_a_fifo_is_left_to_the_python_reader(load, tmp_path, monkeypatch):
+    """A named pipe is not opened by the loader (opening one waits for a writer, and reading
+    it takes its data): declined at once, then read whole by the Python reader."""
+    import threading
+
+    fifo = tmp_path / "game.mjlog"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "wb") as f:  # waits for a reader
+            f.write(GZ)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    assert load(str(fifo)) is None
+    monkeypatch.setattr(sources, "_LOAD", load)
+    assert list(sources.iter_records([str(fifo)])) == [(str(fifo), XML)]
+    writer.join(5)
+    assert not writer.is_alive()
+
+
 def test_a_file_it_cannot_read(load, tmp_path):
     path = tmp_path / "locked.mjlog"
     path.write_bytes(XML)

@@ -65,7 +65,12 @@ cdef extern from *:
         char* buf;
         size_t size, got = 0;
         ssize_t r = 0;
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        int fd;
+        /* a path that is not a regular file is not opened: a FIFO (or a device) is left as it
+           is for the Python reader, which reads it (opening one may block, or take its data) */
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            return NULL;
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);  /* replaced since: no waiting */
         if (fd < 0)
             return NULL;
         if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 || (size_t)st.st_size > max_size) {

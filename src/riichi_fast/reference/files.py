@@ -15,8 +15,10 @@ _MAX_FILE = 1 << 30
 
 
 def _read_all(path: bytes) -> bytes | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:  # a path that is not a regular file is not opened (a FIFO is left to the Python reader)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     except (OSError, ValueError):
         return None
     try:
