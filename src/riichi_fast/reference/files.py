@@ -1,7 +1,8 @@
 """Twin of ``riichi_fast._files``: a record file's bytes, inflated when it is one gzip member.
 
 Same answers as the compiled :func:`load` (``None`` for every file it declines, see its
-module docstring), with ``os`` and ``zlib``.
+module docstring), with ``os`` and ``zlib``; on Windows, where the compiled loader declines
+every file, this one reads them.
 """
 
 from __future__ import annotations
