@@ -18,12 +18,14 @@ more than :data:`MAX_INFLATED` bytes.  Reading is POSIX's (``open``, ``fstat``, 
 Windows every file is declined, and read by the Python reader.
 """
 
+from os import fspath as _fspath
+
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from libc.stdlib cimport free
+from libc.string cimport memcmp
 
 cdef extern from "Python.h":
     bytes PyUnicode_EncodeFSDefault(object s)
-from libc.stdlib cimport free, malloc
-from libc.string cimport memcmp
 
 cdef extern from "libdeflate.h" nogil:
     cdef struct libdeflate_decompressor:
@@ -219,5 +221,3 @@ def load(path):
     finally:
         free(f.raw)
 
-
-cdef object _fspath = __import__("os").fspath
