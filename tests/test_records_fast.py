@@ -135,14 +135,15 @@ def test_compiled_path_declines_damaged_records_like_twin(kind, rows):
 
 
 def test_compiled_path_passes_every_complete_four_player_game(rows):
-    """Pao and nagashi mangan included; what it leaves: a record cut short (and 3p)."""
+    """Pao and nagashi mangan included; what it leaves: the records cut short, inside a round
+    or after one, before the game's end (no owari: verify reports both), and 3p."""
     mod = _backend.load("mjlog")
     passed = [p for p in FOUR if mod.verify_mjlog(xml(p), rows, **settings())[0] == 0]
     left = {p.name for p in FOUR} - {p.name for p in passed}
     cut = {p.name for p in FOUR
            if tags(xml(p), "INIT") != tags(xml(p), "AGARI") + tags(xml(p), "RYUUKYOKU")
-           - len(re.findall(rb"<AGARI[^>]*/>\s*<AGARI", xml(p)))}
-    assert left == cut and len(cut) == 1
+           - len(re.findall(rb"<AGARI[^>]*/>\s*<AGARI", xml(p))) or b"owari=" not in xml(p)}
+    assert left == cut and len(cut) == 2
     assert any(b"paoWho" in xml(p) for p in passed)
     assert any(b'type="nm"' in xml(p) for p in passed)
 
@@ -182,10 +183,14 @@ def test_summary_fast_equals_full_and_raw_counts():
     assert a["rounds"] == sum(tags(d, "INIT") for d in raw)
     assert a["wins"] == a["wins_matched"] == sum(tags(d, "AGARI") for d in raw)
     assert a["draws"] == a["draws_matched"] == sum(tags(d, "RYUUKYOKU") for d in raw)
-    # the one record cut inside a round is an error naming file and round
-    cut = [p.name for p in FOUR if "no-round-end" in p.name]
-    assert a["errors"] == len(cut) == 1
-    assert fast.errors[0].startswith(cut[0] + " S4-0 (round 8): the record ends inside round")
+    # the records cut short are errors naming file and round: one inside a round, one after
+    # a round, before the game's end (no owari)
+    inside, after = (next(p.name for p in FOUR if k in p.name) for k in ("no-round-end", "no-game-end"))
+    assert a["errors"] == 2
+    assert fast.errors == [
+        after + " S3-0 (round 7): the record ends after this round, before the game's end "
+                "(no owari: final scores and placements missing)",
+        inside + " S4-0 (round 8): the record ends inside round (no win and no draw recorded)"]
     assert a["unreadable"] == 0 and a["exit_status"] == 2
 
 
@@ -543,7 +548,7 @@ def test_threads_and_processes_equal_one_worker(tmp_path):
     paths = paths + [bad, tmp_path / "missing.mjlog"]
     one = verify_summary(paths)
     want = one.as_dict()
-    assert want["fast_games"] >= len(FOUR) - 1 + 6 and want["unreadable"] == 2
+    assert want["fast_games"] >= len(FOUR) - 2 + 6 and want["unreadable"] == 2
     for workers in ("threads", "processes"):
         got = verify_summary(paths, jobs=2, workers=workers)
         assert got.as_dict() == want, workers

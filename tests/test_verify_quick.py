@@ -71,6 +71,7 @@ def _verify_reference(game, rules=None, *, kernel=False):
         if rnd.draw is not None:
             report.draws.append(V._with_scores_before(V.check_draw(rnd.draw, rules, rnd=rnd, nxt=nxt),
                                                       V._scores_at_end(rnd, n)))
+    report.errors += V.cut_short(game)
     report.mismatches += V.start_mismatches(game, rules) + V.final_mismatches(game)
     return report
 

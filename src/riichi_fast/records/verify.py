@@ -53,6 +53,7 @@ __all__ = [
     "check_draw",
     "check_round",
     "check_win",
+    "cut_short",
     "draw_changes",
     "final_mismatches",
     "format_game_report",
@@ -877,6 +878,7 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
         if rnd.draw is not None:
             report.draws.append(_with_scores_before(_check_draw(rnd.draw, rules, rnd, nxt, declared),
                                                     at_end))
+    report.errors += cut_short(game)
     report.mismatches += start_mismatches(game, rules) + _final_mismatches(
         game, declared if rounds else None)
     return report
@@ -957,6 +959,34 @@ def _with_scores_before(check, want):
         return check
     return dataclasses.replace(check, mismatches=check.mismatches + (
         Mismatch("scores_before", tuple(item), want),))
+
+
+def cut_short(game: Game) -> list[str]:
+    """The error of an mjlog that stops after a round, before the game's end: Tenhou closes
+    every game with its final scores (``owari`` on the last result), so a record without
+    them is incomplete and its final scores cannot be checked.  (A record that stops inside
+    a round has its own error; the other formats carry no final scores this package reads.)
+
+    A hanchan's first hand (a dealer's tenhou), then nothing:
+
+    >>> from riichi_fast.records import parse_mjlog
+    >>> hand = "0,4,8,48,53,56,96,100,104,108,109,110,112"
+    >>> xml = ('<mjloggm><GO type="9"/><INIT seed="0,0,0,1,1,120" ten="250,250,250,250" '
+    ...        f'oya="0" hai0="{hand}" hai1="" hai2="" hai3=""/><T113/>'
+    ...        f'<AGARI ba="0,0" hai="{hand},113" machi="113" ten="40,48000,5" yakuman="37" '
+    ...        'doraHai="120" who="0" fromWho="0" sc="250,480,250,-160,250,-160,250,-160"/>'
+    ...        '</mjloggm>')
+    >>> print(*cut_short(parse_mjlog(xml, "cut.mjlog")))
+    cut.mjlog E1-0 (round 1): the record ends after this round, before the game's end (no owari: final scores and placements missing)
+    """
+    rounds = game.rounds
+    if not rounds or game.format != "mjlog" or game.final_scores is not None \
+            or not rounds[-1].wins and rounds[-1].draw is None:
+        return []
+    last = rounds[-1]
+    where = f"{game.source} {last.label} (round {last.index + 1})"
+    why = "the record ends after this round, before the game's end"
+    return [f"{where}: {why} (no owari: final scores and placements missing)"]
 
 
 def final_mismatches(game: Game) -> list[Mismatch]:
