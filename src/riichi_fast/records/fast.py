@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
+from riichi_fast.records.sources import starts_xml
 
 __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "verify_summary"]
 
@@ -271,7 +272,8 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     if isinstance(data, BaseException):
         out.unreadable.append((name, _why(data)))
         return out
-    done = _compiled(data, rules) if fast and not kernel and data[:1] == b"<" else None
+    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or starts_xml(data)) \
+        else None
     if done is not None:
         out.games = out.games_matched = out.fast_games = 1
         out.rounds, out.wins, out.draws = done
@@ -313,7 +315,7 @@ def _why(exc: BaseException) -> str:
 def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
-    if fast and not kernel and type(data) is bytes and data[:1] == b"<":
+    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or starts_xml(data)):
         done = _compiled(data, rules)
         if done is not None:
             n_rounds, n_wins, n_draws = done

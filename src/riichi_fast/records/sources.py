@@ -55,6 +55,7 @@ RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt"
 
 _GZIP = b"\x1f\x8b"
 _BZ2 = b"BZh"
+_BLANKS = (b" ", b"\t", b"\r", b"\n")
 _ZIP = b"PK\x03\x04"
 _SQLITE = b"SQLite format 3\x00"
 _DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")  # a Tenhou log database, read by rows
@@ -483,7 +484,18 @@ def is_plain_xml(data: bytes) -> bool:
     >>> is_plain_xml(b"<mjloggm/>"), is_plain_xml(b'{"log": []}')
     (True, False)
     """
-    return data[:1] == b"<" and data[257:262] != b"ustar"
+    return starts_xml(data) and data[257:262] != b"ustar"
+
+
+def starts_xml(data: bytes) -> bool:
+    """Whether ``data`` opens with ``<`` after any ASCII blanks (an XML record, an mjlog, as the
+    compiled mjlog pass reads it: a file may start with a newline).
+
+    >>> starts_xml(b"<mjloggm/>"), starts_xml(b"\\n <mjloggm/>"), starts_xml(b'{"log": []}')
+    (True, True, False)
+    """
+    c = data[:1]
+    return c == b"<" or c in _BLANKS and data.lstrip(b" \t\r\n")[:1] == b"<"
 
 
 def read_file(path: str) -> bytes:

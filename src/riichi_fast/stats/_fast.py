@@ -25,7 +25,7 @@ from urllib.parse import unquote
 import numpy as np
 
 # at import: an import costs a file
-from riichi_fast.records.sources import is_plain_xml, read_file, read_inflated, unpack
+from riichi_fast.records.sources import is_plain_xml, read_file, read_inflated, starts_xml, unpack
 from riichi_fast.stats._aggregate import PlayerStats, Stats
 
 __all__ = ["ROW_WIDTH", "RowStats", "fold_game", "fold_module"]
@@ -83,7 +83,7 @@ class RowStats:
 
     def add(self, data: bytes) -> bool:
         """Count one mjlog's bytes; False when the compiled path declines it (nothing counted)."""
-        if type(data) is not bytes or data[:1] != b"<":
+        if type(data) is not bytes or data[:1] != b"<" and not starts_xml(data):
             return False
         rows = self.rows
         while True:
