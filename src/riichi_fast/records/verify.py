@@ -828,6 +828,8 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     >>> check = report.wins[0]
     >>> check.ok, check.win.mpsz(), check.win.situation.tenhou, check.changes
     (True, '123m456p789s11122z', True, (48000, -16000, -16000, -16000))
+    >>> print(*report.errors)  # the record stops there, without the game's final scores
+    <mjlog> E1-0 (round 1): the record ends after this round, before the game's end (no owari: final scores and placements missing)
     """
     if rules is None:
         rules = rules_for_game(game)
@@ -967,17 +969,11 @@ def cut_short(game: Game) -> list[str]:
     them is incomplete and its final scores cannot be checked.  (A record that stops inside
     a round has its own error; the other formats carry no final scores this package reads.)
 
-    A hanchan's first hand (a dealer's tenhou), then nothing:
+    The example of :func:`verify_game` is such a record; a game without rounds has none:
 
-    >>> from riichi_fast.records import parse_mjlog
-    >>> hand = "0,4,8,48,53,56,96,100,104,108,109,110,112"
-    >>> xml = ('<mjloggm><GO type="9"/><INIT seed="0,0,0,1,1,120" ten="250,250,250,250" '
-    ...        f'oya="0" hai0="{hand}" hai1="" hai2="" hai3=""/><T113/>'
-    ...        f'<AGARI ba="0,0" hai="{hand},113" machi="113" ten="40,48000,5" yakuman="37" '
-    ...        'doraHai="120" who="0" fromWho="0" sc="250,480,250,-160,250,-160,250,-160"/>'
-    ...        '</mjloggm>')
-    >>> print(*cut_short(parse_mjlog(xml, "cut.mjlog")))
-    cut.mjlog E1-0 (round 1): the record ends after this round, before the game's end (no owari: final scores and placements missing)
+    >>> from riichi_fast.records import Game, GameRules
+    >>> cut_short(Game("x.mjlog", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    []
     """
     rounds = game.rounds
     if not rounds or game.format != "mjlog" or game.final_scores is not None \
