@@ -159,8 +159,8 @@ def test_mjlogs_converted_to_mjai_and_tenhou6_replay_as_their_original(path):
 
 def test_every_record_is_replayed_above():
     formats = {p.parent.name for p in ALL}
-    assert formats == {"mjai", "mjai-riichienv", "mjlog-cases-mjx", "tenhou-mjlog-3p", "tenhou-mjlog-fastmaj",
-                       "tenhou-mjlog-mjx", "tenhou6-json-mjx"}
+    assert formats == {"mjai", "mjai-riichienv", "mjlog-cases-mjx", "mjlog-more-waxmango", "tenhou-mjlog-3p",
+                       "tenhou-mjlog-fastmaj", "tenhou-mjlog-mjx", "tenhou6-json-mjx"}
     assert len(MJLOGS) >= 130 and any(b"mt19937ar-sha512" not in _raw(p) for p in MJLOGS)
 
 

@@ -1,4 +1,6 @@
-"""Real Tenhou games kept for their rare cases (tests/data/records/mjlog-cases-mjx).
+"""Real Tenhou games kept for their rare cases (tests/data/records/mjlog-cases-mjx), and more
+real games of the kinds the main sets have fewest of: three-player hanchan and four-player
+east-only games (tests/data/records/mjlog-more-waxmango).
 
 mjx keeps these Phoenix-room games to test its own scoring and state updates:
 a nagashi mangan, four kans, four winds, four riichi, nine terminals (twice in
@@ -25,7 +27,10 @@ from riichi_fast.records.verify import verify_game
 from riichi_fast.stats import collect, stats_of_files
 
 CASES_DIR = Path(__file__).parent / "data" / "records" / "mjlog-cases-mjx"
+MORE_DIR = CASES_DIR.parent / "mjlog-more-waxmango"
 CASES = sorted(CASES_DIR.glob("*.mjlog"))
+MORE = sorted(MORE_DIR.glob("*.mjlog"))
+EVERY = CASES + MORE
 DRAW_KIND = {None: "exhaustive", "yao9": "kyuushu", "kaze4": "suufon", "reach4": "suucha_riichi",
              "kan4": "suukaikan", "nm": "nagashi_mangan"}
 
@@ -46,15 +51,22 @@ def _draw_types(path: Path) -> list[str | None]:
     return [_attrs(t).get("type") for t in re.findall(r"<RYUUKYOKU[ /][^>]*>", path.read_text())]
 
 
-def test_the_set_and_its_source():
+def _go_type(path: Path) -> int:
+    return int(re.search(r'<GO type="(\d+)"', path.read_text()).group(1))
+
+
+def test_the_sets_and_their_source():
     assert len(CASES) == 19
+    # 18 three-player hanchan (GO type 0xB9), 6 four-player east-only games (0xE1)
+    assert sorted(Counter(_go_type(p) for p in MORE).items()) == [(0xB9, 18), (0xE1, 6)]
     readme = (CASES_DIR.parent / "README.md").read_text()
     assert "mjlog-cases-mjx/" in readme and "test/resources/mjlog/" in readme
+    assert "mjlog-more-waxmango/" in readme and "log-libraries/logs/" in readme
     # every game is whole: it ends with its final scores
-    assert all("owari=" in p.read_text() for p in CASES)
+    assert all("owari=" in p.read_text() for p in EVERY)
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+@pytest.mark.parametrize("path", EVERY, ids=[p.name for p in EVERY])
 def test_every_win_and_draw_verifies_three_ways(path):
     wins, draws = len(_agaris(path)), len(_draw_types(path))
     for how in ({}, {"fast": False}, {"kernel": True}):
@@ -64,7 +76,7 @@ def test_every_win_and_draw_verifies_three_ways(path):
         assert s.fast_games == (0 if how else 1), how
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+@pytest.mark.parametrize("path", EVERY, ids=[p.name for p in EVERY])
 def test_each_win_scores_as_the_record_says(path):
     """han, fu, points, limit, yaku ids and yakuman of every win, and the four score changes,
     against the raw <AGARI> (in file order; a double ron's two wins in turn)."""
@@ -113,6 +125,20 @@ def test_the_rare_results_each_file_is_kept_for():
     # double riichi and ippatsu on the first turn: not a tenhou
     assert wins_with("encdec-tenhou-false-pos.mjlog", yaku=[21, 2])
     assert not wins_with("encdec-tenhou-false-pos.mjlog", yakuman=[37])
+
+
+def test_three_player_changes_are_three_seats():
+    """Three-player games settle among three seats (the mjlog's fourth is empty), and some
+    of their wins count kita as dora."""
+    three = [p for p in MORE if _go_type(p) & 0x10]
+    kita = 0
+    for path in three:
+        report = verify_game(read_record(path))
+        assert report.ok
+        for check in report.wins:
+            assert len(check.changes) == 3
+        kita += sum(c.computed.kita > 0 for c in report.wins)
+    assert kita > 0  # some wins count kita dora
 
 
 def test_statistics_compiled_and_python_paths_agree():

@@ -175,7 +175,7 @@ def scan_mjlogs(paths) -> dict:
 
 
 def _finished_mjlogs():
-    paths = sorted(RECORDS.glob("tenhou-mjlog-*/*.mjlog")) + sorted(RECORDS.glob("mjlog-cases-mjx/*.mjlog"))
+    paths = sorted(RECORDS.glob("tenhou-mjlog-*/*.mjlog")) + sorted(RECORDS.glob("mjlog-*/*.mjlog"))
     return [p for p in paths if "owari=" in _raw(p)]
 
 
