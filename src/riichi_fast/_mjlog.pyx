@@ -1111,7 +1111,6 @@ cdef int _check_final(Game* g) noexcept nogil:
         return OK  # the export compares no score
     if not g.have_owari or not g.have_next:
         return BAD  # (no owari: the record stops before the game's end, which verify reports)
-        return BAD
     for s in range(g.n):
         final[s] = g.next_scores[s]
         if final[s] > final[top]:
