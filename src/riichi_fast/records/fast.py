@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.sources import starts_xml
 
 __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "verify_summary"]
 
@@ -272,7 +271,7 @@ def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool 
     if isinstance(data, BaseException):
         out.unreadable.append((name, _why(data)))
         return out
-    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or starts_xml(data)) \
+    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or _starts_xml(data)) \
         else None
     if done is not None:
         out.games = out.games_matched = out.fast_games = 1
@@ -308,6 +307,14 @@ def _compiled(data, rules):
     return (n_rounds, n_wins, n_draws) if status == 0 else None
 
 
+def _starts_xml(data: bytes) -> bool:
+    """:func:`riichi_fast.records.sources.starts_xml`, imported when first needed (a record
+    whose first byte is not ``<``): the readers' module stays out of this one's import."""
+    from riichi_fast.records.sources import starts_xml
+
+    return starts_xml(data)
+
+
 def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -315,7 +322,7 @@ def _why(exc: BaseException) -> str:
 def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
-    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or starts_xml(data)):
+    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or _starts_xml(data)):
         done = _compiled(data, rules)
         if done is not None:
             n_rounds, n_wins, n_draws = done

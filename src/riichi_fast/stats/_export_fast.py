@@ -24,7 +24,6 @@ from itertools import pairwise
 
 import numpy as np
 
-from riichi_fast.records.sources import starts_xml
 from riichi_fast.stats._aggregate import DRAW_KEYS
 
 __all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments", "read_files"]
@@ -414,8 +413,13 @@ class ExportRows:
 
     def add(self, data: bytes, path: str) -> bool:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
-        if type(data) is not bytes or data[:1] != b"<" and not starts_xml(data):
+        if type(data) is not bytes:
             return False
+        if data[:1] != b"<":  # blanks first, or not an mjlog (the readers' module loaded only now)
+            from riichi_fast.records.sources import starts_xml
+
+            if not starts_xml(data):
+                return False
         try:
             status, end = self.fn(data, self.rows, self.n, len(self.paths))
             if status == 3:  # full: cut what it holds, then again
