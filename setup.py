@@ -10,7 +10,7 @@ path.  Directives are set here for the whole project:
 
 A module whose first line is ``# riichi_fast: libdeflate`` is linked with the inflate
 half of libdeflate, vendored under ``vendor/libdeflate`` (MIT licence, ``COPYING``
-there): gzipped records are inflated in C without the GIL (``riichi_fast._files``).
+there): gzipped records are inflated in C without the GIL (``riichi_fast.records._files``).
 """
 
 import os

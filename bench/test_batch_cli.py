@@ -25,10 +25,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast import _batchline
-from riichi_fast.batch import score_batch
-from riichi_fast.batchio import _TextWriter, stream_text
-from riichi_fast.reference import batchline as ref
+from riichi_fast.cli import _batchline
+from riichi_fast.scoring.batch import score_batch
+from riichi_fast.cli.batchio import _TextWriter, stream_text
+from riichi_fast.reference.cli import batchline as ref
 from riichi_fast.rules.config import Rules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ def corpus():
 
 @pytest.fixture(scope="module")
 def expected(corpus):
-    from riichi_fast.reference.decompose import decompose
+    from riichi_fast.reference.analysis.decompose import decompose
 
     return [len(decompose(c, m)) for c, m in corpus]
 
@@ -27,9 +27,9 @@ def expected(corpus):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_decompose(benchmark, impl, corpus, expected):
     if impl == "reference":
-        from riichi_fast.reference.decompose import decompose
+        from riichi_fast.reference.analysis.decompose import decompose
     else:
-        from riichi_fast._decompose import decompose
+        from riichi_fast.analysis._decompose import decompose
 
     got = benchmark(lambda: [decompose(c, m) for c, m in corpus])
     assert [len(r) for r in got] == expected
@@ -39,12 +39,12 @@ def test_decompose(benchmark, impl, corpus, expected):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_decompose_win_tile(benchmark, impl, corpus):
     """With a winning tile (the lowest closed kind), ron: (reading, set, wait) options."""
-    from riichi_fast.reference.decompose import decompose as ref
+    from riichi_fast.reference.analysis.decompose import decompose as ref
 
     if impl == "reference":
         decompose = ref
     else:
-        from riichi_fast._decompose import decompose
+        from riichi_fast.analysis._decompose import decompose
     wins = [next(k for k in range(34) if c[k]) for c, _ in corpus]
     want = [ref(c, m, win_tile=w) for (c, m), w in zip(corpus, wins)]
     got = benchmark(lambda: [decompose(c, m, win_tile=w) for (c, m), w in zip(corpus, wins)])
@@ -67,7 +67,7 @@ def test_decompose_chinitsu(benchmark, impl):
     """1,000 closed one-suit complete hands (several readings each)."""
     from kernel_corpus import chinitsu_hands
 
-    from riichi_fast.reference.decompose import decompose as ref
+    from riichi_fast.reference.analysis.decompose import decompose as ref
 
     hands = chinitsu_hands(1000)
     expected = [len(ref(h)) for h in hands]
@@ -81,6 +81,6 @@ def test_decompose_chinitsu(benchmark, impl):
         if impl == "reference":
             decompose = ref
         else:
-            from riichi_fast._decompose import decompose
+            from riichi_fast.analysis._decompose import decompose
         got = benchmark(lambda: [len(decompose(h)) for h in hands])
     assert got == expected

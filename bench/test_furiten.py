@@ -50,7 +50,7 @@ def _replay(cls, events):
 
 @pytest.fixture(scope="module")
 def expected(events):
-    from riichi_fast.reference.furiten import FuritenState
+    from riichi_fast.reference.analysis.furiten import FuritenState
 
     return _replay(FuritenState, events)
 
@@ -59,9 +59,9 @@ def expected(events):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_furiten_events(benchmark, impl, events, expected):
     if impl == "reference":
-        from riichi_fast.reference.furiten import FuritenState
+        from riichi_fast.reference.analysis.furiten import FuritenState
     else:
-        from riichi_fast._furiten import FuritenState
+        from riichi_fast.analysis._furiten import FuritenState
     assert benchmark(_replay, FuritenState, events) == expected
 
 
@@ -69,9 +69,9 @@ def test_furiten_events(benchmark, impl, events, expected):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_is_furiten(benchmark, impl):
     if impl == "reference":
-        from riichi_fast.reference.furiten import is_furiten
+        from riichi_fast.reference.analysis.furiten import is_furiten
     else:
-        from riichi_fast._furiten import is_furiten
+        from riichi_fast.analysis._furiten import is_furiten
     rng = random.Random(10)
     pairs = [(tuple(rng.sample(range(34), 2)), tuple(rng.sample(range(34), 8))) for _ in range(1000)]
     expected = [bool(set(w) & set(d)) for w, d in pairs]

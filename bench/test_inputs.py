@@ -53,8 +53,8 @@ from score_corpus import winning_shapes
 
 import riichi_fast as rf
 from riichi_fast.hand import Hand
-from riichi_fast.reference import shanten as ref_shanten
-from riichi_fast.reference import waits as ref_waits
+from riichi_fast.reference.analysis import shanten as ref_shanten
+from riichi_fast.reference.analysis import waits as ref_waits
 from riichi_fast.tiles import counts_to_mpsz, format_tiles, parse_tiles
 
 FORMS = ["bytes", "numpy", "numpy-ids", "ids", "mpsz", "hand"]
@@ -262,7 +262,7 @@ RULES = rf.Rules(red_fives=0)  # the ids give no red tile (a five's id 4k is nev
 
 @pytest.fixture(scope="module")
 def score_expected(wins):
-    from riichi_fast.rules.scoring import pipeline_score
+    from riichi_fast.scoring.front import pipeline_score
 
     return [pipeline_score(bytes(c), w, rules=RULES, **kw).raw for c, w, _, _, kw in wins]
 
@@ -409,7 +409,7 @@ TENHOU = rf.Rules.preset("tenhou")
 def test_score_real(benchmark, real_wins):
     """``score(14 ids, win kind, <the line's situation as keywords>, rules=<tenhou preset>)`` on the
     closed wins of examples/tenhou_wins.txt (real Tenhou games)."""
-    from riichi_fast.rules.scoring import pipeline_score
+    from riichi_fast.scoring.front import pipeline_score
 
     calls = [(ids, k, kw["tsumo"], kw["riichi"], kw["double_riichi"], kw["ippatsu"], kw["chankan"], kw["tenhou"],
               kw["seat_wind"], kw["round_wind"], kw["dora"], kw["ura"], kw["honba"], kw["riichi_sticks"])

@@ -9,7 +9,7 @@ event.  The second benchmark asks 5 queries of 200 tenpai states whose caches
 are warm (the hand did not change), the common case between two events.
 
 ``cython-cimport`` replays the same loop through the nogil ``c_*`` methods from a
-Cython module that cimports ``riichi_fast._player`` (built once, about 15 s).
+Cython module that cimports ``riichi_fast.analysis._player`` (built once, about 15 s).
 
 Run: ``.venv/bin/python -m pytest bench/test_player.py --benchmark-only``
 """
@@ -24,9 +24,9 @@ N_TURNS = 18
 
 def _impl(name):
     if name == "reference":
-        from riichi_fast.reference.player import PlayerState
+        from riichi_fast.reference.analysis.player import PlayerState
     else:
-        from riichi_fast._player import PlayerState
+        from riichi_fast.analysis._player import PlayerState
     return PlayerState
 
 
@@ -40,7 +40,7 @@ def _counts(tiles):
 @pytest.fixture(scope="module")
 def script():
     """[(hand13 counts, [(draw, riichi, discard, passed), ...]), ...], decided with the reference."""
-    from riichi_fast.reference.player import PlayerState
+    from riichi_fast.reference.analysis.player import PlayerState
 
     rng = random.Random(20)
     deals = []
@@ -141,7 +141,7 @@ def test_player_event_loop(benchmark, impl, script, expected, request):
 @pytest.fixture(scope="module")
 def tenpai_states():
     """200 (hand13 counts, first wait) of seeded tenpai hands (a complete hand minus one tile)."""
-    from riichi_fast.reference.player import PlayerState
+    from riichi_fast.reference.analysis.player import PlayerState
 
     rng = random.Random(21)
     out = []
@@ -173,7 +173,7 @@ def _queries(states):
 @pytest.mark.benchmark(group="player")
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_player_queries(benchmark, impl, tenpai_states):
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     ref = [(Reference(h), w) for h, w in tenpai_states]
     expected = _queries(ref)

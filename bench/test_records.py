@@ -3,7 +3,7 @@
 Run: ``python -m pytest bench/test_records.py --benchmark-only``.  Both tools
 read and verify every bundled four-player Tenhou mjlog (tests/data/records,
 plain and gzip files, 112 games) from disk in each round, on one core:
-riichi_fast with :func:`riichi_fast.records.fast.verify_summary` (read,
+riichi_fast with :func:`riichi_fast.records.verify_files.verify_summary` (read,
 replay, re-score, settle every win and draw, check the continuity of the
 scores), jansou 0.14.0 with ``jansou.validation.cli.run`` (parse and re-score
 every win; it checks less: no draws, no settlement of a whole round, no
@@ -40,7 +40,7 @@ import pytest
 
 jansou_cli = pytest.importorskip("jansou.validation.cli")
 
-from riichi_fast.records.fast import verify_summary
+from riichi_fast.records.verify_files import verify_summary
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
 FILES = sorted(str(p) for p in DATA.glob("tenhou-mjlog-*/*.mjlog") if "3p" not in p.parent.name)
@@ -155,7 +155,7 @@ _WORK = None
 def _run(paths, jobs, workers="processes"):
     """(summary, wall, CPU of the parent and workers, CPU of the busiest worker's tasks)."""
     global _WORK
-    from riichi_fast.records import fast
+    from riichi_fast.records import verify_files as fast
 
     busy: dict = {}
 
@@ -342,7 +342,7 @@ def test_verify_game_alone(benchmark, converted, fmt, monkeypatch):
     work's other savings); ``verify_summary`` tenhou6 ~640 -> ~750-815 games/s, mjai ~470
     -> ~590-630 games/s (the readers are now about two thirds of the time)."""
     from riichi_fast.records import verify as V
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
 
     games = [parse_record(Path(f).read_bytes(), os.path.basename(f)) for f in converted[fmt]]
 
@@ -430,8 +430,8 @@ def test_whole_rounds_in_c_vs_step_loops(benchmark, converted, fmt):
     (1.91-1.98x), mjai 616-632 -> 1,168-1,228 games/s (1.85-1.99x); callgrind instructions
     per game of the same run 9.55M -> 4.53M (tenhou6, 2.11x), 13.24M -> 5.70M (mjai, 2.32x).
     Here the switched-off run keeps the other savings (the verifier's helpers in C)."""
-    from riichi_fast.records import mjai as M
-    from riichi_fast.records import tenhou6 as T6
+    from riichi_fast.records.mjai import reader as M
+    from riichi_fast.records.tenhou6 import reader as T6
 
     if T6._compiled_replay() is None or M._compiled_read() is None:
         pytest.skip("the compiled readers are not loaded (RIICHI_FAST_PUREPYTHON=1)")
@@ -456,7 +456,7 @@ def test_compiled_win_checks_vs_python(benchmark, converted, fmt, monkeypatch):
     (1.91x), mjai 6.00M -> 3.81M (1.57x); ``verify_game`` alone 1.70M -> ~0.37M; here
     verify_game 0.077 (tenhou6) / 0.087 (mjai) ms/game against 0.209 / 0.190 in Python."""
     from riichi_fast.records import verify as V
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
 
     games = [parse_record(Path(f).read_bytes(), os.path.basename(f)) for f in converted[fmt]]
 
@@ -499,7 +499,7 @@ def test_mjai_bytes_one_pass_vs_text_lines(benchmark, converted):
     CPU times, the same 136 games): verify_summary ~2,050-2,100 -> ~2,650-2,770 games/s
     wall in quiet runs, parse_record alone ~2,900 -> ~4,100 games/s; callgrind instructions
     a game: verify_summary 3.94M -> 2.36M (1.67x), parse_record 3.21M -> 1.87M (1.72x)."""
-    from riichi_fast.records import mjai as M
+    from riichi_fast.records.mjai import reader as M
 
     if M._compiled_read() is None:
         pytest.skip("the compiled readers are not loaded (RIICHI_FAST_PUREPYTHON=1)")
@@ -518,7 +518,7 @@ def test_mjai_bytes_one_pass_vs_text_lines(benchmark, converted):
 @pytest.mark.benchmark(group="records-verify-inflater")
 def test_verify_with_loader_vs_isal_vs_zlib(benchmark, n_wins, monkeypatch):
     """``verify`` on the four-player files (77 of 112 gzipped, as Tenhou serves them) with
-    each file read and inflated by the compiled loader (``riichi_fast._files``: libdeflate,
+    each file read and inflated by the compiled loader (``riichi_fast.records._files``: libdeflate,
     in C without the GIL, what ``verify`` does), and by the Python reader with ``isal`` (the
     ``fast`` extra) and with ``zlib`` (the loader switched off), in turns, best of 7 CPU
     times each; the answers are checked to be equal outside the timed calls.  Without isal
@@ -572,7 +572,7 @@ def test_full_verifier_with_compiled_mjlog_reader(benchmark, n_wins, monkeypatch
     rules it does not play, of ``--threads`` workers on such records), with the reader's
     steps in C (``records._tenhou_mjlog``) and with the Python twin, in turns, best of 5 CPU
     times each; the answers are checked to be equal outside the timed calls."""
-    from riichi_fast.records import tenhou
+    from riichi_fast.records.mjlog import reader as tenhou
 
     answers = {}
     for compiled in (False, True):

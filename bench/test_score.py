@@ -11,7 +11,7 @@ Run: ``.venv/bin/python -m pytest bench/test_score.py`` (add ``-p no:randomly
   (``HandEvaluator.calc``, Rust).  The time of one benchmark call is 200
   hands: divide by 200 for the per-hand time (``extra_info`` records it).
 - ``score-batch``: 100,000 hands per call through ``_score.score_batch``
-  (flat ctx in, (N, 96) out) and the public ``riichi_fast.batch.score_batch``
+  (flat ctx in, (N, 96) out) and the public ``riichi_fast.scoring.batch.score_batch``
   (columns in, columns out), on 1 and 2 threads.
 - ``score-kernel-wins``: the kernel alone (``_score.score_batch``, 1 thread) on
   the 200 closed wins of ``bench/test_inputs.py``'s score-input group, repeated
@@ -169,7 +169,7 @@ def single():
 
 
 def _reference_outputs(args, params):
-    from riichi_fast.reference.score import score_kernel
+    from riichi_fast.reference.scoring.score import score_kernel
 
     outs = []
     for closed, mt, mk, win, ctx in args:
@@ -208,11 +208,11 @@ def _han13(outs):
 def test_score_kernel(benchmark, impl, single, expected_default):
     """The flat kernel: ``score_kernel(closed, meld_types, meld_kinds, win, ctx, params, out)``."""
     if impl == "reference":
-        from riichi_fast.reference.score import score_kernel
+        from riichi_fast.reference.scoring.score import score_kernel
 
         outs = [[0] * L.OUT_SIZE for _ in single[1]]
     else:
-        from riichi_fast._score import score_kernel
+        from riichi_fast.scoring._score import score_kernel
 
         outs = [np.zeros(L.OUT_SIZE, np.int64) for _ in single[1]]
     params = PRESETS["default"].params()
@@ -238,7 +238,7 @@ def test_score_public(benchmark, form, single, expected_default):
     """
     from riichi_fast.hand import Hand
     from riichi_fast.rules.config import Rules
-    from riichi_fast.rules.scoring import score
+    from riichi_fast.scoring.front import score
 
     # the corpus has no red tiles (a fourth five is a plain one): same params as DEFAULT
     rules = Rules(red_fives=0)
@@ -406,7 +406,7 @@ def batch_expected(batch):
 @pytest.mark.parametrize("n_threads", [1, 2])
 def test_score_batch_kernel(benchmark, n_threads, batch, batch_expected):
     """``_score.score_batch``: (N, 34) + (N, 24) ctx in, (N, 96) int64 out."""
-    from riichi_fast._score import score_batch
+    from riichi_fast.scoring._score import score_batch
 
     cols, ctx = batch
     params = PRESETS["default"].params()
@@ -420,8 +420,8 @@ def test_score_batch_kernel(benchmark, n_threads, batch, batch_expected):
 @pytest.mark.benchmark(group="score-batch")
 @pytest.mark.parametrize("n_threads", [1, 2])
 def test_score_batch_public(benchmark, n_threads, batch, batch_expected):
-    """``riichi_fast.batch.score_batch``: plain columns in, result columns out (no per-hand object)."""
-    from riichi_fast.batch import BatchResult, score_batch
+    """``riichi_fast.scoring.batch.score_batch``: plain columns in, result columns out (no per-hand object)."""
+    from riichi_fast.scoring.batch import BatchResult, score_batch
 
     cols, _ = batch
     out = BatchResult(N_BATCH)
@@ -469,7 +469,7 @@ def _closed_wins():
 @pytest.mark.benchmark(group="score-kernel-wins")
 def test_score_batch_kernel_closed_wins(benchmark):
     """``_score.score_batch`` (1 thread) over the score-input wins: ns per hand in ``extra_info``."""
-    from riichi_fast._score import score_batch
+    from riichi_fast.scoring._score import score_batch
     from riichi_fast.rules.config import Rules
 
     closed, win, ctx = _closed_wins()

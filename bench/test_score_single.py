@@ -7,7 +7,7 @@ kans, chiitoitsu, kokushi), each as ``score(hand, win, riichi=<closed>,
 dora="<mpsz>", ...)`` (``extra_info["per_hand_us"]`` = min time / 200):
 
 - ``compiled-hand``: the public ``riichi_fast.score`` on pre-parsed ``Hand``
-  objects (the compiled front end ``riichi_fast._score_api``);
+  objects (the compiled front end ``riichi_fast.scoring._score_api``);
 - ``compiled-string``: the same on one-line hand strings (``Hand.parse``
   included in the time);
 - ``pipeline-hand``: the Python pipeline ``rules.scoring.pipeline_score`` with
@@ -55,7 +55,7 @@ from score_corpus import winning_shapes
 
 from riichi_fast.hand import Hand
 from riichi_fast.rules import layout as L
-from riichi_fast.rules import scoring
+from riichi_fast.scoring import front as scoring
 from riichi_fast.rules.config import PRESETS, Rules
 
 N = 200
@@ -137,7 +137,7 @@ class _reference_kernel:
     """Route the Python pipeline to the pure-Python kernel (as RIICHI_FAST_PUREPYTHON=1 does)."""
 
     def __enter__(self):
-        from riichi_fast.reference import score as ref
+        from riichi_fast.reference.scoring import score as ref
 
         self.saved = scoring._KERNEL.get("score")
         scoring._KERNEL["score"] = ref

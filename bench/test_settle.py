@@ -16,7 +16,7 @@ Run: ``/work/venv/bin/python -m pytest bench/test_settle.py -p no:randomly
 - ``settle-abortive-draw``: ``suucha_riichi`` under the Tenhou rules;
 - ``table-state``: ``TableState(dealer, round_wind, honba, sticks, scores)``;
 - ``reference-settle-ron``: the pure-Python twin of ``settle-ron``
-  (``riichi_fast.reference.settle``: the implementation before the compiled
+  (``riichi_fast.reference.settle.settle``: the implementation before the compiled
   one, explanation lines included).
 
 ``extra_info["vs_score_ron"]`` gives each median over ``score-ron``'s.
@@ -29,7 +29,7 @@ from __future__ import annotations
 import pytest
 
 from riichi_fast import score
-from riichi_fast.reference import settle as reference
+from riichi_fast.reference.settle import settle as reference
 from riichi_fast.rules.config import TENHOU
 from riichi_fast.settle import (
     TableState,

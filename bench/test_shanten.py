@@ -26,8 +26,8 @@ import sys
 import numpy as np
 import pytest
 
-from riichi_fast import _shanten as compiled
-from riichi_fast.reference import shanten as reference
+from riichi_fast.analysis import _shanten as compiled
+from riichi_fast.reference.analysis import shanten as reference
 
 IMPLS = ["reference", "cython", "mahjong", "riichienv"]
 BATCH_IMPLS = ["reference", "cython", "cython-2threads", "mahjong", "riichienv"]
@@ -283,7 +283,7 @@ def _importtime(module: str, env: dict[str, str]) -> dict[str, int]:
 
 @pytest.mark.benchmark(group="import")
 @pytest.mark.parametrize("bytecode", [True, False], ids=["bytecode", "from-source"])
-@pytest.mark.parametrize("module", ["riichi_fast", "riichi_fast._shanten"])
+@pytest.mark.parametrize("module", ["riichi_fast", "riichi_fast.analysis._shanten"])
 def test_import_time(benchmark, module, bytecode, tmp_path):
     """``import <module>`` in a fresh interpreter (includes interpreter start-up), with bytecode
     caches as an installed package has them, or compiling our modules from source."""
@@ -293,7 +293,7 @@ def test_import_time(benchmark, module, bytecode, tmp_path):
     benchmark.pedantic(lambda: subprocess.run(cmd, check=True, env=env), rounds=5, iterations=1)
     times = _importtime(module, env)
     benchmark.extra_info["importtime_us"] = times[module]
-    benchmark.extra_info["shanten_module_us"] = times.get("riichi_fast._shanten")
+    benchmark.extra_info["shanten_module_us"] = times.get("riichi_fast.analysis._shanten")
     benchmark.extra_info["table_build_ms"] = round(compiled._table_build_seconds() * 1e3, 2)
     benchmark.extra_info["table_build_cpu_ms"] = round(compiled._table_build_seconds(cpu=True) * 1e3, 2)
 

@@ -3,14 +3,14 @@
 `stats` and `export` read every record as `verify` does; what they add per game
 must cost no more than what `verify` adds (re-scoring and settling), so their
 games/s should be at least verify's (issue 10).  `verify` here is the one the
-command runs (:func:`riichi_fast.records.fast.verify_summary`: the compiled mjlog
+command runs (:func:`riichi_fast.records.verify_files.verify_summary`: the compiled mjlog
 path, the full verifier for the rest); `stats` takes the compiled mjlog path too
-(:mod:`riichi_fast.stats._fast`: ``_mjlog.stats_mjlog`` writes a game's rows, the
+(:mod:`riichi_fast.stats._mjlog_counts`: ``_mjlog.stats_mjlog`` writes a game's rows, the
 compiled fold ``stats._fold`` counts them at once).  Each benchmark checks its
 answer after the timed call; ``test_stats_to_verify_ratio`` prints stats' games/s
 over verify's on the 4p mjlogs, the 3p mjlogs and every bundled record, the tools
 taking turns; ``test_export_to_verify_ratio`` export's (Parquet and CSV; the compiled
-mjlog path, :mod:`riichi_fast.stats._export_fast`).
+mjlog path, :mod:`riichi_fast.stats._mjlog_export`).
 Run: ``pytest bench/test_stats.py --benchmark-group-by=group -s``
 (ratio only: ``pytest bench/test_stats.py -s -k ratio -p no:cacheprovider``).
 
@@ -53,7 +53,7 @@ from pathlib import Path
 
 import pytest
 
-from riichi_fast.records.fast import verify_summary
+from riichi_fast.records.verify_files import verify_summary
 from riichi_fast.stats import collect, expand_paths, export
 
 RECORDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "records"

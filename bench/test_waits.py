@@ -25,7 +25,7 @@ def tenpai():
 
 @pytest.fixture(scope="module")
 def tenpai_waits(tenpai):
-    from riichi_fast._waits import waits
+    from riichi_fast.analysis._waits import waits
 
     return [waits(h) for h in tenpai]
 
@@ -37,7 +37,7 @@ def dealt():
 
 @pytest.fixture(scope="module")
 def dealt_ukeire(dealt):
-    from riichi_fast._waits import ukeire
+    from riichi_fast.analysis._waits import ukeire
 
     return [ukeire(h) for h in dealt]
 
@@ -46,12 +46,12 @@ def dealt_ukeire(dealt):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_waits(benchmark, impl, tenpai, tenpai_waits):
     if impl == "reference":
-        from riichi_fast.reference.waits import waits
+        from riichi_fast.reference.analysis.waits import waits
 
         # the reference agrees with the compiled module (checked on the whole corpus)
         assert [waits(h) for h in tenpai] == tenpai_waits
     else:
-        from riichi_fast._waits import waits
+        from riichi_fast.analysis._waits import waits
     got = benchmark(lambda: [waits(h) for h in tenpai])
     assert got == tenpai_waits
 
@@ -60,7 +60,7 @@ def test_waits(benchmark, impl, tenpai, tenpai_waits):
 @pytest.mark.parametrize("n_threads", [1, 2])
 def test_waits_batch(benchmark, n_threads, tenpai, tenpai_waits):
     """The corpus repeated 20 times (20,000 rows), so thread start-up is amortised."""
-    from riichi_fast._waits import waits_batch
+    from riichi_fast.analysis._waits import waits_batch
 
     hands = np.ascontiguousarray(np.tile(as_array(tenpai), (20, 1)))
     out = np.zeros(len(hands), dtype=np.uint64)
@@ -97,11 +97,11 @@ def test_waits_mahjong(benchmark, tenpai, tenpai_waits):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_ukeire(benchmark, impl, dealt, dealt_ukeire):
     if impl == "reference":
-        from riichi_fast.reference.waits import ukeire
+        from riichi_fast.reference.analysis.waits import ukeire
 
         got = benchmark.pedantic(lambda: [ukeire(h) for h in dealt], rounds=1, iterations=1)
     else:
-        from riichi_fast._waits import ukeire
+        from riichi_fast.analysis._waits import ukeire
 
         got = benchmark(lambda: [ukeire(h) for h in dealt])
     assert got == dealt_ukeire
@@ -110,7 +110,7 @@ def test_ukeire(benchmark, impl, dealt, dealt_ukeire):
 @pytest.mark.benchmark(group="ukeire")
 def test_discard_analysis(benchmark, dealt):
     """14-tile hands (each dealt hand plus its lowest unseen kind): every discard's ukeire."""
-    from riichi_fast._waits import discard_analysis, ukeire
+    from riichi_fast.analysis._waits import discard_analysis, ukeire
 
     hands = []
     for h in dealt:
@@ -185,7 +185,7 @@ def test_ukeire_riichienv(benchmark, dealt, dealt_ukeire):
 @pytest.mark.parametrize("n_threads", [1, 2])
 def test_ukeire_batch(benchmark, n_threads, dealt, dealt_ukeire):
     """The dealt corpus repeated 100 times (10,000 rows)."""
-    from riichi_fast._waits import ukeire_batch
+    from riichi_fast.analysis._waits import ukeire_batch
 
     hands = np.ascontiguousarray(np.tile(as_array(dealt), (100, 1)))
     n_tiles, masks, status = benchmark(lambda: ukeire_batch(hands, n_threads=n_threads))
@@ -211,7 +211,7 @@ def drawn14():
 
 @pytest.fixture(scope="module")
 def drawn14_waits(drawn14):
-    from riichi_fast._waits import waits
+    from riichi_fast.analysis._waits import waits
 
     out = []
     for h in drawn14:
@@ -231,11 +231,11 @@ def drawn14_waits(drawn14):
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_discard_waits(benchmark, impl, drawn14, drawn14_waits):
     if impl == "reference":
-        from riichi_fast.reference.waits import discard_waits
+        from riichi_fast.reference.analysis.waits import discard_waits
 
         got = benchmark.pedantic(lambda: [discard_waits(h) for h in drawn14], rounds=1, iterations=1)
     else:
-        from riichi_fast._waits import discard_waits
+        from riichi_fast.analysis._waits import discard_waits
 
         got = benchmark(lambda: [discard_waits(h) for h in drawn14])
     assert got == drawn14_waits
@@ -244,7 +244,7 @@ def test_discard_waits(benchmark, impl, drawn14, drawn14_waits):
 @pytest.mark.benchmark(group="discard-waits")
 def test_discard_waits_by_waits(benchmark, drawn14, drawn14_waits):
     """The same answer from one compiled ``waits`` call per distinct discard."""
-    from riichi_fast._waits import waits
+    from riichi_fast.analysis._waits import waits
 
     def run():
         out = []

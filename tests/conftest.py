@@ -70,30 +70,32 @@ def _sample_records(config, items):
         items[:] = [i for i in items if id(i) not in dropped]
 
 
-def _impl_fixture(name):
-    """A session fixture yielding the reference module, then the compiled one."""
+def _impl_fixture(path):
+    """A session fixture yielding the twin of compiled module ``path`` (``"analysis._shanten"``),
+    then the compiled module itself."""
+    from riichi_fast._backend import twin_path
 
     @pytest.fixture(scope="session", params=["reference", "cython"])
     def fixture(request):
         if request.param == "reference":
-            return importlib.import_module(f"riichi_fast.reference.{name}")
-        return importlib.import_module(f"riichi_fast._{name}")  # a build failure fails loudly
+            return importlib.import_module(f"riichi_fast.{twin_path(path)}")
+        return importlib.import_module(f"riichi_fast.{path}")  # a build failure fails loudly
 
     return fixture
 
 
-shanten_impl = _impl_fixture("shanten")
-decompose_impl = _impl_fixture("decompose")
-waits_impl = _impl_fixture("waits")
-furiten_impl = _impl_fixture("furiten")
-score_impl = _impl_fixture("score")
+shanten_impl = _impl_fixture("analysis._shanten")
+decompose_impl = _impl_fixture("analysis._decompose")
+waits_impl = _impl_fixture("analysis._waits")
+furiten_impl = _impl_fixture("analysis._furiten")
+score_impl = _impl_fixture("scoring._score")
 
 
 @pytest.fixture(params=["reference", "cython"])
 def sc(request, monkeypatch):
-    """``riichi_fast.rules.scoring.score`` running on the reference kernel, then the compiled one."""
-    from riichi_fast.rules import scoring
+    """``riichi_fast.scoring.front.score`` running on the reference kernel, then the compiled one."""
+    from riichi_fast.scoring import front as scoring
 
-    mod = importlib.import_module("riichi_fast.reference.score" if request.param == "reference" else "riichi_fast._score")
+    mod = importlib.import_module("riichi_fast.reference.scoring.score" if request.param == "reference" else "riichi_fast.scoring._score")
     monkeypatch.setattr(scoring, "_kernel", lambda: mod)
     return scoring.score

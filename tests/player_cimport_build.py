@@ -1,4 +1,4 @@
-"""Build tests/player_cimport_driver.pyx (a Cython module that cimports riichi_fast._player).
+"""Build tests/player_cimport_driver.pyx (a Cython module that cimports riichi_fast.analysis._player).
 
 Used by tests/test_player.py (the .pxd contract) and bench/test_player.py (the
 speed a Cython simulator gets); needs Cython, setuptools and a C compiler.

@@ -1,8 +1,8 @@
-# A third-party Cython module driving riichi_fast._player through its .pxd only:
+# A third-party Cython module driving riichi_fast.analysis._player through its .pxd only:
 # tests/test_player.py::test_cimport_driver compiles it and checks its answers,
 # bench/test_player.py times it (the speed a Cython simulator gets, GIL released).
 
-from riichi_fast._player cimport PlayerState, PS_OK
+from riichi_fast.analysis._player cimport PlayerState, PS_OK
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil

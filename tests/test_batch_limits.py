@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from riichi_fast import score
-from riichi_fast.batch import MAX_COUNTERS, arrays_from_hands, score_batch, score_batch_chunks
+from riichi_fast.scoring.batch import MAX_COUNTERS, arrays_from_hands, score_batch, score_batch_chunks
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, ContextError
 from riichi_fast.rules import layout as L
@@ -24,8 +24,8 @@ NO_FIVES = "123m234p789s11122z"  # on 2z (kind 28): no five at all
 def batch_impl(request, monkeypatch):
     """score_batch on the compiled column engine, then on the per-row reference path."""
     if request.param == "reference":
-        from riichi_fast import batch
-        from riichi_fast.reference import score as ref
+        from riichi_fast.scoring import batch
+        from riichi_fast.reference.scoring import score as ref
 
         monkeypatch.setattr(batch, "_backend", types.SimpleNamespace(load=lambda name: ref))
     return request.param

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riichi_fast import _batchline
-from riichi_fast.reference import batchline as ref
+from riichi_fast.cli import _batchline
+from riichi_fast.reference.cli import batchline as ref
 from riichi_fast.rules.config import PRESETS, Rules
 from strategies import hand_strings
 
@@ -47,8 +47,8 @@ def test_examples_columns_equal_arrays_from_hands():
     import argparse
     import shlex
 
-    from riichi_fast.batch import arrays_from_hands
-    from riichi_fast.cli import _add_win_arguments, _score_kwargs
+    from riichi_fast.scoring.batch import arrays_from_hands
+    from riichi_fast.cli.app import _add_win_arguments, _score_kwargs
     from riichi_fast.rules.context import WinContext
 
     parser = argparse.ArgumentParser(add_help=False)

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast import batch
+from riichi_fast.scoring import batch
 from riichi_fast.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,14 +219,14 @@ def _options(parser):
 
 
 def test_every_option_has_help():
-    from riichi_fast.cli import build_parser
+    from riichi_fast.cli.app import build_parser
 
     missing = [name for name, a in _options(build_parser()) if not a.help and a.dest != "command"]
     assert missing == []
 
 
 def test_help_epilog_documents_exit_codes(capsys):
-    from riichi_fast.cli import EXIT_CODES
+    from riichi_fast.cli.app import EXIT_CODES
 
     for argv in (["--help"], ["batch", "--help"]):
         with pytest.raises(SystemExit) as exc:
@@ -378,7 +378,7 @@ def test_batch_many_bad_lines_summary_is_bounded(capsys, tmp_path):
 
 def _expected_rows():
     """The three readable lines of BATCH_TEXT, scored with score() one by one."""
-    from riichi_fast.rules.scoring import score
+    from riichi_fast.scoring.front import score
 
     return [
         (2, score("22456m456p456s345s", "3s", seat_wind=1, dora="1m")),
@@ -470,7 +470,7 @@ def test_batch_streams_before_reading_everything():
     """The first rows are scored and handed out before the rest of the input is read."""
     import io
 
-    from riichi_fast.batchio import stream_text
+    from riichi_fast.cli.batchio import stream_text
     from riichi_fast.rules.config import DEFAULT
 
     class OneBlockThenFail(io.RawIOBase):
@@ -494,7 +494,7 @@ def test_batch_memory_buffers_do_not_grow(tmp_path):
     """One parser buffer of `chunk` rows and one result buffer, whatever the number of lines."""
     import io
 
-    from riichi_fast.batchio import stream_text
+    from riichi_fast.cli.batchio import stream_text
     from riichi_fast.rules.config import DEFAULT
 
     seen = set()
@@ -510,7 +510,7 @@ def test_batch_memory_buffers_do_not_grow(tmp_path):
 def test_batch_progress_bar_on_a_terminal_draws_from_the_start():
     import io
 
-    from riichi_fast.batchio import BatchProgress
+    from riichi_fast.cli.batchio import BatchProgress
 
     class Tty(io.StringIO):
         def isatty(self):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from riichi_fast.cli import build_parser
+from riichi_fast.cli.app import build_parser
 
 RECORD = Path(__file__).parent / "data" / "records" / "tenhou-mjlog-mjx" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 

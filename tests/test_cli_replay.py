@@ -209,7 +209,7 @@ def _first_tsumogiri(rnd):
 @pytest.mark.parametrize("fmt", ["mjlog", "mjai", "tenhou6"])
 def test_a_missing_draw_is_a_mismatch_at_its_event(fmt):
     from riichi_fast.records import read_record, writers
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
 
     path = min(MJX.glob("2010*.mjlog"))
     game = read_record(path)

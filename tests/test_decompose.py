@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from riichi_fast.enums import Form, MeldType, SetType, WaitShape
 from riichi_fast.errors import ArrayError, MeldError, RiichiError, TileCountError, TileParseError
-from riichi_fast.readings import HandSet, Reading, WinReading
-from riichi_fast.reference.decompose import _mpsz as hand
+from riichi_fast.analysis.readings import HandSet, Reading, WinReading
+from riichi_fast.reference.analysis.decompose import _mpsz as hand
 from strategies import complete_hands, counts34
 
 SEQ, TRI, QUAD = SetType.SEQUENCE, SetType.TRIPLET, SetType.QUAD
@@ -282,8 +282,8 @@ def test_bad_input(decompose_impl, counts, melds, win, error, words):
 
 
 def _impls():
-    import riichi_fast._decompose as compiled
-    import riichi_fast.reference.decompose as reference
+    import riichi_fast.analysis._decompose as compiled
+    import riichi_fast.reference.analysis.decompose as reference
 
     return reference, compiled
 
@@ -317,7 +317,7 @@ def test_parity_any_14(counts):
     readings = reference.decompose(counts)
     assert compiled.decompose(counts) == readings
     # complete exactly when the shanten kernels say so
-    import riichi_fast._shanten as shanten
+    import riichi_fast.analysis._shanten as shanten
 
     assert bool(readings) == bool(shanten.is_agari(counts))
 
@@ -325,7 +325,7 @@ def test_parity_any_14(counts):
 @given(complete_hands(min_melds=1), st.data())
 def test_decompose_agrees_with_agari_with_melds(shape, data):
     """Removing one closed tile and adding another: a reading exists iff is_agari."""
-    import riichi_fast._shanten as shanten
+    import riichi_fast.analysis._shanten as shanten
 
     _, compiled = _impls()
     counts, melds = shape
@@ -529,7 +529,7 @@ def test_oracle_mahjong_divider():
     """
     from mahjong.hand_calculating.divider import HandDivider
 
-    import riichi_fast._decompose as compiled
+    import riichi_fast.analysis._decompose as compiled
 
     rng = random.Random(20261129)
     n_kokushi = 0

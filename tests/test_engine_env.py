@@ -327,7 +327,7 @@ def test_env_events_read_back_by_the_mjai_reader_verify(seed):
     import json
     import random
 
-    from riichi_fast.records.mjai import parse_mjai
+    from riichi_fast.records.mjai.reader import parse_mjai
     from riichi_fast.records.verify import verify_game
     from test_engine import _prefer
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast import _backend
-from riichi_fast._player import PlayerState
+from riichi_fast.analysis._player import PlayerState
 from riichi_fast.cli import main
 from riichi_fast.engine import Wall, play_game
 from riichi_fast.engine.game import GameResult
@@ -18,7 +18,7 @@ from riichi_fast.engine.logs import game_record, mjai_text, tenhou6_text, write_
 from riichi_fast.engine.replay import replay_record
 from riichi_fast.errors import ContextError, RiichiError
 from riichi_fast.records import parse_mjai, parse_tenhou6, read_record, writers
-from riichi_fast.records.fast import parse_record, verify_one
+from riichi_fast.records.verify_files import parse_record, verify_one
 from riichi_fast.records.sources import iter_records
 from riichi_fast.records.verify import format_game_report, verify_game
 from riichi_fast.records.writers import (
@@ -473,7 +473,7 @@ def test_games_under_other_presets_verify_under_their_preset(preset):
 def test_a_yaku_tenhou_has_no_id_for_cannot_go_to_tenhou6():
     from riichi_fast.engine.logs import _recorded
     from riichi_fast.rules.config import Rules
-    from riichi_fast.rules.scoring import score
+    from riichi_fast.scoring.front import score
 
     res = score("2233445566778p8p", "8p", rules=Rules.preset("tenhou").replace(daisharin=True))
     assert [y.name for y in res.yaku] == ["daisharin"]

@@ -21,7 +21,7 @@ from riichi_fast.errors import (
 )
 from riichi_fast.hand import Hand, Meld, as_hand
 from riichi_fast.rules.context import WinContext
-from riichi_fast.rules.scoring import score
+from riichi_fast.scoring.front import score
 
 
 def _fortran_2d():

@@ -6,7 +6,7 @@ import importlib
 import numpy as np
 import pytest
 
-from riichi_fast.reference import stats_csv as twin
+from riichi_fast.reference.stats import csvtext as twin
 
 csvtext = pytest.importorskip("riichi_fast.stats._csvtext")
 IMPLS = [csvtext, twin]
@@ -82,9 +82,9 @@ def test_bad_columns_are_errors_of_the_same_kind(impl):
 
 def test_the_export_takes_the_kernel_of_its_backend(monkeypatch):
     from riichi_fast import _backend
-    from riichi_fast.stats import _export_fast
+    from riichi_fast.stats import _mjlog_export as _export_fast
 
     monkeypatch.setattr(_backend, "PUREPYTHON", False)
     assert _export_fast.csv_module() is csvtext
     monkeypatch.setattr(_backend, "PUREPYTHON", True)
-    assert _export_fast.csv_module() is importlib.import_module("riichi_fast.reference.stats_csv")
+    assert _export_fast.csv_module() is importlib.import_module("riichi_fast.reference.stats.csvtext")

@@ -15,10 +15,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast.records.fast import _players, fast_settings, params_rows
-from riichi_fast.reference import mjlog as twin
+from riichi_fast.records.verify_files import _players, fast_settings, params_rows
+from riichi_fast.reference.records.mjlog import scan as twin
 from riichi_fast.rules import config
-from riichi_fast.stats import TABLES, _export, _export_fast, expand_paths, export
+from riichi_fast.stats import TABLES, _export, _mjlog_export as _export_fast, expand_paths, export
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -122,7 +122,7 @@ def test_values_that_need_quotes_and_names(tmp_path, monkeypatch):
     (b'n0="%F4%90%80%80" n1="" n2="" n3=""', False),  # past U+10FFFF
 ])
 def test_names_are_decoded_as_the_full_reader_decodes_them(tmp_path, names, taken):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = xml(next(p for p in MJLOG if "3p" not in p.parent.name))
     un = re.search(rb"<UN [^>]*>", data).group(0)
@@ -350,7 +350,7 @@ def test_parquet_read_back_with_duckdb_and_pandas_gives_the_same_totals(tmp_path
 # ---------------------------------------------------------------------------
 
 def test_export_mjlog_twin_writes_the_same_rows():
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     for path in MJLOG:
         data = xml(path)
@@ -373,7 +373,7 @@ def test_export_mjlog_twin_writes_the_same_rows():
 
 @pytest.mark.parametrize("impl", ["reference", "cython"])
 def test_export_mjlog_full_array_and_bad_arguments(impl):
-    mod = importlib.import_module("riichi_fast.reference.mjlog" if impl == "reference" else "riichi_fast._mjlog")
+    mod = importlib.import_module("riichi_fast.reference.records.mjlog.scan" if impl == "reference" else "riichi_fast.records.mjlog._scan")
     data = xml(MJLOG[0])
     params, settings = table(data)
     rows = np.zeros((10, W), dtype=np.int32)
@@ -392,7 +392,7 @@ def test_export_mjlog_full_array_and_bad_arguments(impl):
 
 
 def test_one_settings_filler_checks_every_entry_point():
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = xml(MJLOG[0])
     params, settings = table(data)
@@ -413,7 +413,7 @@ def test_one_settings_filler_checks_every_entry_point():
 
 
 def test_game_rows_hold_the_tables_games_and_players():
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
     from riichi_fast.records import parse_mjlog
     from riichi_fast.stats._aggregate import final_scores, placements
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast.records.fast import _players, fast_settings, params_rows
-from riichi_fast.reference import mjlog as twin
+from riichi_fast.records.verify_files import _players, fast_settings, params_rows
+from riichi_fast.reference.records.mjlog import scan as twin
 from riichi_fast.rules import config
 from riichi_fast.stats import TABLES, export
 
@@ -159,7 +159,7 @@ def mutants():
 
 
 def test_mutated_records_export_the_same_both_ways(tmp_path):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     files = mutants()
     assert len(files) >= 80

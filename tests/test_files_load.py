@@ -1,4 +1,4 @@
-"""riichi_fast._files.load (a record file read and inflated in C, libdeflate) and its twin.
+"""riichi_fast.records._files.load (a record file read and inflated in C, libdeflate) and its twin.
 
 The loader only ever declines: a file it reads gives exactly what the Python reader
 (``records.sources.read_file`` then ``unpack``) gives, and a file it declines is read by
@@ -17,13 +17,13 @@ import pytest
 
 from riichi_fast import _backend
 from riichi_fast.records import sources
-from riichi_fast.reference import files as twin
+from riichi_fast.reference.records import files as twin
 from riichi_fast.stats import collect, expand_paths, stats_of_files
 
 RECORDS = Path(__file__).parent / "data" / "records"
 ALL_FILES = sorted(p for p in RECORDS.rglob("*") if p.is_file())
 
-compiled = _backend.compiled("_files")
+compiled = _backend.compiled("records._files")
 LOADERS = [twin.load] + ([compiled.load] if compiled is not None else [])
 
 XML = b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>' * 40

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError, TileParseError
-from riichi_fast.reference.decompose import _mpsz as hand
+from riichi_fast.reference.analysis.decompose import _mpsz as hand
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
@@ -171,8 +171,8 @@ _events = st.one_of(
 
 @given(st.frozensets(st.integers(0, 33), max_size=6), st.lists(_events, max_size=40))
 def test_parity_events(waits, events):
-    import riichi_fast._furiten as compiled
-    import riichi_fast.reference.furiten as reference
+    import riichi_fast.analysis._furiten as compiled
+    import riichi_fast.reference.analysis.furiten as reference
 
     a, b = reference.FuritenState(waits), compiled.FuritenState(waits)
     for event, arg in events:
@@ -187,8 +187,8 @@ def test_parity_events(waits, events):
 
 @given(st.frozensets(st.integers(0, 33), max_size=6), st.frozensets(st.integers(0, 33), max_size=10))
 def test_parity_is_furiten(waits, discards):
-    import riichi_fast._furiten as compiled
-    import riichi_fast.reference.furiten as reference
+    import riichi_fast.analysis._furiten as compiled
+    import riichi_fast.reference.analysis.furiten as reference
 
     expected = bool(waits & discards)
     assert reference.is_furiten(waits, discards) is expected

@@ -19,7 +19,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import riichi_fast as rf
-from riichi_fast import _backend, analysis
+from riichi_fast import _backend
+from riichi_fast.analysis import front as analysis
 from riichi_fast import tiles as T
 from riichi_fast.errors import ArrayError, TileCountError
 from riichi_fast.hand import Hand, as_hand
@@ -290,7 +291,7 @@ def test_compiled_readers_return_their_twins_answer_or_none(text, ids, counts):
 @given(data=st.data(), hand=hands(shapes=complete_hands(max_melds=0), kita=False))
 def test_score_every_form_same_as_the_pipeline(data, hand):
     """score(): the compiled front end reads every form as the Python pipeline does (same result or error)."""
-    from riichi_fast.rules.scoring import pipeline_score
+    from riichi_fast.scoring.front import pipeline_score
 
     form = data.draw(st.sampled_from(forms_of(hand) + [np.array([1.0]), np.array([0, 4, 8], np.int8)]))
     win = data.draw(st.sampled_from([T.KIND_NAMES[t >> 2] for t in hand.closed] + ["5z", 3]))

@@ -1,6 +1,6 @@
 """mjai read from its bytes in one pass (``records._mjai.read_bytes``) reads what the twin reads.
 
-``parse_record`` hands an mjai record's bytes to :func:`~riichi_fast.records.mjai.parse_mjai_bytes`:
+``parse_record`` hands an mjai record's bytes to :func:`~riichi_fast.records.mjai.reader.parse_mjai_bytes`:
 compiled, the lines are found in the bytes in C, the plain draw and discard lines (the
 spellings of mjai.app / Mortal and riichienv, then any flat object of their keys) replayed
 straight from their bytes, any other line read as ``read_lines`` reads it; anything
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from riichi_fast.records import mjai as M
+from riichi_fast.records.mjai import reader as M
 from riichi_fast.records import read_record, writers
 from riichi_fast.records._replay import RecordError
-from riichi_fast.records.fast import parse_record
+from riichi_fast.records.verify_files import parse_record
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
@@ -307,7 +307,7 @@ def test_damaged_games_same_answer_as_twin(texts):
 def test_read_bytes_equal_to_its_twin_directly(texts):
     """``_mjai.read_bytes`` and ``mjai._read_bytes`` on the same bytes: both True and equal
     Games; bytes that are not UTF-8: both False."""
-    from riichi_fast.records import _mjai
+    from riichi_fast.records.mjai import _reader as _mjai
 
     for name, text in texts[:3]:
         a, b = M._Reader(name, True), M._Reader(name, True)

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast import _mjlog
+from riichi_fast.records.mjlog import _scan as _mjlog
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.fast import _players, fast_settings, params_rows
-from riichi_fast.reference import mjlog as twin
+from riichi_fast.records.verify_files import _players, fast_settings, params_rows
+from riichi_fast.reference.records.mjlog import scan as twin
 from riichi_fast.rules import config
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -142,11 +142,11 @@ def test_the_callers_use_the_bound_pass():
     """verify, stats and export go through the one Pass of the automatic rules (built once),
     and explicit rules get their own (cached per Rules object)."""
     from riichi_fast import _backend
-    from riichi_fast.records.fast import _fast, _fast_for, resolve_rules
-    from riichi_fast.stats._export_fast import ExportRows
-    from riichi_fast.stats._fast import RowStats
+    from riichi_fast.records.verify_files import _fast, _fast_for, resolve_rules
+    from riichi_fast.stats._mjlog_export import ExportRows
+    from riichi_fast.stats._mjlog_counts import RowStats
 
-    cls = _backend.load("mjlog").Pass  # the twin's under RIICHI_FAST_PUREPYTHON=1
+    cls = _backend.load("records.mjlog._scan").Pass  # the twin's under RIICHI_FAST_PUREPYTHON=1
     p = _fast()
     assert isinstance(p, cls) and _fast() is p
     assert RowStats().fn.__self__ is p and ExportRows().fn.__self__ is p
@@ -172,7 +172,7 @@ def _with_names(data: bytes, names: list[bytes]) -> bytes:
 def test_names_that_share_a_prefix_or_swap_seats_stay_apart(records):
     """Names of different lengths sharing a prefix, one name empty, the same names on
     other seats: compiled fold == twin fold, and each name its own player row."""
-    from riichi_fast.reference import stats_fold
+    from riichi_fast.reference.stats import fold as stats_fold
     from riichi_fast.stats import _fold
 
     base = next(d for d in records if _players(d) == 4 and _mjlog.Pass(TABLES).verify(d)[0] == 0)
@@ -198,12 +198,12 @@ def test_names_that_share_a_prefix_or_swap_seats_stay_apart(records):
 
 
 def test_stub_declares_the_pass():
-    stub = Path(_mjlog.__file__).with_name("_mjlog.pyi").read_text()
+    stub = Path(_mjlog.__file__).with_name("_scan.pyi").read_text()
     for name in ("class Pass", "def verify(self, data", "def stats(self, data", "def export(self, data"):
         assert name in stub
     for name in ("verify", "stats", "export"):
         assert callable(getattr(_mjlog.Pass, name)) and callable(getattr(twin.Pass, name))
-    assert importlib.import_module("riichi_fast.reference.mjlog").Pass is twin.Pass
+    assert importlib.import_module("riichi_fast.reference.records.mjlog.scan").Pass is twin.Pass
 
 
 # ---------------------------------------------------------------------------

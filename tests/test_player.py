@@ -33,8 +33,8 @@ def ks(*names):
 @pytest.fixture(scope="module", params=["reference", "cython"])
 def player_impl(request):
     if request.param == "reference":
-        return importlib.import_module("riichi_fast.reference.player")
-    return importlib.import_module("riichi_fast._player")  # a build failure fails loudly
+        return importlib.import_module("riichi_fast.reference.analysis.player")
+    return importlib.import_module("riichi_fast.analysis._player")  # a build failure fails loudly
 
 
 @pytest.fixture
@@ -87,9 +87,9 @@ def test_construct_bad(P, hand, melds, error):
 @given(text=st.one_of(mpsz_strings(min_size=12, max_size=14), st.text("0123456789mpsz", max_size=20)))
 def test_construct_from_text_like_hand(text):
     """Plain mpsz strings (a fast path) give the counts of Hand.parse, or its error."""
-    from riichi_fast._player import PlayerState as Compiled
+    from riichi_fast.analysis._player import PlayerState as Compiled
     from riichi_fast.hand import Hand
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     try:
         hand = Hand.parse(text)
@@ -551,8 +551,8 @@ def _choose(ref, r, a, b):
     rules=st.sampled_from(RULES_CHOICES),
 )
 def test_parity_random_events(start, script, rules):
-    from riichi_fast._player import PlayerState as Compiled
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.analysis._player import PlayerState as Compiled
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     counts, melds = start
     ref = Reference(counts.tobytes(), melds, rules=rules)
@@ -571,8 +571,8 @@ def test_parity_random_events(start, script, rules):
 @given(start=tenpai_hands(max_melds=1, forms=("regular",)), data=st.data())
 def test_parity_ankan_after_riichi(start, data):
     """A tenpai hand with a closed triplet draws its fourth tile, in riichi when possible."""
-    from riichi_fast._player import PlayerState as Compiled
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.analysis._player import PlayerState as Compiled
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     counts, melds = start
     own = list(counts.tobytes())
@@ -605,8 +605,8 @@ def test_parity_ankan_after_riichi(start, data):
 @settings(max_examples=50, deadline=None)
 @given(start=tenpai_hands(max_melds=2), seat=st.integers(0, 3), dora=st.lists(st.integers(0, 33), max_size=2))
 def test_parity_with_yaku(start, seat, dora):
-    from riichi_fast._player import PlayerState as Compiled
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.analysis._player import PlayerState as Compiled
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     counts, melds = start
     ref = Reference(counts.tobytes(), melds)
@@ -618,8 +618,8 @@ def test_parity_with_yaku(start, seat, dora):
 
 
 def test_same_public_names():
-    from riichi_fast import _player
-    from riichi_fast.reference import player
+    from riichi_fast.analysis import _player
+    from riichi_fast.reference.analysis import player
 
     names = {n for n in dir(_player.PlayerState) if not n.startswith("_")}
     assert names == {n for n in dir(player.PlayerState) if not n.startswith("_")}
@@ -636,8 +636,8 @@ def test_same_public_names():
 
 
 def test_cimport_driver(tmp_path):
-    from riichi_fast._player import PlayerState as Compiled
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.analysis._player import PlayerState as Compiled
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
     driver = build_cimport_driver(tmp_path)
     # one deal: 234m456p789p67s11z draws 9m (riichi on it), passes 8s (riichi furiten),
@@ -670,9 +670,9 @@ def test_stub_signatures_match_reference():
     from pathlib import Path
 
     import riichi_fast
-    from riichi_fast.reference.player import PlayerState as Reference
+    from riichi_fast.reference.analysis.player import PlayerState as Reference
 
-    stub = ast.parse((Path(riichi_fast.__file__).parent / "_player.pyi").read_text())
+    stub = ast.parse((Path(riichi_fast.__file__).parent / "analysis" / "_player.pyi").read_text())
     cls = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "PlayerState")
     checked = set()
     for node in cls.body:

@@ -14,7 +14,7 @@ from riichi_fast.errors import MeldError, TileCountError
 
 @pytest.fixture(params=["reference", "cython"])
 def PS(request):
-    mod = "riichi_fast.reference.player" if request.param == "reference" else "riichi_fast._player"
+    mod = "riichi_fast.reference.analysis.player" if request.param == "reference" else "riichi_fast.analysis._player"
     return importlib.import_module(mod).PlayerState
 
 

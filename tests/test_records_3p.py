@@ -399,7 +399,7 @@ def test_deeply_nested_json_is_a_record_error(fn, text, fragment):
 
 
 # ---------------------------------------------------------------------------
-# The compiled path (riichi_fast._mjlog, n_players=3) and its twin
+# The compiled path (riichi_fast.records.mjlog._scan, n_players=3) and its twin
 # ---------------------------------------------------------------------------
 
 def _xml3(path) -> bytes:
@@ -412,7 +412,7 @@ def _tags(data: bytes, name: str) -> int:
 
 @pytest.fixture(scope="module")
 def fast3():
-    from riichi_fast.records.fast import fast_settings, params_rows
+    from riichi_fast.records.verify_files import fast_settings, params_rows
 
     return params_rows(TENHOU_3P), fast_settings(TENHOU_3P)
 
@@ -422,14 +422,14 @@ def _compiled():
 
     if _backend.PUREPYTHON:
         pytest.skip("compares the compiled module with its twin")
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     return _mjlog.verify_mjlog
 
 
 @pytest.mark.parametrize("path", MJLOG3, ids=lambda p: p.name)
 def test_compiled_path_verifies_every_three_player_game_like_twin(path, fast3):
-    from riichi_fast.reference import mjlog as twin
+    from riichi_fast.reference.records.mjlog import scan as twin
 
     rows, st = fast3
     data = _xml3(path)
@@ -454,8 +454,8 @@ def test_three_player_fixtures_exercise_kita_and_the_two_payer_tsumo():
 def test_compiled_path_is_told_the_table(fast3):
     """n_players must agree with <GO>: a three-player record read as four players (and the
     reverse) is left to the full verifier, by the twin too; a bad n_players is an error."""
-    from riichi_fast.records.fast import fast_settings, params_rows
-    from riichi_fast.reference import mjlog as twin
+    from riichi_fast.records.verify_files import fast_settings, params_rows
+    from riichi_fast.reference.records.mjlog import scan as twin
 
     fn = _compiled()
     rows3, st3 = fast3
@@ -497,7 +497,7 @@ def _damaged3(data: bytes) -> dict[str, bytes]:
 
 
 def test_compiled_path_declines_damaged_three_player_records_like_twin(fast3):
-    from riichi_fast.reference import mjlog as twin
+    from riichi_fast.reference.records.mjlog import scan as twin
 
     fn = _compiled()
     rows, st = fast3
@@ -514,7 +514,7 @@ def test_compiled_path_equals_twin_on_seeded_three_player_mutations(fast3):
     """Random byte edits of the three-player records: the same answer, never a crash."""
     import random
 
-    from riichi_fast.reference import mjlog as twin
+    from riichi_fast.reference.records.mjlog import scan as twin
 
     fn = _compiled()
     rows, st = fast3
@@ -542,7 +542,7 @@ def test_compiled_path_equals_twin_on_seeded_three_player_mutations(fast3):
 def test_summary_of_three_player_games_goes_through_the_compiled_path():
     """verify_summary: every 3p game on the compiled path, every field equal to the full
     verifier's, per game and in total; the counts are those of the raw files."""
-    from riichi_fast.records.fast import verify_one, verify_summary
+    from riichi_fast.records.verify_files import verify_one, verify_summary
 
     fast = verify_summary(MJLOG3)
     full = verify_summary(MJLOG3, fast=False)
@@ -563,7 +563,7 @@ def test_summary_of_three_player_games_goes_through_the_compiled_path():
 
 
 def test_damaged_three_player_record_is_reported_and_the_run_goes_on(tmp_path):
-    from riichi_fast.records.fast import verify_summary
+    from riichi_fast.records.verify_files import verify_summary
 
     good = _xml3(MJLOG3[0])
     (tmp_path / "a.mjlog").write_bytes(good)
@@ -583,7 +583,7 @@ def test_damaged_three_player_record_is_reported_and_the_run_goes_on(tmp_path):
 
 
 def test_two_workers_equal_one_on_three_and_four_player_games():
-    from riichi_fast.records.fast import verify_summary
+    from riichi_fast.records.verify_files import verify_summary
 
     paths = MJLOG3 + sorted((DATA / "tenhou-mjlog-mjx").glob("*.mjlog"))
     one, two = verify_summary(paths).as_dict(), verify_summary(paths, jobs=2).as_dict()
@@ -599,8 +599,8 @@ def test_damaged_fields_found_by_fuzzing_are_record_errors(kind, fragment, fast3
     """Byte edits the full reader once let through (a dealer on the empty seat crashed the
     verifier; a tile id past 135 in a dealt hand, or an odd yaku list, verified): now a
     RecordError naming the field, the compiled path and its twin agree, the run goes on."""
-    from riichi_fast.records.fast import verify_summary
-    from riichi_fast.reference import mjlog as twin
+    from riichi_fast.records.verify_files import verify_summary
+    from riichi_fast.reference.records.mjlog import scan as twin
 
     good = _xml3(MJLOG3[0])
     if kind == "oya":
@@ -617,7 +617,7 @@ def test_damaged_fields_found_by_fuzzing_are_record_errors(kind, fragment, fast3
     from riichi_fast import _backend
 
     if not _backend.PUREPYTHON:
-        from riichi_fast import _mjlog
+        from riichi_fast.records.mjlog import _scan as _mjlog
 
         assert _mjlog.verify_mjlog(data, rows, **st) == (1, 0, 0, 0)
     (tmp_path / "bad.mjlog").write_bytes(data)

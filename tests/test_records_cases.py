@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast.records import read_record
-from riichi_fast.records.fast import verify_summary
+from riichi_fast.records.verify_files import verify_summary
 from riichi_fast.records.verify import verify_game
 from riichi_fast.stats import collect, stats_of_files
 

@@ -22,7 +22,7 @@ import pytest
 from riichi_fast import _backend
 from riichi_fast.cli import main
 from riichi_fast.records import verify as V
-from riichi_fast.records.fast import (
+from riichi_fast.records.verify_files import (
     VerifySummary,
     fast_settings,
     params_rows,
@@ -32,7 +32,7 @@ from riichi_fast.records.fast import (
     verify_summary,
 )
 from riichi_fast.records.sources import SourceError, iter_records
-from riichi_fast.reference import mjlog as twin
+from riichi_fast.reference.records.mjlog import scan as twin
 from riichi_fast.rules import config
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -94,7 +94,7 @@ NAGASHI = next(p for p in FOUR if b'type="nm"' in xml(p) and b'sc="' in xml(p))
 @pytest.mark.parametrize("path,kind", [(PAO, "pao_change"), (NAGASHI, "nagashi_change")],
                          ids=["pao", "nagashi"])
 def test_compiled_path_checks_pao_and_nagashi_payments(path, kind, rows):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     good = xml(path)
     assert _mjlog.verify_mjlog(good, rows, **settings())[0] == 0
@@ -109,7 +109,7 @@ def test_compiled_path_checks_pao_and_nagashi_payments(path, kind, rows):
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
 @pytest.mark.parametrize("path", FOUR, ids=[p.name for p in FOUR])
 def test_compiled_path_equals_twin_and_full_verifier(path, rows):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = xml(path)
     got = _mjlog.verify_mjlog(data, rows, **settings())
@@ -125,7 +125,7 @@ def test_compiled_path_equals_twin_and_full_verifier(path, rows):
 @pytest.mark.parametrize("kind", ["fu_changed", "no_results", "truncated", "score_changed",
                                   "owari_changed", "sc_changed", "start_changed"])
 def test_compiled_path_declines_damaged_records_like_twin(kind, rows):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = _damaged(xml(GOOD))[kind]
     assert data != xml(GOOD)
@@ -137,7 +137,7 @@ def test_compiled_path_declines_damaged_records_like_twin(kind, rows):
 def test_compiled_path_passes_every_complete_four_player_game(rows):
     """Pao and nagashi mangan included; what it leaves: the records cut short, inside a round
     or after one, before the game's end (no owari: verify reports both), and 3p."""
-    mod = _backend.load("mjlog")
+    mod = _backend.load("records.mjlog._scan")
     passed = [p for p in FOUR if mod.verify_mjlog(xml(p), rows, **settings())[0] == 0]
     left = {p.name for p in FOUR} - {p.name for p in passed}
     cut = {p.name for p in FOUR
@@ -451,7 +451,7 @@ def test_progress_bar_only_on_a_terminal(capsys, monkeypatch, tmp_path):
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="compares the compiled module with its twin")
 def test_compiled_path_checks_placements(rows):
     """Final points that rank the seats otherwise than the final scores do."""
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = xml(GOOD)
     owari = re.search(rb'owari="([^"]*)"', data).group(1).split(b",")
@@ -478,7 +478,7 @@ def test_compiled_path_equals_twin_on_seeded_mutations(rows):
     """Random byte edits (replace, delete, duplicate a span): the same answer, never a crash."""
     import random
 
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     rng = random.Random(20261201)
     sources = [xml(p) for p in FOUR]
@@ -511,7 +511,7 @@ def test_every_byte_at_every_place_of_a_long_value(rows, quote):
     eight (eight table lookups), then byte by byte: 40 places cover a byte in each lane of
     a first and a second block of sixteen, of eight, and the tail.  (A 64-bit SWAR test was
     caught here with a broken '&' test.)"""
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     good = xml(GOOD)
     head, rest = good.split(b"<mjloggm", 1)
@@ -562,7 +562,7 @@ def test_cli_jobs_auto_is_one_worker_per_core(capsys, monkeypatch):
     """``-j auto``: one worker per core this process may run on (its CPU affinity), for
     ``verify`` and ``stats``; the answers are those of one worker."""
     from riichi_fast import _pool
-    from riichi_fast.records import fast as F
+    from riichi_fast.records import verify_files as F
 
     assert _pool.cores() == len(__import__("os").sched_getaffinity(0))
     seen = []
@@ -626,7 +626,7 @@ def test_a_worker_that_dies_costs_its_file_only(tmp_path, monkeypatch):
     other file is verified as with one worker."""
     import os
 
-    from riichi_fast.records import fast as F
+    from riichi_fast.records import verify_files as F
 
     good = min((DATA / "tenhou-mjlog-fastmaj").glob("*.mjlog")).read_bytes()
     for i in range(40):
@@ -656,7 +656,7 @@ def test_explicit_rules_take_the_compiled_path_with_the_same_answers(preset):
     and failing report equals the full verifier's.  Games of the other player count go
     to the full verifier.  (Before, any explicit rules sent every game to the full
     verifier: ``--rules tenhou`` ran ~45x slower than no ``--rules``.)"""
-    from riichi_fast.records.fast import _fast_for, resolve_rules
+    from riichi_fast.records.verify_files import _fast_for, resolve_rules
 
     rules = resolve_rules(preset)
     assert _fast_for(rules) is not None
@@ -683,7 +683,7 @@ def test_rules_the_compiled_path_does_not_play_go_to_the_full_verifier(preset):
     mahjong_lib: no red fives, where the compiled path would count a game's red fives as
     its flags say and the full verifier, given these rules, counts none (its han and aka
     then disagree with a Tenhou record: that is the answer these rules give)."""
-    from riichi_fast.records.fast import _fast_for, resolve_rules
+    from riichi_fast.records.verify_files import _fast_for, resolve_rules
 
     assert _fast_for(resolve_rules(preset)) is None
     got = verify_summary(FOUR[:3], rules=preset)

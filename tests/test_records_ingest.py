@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from riichi_fast.records import mjai as M
+from riichi_fast.records.mjai import reader as M
 from riichi_fast.records import parse_mjai, parse_tenhou6, read_record, writers
-from riichi_fast.records import tenhou6 as T6
+from riichi_fast.records.tenhou6 import reader as T6
 from riichi_fast.records._replay import RecordError
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -424,7 +424,7 @@ def test_mjai_game_left_to_twin_same_answer(edit):
 
 @_compiled
 def test_declared_and_score_data_equal_their_twins():
-    from riichi_fast.records import _convert as C
+    from riichi_fast.records import hands as C
     from riichi_fast.records import _round
     from riichi_fast.records import verify as V
 
@@ -467,7 +467,7 @@ def test_quick_hand_compiled_equals_twin_or_is_stricter():
     import dataclasses
 
     from riichi_fast.hand import Hand, Meld
-    from riichi_fast.records import _convert as C
+    from riichi_fast.records import hands as C
     from riichi_fast.records import _round
 
     def outcome(fn, win):

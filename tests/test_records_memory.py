@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast import _backend
-from riichi_fast.records.fast import verify_summary
+from riichi_fast.records.verify_files import verify_summary
 from riichi_fast.stats import collect, expand_paths, export
 
 pytestmark = pytest.mark.skipif(_backend.PUREPYTHON, reason="measures the compiled paths")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast import _backend
-from riichi_fast.records import tenhou
+from riichi_fast.records.mjlog import reader as tenhou
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOGS = sorted(p for p in DATA.glob("tenhou-mjlog-*/*.mjlog"))
@@ -39,7 +39,7 @@ def taken_by_c(data: bytes) -> bool:
     """Whether the compiled loop read the record itself (False: it handed it back)."""
     import xml.etree.ElementTree as ET
 
-    mod = _backend.compiled("records._tenhou_mjlog")
+    mod = _backend.compiled("records.mjlog._reader")
     return mod.read(tenhou._Reader("x.mjlog"), ET.fromstring(data))
 
 
@@ -54,7 +54,7 @@ def test_every_bundled_record_reads_the_same(path, monkeypatch):
     assert got == outcome(data, False, monkeypatch)
     assert isinstance(got, tenhou.Game) and got.rounds
     assert all(r.events for r in got.rounds[:-1])
-    if _backend.compiled("records._tenhou_mjlog") is not None:
+    if _backend.compiled("records.mjlog._reader") is not None:
         assert taken_by_c(data)  # a clean record never goes back to the twin
 
 
@@ -67,7 +67,7 @@ def test_the_record_without_a_last_result_is_read_in_c(monkeypatch):
     assert game == outcome(data, False, monkeypatch)
     last = game.rounds[-1]
     assert not last.wins and last.draw is None and last.events
-    if _backend.compiled("records._tenhou_mjlog") is not None:
+    if _backend.compiled("records.mjlog._reader") is not None:
         assert taken_by_c(data)
 
 
@@ -140,7 +140,7 @@ INT_LISTS = ["", None, "0", "1,2,3", "1,,2,", ",5", "-3,250,-1,0", "123456789012
 def test_compiled_ints_equal_the_twins(text):
     """``_tenhou_mjlog.ints`` (the attribute lists of every tag) against ``tenhou._ints_py``:
     the same list, or the same error."""
-    mod = _backend.compiled("records._tenhou_mjlog")
+    mod = _backend.compiled("records.mjlog._reader")
     if mod is None:
         pytest.skip("compiled modules only")
 

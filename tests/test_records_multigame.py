@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from riichi_fast.records import RecordError, read_record, writers
-from riichi_fast.records.fast import verify_summary
+from riichi_fast.records.verify_files import verify_summary
 from riichi_fast.records.sources import iter_records
 from riichi_fast.stats import collect
 

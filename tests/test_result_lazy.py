@@ -6,10 +6,11 @@ import pickle
 
 import pytest
 
-from riichi_fast import _backend, _score_api
-from riichi_fast.reference import score_api as ref_api
+from riichi_fast import _backend
+from riichi_fast.scoring import _score_api
+from riichi_fast.reference.scoring import score_api as ref_api
 from riichi_fast.rules.payment import Payment
-from riichi_fast.rules.result import FuItem, HandResult
+from riichi_fast.scoring.result import FuItem, HandResult
 
 CASES = [
     ("234567m234p23455s", "5s", {"riichi": True, "seat_wind": 1, "dora": "4m"}),
@@ -57,12 +58,12 @@ def test_a_result_rebuilt_from_its_output_reads_the_same():
 
 
 def test_the_storage_is_the_backend_choice():
-    from riichi_fast.reference.result import ResultCore as Twin
+    from riichi_fast.reference.scoring.result import ResultCore as Twin
 
     if _backend.PUREPYTHON:
         assert HandResult.__mro__[1] is Twin
     else:
-        from riichi_fast._result import ResultCore
+        from riichi_fast.scoring._result import ResultCore
 
         assert HandResult.__mro__[1] is ResultCore
         r = _score_api.score("123m456p789s11222z", "2z", tsumo=True)
@@ -72,7 +73,7 @@ def test_the_storage_is_the_backend_choice():
 @pytest.mark.parametrize("raw", [(0, 2, 30) + (0,) * 93, [24] + [0] * 95, (0, 1) + (2**70,) * 94, (3,)])
 def test_compiled_storage_and_twin_read_the_same(raw):
     """A result built from any int sequence (what from_output and unpickling pass) reads as the twin does."""
-    from riichi_fast.reference.result import ResultCore as Twin
+    from riichi_fast.reference.scoring.result import ResultCore as Twin
 
     a = HandResult(raw, None, tsumo=1, dealer=0, is_open=True, closed34=b"\x02" * 7 + b"\x00" * 27)
     b = Twin(raw, None, tsumo=1, dealer=0, is_open=True, closed34=b"\x02" * 7 + b"\x00" * 27)
@@ -95,8 +96,8 @@ def test_compiled_storage_and_twin_read_the_same(raw):
     (67, 1, False), (95, -1, False), (80, 2**62, False),       # reserved slots: stored only as given
 ])
 def test_the_kernel_output_is_packed_inline_only_when_every_slot_fits(slot, value, inline):
-    from riichi_fast._result import _stored_for_tests
-    from riichi_fast.reference.result import ResultCore as Twin
+    from riichi_fast.scoring._result import _stored_for_tests
+    from riichi_fast.reference.scoring.result import ResultCore as Twin
 
     raw = [0, 3, 40, 1000] + [0] * 92
     raw[slot] = value
@@ -114,8 +115,8 @@ def test_the_kernel_output_is_packed_inline_only_when_every_slot_fits(slot, valu
                                            (2**40, False)])
 def test_the_kernel_store_checks_the_64_bit_slots(slot, value, inline):
     # c_store_kernel_output: only O_BASE and the payment slots can leave int32 in the kernel's output
-    from riichi_fast._result import _stored_for_tests
-    from riichi_fast.reference.result import ResultCore as Twin
+    from riichi_fast.scoring._result import _stored_for_tests
+    from riichi_fast.reference.scoring.result import ResultCore as Twin
 
     raw = [0, 3, 40, 1000] + [0] * 92
     raw[slot] = value
@@ -131,7 +132,7 @@ def test_the_kernel_store_checks_the_64_bit_slots(slot, value, inline):
     ("19m19p19s1234567z", "7z", {"tenhou": True, "tsumo": True}),
 ])
 def test_the_kernel_store_keeps_what_the_generic_store_keeps(hand, win, kwargs):
-    from riichi_fast._result import _stored_for_tests
+    from riichi_fast.scoring._result import _stored_for_tests
 
     raw = list(_score_api.score(hand, win, **kwargs).raw)
     a, inline_a = _stored_for_tests(HandResult, raw)
@@ -142,13 +143,13 @@ def test_the_kernel_store_keeps_what_the_generic_store_keeps(hand, win, kwargs):
 
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
 def test_recycled_results_read_as_new_ones():
-    """HandResult blocks are recycled through a freelist (riichi_fast._result): a result built on a block
+    """HandResult blocks are recycled through a freelist (riichi_fast.scoring._result): a result built on a block
     of another one reads exactly as on a fresh block, whichever way it is built, and is tracked by the
     cycle collector as before (scored results are not: nothing can cycle through them)."""
     import gc
 
-    from riichi_fast import _result
-    from riichi_fast.reference.result import ResultCore as Twin
+    from riichi_fast.scoring import _result
+    from riichi_fast.reference.scoring.result import ResultCore as Twin
 
     def fresh_reads(hand, win, kwargs):
         return [(_score_api.score(hand, win, **kwargs), ref_api.score(hand, win, **kwargs))]
@@ -174,7 +175,7 @@ def test_recycled_results_read_as_new_ones():
 
 @pytest.mark.skipif(_backend.PUREPYTHON, reason="the compiled storage")
 def test_the_freelist_takes_only_fixed_size_result_types():
-    from riichi_fast import _result
+    from riichi_fast.scoring import _result
 
     for bad in (int, object, "HandResult", tuple):
         with pytest.raises(TypeError, match="subclass of ResultCore"):

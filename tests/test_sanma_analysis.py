@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import riichi_fast as rf
-from riichi_fast import _shanten, _waits
+from riichi_fast.analysis import _shanten, _waits
 from riichi_fast.errors import ContextError, TileCountError
-from riichi_fast.reference import shanten as ref_shanten
-from riichi_fast.reference import waits as ref_waits
+from riichi_fast.reference.analysis import shanten as ref_shanten
+from riichi_fast.reference.analysis import waits as ref_waits
 from riichi_fast.tiles import mpsz_to_counts, parse_kind
 
 SANMA_KINDS = [0, 8] + list(range(9, 34))
@@ -245,8 +245,8 @@ def test_player_state_three_player():
 
 
 def test_player_twins_three_player():
-    from riichi_fast._player import PlayerState as CP
-    from riichi_fast.reference.player import PlayerState as RP
+    from riichi_fast.analysis._player import PlayerState as CP
+    from riichi_fast.reference.analysis.player import PlayerState as RP
 
     for P in (CP, RP):
         p = P("19m19p19s1234567z", n_players=3)
@@ -533,8 +533,8 @@ def test_kita_tiles_are_own_meld_tiles():
 def test_player_state_copy_and_pickle_keep_the_settings():
     import pickle
 
-    from riichi_fast._player import PlayerState as CP
-    from riichi_fast.reference.player import PlayerState as RP
+    from riichi_fast.analysis._player import PlayerState as CP
+    from riichi_fast.reference.analysis.player import PlayerState as RP
 
     for P in (CP, RP):
         p = P("13m456p789s11z ankan:2222m", rules="tenhou")

@@ -1,4 +1,4 @@
-"""The compiled scoring front end (``riichi_fast._score_api.score``) and its twin, the Python pipeline.
+"""The compiled scoring front end (``riichi_fast.scoring._score_api.score``) and its twin, the Python pipeline.
 
 Both must give equal results (same raw output, flags, yaku, reading, repr and
 dict) and raise the same errors (type and message) for every input the public
@@ -20,11 +20,11 @@ from riichi_fast import _backend
 from riichi_fast.hand import Hand
 from riichi_fast.rules.config import DEFAULT, PRESETS, Rules
 from riichi_fast.rules.context import WinContext
-from riichi_fast.rules.scoring import pipeline_score
+from riichi_fast.scoring.front import pipeline_score
 from riichi_fast.tiles import KIND_NAMES
 from strategies import winning_hands
 
-compiled = pytest.importorskip("riichi_fast._score_api") if not _backend.PUREPYTHON else None
+compiled = pytest.importorskip("riichi_fast.scoring._score_api") if not _backend.PUREPYTHON else None
 IMPLS = [pipeline_score] + ([compiled.score] if compiled is not None else [])
 
 
@@ -66,7 +66,7 @@ def test_public_score_is_the_backend_choice():
 
 
 def test_reference_twin_is_the_pipeline():
-    from riichi_fast.reference import score_api
+    from riichi_fast.reference.scoring import score_api
 
     assert score_api.score is pipeline_score
 

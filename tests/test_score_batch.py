@@ -2,7 +2,7 @@
 
 Two layers: ``_score.score_batch`` (flat ctx/out arrays of docs/SCORING.md,
 twin ``reference.score.score_batch``) and the public
-:func:`riichi_fast.batch.score_batch` (plain columns in, result columns out).
+:func:`riichi_fast.scoring.batch.score_batch` (plain columns in, result columns out).
 """
 
 from __future__ import annotations
@@ -12,18 +12,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riichi_fast import batch as B
+from riichi_fast.scoring import batch as B
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError
-from riichi_fast.reference import score as ref
+from riichi_fast.reference.scoring import score as ref
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
-from riichi_fast.rules.scoring import score
+from riichi_fast.scoring.front import score
 from riichi_fast.tiles import as_counts, red_counts
 from strategies import complete_hands
 
-cy = pytest.importorskip("riichi_fast._score")
+cy = pytest.importorskip("riichi_fast.scoring._score")
 
 RULES = [PRESETS["default"], PRESETS["tenhou"], Rules(kiriage=True, two_han_minimum_from_counters=2, renhou="han")]
 

@@ -24,7 +24,7 @@ from riichi_fast.errors import ContextError, TileCountError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, MAHJONG_LIB, MAJSOUL, MAJSOUL_3P, PRESETS, TENHOU, Rules
 from riichi_fast.rules.context import WinContext
-from riichi_fast.rules.scoring import encode, pipeline_score
+from riichi_fast.scoring.front import encode, pipeline_score
 
 FRONTS = [pytest.param(score, id="score"), pytest.param(pipeline_score, id="pipeline")]
 LENIENT = DEFAULT.replace(reject_impossible=False)
@@ -112,7 +112,7 @@ def test_kernels_flag_a_fifth_copy_as_bad_input(score_impl):
 
 
 def test_batch_flags_the_row_and_scores_the_others():
-    from riichi_fast import batch as B
+    from riichi_fast.scoring import batch as B
 
     hands = ["444s456s123m789p11z", "444s456s123m789p11z"]
     contexts = [WinContext(riichi=True, dora="3s", seat_wind=1), WinContext(riichi=True, dora="4s", seat_wind=1)]

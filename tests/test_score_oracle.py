@@ -19,7 +19,7 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as MMeld
 
 from riichi_fast.enums import MeldType
-from riichi_fast.reference.score import score_kernel
+from riichi_fast.reference.scoring.score import score_kernel
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import MAHJONG_LIB
 from riichi_fast.rules.context import WinContext

@@ -1,4 +1,4 @@
-"""The compiled scoring kernel (``riichi_fast._score``) and its reference twin agree.
+"""The compiled scoring kernel (``riichi_fast.scoring._score``) and its reference twin agree.
 
 - every constant of ``_score.pxd`` equals ``riichi_fast.rules.layout``;
 - named hands give the exact documented output in both implementations;
@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riichi_fast.reference import score as ref
+from riichi_fast.reference.scoring import score as ref
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, PRESETS, Rules
 from riichi_fast.tiles import as_counts
 from strategies import complete_hands, counts34
 
-cy = pytest.importorskip("riichi_fast._score")
+cy = pytest.importorskip("riichi_fast.scoring._score")
 
 #: rule sets the parity properties draw from: every preset plus variants the presets leave off
 RULE_SETS = [

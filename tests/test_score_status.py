@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
-from riichi_fast.rules import scoring
+from riichi_fast.scoring import front as scoring
 from riichi_fast.rules.config import DEFAULT, PRESETS
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.payment import base_points, payments
@@ -19,8 +19,8 @@ from strategies import complete_hands, hands
 @pytest.fixture(params=["reference", "cython"])
 def kernel(request):
     if request.param == "reference":
-        return importlib.import_module("riichi_fast.reference.score")
-    return pytest.importorskip("riichi_fast._score")
+        return importlib.import_module("riichi_fast.reference.scoring.score")
+    return pytest.importorskip("riichi_fast.scoring._score")
 
 
 CLOSED = "12399m456p123789s"
@@ -193,7 +193,7 @@ def test_public_score_invariants(hand, data, preset):
     import importlib
 
     original = scoring._kernel
-    scoring._kernel = lambda: importlib.import_module("riichi_fast.reference.score")
+    scoring._kernel = lambda: importlib.import_module("riichi_fast.reference.scoring.score")
     try:
         rules = PRESETS[preset].replace(red_fives=hand.red)
         kinds = sorted({t // 4 for t in hand.closed})
@@ -285,11 +285,11 @@ def test_kernel_rejects_bad_arrays(kernel, name, bad):
 )
 def test_kernel_never_raises_on_garbage(closed, types, kinds, win, ctx):
     """Any values in well-formed arrays give a status, identically in both twins; never an exception."""
-    import riichi_fast.reference.score as reference
+    import riichi_fast.reference.scoring.score as reference
 
     impls = [reference]
     try:
-        impls.append(importlib.import_module("riichi_fast._score"))
+        impls.append(importlib.import_module("riichi_fast.scoring._score"))
     except ImportError:  # pragma: no cover - compiled module not built
         pass
     outs = []
@@ -312,7 +312,7 @@ def test_kernel_never_raises_on_garbage(closed, types, kinds, win, ctx):
 )
 def test_kernel_twins_agree_on_any_context(shape, win_pick, ctx, flags, preset):
     """Complete hands with arbitrary (often invalid) contexts: a status, the same in both twins."""
-    import riichi_fast.reference.score as reference
+    import riichi_fast.reference.scoring.score as reference
 
     counts, melds = shape
     closed = [k for k in range(34) for _ in range(int(counts[k]))]
@@ -324,7 +324,7 @@ def test_kernel_twins_agree_on_any_context(shape, win_pick, ctx, flags, preset):
         types[i], kinds[i] = int(t), k
     impls = [reference]
     try:
-        impls.append(importlib.import_module("riichi_fast._score"))
+        impls.append(importlib.import_module("riichi_fast.scoring._score"))
     except ImportError:  # pragma: no cover - compiled module not built
         pass
     outs = []

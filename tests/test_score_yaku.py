@@ -1,7 +1,7 @@
 """One winning hand per yaku and yakuman (RULES.md section 4), with exact han, fu and points.
 
 Every case runs on the reference scorer and, when it is built, on the compiled
-one (``riichi_fast._score``); the public ``score`` is pointed at each in turn.
+one (``riichi_fast.scoring._score``); the public ``score`` is pointed at each in turn.
 Unless a case says otherwise: rules DEFAULT, ron, seat South (non-dealer),
 round East.
 """

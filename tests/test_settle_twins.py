@@ -1,4 +1,4 @@
-"""The compiled settlement (riichi_fast._settle) and its twin (riichi_fast.reference.settle) agree.
+"""The compiled settlement (riichi_fast.settle._settle) and its twin (riichi_fast.reference.settle.settle) agree.
 
 Random tables, presets and variants, wins (HandValue and real HandResult,
 plain tuples and Win, pao, multiple ron, bad seats and values), draws and
@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riichi_fast import _settle as compiled
+from riichi_fast.settle import _settle as compiled
 from riichi_fast import score
 from riichi_fast import settle as public
 from riichi_fast.errors import RiichiError
-from riichi_fast.reference import settle as reference
+from riichi_fast.reference.settle import settle as reference
 from riichi_fast.rules.config import PRESETS
 from riichi_fast.settle import HandValue, Settlement, TableState, Win
 

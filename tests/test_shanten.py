@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riichi_fast import _shanten as compiled
+from riichi_fast.analysis import _shanten as compiled
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError
-from riichi_fast.reference import shanten as reference
+from riichi_fast.reference.analysis import shanten as reference
 from riichi_fast.tiles import counts_to_mpsz, mpsz_to_counts
 from strategies import complete_hands, counts34, tenpai_hands
 

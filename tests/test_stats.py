@@ -546,7 +546,7 @@ def test_readme_stats_commands_run_and_show_real_output(tmp_path, monkeypatch, c
 def test_importing_stats_loads_no_optional_dependency():
     import subprocess
 
-    code = ("import sys, riichi_fast.stats, riichi_fast.cli; riichi_fast.cli.build_parser(); "
+    code = ("import sys, riichi_fast.stats, riichi_fast.cli.app; riichi_fast.cli.app.build_parser(); "
             "print(sorted(m for m in ('pyarrow', 'matplotlib', 'distributed', 'dask', 'polars') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})

@@ -63,7 +63,7 @@ def test_export_on_two_workers_writes_the_same_tables(client, inputs, tmp_path):
 
 
 def test_unreachable_scheduler_is_an_error(capsys, monkeypatch):
-    from riichi_fast.stats import _cli
+    from riichi_fast.cli import stats as _cli
 
     monkeypatch.setattr(_cli, "CONNECT_TIMEOUT", "1s")
     code = main(["stats", str(RECORDS / "mjai"), "--dask", "tcp://127.0.0.1:9", "--no-progress"])

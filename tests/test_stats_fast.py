@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from riichi_fast.cli import main
-from riichi_fast.records.fast import _players, fast_settings, params_rows
-from riichi_fast.reference import mjlog as twin
+from riichi_fast.records.verify_files import _players, fast_settings, params_rows
+from riichi_fast.reference.records.mjlog import scan as twin
 from riichi_fast.rules import config
-from riichi_fast.stats import Stats, _fast, collect, expand_paths, stats_of_files
+from riichi_fast.stats import Stats, _mjlog_counts as _fast, collect, expand_paths, stats_of_files
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
@@ -138,7 +138,7 @@ def test_damaged_and_mixed_inputs_both_ways(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("path", MJLOG, ids=lambda p: p.name)
 def test_stats_mjlog_twin_writes_the_same_rows(path):
-    from riichi_fast import _mjlog
+    from riichi_fast.records.mjlog import _scan as _mjlog
 
     data = xml(path)
     params, settings = table(data)
@@ -161,7 +161,7 @@ def test_stats_mjlog_twin_writes_the_same_rows(path):
 def test_stats_mjlog_full_array_and_bad_arguments(impl):
     import importlib
 
-    mod = importlib.import_module("riichi_fast.reference.mjlog" if impl == "reference" else "riichi_fast._mjlog")
+    mod = importlib.import_module("riichi_fast.reference.records.mjlog.scan" if impl == "reference" else "riichi_fast.records.mjlog._scan")
     data = xml(MJLOG[0])
     params, settings = table(data)
     rows = np.zeros((10, _fast.ROW_WIDTH), dtype=np.int32)
@@ -216,7 +216,7 @@ def test_names_are_read_as_the_full_reader_reads_them():
     }
     for name, v in variants.items():
         params, settings = table(v)
-        from riichi_fast import _mjlog
+        from riichi_fast.records.mjlog import _scan as _mjlog
 
         a = np.zeros((200, _fast.ROW_WIDTH), dtype=np.int32)
         b = a.copy()

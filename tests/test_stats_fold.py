@@ -10,15 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from riichi_fast import _mjlog
+from riichi_fast.records.mjlog import _scan as _mjlog
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.fast import _players, fast_settings, params_rows
+from riichi_fast.records.verify_files import _players, fast_settings, params_rows
 from riichi_fast.rules import config
-from riichi_fast.stats import Stats, _fast, stats_of_files
+from riichi_fast.stats import Stats, _mjlog_counts as _fast, stats_of_files
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
-MODULES = {"reference": "riichi_fast.reference.stats_fold", "cython": "riichi_fast.stats._fold"}
+MODULES = {"reference": "riichi_fast.reference.stats.fold", "cython": "riichi_fast.stats._fold"}
 
 
 @pytest.fixture(params=sorted(MODULES))
@@ -60,7 +60,7 @@ def _same(a, b):
 
 
 def test_compiled_fold_equals_twin_on_every_bundled_record(games):
-    from riichi_fast.reference import stats_fold
+    from riichi_fast.reference.stats import fold as stats_fold
     from riichi_fast.stats import _fold
 
     c, t = _fold.Fold(), stats_fold.Fold()
@@ -99,7 +99,7 @@ def test_fold_equals_the_model_path(fold_mod, games, three):
 def test_row_stats_on_the_twin_fold_equals_the_model_path(monkeypatch, capacity):
     """RowStats with the twin fold (what RIICHI_FAST_PUREPYTHON=1 uses); capacity 4: every game
     fills the rows array (status 3), which is grown and the game read again."""
-    from riichi_fast.reference import stats_fold
+    from riichi_fast.reference.stats import fold as stats_fold
 
     monkeypatch.setattr(_fast, "fold_module", lambda: stats_fold)
     rows = _fast.RowStats(capacity=capacity)
@@ -227,7 +227,7 @@ def test_take_into_wants_a_stats(fold_mod, games):
 def test_stub_names_both_and_the_twin_signatures_match():
     stub = Path(_fast.__file__).with_name("_fold.pyi")
     tree = ast.parse(stub.read_text())
-    from riichi_fast.reference import stats_fold
+    from riichi_fast.reference.stats import fold as stats_fold
     from riichi_fast.stats import _fold
 
     names = [n.targets[0].id if isinstance(n, ast.Assign) else getattr(n, "name", None)
@@ -290,7 +290,7 @@ GO_CASES = [
 
 @pytest.mark.parametrize("data,want", GO_CASES, ids=range(len(GO_CASES)))
 def test_players_reads_the_go_type_as_the_regular_expression(fold_mod, data, want):
-    from riichi_fast.records.fast import _players
+    from riichi_fast.records.verify_files import _players
 
     assert fold_mod.players(data) == _players(data) == want
 
@@ -298,7 +298,7 @@ def test_players_reads_the_go_type_as_the_regular_expression(fold_mod, data, wan
 def test_players_on_every_bundled_record_and_random_bytes(fold_mod):
     import random
 
-    from riichi_fast.records.fast import _players
+    from riichi_fast.records.verify_files import _players
 
     got = [fold_mod.players(xml(p)) for p in MJLOG]
     assert got == [_players(xml(p)) for p in MJLOG] and got.count(3) == len(list(DATA.glob("tenhou-mjlog-3p/*")))

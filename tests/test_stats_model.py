@@ -14,16 +14,16 @@ import pytest
 from riichi_fast import _backend
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
-from riichi_fast.records import _verify
+from riichi_fast.records import _win_check as _verify
 from riichi_fast.records.model import Event, RecordMeld
 from riichi_fast.records.verify import rules_for_game, score_win
-from riichi_fast.reference import records_verify
-from riichi_fast.stats import Stats, _fast, expand_paths, stats_of_files
+from riichi_fast.reference.records import win_check as records_verify
+from riichi_fast.stats import Stats, _mjlog_counts as _fast, expand_paths, stats_of_files
 from riichi_fast.stats._aggregate import wait_name
 from riichi_fast.stats._collect import read_game
 
 DATA = Path(__file__).parent / "data" / "records"
-FOLDS = {"reference": "riichi_fast.reference.stats_fold", "cython": "riichi_fast.stats._fold"}
+FOLDS = {"reference": "riichi_fast.reference.stats.fold", "cython": "riichi_fast.stats._fold"}
 SCORERS = {"reference": records_verify, "cython": _verify}
 WAITS = ("kokushi", "ryanmen", "kanchan", "penchan", "shanpon", "tanki")
 

@@ -14,8 +14,40 @@ import pytest
 
 import riichi_fast
 
+from riichi_fast._backend import twin_path
+
 PKG = Path(riichi_fast.__file__).parent
-STUBS = sorted(PKG.glob("_*.pyi"))
+ALL_STUBS = sorted(PKG.glob("**/_*.pyi"))
+
+
+def _module(stub: Path) -> str:
+    """``analysis/_shanten.pyi`` -> ``"analysis._shanten"``."""
+    return ".".join(stub.relative_to(PKG).with_suffix("").parts)
+
+
+def _has_twin(stub: Path) -> bool:
+    return (PKG / (twin_path(_module(stub)).replace(".", "/") + ".py")).exists()
+
+
+# Compiled modules whose Python twin is not (yet) at reference/<same path>: the twin lives
+# in the module that calls them.  The list may only shrink.
+TWIN_ELSEWHERE = {
+    "compat.mahjong._compat_counts",
+    "compat.mahjong.hand_calculating._compat_hand",
+    "engine._encode",
+    "engine._table",
+    "records._round",
+    "records.mjai._reader",
+    "records.mjlog._reader",
+    "records.tenhou6._reader",
+}
+STUBS = [s for s in ALL_STUBS if _has_twin(s)]
+
+
+def test_every_compiled_module_has_its_twin_at_the_mirrored_path():
+    missing = {_module(s) for s in ALL_STUBS if not _has_twin(s)}
+    assert missing == TWIN_ELSEWHERE
+    assert len(STUBS) >= 18
 
 
 def _stub_api(path):
@@ -46,10 +78,11 @@ def _signature(fn):
     return params
 
 
-@pytest.mark.parametrize("stub", STUBS, ids=[s.stem for s in STUBS])
+@pytest.mark.parametrize("stub", STUBS, ids=[_module(s) for s in STUBS])
 def test_twin_matches_stub(stub):
-    family = stub.stem.lstrip("_")
-    compiled = importlib.import_module(f"riichi_fast.{stub.stem}")
+    path = _module(stub)
+    family = twin_path(path).removeprefix("reference.")
+    compiled = importlib.import_module(f"riichi_fast.{path}")
     twin = importlib.import_module(f"riichi_fast.reference.{family}")
     api = _stub_api(stub)
     assert api, f"{stub.name} declares nothing"

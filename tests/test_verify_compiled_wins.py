@@ -21,13 +21,13 @@ import pytest
 from riichi_fast import _backend
 from riichi_fast.records import parse_mjai, parse_tenhou6, read_record, writers
 from riichi_fast.records import verify as V
-from riichi_fast.reference import records_verify as twin
+from riichi_fast.reference.records import win_check as twin
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
 OTHERS = (sorted(DATA.glob("tenhou6-json-mjx/*.json")) + sorted(DATA.glob("mjai/*"))
           + sorted(DATA.glob("mjai-riichienv/*")))
-COMPILED = _backend.compiled("records._verify")
+COMPILED = _backend.compiled("records._win_check")
 
 
 def _text(path: Path) -> str:
@@ -68,7 +68,7 @@ def _rounds(game, rules):
 
 
 def _digest(mod, game, rules):
-    from riichi_fast.records.fast import fast_settings
+    from riichi_fast.records.verify_files import fast_settings
 
     st = fast_settings(rules)
     return mod.Digest(rules.params(), tuple(rules.red_fives), st["honba_value"],

@@ -22,12 +22,12 @@ import pytest
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 from riichi_fast.records import verify as V
-from riichi_fast.records._convert import quick_hand, to_hand
-from riichi_fast.records.fast import parse_record
+from riichi_fast.records.hands import quick_hand, to_hand
+from riichi_fast.records.verify_files import parse_record
 from riichi_fast.records.model import RecordMeld
 from riichi_fast.records.sources import iter_records
 from riichi_fast.rules import config
-from riichi_fast.rules.scoring import coerce_rules
+from riichi_fast.scoring.front import coerce_rules
 
 DATA = Path(__file__).parent / "data" / "records"
 RECORDS = sorted(p for p in DATA.rglob("*") if p.is_file() and p.suffix != ".md")

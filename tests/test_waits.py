@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError, RiichiError, TileCountError
-from riichi_fast.reference.decompose import _mpsz as hand
+from riichi_fast.reference.analysis.decompose import _mpsz as hand
 from strategies import complete_hands, counts34, counts_batches, tenpai_hands
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
@@ -221,8 +221,8 @@ def test_ukeire_batch_bad_arrays(waits_impl):
 
 
 def _impls():
-    import riichi_fast._waits as compiled
-    import riichi_fast.reference.waits as reference
+    import riichi_fast.analysis._waits as compiled
+    import riichi_fast.reference.analysis.waits as reference
 
     return reference, compiled
 
@@ -245,7 +245,7 @@ def test_parity_waits_any(counts, karaten):
 @given(tenpai_hands())
 def test_waits_agree_with_decompose(shape):
     """k is a wait exactly when counts + k has a reading (four copies aside)."""
-    import riichi_fast._decompose as dec
+    import riichi_fast.analysis._decompose as dec
 
     _, compiled = _impls()
     counts, melds = shape
@@ -270,7 +270,7 @@ def test_parity_ukeire(counts):
 
 def _full_scan_ukeire(counts, visible=None):
     """ukeire by asking the compiled shanten about every kind (no candidate pruning)."""
-    import riichi_fast._shanten as shanten
+    import riichi_fast.analysis._shanten as shanten
 
     counts = bytearray(counts)
     seen = [c + (visible[k] if visible is not None else 0) for k, c in enumerate(counts)]
@@ -297,7 +297,7 @@ def test_ukeire_pruning_is_exact(counts):
 @pytest.mark.oracle
 def test_ukeire_pruning_random_deals():
     """200,000 dealt hands of counts <= 2 (where candidates are pruned) against the full scan."""
-    import riichi_fast._waits as compiled
+    import riichi_fast.analysis._waits as compiled
 
     rng = random.Random(13)
     wall = [k for k in range(34) for _ in range(4)]
@@ -397,7 +397,7 @@ def test_discard_analysis_visible(counts, data):
 
 
 def _shanten_of(counts):
-    import riichi_fast._shanten as shanten
+    import riichi_fast.analysis._shanten as shanten
 
     return shanten.shanten(bytes(counts))
 
@@ -510,7 +510,7 @@ def test_oracle_waits_mahjong_agari():
     """waits == kinds k (held < 4 times) for which mahjong's Agari says counts + k wins."""
     from mahjong.agari import Agari
 
-    import riichi_fast._waits as compiled
+    import riichi_fast.analysis._waits as compiled
 
     rng = random.Random(7)
     n_tenpai = 0
@@ -535,7 +535,7 @@ def test_oracle_ukeire_mahjong_shanten():
     """ukeire == the unseen kinds whose draw lowers mahjong's shanten (13-tile hands)."""
     from mahjong.shanten import Shanten
 
-    import riichi_fast._waits as compiled
+    import riichi_fast.analysis._waits as compiled
 
     rng = random.Random(11)
     for _ in range(1000):

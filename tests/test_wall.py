@@ -17,7 +17,7 @@ import pytest
 
 from riichi_fast import WallError
 from riichi_fast.engine import Wall, seeded_wall, tenhou_walls
-from riichi_fast.reference import wall as ref
+from riichi_fast.reference.engine import wall as ref
 
 RECORDS = Path(__file__).parent / "data" / "records"
 PINNED_DICE = (3, 6)
@@ -136,7 +136,7 @@ def test_the_2009_layout():
 
 @pytest.mark.parametrize("n_players", [3, 4])
 def test_compiled_and_reference_agree(n_players):
-    from riichi_fast import _wall
+    from riichi_fast.engine import _wall
 
     for seed in (0, 1, 2**63, 2**64 - 1, 987654321):
         for hand in (0, 1, 17):
@@ -150,7 +150,7 @@ def test_compiled_and_reference_agree(n_players):
 
 
 def test_sha512_matches_hashlib():
-    from riichi_fast import _wall
+    from riichi_fast.engine import _wall
 
     for i in range(64):
         msg = hashlib.sha256(bytes([i])).digest() * 4

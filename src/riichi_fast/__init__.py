@@ -23,11 +23,11 @@ from riichi_fast.errors import (
     WallError,
 )
 from riichi_fast.hand import Hand, Meld, as_hand
-from riichi_fast.readings import DiscardOption, HandSet, Reading, WinReading
+from riichi_fast.analysis.readings import DiscardOption, HandSet, Reading, WinReading
 from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
-from riichi_fast.rules.result import HandResult
-from riichi_fast.rules.scoring import score
+from riichi_fast.scoring.result import HandResult
+from riichi_fast.scoring.front import score
 from riichi_fast.tiles import (
     as_counts,
     counts_to_ids,
@@ -46,33 +46,33 @@ from riichi_fast.tiles import (
 # Loaded on first use, so that `import riichi_fast` stays fast (PEP 562): the
 # analysis kernels build their shanten tables (~20 ms) only when first needed.
 _LAZY = {
-    "FuritenState": "riichi_fast.analysis",
-    "decompose": "riichi_fast.analysis",
-    "discard_analysis": "riichi_fast.analysis",
-    "discard_waits": "riichi_fast.analysis",
-    "is_agari": "riichi_fast.analysis",
-    "is_agari_batch": "riichi_fast.analysis",
-    "is_furiten": "riichi_fast.analysis",
-    "shanten": "riichi_fast.analysis",
-    "shanten_batch": "riichi_fast.analysis",
-    "shanten_chiitoitsu": "riichi_fast.analysis",
-    "shanten_kokushi": "riichi_fast.analysis",
-    "shanten_regular": "riichi_fast.analysis",
-    "ukeire": "riichi_fast.analysis",
-    "ukeire_batch": "riichi_fast.analysis",
-    "waits": "riichi_fast.analysis",
-    "waits_batch": "riichi_fast.analysis",
-    "PlayerState": "player",
-    "BatchResult": "riichi_fast.batch",
-    "arrays_from_hands": "riichi_fast.batch",
-    "score_batch": "riichi_fast.batch",
-    "score_batch_chunks": "riichi_fast.batch",
-    "Settlement": "riichi_fast.settle",
-    "TableState": "riichi_fast.settle",
-    "settle_abortive_draw": "riichi_fast.settle",
-    "settle_chombo": "riichi_fast.settle",
-    "settle_exhaustive_draw": "riichi_fast.settle",
-    "settle_win": "riichi_fast.settle",
+    "FuritenState": "riichi_fast.analysis.front",
+    "decompose": "riichi_fast.analysis.front",
+    "discard_analysis": "riichi_fast.analysis.front",
+    "discard_waits": "riichi_fast.analysis.front",
+    "is_agari": "riichi_fast.analysis.front",
+    "is_agari_batch": "riichi_fast.analysis.front",
+    "is_furiten": "riichi_fast.analysis.front",
+    "shanten": "riichi_fast.analysis.front",
+    "shanten_batch": "riichi_fast.analysis.front",
+    "shanten_chiitoitsu": "riichi_fast.analysis.front",
+    "shanten_kokushi": "riichi_fast.analysis.front",
+    "shanten_regular": "riichi_fast.analysis.front",
+    "ukeire": "riichi_fast.analysis.front",
+    "ukeire_batch": "riichi_fast.analysis.front",
+    "waits": "riichi_fast.analysis.front",
+    "waits_batch": "riichi_fast.analysis.front",
+    "PlayerState": "riichi_fast.analysis",
+    "BatchResult": "riichi_fast.scoring.batch",
+    "arrays_from_hands": "riichi_fast.scoring.batch",
+    "score_batch": "riichi_fast.scoring.batch",
+    "score_batch_chunks": "riichi_fast.scoring.batch",
+    "Settlement": "riichi_fast.settle.front",
+    "TableState": "riichi_fast.settle.front",
+    "settle_abortive_draw": "riichi_fast.settle.front",
+    "settle_chombo": "riichi_fast.settle.front",
+    "settle_exhaustive_draw": "riichi_fast.settle.front",
+    "settle_win": "riichi_fast.settle.front",
 }
 
 
@@ -82,7 +82,7 @@ def __getattr__(name):
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module 'riichi_fast' has no attribute {name!r}")
-    module = _backend.load(where) if "." not in where else importlib.import_module(where)
+    module = importlib.import_module(where) if where.startswith("riichi_fast.") else _backend.load(where)
     value = getattr(module, name)
     globals()[name] = value
     return value

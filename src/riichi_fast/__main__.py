@@ -2,7 +2,7 @@
 
 import sys
 
-from riichi_fast.cli import main
+from riichi_fast.cli.app import main
 
 if __name__ == "__main__":
     sys.exit(main())

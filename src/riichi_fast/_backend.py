@@ -1,8 +1,11 @@
-"""Choose the compiled kernels or their pure-Python twins.
+"""Choose the compiled kernels or their pure-Python twins: the one switch of the package.
 
-``RIICHI_FAST_PUREPYTHON=1`` routes the public API to ``riichi_fast.reference``.
-Otherwise the compiled modules are imported, and an import failure is an error:
-a silent fallback could make a batch job thirty times slower with no sign of why.
+Every compiled module ``riichi_fast.<pkg>._x`` has its twin at
+``riichi_fast.reference.<pkg>.x`` (``analysis._shanten`` and
+``reference.analysis.shanten``).  ``RIICHI_FAST_PUREPYTHON=1`` routes every
+:func:`load` to the twins.  Otherwise the compiled modules are imported, and an import
+failure is an error: a silent fallback could make a batch job thirty times slower with no
+sign of why.
 """
 
 import importlib
@@ -12,19 +15,37 @@ PUREPYTHON = os.environ.get("RIICHI_FAST_PUREPYTHON", "0") not in ("", "0")
 BACKEND = "reference" if PUREPYTHON else "cython"
 
 
-def load(name: str):
-    """Return the implementation module of kernel family ``name`` (``"shanten"``, ...)."""
+def twin_path(path: str) -> str:
+    """The twin of compiled module ``path``: ``"analysis._shanten"`` -> ``"reference.analysis.shanten"``."""
+    head, _, leaf = path.rpartition(".")
+    if not leaf.startswith("_"):
+        raise ValueError(f"{path!r} is not a compiled module path (its last part starts with '_')")
+    return "reference." + (head + "." if head else "") + leaf[1:]
+
+
+def load(path: str):
+    """The implementation of kernel ``path`` (``"analysis._shanten"``): the compiled module
+    ``riichi_fast.<path>``, or its twin under ``RIICHI_FAST_PUREPYTHON=1``.
+
+    >>> load("analysis._shanten").__name__ in ("riichi_fast.analysis._shanten",
+    ...                                        "riichi_fast.reference.analysis.shanten")
+    True
+    """
     if PUREPYTHON:
-        return importlib.import_module(f"riichi_fast.reference.{name}")
-    return compiled(f"_{name}")
+        return importlib.import_module(f"riichi_fast.{twin_path(path)}")
+    return _import_compiled(path)
 
 
 def compiled(path: str):
-    """The compiled module ``riichi_fast.<path>`` (``"records._mjai"``), or None under
+    """The compiled module ``riichi_fast.<path>`` (``"records.mjai._reader"``), or None under
     RIICHI_FAST_PUREPYTHON=1 (the caller then runs its Python twin); an import failure is
     an error naming the module."""
     if PUREPYTHON:
         return None
+    return _import_compiled(path)
+
+
+def _import_compiled(path: str):
     try:
         return importlib.import_module(f"riichi_fast.{path}")
     except ImportError as exc:  # pragma: no cover - exercised by a packaging mistake

@@ -20,7 +20,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from riichi_fast._types cimport count_t
 from riichi_fast._tiles cimport c_closed_counts, c_hand_sets, c_tile_counts
-from riichi_fast._shanten cimport (c_shanten, c_shanten_regular, c_shanten_chiitoitsu, c_shanten_kokushi,
+from riichi_fast.analysis._shanten cimport (c_shanten, c_shanten_regular, c_shanten_chiitoitsu, c_shanten_kokushi,
                                    c_is_agari)
 
 
@@ -51,7 +51,8 @@ cdef int _bind_now() except -1:
     """Bind the Python functions and kernel modules when riichi_fast.analysis has not (this module
     imported on its own, or in pure-Python mode, where analysis does not use it)."""
     global _PY, _wt, _fu, _dec
-    from riichi_fast import _decompose, _furiten, _waits, analysis
+    from riichi_fast.analysis import _decompose, _furiten, _waits
+    from riichi_fast.analysis import front as analysis
     if _PY is None:
         _PY = analysis._PYTHON
     if _wt is None:

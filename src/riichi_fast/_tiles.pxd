@@ -15,7 +15,7 @@ cdef int c_hand_sets(object hand, count_t* out, unsigned char* mtype, unsigned c
                      int* n_melds) noexcept
 
 # The lower-level readers, for front ends that read under other rules' red configuration
-# (riichi_fast._score_api).
+# (riichi_fast.scoring._score_api).
 from libc.stdint cimport uint8_t
 
 cdef enum:

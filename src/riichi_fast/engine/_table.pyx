@@ -3,7 +3,7 @@
 # The hand state lives in C arrays: per seat the closed 136-ids (presence), the melds, the river
 # with its tsumogiri / called flags and the riichi, ippatsu and furiten flags; the wall as arrays
 # of live, rinshan and indicator ids with their pointers; the claim state as arrays of candidate
-# actions.  Each seat keeps a riichi_fast._player.PlayerState updated by its nogil ``c_*`` events
+# actions.  Each seat keeps a riichi_fast.analysis._player.PlayerState updated by its nogil ``c_*`` events
 # for waits, riichi discards, tenpai and ankan-in-riichi.  Events are recorded as C structs and
 # turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  A hand runs without
 # the GIL: the wall, the deal, every action, the yaku check of a possible win (the scoring kernel),
@@ -18,14 +18,14 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from riichi_fast._player cimport PlayerState
+from riichi_fast.analysis._player cimport PlayerState
 from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
-from riichi_fast._wall cimport c_seeded_yama
-from riichi_fast._shanten cimport c_make_caps, c_shanten, c_shanten_after_change, c_shanten_after_change_caps, \
+from riichi_fast.engine._wall cimport c_seeded_yama
+from riichi_fast.analysis._shanten cimport c_make_caps, c_shanten, c_shanten_after_change, c_shanten_after_change_caps, \
     c_shanten_caps
 from riichi_fast._types cimport count_t
-from riichi_fast._waits cimport c_ukeire, c_ukeire_caps
-from riichi_fast._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_DORA, CTX_N_KITA, CTX_N_RED, CTX_N_URA,
+from riichi_fast.analysis._waits cimport c_ukeire, c_ukeire_caps
+from riichi_fast.scoring._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_DORA, CTX_N_KITA, CTX_N_RED, CTX_N_URA,
                                  CTX_RIICHI_STICKS, CTX_ROUND_WIND, CTX_SEAT_WIND, CTX_SIZE, CTX_URA, F_CHANKAN,
                                  F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU, F_RENHOU, F_RIICHI,
                                  F_RINSHAN, F_TENHOU, F_TSUMO, O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER,
@@ -39,7 +39,7 @@ from riichi_fast.enums import Form, MeldType
 from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules import config as _config
-from riichi_fast.rules.scoring import score as _score
+from riichi_fast.scoring.front import score as _score
 from riichi_fast.tiles import format_tiles
 
 __all__ = ["CTable", "write_batch"]

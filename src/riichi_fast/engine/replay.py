@@ -130,7 +130,7 @@ def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> Repl
 def replay_record(data: bytes, source: str = "<record>", rules=None, table_class=None,
                   walls: str = "auto") -> ReplayReport:
     """Replay one record given as bytes (format told by the content); see :func:`replay_file`."""
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
 
     report = ReplayReport(source)
     if walls not in WALL_SOURCES:

@@ -38,12 +38,12 @@ from riichi_fast.enums import Form, MeldType
 from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules import config as _config
-from riichi_fast.rules.scoring import score as _score
+from riichi_fast.scoring.front import score as _score
 from riichi_fast.tiles import format_tiles
 
 __all__ = ["Action", "EngineError", "HandEnd", "Table"]
 
-PlayerState = _backend.load("player").PlayerState
+PlayerState = _backend.load("analysis._player").PlayerState
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))

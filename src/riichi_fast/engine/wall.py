@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from riichi_fast import _backend
 from riichi_fast.errors import WallError
 
-_wl = _backend.load("wall")
+_wl = _backend.load("engine._wall")
 
 __all__ = ["LAYOUTS", "RecordWallError", "Wall", "record_wall", "seeded_wall", "tenhou_walls"]
 
@@ -220,7 +220,7 @@ def seeded_wall(seed: int, hand: int = 0, n_players: int = 4) -> Wall:
     """Our own wall for an integer ``seed`` and hand number: stable across versions.
 
     xoshiro256** seeded by splitmix64 from ``(seed, hand)``, Fisher-Yates with
-    unbiased bounds (see ``riichi_fast._wall``).
+    unbiased bounds (see ``riichi_fast.engine._wall``).
 
     >>> seeded_wall(1) == seeded_wall(1), seeded_wall(1) == seeded_wall(1, hand=1)
     (True, False)

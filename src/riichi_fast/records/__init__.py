@@ -11,7 +11,7 @@ All readers return a :class:`Game` of :class:`Round`\\ s holding
 """
 
 from riichi_fast.records._replay import RecordError, record_path
-from riichi_fast.records.mjai import parse_mjai, read_mjai
+from riichi_fast.records.mjai.reader import parse_mjai, read_mjai
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -25,8 +25,8 @@ from riichi_fast.records.model import (
     Situation,
     tile_name,
 )
-from riichi_fast.records.tenhou import decode_meld, parse_mjlog, read_mjlog
-from riichi_fast.records.tenhou6 import parse_tenhou6, read_tenhou6
+from riichi_fast.records.mjlog.reader import decode_meld, parse_mjlog, read_mjlog
+from riichi_fast.records.tenhou6.reader import parse_tenhou6, read_tenhou6
 
 __all__ = [
     "DrawKind",
@@ -64,7 +64,7 @@ def read_record(path) -> Game:
     """
     import os
 
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
     from riichi_fast.records.sources import unpack
 
     with open(record_path(path, "read_record"), "rb") as f:

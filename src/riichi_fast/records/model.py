@@ -228,7 +228,7 @@ class RecordedWin:
     @property
     def hand(self):
         """The hand as a :class:`riichi_fast.hand.Hand` (needs that module)."""
-        from riichi_fast.records._convert import to_hand
+        from riichi_fast.records.hands import to_hand
 
         return to_hand(self)
 

@@ -437,8 +437,8 @@ _O_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # O_BINARY: Windows only
 
 
 def _loader():
-    """``riichi_fast._files.load`` (a file read and inflated in C, without the GIL), or its
-    twin ``riichi_fast.reference.files.load`` under ``RIICHI_FAST_PUREPYTHON=1``.
+    """``riichi_fast.records._files.load`` (a file read and inflated in C, without the GIL), or its
+    twin ``riichi_fast.reference.records.files.load`` under ``RIICHI_FAST_PUREPYTHON=1``.
 
     >>> _loader()("/no/such/file") is None
     True
@@ -447,9 +447,9 @@ def _loader():
     if _LOAD is None:
         from riichi_fast import _backend
 
-        mod = _backend.compiled("_files")
+        mod = _backend.compiled("records._files")
         if mod is None:
-            from riichi_fast.reference import files as mod
+            from riichi_fast.reference.records import files as mod
         _LOAD = mod.load
     return _LOAD
 

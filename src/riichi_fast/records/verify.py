@@ -15,7 +15,7 @@ the next table state (dealer, round wind, counters, sticks, scores) is
 compared with the start of the next round.
 
 The scorer is :func:`riichi_fast.score` when the package exports it, else
-:func:`riichi_fast.rules.scoring.score`; ``score_win(..., kernel=True)`` calls
+:func:`riichi_fast.scoring.front.score`; ``score_win(..., kernel=True)`` calls
 the scoring kernel directly through the array layout of docs/SCORING.md.
 
 >>> from riichi_fast.records.verify import noten_changes
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import riichi_fast as _riichi_fast  # the package (looked up per call: its score may be rebound)
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
-from riichi_fast.records._convert import quick_hand
+from riichi_fast.records.hands import quick_hand
 from riichi_fast.records.model import (
     DrawKind,
     Game,
@@ -274,12 +274,12 @@ def rules_for_game(game: Game, base=None):
 # ---------------------------------------------------------------------------
 
 def _public_score():
-    """``riichi_fast.score`` if exported, else ``riichi_fast.rules.scoring.score``."""
+    """``riichi_fast.score`` if exported, else ``riichi_fast.scoring.front.score``."""
     fn = getattr(_riichi_fast, "score", None)
     if callable(fn):
         return fn
     try:
-        from riichi_fast.rules.scoring import score
+        from riichi_fast.scoring.front import score
     except ImportError:
         return None
     return score
@@ -300,11 +300,11 @@ def _kernel_module():
     from riichi_fast import _backend
 
     try:
-        return _backend.load("score")
+        return _backend.load("scoring._score")
     except ImportError:
         import importlib
 
-        return importlib.import_module("riichi_fast.reference.score")
+        return importlib.import_module("riichi_fast.reference.scoring.score")
 
 
 def score_win(win: RecordedWin, rules, *, kernel: bool = False) -> Computed:
@@ -374,7 +374,7 @@ def _score_kernel(win: RecordedWin, rules) -> Computed:
             else:
                 yaku.append((y, int(params[table + y])))
     limit = int(out[L.O_LIMIT])
-    from riichi_fast.rules.result import HandResult
+    from riichi_fast.scoring.result import HandResult
 
     result = HandResult.from_output(out, params, tsumo=win.tsumo,
                                     dealer=win.winner == win.dealer, is_open=is_open)
@@ -834,7 +834,7 @@ def verify_game(game: Game, rules=None, *, kernel: bool = False) -> GameReport:
     if rules is None:
         rules = rules_for_game(game)
     else:
-        from riichi_fast.rules.scoring import coerce_rules
+        from riichi_fast.scoring.front import coerce_rules
 
         rules = coerce_rules(rules)
     report = GameReport(game.source, rounds=len(game.rounds))
@@ -905,12 +905,12 @@ def _fast_wins(game: Game, rules):
     hit = None
     from riichi_fast import _backend
 
-    mod = _backend.compiled("records._verify")
-    api = _backend.compiled("_score_api")
+    mod = _backend.compiled("records._win_check")
+    api = _backend.compiled("scoring._score_api")
     if mod is not None and api is not None and _public_score() is api.score \
             and getattr(rules, "ura_dora", False) and getattr(rules, "kan_dora", False):
-        from riichi_fast.records._convert import _red_of
-        from riichi_fast.records.fast import fast_settings
+        from riichi_fast.records.hands import _red_of
+        from riichi_fast.records.verify_files import fast_settings
 
         st = fast_settings(rules)
         probe = RecordedWin("", 0, 0, None, (), (), 0, None, None, 0,  # type: ignore[arg-type]
@@ -1039,10 +1039,10 @@ def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
     (:mod:`riichi_fast.records.sources`).  ``progress(done, total, path)`` is
     called after each file.  A record that cannot be read (a damaged ``.gz``
     too) is listed in ``unreadable`` with the reason; the others are verified.
-    For large runs :func:`riichi_fast.records.fast.verify_summary` keeps
+    For large runs :func:`riichi_fast.records.verify_files.verify_summary` keeps
     counters only and is much faster.
     """
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
     from riichi_fast.records.sources import expand_paths, iter_records
 
     files = list(expand_paths(paths))
@@ -1146,7 +1146,7 @@ def format_game_report(rep: GameReport, limit: int | None = None) -> list[str]:
 
 
 def format_summary(summary, limit: int | None = None) -> str:
-    """The summary line of a :class:`riichi_fast.records.fast.VerifySummary`, then the
+    """The summary line of a :class:`riichi_fast.records.verify_files.VerifySummary`, then the
     games that did not match (up to ``limit``), the damaged records and the unreadable inputs."""
     lines = [summary.summary()]
     for rep in summary.failed[:limit]:

@@ -17,7 +17,7 @@ seat), ``ryukyoku``
 
 tenhou.net/6 (:func:`tenhou6_record`, :func:`tenhou6_text`): one object
 ``{"title", "name", "rule", "log"}`` in the encoding of
-:mod:`riichi_fast.records.tenhou6`; each win's result carries Tenhou's text
+:mod:`riichi_fast.records.tenhou6.reader`; each win's result carries Tenhou's text
 (``"30符4飜7700点"``, ``"満貫2000-4000点"``, ``"跳満6000点∀"``) and yaku strings
 (``"立直(1飜)"``, ``"ドラ(2飜)"``, ``"大三元(役満)"``).
 
@@ -88,7 +88,7 @@ _ORDER = {y: i for i, y in enumerate(TENHOU_YAKU_ORDER)}
 
 
 def _tenhou_names() -> dict:
-    from riichi_fast.records.tenhou6 import YAKU_NAMES
+    from riichi_fast.records.tenhou6.reader import YAKU_NAMES
 
     names = {}
     for name, yid in YAKU_NAMES.items():  # the first name of each id is Tenhou's own
@@ -205,7 +205,7 @@ def tenhou_result_text(score: RecordedScore, *, tsumo: bool, dealer: bool, n_pla
     >>> tenhou_result_text(RecordedScore(han=5, fu=30, points=12000, limit=1), tsumo=True, dealer=True)
     '満貫4000点∀'
     """
-    from riichi_fast.records.tenhou6 import _points
+    from riichi_fast.records.tenhou6.reader import _points
 
     pts = score.points or 0
     if score.limit:
@@ -393,7 +393,7 @@ def _complete_score(game: Game, win: RecordedWin, rules) -> RecordedScore:
 
 def _tenpai_at_end(game: Game, rnd: Round, n: int):
     """Tenpai seats of the hands replayed to the end of ``rnd`` (None if they cannot be told)."""
-    from riichi_fast._player import PlayerState
+    from riichi_fast.analysis._player import PlayerState
 
     hands = [list(h) for h in rnd.initial_hands]
     melds = [[] for _ in range(n)]
@@ -458,7 +458,7 @@ def convert_paths(paths, to: str, out_dir, *, rules=None) -> ConvertReport:
     []
     """
     from riichi_fast.records._replay import RecordError
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
     from riichi_fast.records.sources import iter_records
 
     if to not in FORMATS:
@@ -521,7 +521,7 @@ def cmd_convert(ns) -> int:
     """``riichi-fast convert``: 0 every record written, 2 some input unreadable (the others are written)."""
     import sys
 
-    from riichi_fast.records.fast import resolve_rules
+    from riichi_fast.records.verify_files import resolve_rules
 
     rules = None if ns.rules is None else resolve_rules(ns.rules)
     report = convert_paths(ns.paths, ns.to, ns.out, rules=rules)

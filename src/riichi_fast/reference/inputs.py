@@ -27,7 +27,7 @@ __all__ = [
 
 
 def _call(name, *args, rules=None, n_players=None, **kwargs):
-    from riichi_fast.analysis import _PYTHON
+    from riichi_fast.analysis.front import _PYTHON
 
     if rules is not None or n_players is not None:
         kwargs.update(rules=rules, n_players=n_players)

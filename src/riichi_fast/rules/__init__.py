@@ -1,4 +1,6 @@
-"""The rules layer: rule variants and presets, the yaku table, win contexts, scoring.
+"""The rules layer: rule variants and presets, the yaku table, win contexts, the kernel
+layout, as data.  ``score`` and the result types are also reachable here (documented path);
+they live in :mod:`riichi_fast.scoring`, which sits above this package.
 
 >>> from riichi_fast.rules import score, TENHOU
 >>> score("123m456p789s11122z", "2z", tsumo=True, seat_wind=1, round_wind=1, rules=TENHOU).fu
@@ -20,9 +22,19 @@ from riichi_fast.rules.config import (
 )
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.payment import Payment
-from riichi_fast.rules.result import FuItem, HandResult, YakuItem
-from riichi_fast.rules.scoring import score
 from riichi_fast.rules.yaku import YAKU, YAKU_BY_NAME, YakuInfo
+
+_SCORING = {"FuItem", "HandResult", "YakuItem", "score"}
+
+
+def __getattr__(name):
+    # scoring imports rules; rules reaches scoring only when one of its names is asked for
+    if name in _SCORING:
+        import riichi_fast.scoring as scoring
+
+        return getattr(scoring, name)
+    raise AttributeError(f"module 'riichi_fast.rules' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT",

@@ -138,7 +138,7 @@ class Stats:
             setattr(self, name, Counter())
         self.draws.update({k: 0 for k in DRAW_KEYS.values()})
         self._players: dict[str, PlayerStats] = {}
-        # player rows the compiled path folded (riichi_fast.stats._fast), made into
+        # player rows the compiled path folded (riichi_fast.stats._mjlog_counts), made into
         # PlayerStats when ``players`` is first read: (keys, int64 table) per batch
         self._pending: list = []
         self.unreadable: list[tuple[str, str]] = []
@@ -147,7 +147,7 @@ class Stats:
     def players(self) -> dict[str, PlayerStats]:
         """Each player's counters by name."""
         if self._pending:
-            from riichi_fast.stats._fast import materialise
+            from riichi_fast.stats._mjlog_counts import materialise
 
             pending, self._pending = self._pending, []
             for keys, table in pending:
@@ -192,16 +192,16 @@ class Stats:
     def add_game(self, game: Game, rules=None, *, fast: bool = True) -> None:
         """Count one game (``rules``: the preset for re-scoring, default the game's own).
 
-        ``fast``: through the compiled fold (``riichi_fast.stats._fast.fold_game``) when it
+        ``fast``: through the compiled fold (``riichi_fast.stats._mjlog_counts.fold_game``) when it
         takes the game, else (and with ``fast=False``) in Python; the same statistics."""
         from riichi_fast.records.verify import rules_for_game
-        from riichi_fast.rules.scoring import coerce_rules
+        from riichi_fast.scoring.front import coerce_rules
         from riichi_fast.stats._extras import check_game
 
         check_game(game)
         rules = rules_for_game(game, None if rules is None else coerce_rules(rules))
         if fast:
-            from riichi_fast.stats._fast import fold_game, fold_module
+            from riichi_fast.stats._mjlog_counts import fold_game, fold_module
 
             fold = fold_module().Fold()
             k = fold_game(fold, game, rules)

@@ -86,7 +86,7 @@ def read_game(path: str):
 def _parse_game(data: bytes, name: str):
     """:func:`read_game` of a file whose one record is ``data``."""
     from riichi_fast.records._replay import RecordError
-    from riichi_fast.records.fast import parse_record
+    from riichi_fast.records.verify_files import parse_record
 
     try:
         return parse_record(data, name), None
@@ -99,7 +99,7 @@ def stats_of_files(paths: list[str], rules=None, *, fast: bool = True,
     """The map step: the statistics of some files (unreadable ones listed, never raised).
 
     Tenhou mjlog records under the automatic rules (``rules`` None) go through the
-    compiled path (:mod:`riichi_fast.stats._fast`) unless ``fast`` is False; the rest,
+    compiled path (:mod:`riichi_fast.stats._mjlog_counts`) unless ``fast`` is False; the rest,
     and any record it declines, through the full reader.  Same statistics either way.
     """
     return _count_files(paths, rules, fast, progress, expand=False)
@@ -112,7 +112,7 @@ def _count_files(paths: list[str], rules, fast: bool, progress, *, expand: bool)
     s = Stats()
     rows = None
     if fast and rules is None:
-        from riichi_fast.stats._fast import RowStats, read_bytes
+        from riichi_fast.stats._mjlog_counts import RowStats, read_bytes
 
         rows = RowStats()
     for i, arg in enumerate(paths, 1):
@@ -189,7 +189,7 @@ def _collect_local(files: list[str], rules, jobs: int, progress) -> Stats:
     """``collect`` on ``jobs`` worker processes (``riichi_fast._pool.run_ordered``)."""
     total, done = Stats(), 0
 
-    from riichi_fast.records.fast import warm_workers
+    from riichi_fast.records.verify_files import warm_workers
 
     for chunk, part in run_ordered(stats_of_files, files, jobs, warm=warm_workers, args=lambda: (rules,)):
         if part is LOST:
@@ -238,7 +238,7 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     if progress is not None and not callable(progress):
         raise RiichiError(f"progress must be callable, got {progress!r}")
     if rules is not None:
-        from riichi_fast.rules.scoring import coerce_rules
+        from riichi_fast.scoring.front import coerce_rules
 
         rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
     if client is None and jobs == 1 and progress is None:

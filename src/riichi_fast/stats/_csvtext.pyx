@@ -2,7 +2,7 @@
 
 ``csv_text(cols, start, stop)`` gives the lines (no header, CRLF) of rows
 ``start``-``stop`` of one table whose columns ``cols`` (in table order) are
-given as ``riichi_fast.stats._export_fast.Columns`` holds them, prepared by
+given as ``riichi_fast.stats._mjlog_export.Columns`` holds them, prepared by
 ``_export_fast.csv_columns``:
 
 - ``("i", int64 values, uint8 valid or None)``: the int, or empty when not valid;
@@ -17,7 +17,7 @@ The bytes are those the ``csv`` module writes for the same values (bools as
 ``True``/``False``, lists space-joined, None empty) as long as no text needs
 quotes: ``None`` is returned when a choice or text holds a comma, a quote, CR
 or LF (the caller then writes that part through the csv module).  Twin:
-``riichi_fast.reference.stats_csv``.
+``riichi_fast.reference.stats.csvtext``.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t

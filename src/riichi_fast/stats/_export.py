@@ -221,8 +221,8 @@ class TableWriter:
     """Streams rows into ``out/<table>.parquet`` or ``out/<table>.csv`` (memory flat in the number of games).
 
     Parts (column lists as :func:`game_tables` gives, the compiled path's
-    :class:`~riichi_fast.stats._export_fast.Columns`, or its rows not yet cut, a
-    :class:`~riichi_fast.stats._export_fast.Cut`) are converted by :meth:`prepare` and
+    :class:`~riichi_fast.stats._mjlog_export.Columns`, or its rows not yet cut, a
+    :class:`~riichi_fast.stats._mjlog_export.Cut`) are converted by :meth:`prepare` and
     written by :meth:`emit`: one Parquet row group per emit; CSV files get one header.
     ``open_now=False``: the files are created by :meth:`open` (the export's writer
     thread calls it).
@@ -284,9 +284,9 @@ class TableWriter:
     def prepare(self, segments: list) -> dict:
         """Parts converted for writing (Arrow tables for Parquet, CSV bytes), not yet
         written: :meth:`emit` writes one or more of them, in order (one Parquet row group).
-        A :class:`~riichi_fast.stats._export_fast.Cut` (rows of the compiled path) is cut
+        A :class:`~riichi_fast.stats._mjlog_export.Cut` (rows of the compiled path) is cut
         into columns first.  Both run on the export's writer thread."""
-        from riichi_fast.stats._export_fast import Columns, Cut
+        from riichi_fast.stats._mjlog_export import Columns, Cut
 
         pa = self._pa
         out = {}
@@ -333,7 +333,7 @@ class TableWriter:
         """CSV with pyarrow installed: ``[(rows, bytes)]`` in order.  The compiled path's rows
         are written in C (``Columns.csv_text``, without the GIL); the model's tables, and
         compiled rows with a text that needs quotes, through Arrow (``_csv_bytes``)."""
-        from riichi_fast.stats._export_fast import Columns
+        from riichi_fast.stats._mjlog_export import Columns
 
         pa, schema = self._pa, self._schemas[name]
         out, tables = [], []  # tables: Arrow tables waiting, written together
@@ -475,7 +475,7 @@ def _read_ahead(parts: list[list[str]], rows):
     thread of its own meanwhile: one batch ahead at most."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from riichi_fast.stats._export_fast import export_segments, read_files
+    from riichi_fast.stats._mjlog_export import export_segments, read_files
 
     with ThreadPoolExecutor(1, thread_name_prefix="riichi-fast-export-read") as ahead:
         nxt = ahead.submit(read_files, parts[0]) if parts else None
@@ -607,7 +607,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     With ``client`` (a ``distributed.Client``) batches of files are read on the
     cluster and the rows gathered here, in file order, into the same files.
     Tenhou mjlog records go through the compiled path
-    (:mod:`riichi_fast.stats._export_fast`) unless ``fast`` is False; the rest, and
+    (:mod:`riichi_fast.stats._mjlog_export`) unless ``fast`` is False; the rest, and
     any record it declines, through the record model.  Same files either way.
     ``progress(done, total)`` is called after each batch of ``batch_size`` files with
     the files read so far and the number of files (an archive or a database is one file,
@@ -616,7 +616,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     The export writes what each record says (han, fu, points, yaku, score
     changes; final scores from the last hand's scores and changes): it does not
     re-score the wins or check the settlement, so a record with a wrong value is
-    exported as it is.  Use :func:`riichi_fast.records.fast.verify_summary` (or
+    exported as it is.  Use :func:`riichi_fast.records.verify_files.verify_summary` (or
     ``riichi-fast verify``) to check the records.
 
     >>> import tempfile
@@ -625,7 +625,7 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     {'games': 0, 'hands': 0, 'wins': 0, 'draws': 0, 'players': 0}
     """
     from riichi_fast.stats._collect import batches, expand_paths
-    from riichi_fast.stats._export_fast import ExportRows, export_segments
+    from riichi_fast.stats._mjlog_export import ExportRows, export_segments
     from riichi_fast.stats._extras import check_path, check_positive
 
     if not isinstance(format, str) or format not in ("parquet", "csv"):

@@ -1,4 +1,4 @@
-"""Type stub of the compiled fold of statistics rows (twin: riichi_fast.reference.stats_fold)."""
+"""Type stub of the compiled fold of statistics rows (twin: riichi_fast.reference.stats.fold)."""
 
 import numpy as np
 

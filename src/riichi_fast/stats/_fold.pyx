@@ -1,4 +1,4 @@
-# Compiled fold of the statistics rows (twin: riichi_fast.reference.stats_fold).
+# Compiled fold of the statistics rows (twin: riichi_fast.reference.stats.fold).
 #
 # ``_mjlog.stats_mjlog`` writes one game's int32 rows (wins, rounds, the game row
 # last: see its docstring); ``Fold.add`` folds them at once into C accumulators
@@ -18,7 +18,7 @@ from libc.string cimport memcmp, memset
 
 import numpy as np
 
-from riichi_fast._mjlog import players  # noqa: F401 - re-exported (the three-player bit of a record)
+from riichi_fast.records.mjlog._scan import players  # noqa: F401 - re-exported (the three-player bit of a record)
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
 from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats

@@ -18,10 +18,10 @@ from libc.string cimport memcmp, memcpy
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_SIZE
 
-from riichi_fast._shanten cimport (
+from riichi_fast.analysis._shanten cimport (
     c_is_agari, c_shanten, c_shanten_chiitoitsu, c_shanten_kokushi, c_shanten_regular,
 )
-from riichi_fast._decompose cimport c_decompose
+from riichi_fast.analysis._decompose cimport c_decompose
 from riichi_fast._types cimport (
     count_t, Reading, MAX_READINGS, FORM_CHIITOITSU, FORM_KOKUSHI, MELD_CHI, MELD_PON, MELD_SHOUMINKAN,
     SET_QUAD, SET_TRIPLET,

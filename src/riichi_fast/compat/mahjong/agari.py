@@ -17,7 +17,7 @@ from riichi_fast.errors import TileCountError
 
 __all__ = ["Agari"]
 
-_kernel_is_agari = _backend.load("shanten").is_agari
+_kernel_is_agari = _backend.load("analysis._shanten").is_agari
 
 
 #: the pair ranks ``_is_atama_mentsu`` tries for each ``(count of ranks 1,4,7 + 2 * ranks 2,5,8) % 3``

@@ -18,7 +18,7 @@ from riichi_fast.errors import TileCountError
 
 __all__ = ["Shanten"]
 
-_K = _backend.load("shanten")
+_K = _backend.load("analysis._shanten")
 _kernel_regular = _K.shanten_regular
 
 

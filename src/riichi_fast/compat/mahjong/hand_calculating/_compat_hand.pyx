@@ -6,7 +6,7 @@
 # (nagashi mangan and a winning tile missing from the hand included) and hands
 # the rare ones to the Python path: malformed hands, more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
 # dropped, a custom scores calculator.  The hand is scored by the scoring
-# kernel (c_score_hand_digested, riichi_fast._score, docs/SCORING.md) called directly,
+# kernel (c_score_hand_digested, riichi_fast.scoring._score, docs/SCORING.md) called directly,
 # with the context and output on the stack.
 #
 # Cost (per call, 2 shared cores, bench/test_compat.py corpus, ~1.45 us with the
@@ -26,7 +26,7 @@ from cpython.ref cimport Py_DECREF, Py_INCREF
 from cpython.object cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
-from riichi_fast._score cimport (
+from riichi_fast.scoring._score cimport (
     RulesC, c_digest_rules, c_score_hand_digested, CTX_SIZE, OUT_SIZE, R_SIZE, CTX_FLAGS, CTX_SEAT_WIND, CTX_ROUND_WIND, CTX_N_DORA, CTX_DORA,
     CTX_N_URA, CTX_URA, CTX_N_RED, CTX_N_KITA, CTX_HONBA, CTX_RIICHI_STICKS,
     F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU, F_OPEN_RIICHI, F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN,

@@ -22,7 +22,7 @@ from riichi_fast.enums import Form, MeldType, SetType
 
 __all__ = ["HandDivider"]
 
-_decompose = _backend.load("decompose").decompose
+_decompose = _backend.load("analysis._decompose").decompose
 
 # mahjong's block order: (kind, QUAD 0 < TRIPLET 1 < PAIR 2 < SEQUENCE 3)
 _SET_ORDER = {SetType.QUAD: 0, SetType.TRIPLET: 1, SetType.SEQUENCE: 3}

@@ -77,7 +77,7 @@ _ALL_SUITS_MASK = 7
 def _kernel():
     global _score_kernel
     if _score_kernel is None:
-        _score_kernel = _backend.load("score").score_kernel
+        _score_kernel = _backend.load("scoring._score").score_kernel
     return _score_kernel
 
 
