@@ -62,7 +62,8 @@ class TableState:
     >>> t = TableState(dealer=2, round_wind=1, honba=3, scores=(25000,) * 4)
     >>> t.label, t.seat_wind(2), t.seat_wind(0)
     ('S3-3', 0, 2)
-    >>> TableState.start(_config.TENHOU_3P).scores
+    >>> from riichi_fast.rules import TENHOU_3P
+    >>> TableState.start(TENHOU_3P).scores
     (35000, 35000, 35000)
     """
 
