@@ -561,6 +561,8 @@ cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tup
 # ---------------------------------------------------------------------------
 # TableState construction: the quick path of TableState.__init__ in C (plain ints, a plain tuple of scores);
 # anything else -- subclasses, numpy integers, every error -- goes to the Python __init__ it replaces.
+# riichi_fast.settle.front installs it (not under RIICHI_FAST_PUREPYTHON=1, where the compiled modules
+# that cimport _settle.pxd load this module too).
 
 _py_table_init = TableState.__init__
 
@@ -588,8 +590,6 @@ def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=N
         return
     return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
 
-
-TableState.__init__ = _table_init
 
 
 cdef bint _table(object table, int n_rules, TableC* t):
