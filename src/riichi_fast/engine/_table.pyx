@@ -1720,10 +1720,8 @@ cdef class CTable:
         return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.sticks_, tuple(self.scores), self.n)
 
     cdef bint _c_settle_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) noexcept nogil:
-        """settle_win's arithmetic in C (its fast path: no pao, no wareme; the stakes already paid).
-
-        Winners in turn order from the discarder; the sticks go to the first; counters to the
-        first (or to each with multiple_ron_counters "all").  False: let riichi_fast.settle do it.
+        """The wins settled in C by settle/_settle.pxd's c_settle_wins (settle_win's fast path: no
+        pao, no wareme; the stakes already paid, so on the table).  False: let riichi_fast.settle do it.
         """
         cdef HandEndC* e = &self.endc
         cdef int64_t pay[3]

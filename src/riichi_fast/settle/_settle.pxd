@@ -1,8 +1,8 @@
 # Settlement arithmetic on C values (RULES.md sections 6-7), for every compiled module that
 # settles: riichi_fast.settle._settle itself (the public settle_* functions), the records' win
 # check (records._win_check), the mjlog pass (records.mjlog._scan) and the engine's table
-# (engine._table).  Twin: riichi_fast.reference.settle.settle (the same payments as edges, with
-# their explanation lines).
+# (engine._table).  In Python: riichi_fast.settle.explain (win_edges, mangan_edges, noten_pay,
+# turn_order; the twin riichi_fast.reference.settle.settle) and settle.types.pass_deal.
 #
 # Seats are 0..n-1 (n = 3 or 4); every per-seat array has SETTLE_SEATS entries and the
 # functions touch only the first n.  Amounts are points; a caller keeps them within +-2**40
