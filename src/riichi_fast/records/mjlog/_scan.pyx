@@ -871,7 +871,7 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
     cdef WinRec* w
     cdef WinPay wps[4]
     cdef SettleRules sr
-    cdef TableC t, nt
+    cdef TableC t
     cdef WinsOut wo
     if n == 0:
         return OK
