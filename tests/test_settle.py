@@ -732,3 +732,32 @@ def test_verify_with_rules_for_another_table_reports_instead_of_raising():
     found = [m for c in report.wins + report.draws for m in c.mismatches if m.item == "settlement"]
     assert len(found) == 8  # its 7 wins and 1 draw
     assert found[0].computed == "ContextError: rules are for 3 players, the table has 4"
+
+
+# ---------------------------------------------------------------------------
+# Structure: the compiled arithmetic (settle/_settle.pxd) is shared, the twin is not imported
+
+
+def _run(code: str, **env: str) -> str:
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, **env})
+    return out.stdout.strip()
+
+
+def test_the_compiled_settlers_import_no_twin():
+    # _settle and the modules that cimport its arithmetic load nothing of riichi_fast.reference
+    code = ("import sys, riichi_fast.settle._settle, riichi_fast.records._win_check, "
+            "riichi_fast.records.mjlog._scan\n"
+            "print(sorted(m for m in sys.modules if m.startswith('riichi_fast.reference')))")
+    assert _run(code, RIICHI_FAST_PUREPYTHON="0") == "[]"
+
+
+def test_loading_the_compiled_arithmetic_leaves_the_python_table_state_under_purepython():
+    # the engine cimports _settle.pxd (so the compiled module loads), but TableState keeps its Python __init__
+    code = ("import riichi_fast.engine._table\nfrom riichi_fast.settle import TableState\n"
+            "print(TableState.__init__.__module__, TableState(1, 2, 3, 4, (5, 6, 7), 3).scores)")
+    assert _run(code, RIICHI_FAST_PUREPYTHON="1") == "riichi_fast.settle.types (5, 6, 7)"

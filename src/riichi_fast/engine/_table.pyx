@@ -32,6 +32,10 @@ from riichi_fast.scoring._score cimport (CTX_DORA, CTX_FLAGS, CTX_HONBA, CTX_N_D
                                  O_STATUS, OUT_SIZE, R_SIZE, ST_BAD_INPUT, ST_OK,
                                  RulesC, c_digest_rules, c_score_hand_digested)
 from libc.stdint cimport int32_t, int64_t
+from riichi_fast.settle._settle cimport (
+    Edge, SETTLE_EDGES, SettleRules, TableC, WinPay, WinsOut,
+    c_apply, c_mangan_edges, c_next_table, c_noten_pay, c_settle_wins,
+)
 
 from riichi_fast import settle as _settle
 from riichi_fast.engine.table import Action, EngineError, HandEnd
@@ -1716,56 +1720,48 @@ cdef class CTable:
         return _settle.TableState(self.t_dealer, self.t_wind, self.t_honba, self.sticks_, tuple(self.scores), self.n)
 
     cdef bint _c_settle_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) noexcept nogil:
-        """settle_win's arithmetic in C (its fast path: no pao, no wareme; the stakes already paid).
-
-        Winners in turn order from the discarder; the sticks go to the first; counters to the
-        first (or to each with multiple_ron_counters "all").  False: let riichi_fast.settle do it.
+        """The wins settled in C by settle/_settle.pxd's c_settle_wins (settle_win's fast path: no
+        pao, no wareme; the stakes already paid, so on the table).  False: let riichi_fast.settle do it.
         """
         cdef HandEndC* e = &self.endc
         cdef int64_t pay[3]
-        cdef int64_t ch[4]
-        cdef int64_t deltas[4]
-        cdef int64_t counters, each, share
-        cdef int i, k, w, s, n = self.n
-        cdef bint repeat = False
+        cdef WinPay wps[3]
+        cdef SettleRules sr
+        cdef TableC t
+        cdef WinsOut wo
+        cdef int k, s
         if self.wareme:
             return False
         for k in range(nw):
             if self.pao_[winners[k]] >= 0:
                 return False
-        for s in range(4):
-            deltas[s] = 0
         for k in range(nw):
-            w = winners[k]
-            if self._c_status(w, tile, disc < 0, chankan, pay) != ST_OK:
+            if self._c_status(winners[k], tile, disc < 0, chankan, pay) != ST_OK:
                 return False
-            counters = self.t_honba if (k == 0 or self.counters_all) else 0
-            for s in range(4):
-                ch[s] = 0
-            if disc < 0:
-                each = counters * (self.honba_value // (n - 1))
-                for s in range(n):
-                    if s != w:
-                        share = pay[1] if (s == self.t_dealer and w != self.t_dealer) else pay[2]
-                        ch[s] -= share + each
-                        ch[w] += share + each
-            else:
-                ch[disc] -= pay[0] + counters * self.honba_value
-                ch[w] += pay[0] + counters * self.honba_value
-            if k == 0:
-                ch[w] += 1000 * self.sticks_
-            for s in range(n):
-                deltas[s] += ch[s]
-            if w == self.t_dealer:
-                repeat = True
+            wps[k].winner = winners[k]
+            wps[k].discarder = disc
+            wps[k].pao = -1
+            wps[k].pao_part = 0
+            wps[k].pao_whole = 1
+            wps[k].ron = pay[0]
+            wps[k].tsumo_dealer = pay[1]
+            wps[k].tsumo_other = pay[2]
+        sr.n = self.n
+        sr.honba_value = self.honba_value
+        sr.counters_all = self.counters_all
+        sr.own_back = False      # no stake of this hand is left to give back: sticks_ holds them
+        sr.head_bump = False     # the winners given are those paid
+        sr.pao_honba_liable = False
+        self._table_c(&t)
+        c_settle_wins(&sr, &t, 0, wps, nw, &wo)
         e.kind = END_WIN
         e.n_wins = nw
         for k in range(nw):
             e.win_seat[k] = winners[k]
             e.win_from[k] = disc
         for s in range(4):
-            e.deltas[s] = <int>deltas[s]
-        self._next_table(repeat, self.t_honba + 1 if repeat else 0)
+            e.deltas[s] = <int>wo.deltas[s]
+        self._next_table(wo.repeat, self.t_honba + 1 if wo.repeat else 0)
         e.n_sticks = 0
         self.end_ok = False
         return True
@@ -1819,17 +1815,24 @@ cdef class CTable:
         """The next table of a draw (TableState._advance): the scores change by endc.deltas."""
         cdef HandEndC* e = &self.endc
         cdef int i
+        cdef TableC t, nt
+        self._table_c(&t)
+        c_next_table(&t, repeat, honba, self.sticks_, &nt)
         e.repeats = repeat
-        e.n_dealer = self.t_dealer
-        e.n_wind = self.t_wind
-        if not repeat:
-            e.n_dealer = (e.n_dealer + 1) % self.n
-            if e.n_dealer == 0:
-                e.n_wind = (e.n_wind + 1) % 4
+        e.n_dealer = nt.dealer
+        e.n_wind = nt.wind
         e.n_honba = honba
         e.n_sticks = self.sticks_
         for i in range(4):
             e.n_scores[i] = self.scores_[i] + e.deltas[i]
+
+    cdef void _table_c(self, TableC* t) noexcept nogil:
+        """The table as the hand started, with this hand's riichi stakes on it (table_with_stakes)."""
+        t.n = self.n
+        t.dealer = self.t_dealer
+        t.wind = self.t_wind
+        t.honba = self.t_honba
+        t.sticks = self.sticks_
 
     cdef int _end_abortive(self, int reason) except -1 nogil:
         """An abortive draw (settle_abortive_draw): no payment, the dealer keeps the deal."""
@@ -1844,10 +1847,12 @@ cdef class CTable:
 
     cdef int _exhaustive_draw(self) except -1 nogil:
         """The wall is exhausted (settle_exhaustive_draw): noten payments or nagashi mangan."""
-        cdef int i, j, k, w, amount, n = self.n
+        cdef int i, j, w, n = self.n
         cdef Seat* s
         cdef bint ok
         cdef HandEndC* e = &self.endc
+        cdef int64_t ch[4]
+        cdef Edge edges[SETTLE_EDGES]
         e.kind = END_EXHAUSTIVE
         e.n_wins = 0
         e.tenpai_mask = 0
@@ -1864,29 +1869,18 @@ cdef class CTable:
                         ok = False
                 if ok:
                     e.nagashi_mask |= 1 << i
-        e.deltas[0] = e.deltas[1] = e.deltas[2] = e.deltas[3] = 0
+        ch[0] = ch[1] = ch[2] = ch[3] = 0
         if e.nagashi_mask:
             if self.wareme:
                 with gil:  # the Python settlement needs the wareme seat: let it say so
                     self._draw_end()
             for w in range(n):
                 if (e.nagashi_mask >> w) & 1:
-                    for i in range(n):
-                        if i != w:
-                            amount = 4000 if (self.t_dealer == i or self.t_dealer == w) else 2000
-                            e.deltas[i] -= amount
-                            e.deltas[w] += amount
+                    c_apply(edges, c_mangan_edges(n, self.t_dealer, w, False, edges), ch)
         else:
-            k = 0
-            for i in range(n):
-                if (e.tenpai_mask >> i) & 1:
-                    k += 1
-            if k != 0 and k != n:
-                for i in range(n):
-                    if (e.tenpai_mask >> i) & 1:
-                        e.deltas[i] = self.noten_payment // k
-                    else:
-                        e.deltas[i] = -(self.noten_payment // (n - k))
+            c_noten_pay(n, self.noten_payment, e.tenpai_mask, ch)
+        for i in range(4):
+            e.deltas[i] = <int>ch[i]
         self._next_table((e.tenpai_mask >> self.t_dealer) & 1, self.t_honba + 1)
         self._finish()
         return 0

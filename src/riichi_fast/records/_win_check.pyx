@@ -27,6 +27,10 @@ from riichi_fast.scoring._score cimport (
     LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
 )
 
+from riichi_fast.settle._settle cimport (
+    SettleRules, TableC, WinPay, WinsOut, c_next_after_win, c_settle_wins, c_win_pay,
+)
+
 from riichi_fast.enums import MeldType
 
 __all__ = ["Digest", "check_wins", "win_score"]
@@ -113,23 +117,14 @@ cdef inline int _code(object t) noexcept:
     return -1
 
 
-cdef void _win_pay(int n, int winner, int discarder, int dealer, int64_t ron, int64_t td,
-                   int64_t to, int counters, int honba_value, int64_t* ch) noexcept:
-    """riichi_fast.settle's payments of one win without pao, sticks left out
-    (as records' compiled mjlog path: _mjlog._win_pay)."""
-    cdef int s
-    cdef int64_t pay, each = counters * (honba_value // (n - 1))
-    if discarder < 0:
-        for s in range(n):
-            if s == winner:
-                continue
-            pay = (td if (s == dealer and winner != dealer) else to) + each
-            ch[s] -= pay
-            ch[winner] += pay
-    else:
-        pay = ron + counters * honba_value
-        ch[discarder] -= pay
-        ch[winner] += pay
+cdef void _settle_rules(Digest d, int n, SettleRules* sr) noexcept:
+    """The settlement rules of a verification (Tenhou's: the nearest winner takes the sticks)."""
+    sr.n = n
+    sr.honba_value = d.honba_value
+    sr.counters_all = d.counters_all
+    sr.own_back = False
+    sr.head_bump = False
+    sr.pao_honba_liable = False
 
 
 cdef inline int _tenhou_limit(int limit) noexcept:
@@ -335,11 +330,9 @@ cdef int _score(object win, int n, Digest d, int64_t* out, int* info) except -2:
     return 0
 
 
-cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
-              int64_t* alone) except -2:
-    """Score and compare one win; its payments (ron, tsumo dealer, other) in pay, its winner
-    and discarder (-1 tsumo), its changes settled alone.  0: every item matches; -1: not
-    answered here."""
+cdef int _win(object win, int n, Digest d, const SettleRules* sr, WinPay* wp, int64_t* alone) except -2:
+    """Score and compare one win; its winner, discarder (-1 tsumo) and payments in wp, its
+    changes settled alone.  0: every item matches; -1: not answered here."""
     cdef int64_t out[OUT_SIZE]
     cdef int info[6]
     cdef int winner, discarder, dealer, honba, sticks, s
@@ -366,18 +359,21 @@ cdef int _win(object win, int n, Digest d, int64_t* pay, int* who, int* disc,
     if x is not None and x != out[O_HAND_POINTS]:
         return -1
     # settled alone: the record's counters and sticks for this winner, no stake
-    pay[0] = out[O_PAY_RON]
-    pay[1] = out[O_PAY_TSUMO_DEALER]
-    pay[2] = out[O_PAY_TSUMO_OTHER]
+    wp.winner = winner
+    wp.discarder = discarder
+    wp.pao = -1
+    wp.pao_part = 0
+    wp.pao_whole = 1
+    wp.ron = out[O_PAY_RON]
+    wp.tsumo_dealer = out[O_PAY_TSUMO_DEALER]
+    wp.tsumo_other = out[O_PAY_TSUMO_OTHER]
     for s in range(4):
         alone[s] = 0
-    _win_pay(n, winner, discarder, dealer, pay[0], pay[1], pay[2], honba, d.honba_value, alone)
+    c_win_pay(sr, dealer, wp, honba, alone)
     alone[winner] += 1000 * <int64_t>sticks
     x = rec.score_changes
     if x is not None and not _ints_equal(x, alone, n):
         return -1
-    who[0] = winner
-    disc[0] = discarder
     return 0
 
 
@@ -446,17 +442,16 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, Digest 
     settled as a whole, the next table); else None (the Python path checks the round).
     ``declared``: the seats whose stake was paid (the scores shown before the first
     settlement are the round's less these stakes: records.verify._scores_at_end)."""
-    cdef int64_t pays[MAX_WINS][3]
+    cdef WinPay wps[MAX_WINS]
+    cdef SettleRules sr
+    cdef TableC tc, nt
+    cdef WinsOut wo
     cdef int64_t alone[4]
     cdef int64_t now[4]
     cdef int64_t ch[4]
     cdef int64_t deltas[4]
     cdef int64_t table_scores[4]
-    cdef int who[MAX_WINS]
-    cdef int disc[MAX_WINS]
-    cdef int order[MAX_WINS]
-    cdef int i, k, s, nw = len(wins), dealer, honba, sticks, counters, repeat = 0, wind
-    cdef int next_dealer, next_wind
+    cdef int i, k, s, nw = len(wins), dealer, honba, sticks, wind, declared_mask = 0
     cdef list out = []
     cdef object win, x, rec
     if nw == 0 or nw > MAX_WINS or n != d.n_players:
@@ -476,11 +471,13 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, Digest 
         if s < 0 or deltas[s]:
             return None
         deltas[s] = -1000
+        declared_mask |= 1 << s
+    _settle_rules(d, n, &sr)
     for s in range(n):
         now[s] = table_scores[s] + deltas[s]
     for i in range(nw):
         win = wins[i]
-        if _win(win, n, d, pays[i], &who[i], &disc[i], alone) < 0:
+        if _win(win, n, d, &sr, &wps[i], alone) < 0:
             return None
         if _small(win.dealer, 0, n - 1) != dealer:
             return None
@@ -496,40 +493,26 @@ def check_wins(list wins, object rnd, object nxt, int n, tuple declared, Digest 
                 now[s] += ch[s]
         out.append(tuple([alone[s] for s in range(n)]))
     # the round settled as a whole (records.verify._check_round; riichi_fast.settle.settle_win)
-    for i in range(nw):
-        order[i] = i
-    if nw == 2:
-        if disc[0] < 0 or disc[0] != disc[1] or who[0] == who[1]:
-            return None
-        if (who[1] - disc[0] + n) % n < (who[0] - disc[0] + n) % n:
-            order[0] = 1
-            order[1] = 0
+    if nw == 2 and (wps[0].discarder < 0 or wps[0].discarder != wps[1].discarder
+                    or wps[0].winner == wps[1].winner):
+        return None
+    tc.n = n
+    tc.dealer = dealer
+    tc.wind = wind
+    tc.honba = honba
+    tc.sticks = sticks
+    c_settle_wins(&sr, &tc, declared_mask, wps, nw, &wo)
     for k in range(nw):
-        i = order[k]
-        counters = honba if (k == 0 or d.counters_all) else 0
-        for s in range(4):
-            ch[s] = 0
-        _win_pay(n, who[i], disc[i], dealer, pays[i][0], pays[i][1], pays[i][2], counters,
-                 d.honba_value, ch)
-        if k == 0:
-            ch[who[i]] += 1000 * (<int64_t>sticks + len(declared))
-        x = (<object>wins[i]).recorded.score_changes
-        if x is not None and not _ints_equal(x, ch, n):
+        x = (<object>wins[wo.order[k]]).recorded.score_changes
+        if x is not None and not _ints_equal(x, wo.per_win[k], n):
             return None
-        for s in range(n):
-            deltas[s] += ch[s]
-        if who[i] == dealer:
-            repeat = 1
+    for s in range(n):
+        deltas[s] += wo.deltas[s]
     if nxt is not None:
-        next_dealer = dealer
-        next_wind = wind
-        if not repeat:
-            next_dealer = (dealer + 1) % n
-            if next_dealer == 0:
-                next_wind = (wind + 1) % 4
-        if (_small(nxt.dealer, 0, 3) != next_dealer or _small(nxt.round_wind, 0, 3) != next_wind
-                or _small(nxt.honba, 0, 100000) != (honba + 1 if repeat else 0)
-                or _small(nxt.riichi_sticks, 0, 100000) != 0):
+        c_next_after_win(&tc, wo.repeat, &nt)
+        if (_small(nxt.dealer, 0, 3) != nt.dealer or _small(nxt.round_wind, 0, 3) != nt.wind
+                or _small(nxt.honba, 0, 100000) != nt.honba
+                or _small(nxt.riichi_sticks, 0, 100000) != nt.sticks):
             return None
         for s in range(n):
             table_scores[s] += deltas[s]

@@ -3,7 +3,9 @@
 - :mod:`.front`: the public functions (:func:`settle_win`, :func:`settle_exhaustive_draw`,
   :func:`settle_abortive_draw`, :func:`settle_chombo`);
 - :mod:`.types`: the value types they take and return;
-- ``_settle``: the compiled arithmetic (twin ``riichi_fast.reference.settle.settle``).
+- :mod:`.explain`: the settlement in Python (payments as edges, explanation lines), which the
+  compiled module calls for the rare cases and the lines;
+- ``_settle``: the compiled arithmetic (``_settle.pxd``; twin ``riichi_fast.reference.settle.settle``).
 
 The public names are loaded on first use (PEP 562), so that importing :mod:`.types` does
 not load the compiled arithmetic.

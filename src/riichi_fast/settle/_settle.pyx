@@ -1,18 +1,19 @@
 # Compiled settlement (twin: riichi_fast.reference.settle.settle), RULES.md sections 6-7.
 #
-# The four settle_* functions of riichi_fast.settle do their arithmetic here on
-# C integers (at most four seats, four wins) and fill the slots of a fresh
-# TableState and Settlement directly.  The explanation lines are not written:
-# the Settlement records the call, and reading Settlement.lines runs the
-# pure-Python twin once to write them (same text by construction).
+# The settlement arithmetic on C values (declared in _settle.pxd, cimported by the records' win
+# check, the mjlog pass and the engine's table), and the four settle_* functions of
+# riichi_fast.settle, which do their arithmetic with it and fill the slots of a fresh TableState
+# and Settlement directly.  The explanation lines are not written: the Settlement records the
+# call, and reading Settlement.lines runs the Python settlement (riichi_fast.settle.explain)
+# once to write them (same text by construction).
 #
 # Exactness rule (as in _score_api): the fast path only accepts inputs whose
 # meaning is plain -- a TableState, a Rules object or a preset name, wins as
 # Win or plain tuples holding a winning HandResult or a HandValue of plain
 # bools and ints, seats as plain ints in list/tuple/set/frozenset, amounts
 # within +-2**40, no pao seat, no wareme -- and only when every check of the
-# twin would pass.  Anything else, every input error included, is handed to
-# the twin, which raises exactly the errors it always raised, in its order,
+# Python settlement would pass.  Anything else, every input error included, is handed to
+# riichi_fast.settle.explain, which raises exactly the errors the twin raises, in its order,
 # and computes the rare variants (pao, wareme, sanchahou).  So both paths
 # give the same Settlement and the same exceptions (tests/test_settle_twins.py).
 
@@ -25,7 +26,7 @@ from libc.stdint cimport int64_t
 from riichi_fast.scoring._result cimport ResultCore
 
 from riichi_fast.settle.types import ABORTIVE_KINDS, HandValue, Settlement, TableState, Win
-from riichi_fast.reference.settle import settle as _ref
+from riichi_fast.settle import explain as _py
 from riichi_fast.rules.config import DEFAULT, Rules
 from riichi_fast.scoring.result import HandResult
 
@@ -80,9 +81,6 @@ cdef extern from *:
 cdef extern from "Python.h":
     long long PyLong_AsLongLongAndOverflow(object obj, int* overflow) except? -1
 
-cdef enum:
-    MAXN = 4
-
 cdef int64_t LIM = (<int64_t>1) << 40
 cdef int O_STATUS = 0
 cdef int O_PAY_RON = 34
@@ -97,6 +95,201 @@ def _check_layout():
 
 
 _check_layout()
+
+
+# ---------------------------------------------------------------------------
+# the arithmetic on C values (declared in _settle.pxd; cimported by records._win_check,
+# records.mjlog._scan and engine._table)
+
+cdef inline int _edge(Edge* out, int k, int payer, int receiver, int64_t amount, int what) noexcept nogil:
+    out[k].payer = payer
+    out[k].receiver = receiver
+    out[k].amount = amount
+    out[k].what = what
+    return k + 1
+
+
+cdef int c_win_edges(const SettleRules* r, int dealer, const WinPay* w, int64_t counters,
+                     Edge* out) noexcept nogil:
+    """The payments of one win with ``counters`` counters, sticks left out, into ``out``; their number.
+
+    Tsumo: each other seat pays the dealer's or the non-dealer's share and honba_value / (n - 1)
+    per counter; a liable seat pays the covered part of every share and all the counters.  Ron:
+    the discarder pays the hand and honba_value per counter; a liable seat other than the
+    discarder pays half of the covered part, and the counters when pao_honba_liable.
+    """
+    cdef int n = r.n, s, k = 0, wi = w.winner, d = w.discarder, liable = w.pao
+    cdef int64_t each, share, covered, paid_by_liable = 0, bonus, half, amount
+    if w.pao_part == 0:
+        liable = -1
+    if d < 0:
+        each = counters * (r.honba_value // (n - 1))
+        for s in range(n):
+            if s == wi:
+                continue
+            share = w.tsumo_dealer if (s == dealer and wi != dealer) else w.tsumo_other
+            if liable >= 0:
+                covered = share * w.pao_part // w.pao_whole
+                paid_by_liable += covered
+                share -= covered
+            if share:
+                k = _edge(out, k, s, wi, share, EDGE_HAND)
+            if each and liable < 0:
+                k = _edge(out, k, s, wi, each, EDGE_COUNTERS)
+        if liable >= 0:
+            k = _edge(out, k, liable, wi, paid_by_liable, EDGE_HAND)
+            if each:
+                k = _edge(out, k, liable, wi, each * (n - 1), EDGE_COUNTERS)
+    else:
+        amount = w.ron
+        bonus = counters * r.honba_value
+        if liable >= 0 and liable != d:
+            half = amount * w.pao_part // w.pao_whole // 2
+            k = _edge(out, k, d, wi, amount - half, EDGE_HAND)
+            k = _edge(out, k, liable, wi, half, EDGE_HAND)
+            if bonus:
+                k = _edge(out, k, liable if r.pao_honba_liable else d, wi, bonus, EDGE_COUNTERS)
+        else:
+            k = _edge(out, k, d, wi, amount, EDGE_HAND)
+            if bonus:
+                k = _edge(out, k, d, wi, bonus, EDGE_COUNTERS)
+    return k
+
+
+cdef int c_mangan_edges(int n, int dealer, int seat, bint chombo, Edge* out) noexcept nogil:
+    """A mangan tsumo of ``seat`` (nagashi mangan: 4000 from the dealer or to a dealer, 2000 else),
+    or with ``chombo`` the same reversed (``seat`` pays each other seat); the number of edges."""
+    cdef int s, k = 0
+    cdef int64_t amount
+    for s in range(n):
+        if s != seat:
+            amount = 4000 if (dealer == s or dealer == seat) else 2000
+            if chombo:
+                k = _edge(out, k, seat, s, amount, EDGE_CHOMBO)
+            else:
+                k = _edge(out, k, s, seat, amount, EDGE_HAND)
+    return k
+
+
+cdef void c_wareme(Edge* edges, int k, int seat) noexcept nogil:
+    """Wareme: the hand's payments to or from ``seat`` doubled (counters and sticks are not)."""
+    cdef int i
+    for i in range(k):
+        if edges[i].what == EDGE_HAND and (edges[i].payer == seat or edges[i].receiver == seat):
+            edges[i].amount *= 2
+
+
+cdef void c_apply(const Edge* edges, int k, int64_t* ch) noexcept nogil:
+    """Add the ``k`` payments to the per-seat changes ``ch``."""
+    cdef int i
+    for i in range(k):
+        ch[edges[i].payer] -= edges[i].amount
+        ch[edges[i].receiver] += edges[i].amount
+
+
+cdef void c_win_pay(const SettleRules* r, int dealer, const WinPay* w, int64_t counters,
+                    int64_t* ch) noexcept nogil:
+    """Add one win's payments (c_win_edges) to ``ch``."""
+    cdef Edge e[SETTLE_EDGES]
+    c_apply(e, c_win_edges(r, dealer, w, counters, e), ch)
+
+
+cdef void c_turn_order(int n, const WinPay* wins, int nw, int* order) noexcept nogil:
+    """``order``: the wins by turn order from the discarder, nearest first (stable)."""
+    cdef int i, j, x
+    cdef int key[SETTLE_SEATS]
+    for i in range(nw):
+        key[i] = (wins[i].winner - (wins[i].discarder if wins[i].discarder >= 0 else 0) + n) % n
+        j = i
+        while j > 0 and key[order[j - 1]] > key[i]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+
+
+cdef void c_settle_wins(const SettleRules* r, const TableC* t, int declared, const WinPay* wins, int nw,
+                        WinsOut* out) noexcept nogil:
+    """One win, or several ron on one discard (``nw`` <= n - 1, distinct winners), from table ``t``.
+
+    ``declared``: bit mask of the seats whose riichi stake was paid in this hand.  The wins are
+    taken in turn order from the discarder; a head bump pays the nearest only.  The counters go
+    to the nearest (to each with counters_all); the riichi sticks (those on the table and this
+    hand's stakes) to the nearest, less with own_back the stake of each other paid winner who
+    declared.  The stakes themselves are not in ``out.deltas``.
+    """
+    cdef int n = r.n, k, s, w
+    cdef int64_t sum_taken = 0
+    c_turn_order(n, wins, nw, out.order)
+    out.n_paid = 1 if (nw > 1 and r.head_bump) else nw
+    out.repeat = False
+    for s in range(SETTLE_SEATS):
+        out.taken[s] = 0
+        out.deltas[s] = 0
+    if out.n_paid > 1 and r.own_back:
+        for k in range(1, out.n_paid):
+            w = wins[out.order[k]].winner
+            if declared >> w & 1:
+                out.taken[w] += 1
+                sum_taken += 1
+    out.taken[wins[out.order[0]].winner] += t.sticks + c_popcount(declared) - sum_taken
+    for k in range(out.n_paid):
+        w = wins[out.order[k]].winner
+        for s in range(SETTLE_SEATS):
+            out.per_win[k][s] = 0
+        c_win_pay(r, t.dealer, &wins[out.order[k]], t.honba if (k == 0 or r.counters_all) else 0,
+                  out.per_win[k])
+        out.per_win[k][w] += 1000 * out.taken[w]
+        for s in range(n):
+            out.deltas[s] += out.per_win[k][s]
+        if w == t.dealer:
+            out.repeat = True
+
+
+cdef void c_noten_pay(int n, int64_t pool, int tenpai, int64_t* ch) noexcept nogil:
+    """Add the noten payments: ``pool`` in all from the noten seats to the tenpai ones (bit mask),
+    each side sharing it evenly (rounded down); nothing when nobody or everybody is tenpai."""
+    cdef int s, k = c_popcount(tenpai)
+    if k == 0 or k == n:
+        return
+    for s in range(n):
+        ch[s] += pool // k if tenpai >> s & 1 else -(pool // (n - k))
+
+
+cdef void c_next_table(const TableC* t, bint repeat, int64_t honba, int64_t sticks,
+                       TableC* nxt) noexcept nogil:
+    """The next hand's table: the deal passes to the next seat unless ``repeat`` (from the last
+    seat to seat 0 the round wind advances); ``honba`` counters and ``sticks`` on the table."""
+    nxt.n = t.n
+    nxt.dealer = t.dealer
+    nxt.wind = t.wind
+    if not repeat:
+        nxt.dealer = (t.dealer + 1) % t.n
+        if nxt.dealer == 0:
+            nxt.wind = (t.wind + 1) % 4
+    nxt.honba = honba
+    nxt.sticks = sticks
+
+
+cdef void c_next_after_win(const TableC* t, bint repeat, TableC* nxt) noexcept nogil:
+    """After a win: a dealer among the winners (``repeat``) adds a counter, else the counters go
+    back to 0; the winners took every stick."""
+    c_next_table(t, repeat, t.honba + 1 if repeat else 0, 0, nxt)
+
+
+cdef void c_next_after_draw(const TableC* t, bint repeat, bint add_counter, int64_t staked,
+                            TableC* nxt) noexcept nogil:
+    """After a draw or a chombo: a counter added if ``add_counter``; the ``staked`` riichi sticks
+    of this hand join those on the table."""
+    c_next_table(t, repeat, t.honba + 1 if add_counter else t.honba, t.sticks + staked, nxt)
+
+
+cdef int c_popcount(int mask) noexcept nogil:
+    """The number of seats in a bit mask."""
+    cdef int k = 0
+    while mask:
+        mask &= mask - 1
+        k += 1
+    return k
 
 
 # ---------------------------------------------------------------------------
@@ -142,8 +335,8 @@ cdef tuple _ZEROS3 = (0, 0, 0)
 cdef list _SEAT_TUPLES = [(0,), (1,), (2,), (3,)]   # winners of a single win (shared, immutable)
 cdef tuple _ZEROS4 = (0, 0, 0, 0)
 cdef list _SMALL_INTS = list(range(8))   # seats, winds, n_players as shared objects
-cdef object _REF_WIN = _ref.settle_win     # the twins, recorded for the explanation lines
-cdef object _REF_EXHAUSTIVE = _ref.settle_exhaustive_draw
+cdef object _PY_WIN = _py.settle_win     # the Python settlement, recorded for the explanation lines
+cdef object _PY_EXHAUSTIVE = _py.settle_exhaustive_draw
 
 
 cdef enum:
@@ -152,7 +345,7 @@ cdef enum:
 
 cdef list _one_hot(int n):
     """sticks_taken of one winner: [seat * _MAX_POT + pot] -> the tuple (shared, immutable)."""
-    cdef int64_t v[MAXN]
+    cdef int64_t v[SETTLE_SEATS]
     cdef int s, seat, pot
     out = []
     for seat in range(4):
@@ -244,7 +437,8 @@ cdef class _WinRules:
     cdef int n
     cdef bint honba_ok            # honba_value a plain int in 0..2**40
     cdef int64_t honba_value
-    cdef bint wareme, triple_ron_aborts, head_bump, counters_all, own_back
+    cdef bint wareme, triple_ron_aborts
+    cdef SettleRules sr           # the arithmetic's rules (honba_value when honba_ok)
 
 
 cdef dict _WIN_RULES = {}
@@ -266,22 +460,17 @@ cdef _WinRules _win_rules(object rules):
     v.honba_ok = _small(rules.honba_value, &v.honba_value) and v.honba_value >= 0
     v.wareme = bool(rules.wareme)
     v.triple_ron_aborts = bool(rules.triple_ron_aborts)
-    v.head_bump = rules.multiple_ron == "head_bump"
-    v.counters_all = rules.multiple_ron_counters == "all"
-    v.own_back = rules.multiple_ron_sticks == "own_back"
+    v.sr.n = v.n
+    v.sr.honba_value = v.honba_value
+    v.sr.head_bump = rules.multiple_ron == "head_bump"
+    v.sr.counters_all = rules.multiple_ron_counters == "all"
+    v.sr.own_back = rules.multiple_ron_sticks == "own_back"
+    v.sr.pao_honba_liable = rules.pao_honba == "liable"
     if len(_WIN_RULES) >= 64:  # Rules objects made on the fly (rules.replace per game): keep the cache small
         _WIN_RULES.clear()
     _WIN_RULES[id(rules)] = v
     _LAST_RULES = v
     return v
-
-
-cdef inline int _popcount(int mask):
-    cdef int k = 0
-    while mask:
-        mask &= mask - 1
-        k += 1
-    return k
 
 
 # ---------------------------------------------------------------------------
@@ -294,7 +483,7 @@ cdef tuple _tuple(const int64_t* v, int n):
 
 
 cdef tuple _stakes_new(int declared, int n):
-    cdef int64_t st[MAXN]
+    cdef int64_t st[SETTLE_SEATS]
     cdef int s
     for s in range(n):
         st[s] = -1000 if declared >> s & 1 else 0
@@ -312,16 +501,12 @@ cdef inline tuple _stakes(int declared, int n):
     return <tuple>(<list>(<list>_STAKES)[n - 3])[declared]
 
 
-cdef object _next(object table, bint repeat, int dealer, int wind, int n, object honba, object sticks,
-                  const int64_t* deltas):
-    """The next TableState: the deal passes unless ``repeat``, the scores change by ``deltas``."""
-    cdef int s
-    cdef int64_t sc[MAXN]
+cdef object _next(object table, const TableC* nt, const int64_t* deltas):
+    """The next TableState ``nt`` (c_next_table's), the scores of ``table`` changed by ``deltas``."""
+    cdef int s, n = nt.n
+    cdef int64_t sc[SETTLE_SEATS]
     cdef PyObject* v[6]
-    if not repeat:
-        dealer = (dealer + 1) % n
-        if dealer == 0:
-            wind = (wind + 1) % 4
+    cdef object honba = nt.honba, sticks = nt.sticks
     cdef PyObject* ps = rfs_get_slot(table, _T_SCORES)   # table: an exact TableState (_table)
     old = <object>ps if ps != NULL else table.scores
     scores = None
@@ -337,8 +522,8 @@ cdef object _next(object table, bint repeat, int dealer, int wind, int n, object
             scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2], old[3] + deltas[3])
         else:
             scores = (old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2])
-    d = <object>_SMALL_INTS[dealer]
-    w = <object>_SMALL_INTS[wind]
+    d = <object>_SMALL_INTS[nt.dealer]
+    w = <object>_SMALL_INTS[nt.wind]
     nn = <object>_SMALL_INTS[n]
     v[0] = <PyObject*>d
     v[1] = <PyObject*>w
@@ -352,7 +537,8 @@ cdef object _next(object table, bint repeat, int dealer, int wind, int n, object
 cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tuple stakes, bint repeat, str detail,
                         tuple winners, tuple per_win, tuple taken, tuple penalties, tuple explain,
                         object payments=None):
-    """A new Settlement of these fields (its lines written by the twin on first use, from ``explain``)."""
+    """A new Settlement of these fields (its lines written by the Python settlement on first use, from
+    ``explain``)."""
     cdef PyObject* v[14]
     cdef object rep = True if repeat else False
     v[0] = <PyObject*>outcome
@@ -375,6 +561,8 @@ cdef object _settlement(str outcome, object table, object nxt, tuple deltas, tup
 # ---------------------------------------------------------------------------
 # TableState construction: the quick path of TableState.__init__ in C (plain ints, a plain tuple of scores);
 # anything else -- subclasses, numpy integers, every error -- goes to the Python __init__ it replaces.
+# riichi_fast.settle.front installs it (not under RIICHI_FAST_PUREPYTHON=1, where the compiled modules
+# that cimport _settle.pxd load this module too).
 
 _py_table_init = TableState.__init__
 
@@ -402,13 +590,6 @@ def _table_init(self, dealer=0, round_wind=0, honba=0, riichi_sticks=0, scores=N
         return
     return _py_table_init(self, dealer, round_wind, honba, riichi_sticks, scores, n_players)
 
-
-TableState.__init__ = _table_init
-
-
-cdef struct TableC:
-    int n, dealer, wind
-    int64_t honba, sticks
 
 
 cdef bint _table(object table, int n_rules, TableC* t):
@@ -444,20 +625,19 @@ cdef bint _table(object table, int n_rules, TableC* t):
 
 cdef object _win_fast(object table, object wins, object riichi_declared, object rules_arg, object wareme_seat):
     cdef TableC t
-    cdef int n, nw, i, j, k, s, declared, first, w, d
-    cdef int winner[MAXN]
-    cdef int disc[MAXN]
-    cdef bint tsumo[MAXN]
-    cdef bint dealer_win[MAXN]
-    cdef int64_t ron[MAXN]
-    cdef int64_t t_dealer[MAXN]
-    cdef int64_t t_other[MAXN]
-    cdef int order[MAXN]
-    cdef int key[MAXN]
-    cdef int64_t ch[MAXN]
-    cdef int64_t deltas[MAXN]
-    cdef int64_t taken[MAXN]
-    cdef int64_t honba_value, counters, each, share, amount, pot, sum_taken
+    cdef int n, nw, i, j, k, s, declared, first
+    cdef int winner[SETTLE_SEATS]
+    cdef int disc[SETTLE_SEATS]
+    cdef bint tsumo[SETTLE_SEATS]
+    cdef bint dealer_win[SETTLE_SEATS]
+    cdef int64_t ron[SETTLE_SEATS]
+    cdef int64_t t_dealer[SETTLE_SEATS]
+    cdef int64_t t_other[SETTLE_SEATS]
+    cdef WinPay wc[SETTLE_SEATS]
+    cdef WinsOut wo
+    cdef TableC nt
+    cdef int64_t deltas[SETTLE_SEATS]
+    cdef int64_t pot
     cdef _WinRules rv
     cdef ResultCore rc
     rules = _plain_rules(rules_arg)
@@ -485,7 +665,7 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
         if m < 2 or m > 4:
             return None
         if m == 4 and (<tuple>x)[3] is not None:
-            return None                      # pao: the twin
+            return None                      # pao: the Python settlement
         if not _seat((<tuple>x)[0], n, &winner[i]):
             return None
         dx = (<tuple>x)[2] if m >= 3 else None
@@ -538,86 +718,49 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
             return None
     if rv.wareme or not rv.honba_ok:
         return None
-    honba_value = rv.honba_value
-    # turn order from the discarder (stable, as the twin's sorted())
     for i in range(nw):
-        key[i] = (winner[i] - (disc[i] if disc[i] >= 0 else 0) + n) % n
-        j = i
-        while j > 0 and key[order[j - 1]] > key[i]:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = i
+        wc[i].winner = winner[i]
+        wc[i].discarder = disc[i]
+        wc[i].pao = -1
+        wc[i].pao_part = 0
+        wc[i].pao_whole = 1
+        wc[i].ron = ron[i]
+        wc[i].tsumo_dealer = t_dealer[i]
+        wc[i].tsumo_other = t_other[i]
+    c_settle_wins(&rv.sr, &t, declared, wc, nw, &wo)
     detail = "tsumo" if disc[0] < 0 else "ron"
     if nw > 1:
-        if rv.head_bump:
-            nw = 1
-            detail = "head_bump"
-        else:
-            detail = "multiple_ron"
-    first = winner[order[0]]
-    pot = t.sticks + _popcount(declared)
-    cdef bint shared_taken = True     # sticks_taken: pot sticks to the first winner (a shared tuple)
+        detail = "head_bump" if rv.sr.head_bump else "multiple_ron"
+    nw = wo.n_paid
+    first = winner[wo.order[0]]
+    pot = t.sticks + c_popcount(declared)
     for s in range(n):
-        taken[s] = 0
-        deltas[s] = -1000 if declared >> s & 1 else 0
-    if nw > 1 and rv.own_back:
-        for k in range(1, nw):
-            w = winner[order[k]]
-            if declared >> w & 1:
-                taken[w] += 1
-                shared_taken = False
-    sum_taken = 0
-    for s in range(n):
-        sum_taken += taken[s]
-    taken[first] += pot - sum_taken
-    cdef bint counters_all = rv.counters_all
+        deltas[s] = (-1000 if declared >> s & 1 else 0) + wo.deltas[s]
     cdef tuple per_win = PyTuple_New(nw)   # filled below, one item per paid win
     for k in range(nw):
-        i = order[k]
-        w = winner[i]
-        counters = t.honba if (k == 0 or counters_all) else 0
-        for s in range(n):
-            ch[s] = 0
-        if tsumo[i]:
-            each = counters * (honba_value // (n - 1))
-            for s in range(n):
-                if s != w:
-                    share = t_dealer[i] if (s == t.dealer and not dealer_win[i]) else t_other[i]
-                    ch[s] -= share + each
-                    ch[w] += share + each
-        else:
-            d = disc[i]
-            amount = ron[i] + counters * honba_value
-            ch[d] -= amount
-            ch[w] += amount
-        ch[w] += 1000 * taken[w]
-        for s in range(n):
-            deltas[s] += ch[s]
-        item = _tuple(ch, n)
+        item = _tuple(wo.per_win[k], n)
         Py_INCREF(item)
         PyTuple_SET_ITEM(per_win, k, item)
     if nw == 1:
         winners = <tuple>_SEAT_TUPLES[first]
     elif nw == 2:
-        winners = (winner[order[0]], winner[order[1]])
+        winners = (winner[wo.order[0]], winner[wo.order[1]])
     else:
-        winners = (winner[order[0]], winner[order[1]], winner[order[2]])
-    repeat = False
-    for k in range(nw):
-        if winner[order[k]] == t.dealer:
-            repeat = True
+        winners = (winner[wo.order[0]], winner[wo.order[1]], winner[wo.order[2]])
+    repeat = wo.repeat
     deltas_t = _tuple(deltas, n)
-    nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1 if repeat else 0, 0, deltas)
+    c_next_after_win(&t, repeat, &nt)
+    nxt = _next(table, &nt, deltas)
     if len(wins) == 1:   # the win itself recorded (an immutable tuple), not a copy of the list holding it
         explain = (_explain_one_win, table, x, _seats_tuple(riichi_declared, declared), rules_arg,
                    _wareme_kw(wareme_seat))
     else:
-        explain = (_REF_WIN, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
+        explain = (_PY_WIN, table, tuple(wins), _seats_tuple(riichi_declared, declared), rules_arg,
                    _wareme_kw(wareme_seat))
-    if shared_taken and 0 <= pot < _MAX_POT:
+    if wo.taken[first] == pot and 0 <= pot < _MAX_POT:   # every stick to the first winner: a shared tuple
         taken_t = <tuple>(<list>(<list>_ONE_HOT)[n - 3])[first * _MAX_POT + pot]
     else:
-        taken_t = _tuple(taken, n)
+        taken_t = _tuple(wo.taken, n)
     if nw == 1:   # a single paid win: its changes are the payments (the deltas without the stakes)
         return _settlement("win", table, nxt, deltas_t, _stakes(declared, n), repeat, detail, winners, per_win,
                            taken_t, _ZEROS4 if n == 4 else _ZEROS3, explain, (<tuple>per_win)[0])
@@ -626,18 +769,18 @@ cdef object _win_fast(object table, object wins, object riichi_declared, object 
 
 
 def _explain_one_win(table, win, riichi_declared, rules, **kwargs):
-    """The twin's settlement of the single win ``win`` (the recorded call of a compiled one-win settlement)."""
-    return _ref.settle_win(table, [win], riichi_declared, rules, **kwargs)
+    """The Python settlement of the single win ``win`` (the recorded call of a compiled one-win settlement)."""
+    return _py.settle_win(table, [win], riichi_declared, rules, **kwargs)
 
 
 def _explain_abortive(table, kind, rules, riichi_declared):
-    """The twin's abortive draw (the recorded call: positional, no keyword dict per settle)."""
-    return _ref.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
+    """The Python abortive draw (the recorded call: positional, no keyword dict per settle)."""
+    return _py.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
 
 
 def _explain_chombo(table, offender, rules, riichi_declared):
-    """The twin's chombo (the recorded call: positional, no keyword dict per settle)."""
-    return _ref.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
+    """The Python chombo (the recorded call: positional, no keyword dict per settle)."""
+    return _py.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
 
 
 @cython.binding(True)   # writable __doc__/__module__: riichi_fast.settle publishes it as is
@@ -645,7 +788,7 @@ def settle_win(table, wins, riichi_declared=(), rules=DEFAULT, *, wareme_seat=No
     """Settle one win, or several ron on one discard (see :func:`riichi_fast.settle.settle_win`)."""
     r = _win_fast(table, wins, riichi_declared, rules, wareme_seat)
     if r is None:
-        return _ref.settle_win(table, wins, riichi_declared, rules, wareme_seat=wareme_seat)
+        return _py.settle_win(table, wins, riichi_declared, rules, wareme_seat=wareme_seat)
     return r
 
 
@@ -655,9 +798,11 @@ def settle_win(table, wins, riichi_declared=(), rules=DEFAULT, *, wareme_seat=No
 cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared, object nagashi,
                              object rules_arg, object wareme_seat):
     cdef TableC t
-    cdef int n, s, w, ten, declared, nag, k
-    cdef int64_t ch[MAXN]
-    cdef int64_t pool = 0, amt
+    cdef int n, s, w, ten, declared, nag
+    cdef int64_t ch[SETTLE_SEATS]
+    cdef int64_t pool = 0
+    cdef Edge e[SETTLE_EDGES]
+    cdef TableC nt
     rules = _plain_rules(rules_arg)
     if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
@@ -674,27 +819,21 @@ cdef object _exhaustive_fast(object table, object tenpai, object riichi_declared
             return None
         for w in range(n):
             if nag >> w & 1:
-                for s in range(n):
-                    if s != w:
-                        amt = 4000 if (t.dealer == s or t.dealer == w) else 2000
-                        ch[s] -= amt
-                        ch[w] += amt
+                c_apply(e, c_mangan_edges(n, t.dealer, w, False, e), ch)
         detail = "nagashi_mangan"
     else:
         if not _small(rules.noten_payment, &pool) or pool < 0:
             return None
-        k = _popcount(ten)
-        if k != 0 and k != n:
-            for s in range(n):
-                ch[s] = pool // k if ten >> s & 1 else -(pool // (n - k))
+        c_noten_pay(n, pool, ten, ch)
         detail = "noten"
     for s in range(n):
         if declared >> s & 1:
             ch[s] -= 1000
     repeat = (ten >> t.dealer & 1) != 0
-    nxt = _next(table, repeat, t.dealer, t.wind, n, t.honba + 1, t.sticks + _popcount(declared), ch)
+    c_next_after_draw(&t, repeat, True, c_popcount(declared), &nt)
+    nxt = _next(table, &nt, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
-    explain = (_REF_EXHAUSTIVE, table, _seats_tuple(tenpai, ten), _seats_tuple(riichi_declared, declared),
+    explain = (_PY_EXHAUSTIVE, table, _seats_tuple(tenpai, ten), _seats_tuple(riichi_declared, declared),
                _seats_tuple(nagashi, nag), rules_arg, _wareme_kw(wareme_seat))
     return _settlement("exhaustive_draw", table, nxt, _tuple(ch, n), _stakes(declared, n), repeat, detail, (), (),
                        zeros, zeros, explain)
@@ -705,14 +844,15 @@ def settle_exhaustive_draw(table, tenpai=(), riichi_declared=(), nagashi=(), rul
     """Settle an exhaustive draw (see :func:`riichi_fast.settle.settle_exhaustive_draw`)."""
     r = _exhaustive_fast(table, tenpai, riichi_declared, nagashi, rules, wareme_seat)
     if r is None:
-        return _ref.settle_exhaustive_draw(table, tenpai, riichi_declared, nagashi, rules, wareme_seat=wareme_seat)
+        return _py.settle_exhaustive_draw(table, tenpai, riichi_declared, nagashi, rules, wareme_seat=wareme_seat)
     return r
 
 
 cdef object _abortive_fast(object table, object kind, object rules_arg, object riichi_declared):
     cdef TableC t
     cdef int n, s, declared
-    cdef int64_t st[MAXN]
+    cdef int64_t st[SETTLE_SEATS]
+    cdef TableC nt
     rules = _plain_rules(rules_arg)
     if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
@@ -726,8 +866,8 @@ cdef object _abortive_fast(object table, object kind, object rules_arg, object r
         return None
     for s in range(n):
         st[s] = -1000 if declared >> s & 1 else 0
-    honba = t.honba + 1 if rules.abortive_draw_adds_counter else t.honba
-    nxt = _next(table, True, t.dealer, t.wind, n, honba, t.sticks + _popcount(declared), st)
+    c_next_after_draw(&t, True, rules.abortive_draw_adds_counter, c_popcount(declared), &nt)
+    nxt = _next(table, &nt, st)
     stakes = _tuple(st, n)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
     explain = (_explain_abortive, table, kind, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
@@ -739,16 +879,18 @@ def settle_abortive_draw(table, kind, rules=DEFAULT, *, riichi_declared=()):
     """Settle an abortive draw (see :func:`riichi_fast.settle.settle_abortive_draw`)."""
     r = _abortive_fast(table, kind, rules, riichi_declared)
     if r is None:
-        return _ref.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
+        return _py.settle_abortive_draw(table, kind, rules, riichi_declared=riichi_declared)
     return r
 
 
 cdef object _chombo_fast(object table, object offender, object rules_arg, object riichi_declared):
     cdef TableC t
     cdef int n, s, off = 0, declared
-    cdef int64_t ch[MAXN]
-    cdef int64_t st[MAXN]
-    cdef int64_t amt
+    cdef int64_t ch[SETTLE_SEATS]
+    cdef int64_t st[SETTLE_SEATS]
+    cdef Edge e[SETTLE_EDGES]
+    cdef TableC nt
+    cdef bint returns
     rules = _plain_rules(rules_arg)
     if rules is None or not _table(table, _win_rules(rules).n, &t):
         return None
@@ -762,26 +904,17 @@ cdef object _chombo_fast(object table, object offender, object rules_arg, object
         ch[s] = 0
     penalties = _ZEROS4 if n == 4 else _ZEROS3
     if rules.chombo == "reversed_mangan":
-        for s in range(n):
-            if s != off:
-                amt = 4000 if (t.dealer == s or t.dealer == off) else 2000
-                ch[off] -= amt
-                ch[s] += amt
+        c_apply(e, c_mangan_edges(n, t.dealer, off, True, e), ch)
     else:
         pen = [0] * n
         pen[off] = -rules.chombo_penalty
         penalties = tuple(pen)
-    if rules.chombo_returns_sticks:
-        for s in range(n):
-            st[s] = 0
-        sticks = t.sticks
-    else:
-        for s in range(n):
-            st[s] = -1000 if declared >> s & 1 else 0
-        sticks = t.sticks + _popcount(declared)
+    returns = rules.chombo_returns_sticks
     for s in range(n):
+        st[s] = -1000 if (declared >> s & 1 and not returns) else 0
         ch[s] += st[s]
-    nxt = _next(table, True, t.dealer, t.wind, n, t.honba, sticks, ch)
+    c_next_after_draw(&t, True, False, 0 if returns else c_popcount(declared), &nt)
+    nxt = _next(table, &nt, ch)
     zeros = _ZEROS4 if n == 4 else _ZEROS3
     explain = (_explain_chombo, table, offender, rules_arg, _seats_tuple(riichi_declared, declared), _NO_KWARGS)
     return _settlement("chombo", table, nxt, _tuple(ch, n), _tuple(st, n), True, "chombo", (), (), zeros,
@@ -793,5 +926,5 @@ def settle_chombo(table, offender, rules=DEFAULT, *, riichi_declared=()):
     """Settle a chombo (see :func:`riichi_fast.settle.settle_chombo`)."""
     r = _chombo_fast(table, offender, rules, riichi_declared)
     if r is None:
-        return _ref.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
+        return _py.settle_chombo(table, offender, rules, riichi_declared=riichi_declared)
     return r

@@ -49,19 +49,7 @@ from riichi_fast.settle.types import (
     hand_value,
 )
 from riichi_fast.rules import config as _config
-
-__all__ = [
-    "ABORTIVE_KINDS",
-    "HandValue",
-    "Settlement",
-    "TableState",
-    "Win",
-    "hand_value",
-    "settle_abortive_draw",
-    "settle_chombo",
-    "settle_exhaustive_draw",
-    "settle_win",
-]
+from riichi_fast.settle import __all__  # noqa: F401  (the package's public names: each is defined here)
 
 # the arithmetic: riichi_fast.settle._settle (compiled), or riichi_fast.reference.settle.settle (RIICHI_FAST_PUREPYTHON=1)
 _impl = _backend.load("settle._settle")
@@ -184,6 +172,7 @@ def _publish(public, compiled):
 
 
 if not _backend.PUREPYTHON:
+    TableState.__init__ = _impl._table_init  # the quick path of TableState(...) in C, same checks and errors
     settle_win = _publish(settle_win, _win)
     settle_exhaustive_draw = _publish(settle_exhaustive_draw, _exhaustive)
     settle_abortive_draw = _publish(settle_abortive_draw, _abortive)

@@ -1,16 +1,16 @@
-"""The value types of :mod:`riichi_fast.settle` (shared by its compiled and pure-Python twins).
+"""The value types of :mod:`riichi_fast.settle` (shared by its compiled and Python settlements).
 
 :class:`TableState`, :class:`Settlement`, :class:`Win`, :class:`HandValue`
 and :func:`hand_value` live here so that ``riichi_fast.settle._settle`` and
-``riichi_fast.reference.settle.settle`` build the very same objects; users import
+:mod:`riichi_fast.settle.explain` build the very same objects; users import
 them from :mod:`riichi_fast.settle` (their ``__module__``, so pickles name
 that module).
 
 ``TableState`` is a frozen, slotted dataclass whose ``__init__`` takes a
 quick path when every field is a plain int.  ``Settlement`` is a frozen,
 slotted class with the dataclass's ``repr``/``==``/``hash``; its ``lines``
-may be given, or built on first use by a recorded call of the pure-Python
-twin (the compiled settlement computes only the arithmetic).
+may be given, or built on first use by a recorded call of the Python
+settlement (the compiled settlement computes only the arithmetic).
 """
 
 from __future__ import annotations
@@ -144,13 +144,23 @@ class TableState:
         return i
 
     def _advance(self, repeat: bool, honba: int, sticks: int, deltas) -> TableState:
-        dealer, wind = self.dealer, self.round_wind
-        if not repeat:
-            dealer = (dealer + 1) % self.n_players
-            if dealer == 0:
-                wind = (wind + 1) % 4
+        dealer, wind = pass_deal(self.n_players, self.dealer, self.round_wind, repeat)
         scores = tuple(s + d for s, d in zip(self.scores, deltas))
         return TableState(dealer, wind, honba, sticks, scores, self.n_players)
+
+
+def pass_deal(n: int, dealer: int, wind: int, repeat: bool) -> tuple[int, int]:
+    """The next hand's (dealer, round wind): the deal passes to the next seat unless ``repeat``;
+    from the last seat to seat 0 the round wind advances (compiled: ``_settle.c_next_table``).
+
+    >>> pass_deal(4, 3, 0, False), pass_deal(4, 3, 0, True)
+    ((0, 1), (3, 0))
+    """
+    if not repeat:
+        dealer = (dealer + 1) % n
+        if dealer == 0:
+            wind = (wind + 1) % 4
+    return dealer, wind
 
 
 def _checked_scores(scores, n: int) -> tuple:
@@ -234,7 +244,7 @@ class Settlement:
         """The explanation lines (plain English), a tuple of str."""
         lines = self._lines
         if lines is None:
-            e = self._explain  # (fn, *args, kwargs): the recorded call of the pure-Python twin
+            e = self._explain  # (fn, *args, kwargs): the recorded call of the Python settlement
             lines = e[0](*e[1:-1], **e[-1]).lines
             object.__setattr__(self, "_lines", lines)
             object.__setattr__(self, "_explain", None)

@@ -46,6 +46,10 @@ from riichi_fast.scoring._score cimport (
     R_HAN_CLOSED, R_HAN_OPEN, R_YAKUMAN, R_SIZE, ST_OK,
     LIMIT_KAZOE_YAKUMAN, LIMIT_KIRIAGE_MANGAN, LIMIT_YAKUMAN, LIMIT_MANGAN,
 )
+from riichi_fast.settle._settle cimport (
+    Edge, SETTLE_EDGES, SettleRules, TableC, WinPay, WinsOut,
+    c_apply, c_mangan_edges, c_next_table, c_noten_pay, c_settle_wins, c_win_pay,
+)
 
 from riichi_fast.errors import RiichiError
 
@@ -505,36 +509,37 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     return OK
 
 
+cdef inline void _settle_rules(Settings* st, int n, SettleRules* sr) noexcept nogil:
+    """The settlement rules of the pass (Tenhou's: the nearest winner takes the sticks)."""
+    sr.n = n
+    sr.honba_value = st.honba_value
+    sr.counters_all = st.counters_all
+    sr.own_back = False
+    sr.head_bump = False
+    sr.pao_honba_liable = st.pao_honba_liable
+
+
+cdef inline void _win_of(WinPay* wp, int winner, int discarder, int64_t ron, int64_t td, int64_t to,
+                         int pao) noexcept nogil:
+    """A win for the settlement arithmetic; a liable seat pays for the whole hand (Tenhou's pao)."""
+    wp.winner = winner
+    wp.discarder = discarder
+    wp.pao = pao
+    wp.pao_part = 1
+    wp.pao_whole = 1
+    wp.ron = ron
+    wp.tsumo_dealer = td
+    wp.tsumo_other = to
+
+
 cdef void _win_pay(int n, int winner, int discarder, int dealer, int64_t ron, int64_t td,
                    int64_t to, int counters, int pao, Settings* st, int64_t* ch) noexcept nogil:
-    """settle.py's payments of one win (Tenhou pao: the whole hand), sticks left out;
-    ``n`` players (three: a tsumo is paid by the two others, no share for the empty seat)."""
-    cdef int s
-    cdef int64_t pay, each = counters * (st.honba_value // (n - 1)), half, bonus
-    if discarder < 0:
-        for s in range(n):
-            if s == winner:
-                continue
-            pay = td if (s == dealer and winner != dealer) else to
-            pay += each
-            if pao >= 0:
-                ch[pao] -= pay
-            else:
-                ch[s] -= pay
-            ch[winner] += pay
-    else:
-        bonus = counters * st.honba_value
-        if pao >= 0 and pao != discarder:
-            half = ron // 2
-            ch[discarder] -= ron - half
-            ch[pao] -= half
-            if st.pao_honba_liable:
-                ch[pao] -= bonus
-            else:
-                ch[discarder] -= bonus
-        else:
-            ch[discarder] -= ron + bonus
-        ch[winner] += ron + bonus
+    """riichi_fast.settle's payments of one win (Tenhou pao: the whole hand), sticks left out."""
+    cdef SettleRules sr
+    cdef WinPay wp
+    _settle_rules(st, n, &sr)
+    _win_of(&wp, winner, discarder, ron, td, to, pao)
+    c_win_pay(&sr, dealer, &wp, counters, ch)
 
 
 cdef int _tenhou_limit(int limit) noexcept nogil:
@@ -860,18 +865,19 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
 
 cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
     """The round's wins settled together from its table; sets the next table."""
-    cdef int order[4]
-    cdef int i, j, k, s, n = g.round_wins, pot, n_declared = 0, repeat = 0, counters
-    cdef int disc, x, np_ = g.n
-    cdef int64_t ch[4]
+    cdef int i, j, k, s, n = g.round_wins, declared = 0
+    cdef int disc
     cdef int64_t deltas[4]
     cdef WinRec* w
+    cdef WinPay wps[4]
+    cdef SettleRules sr
+    cdef TableC t
+    cdef WinsOut wo
     if n == 0:
         return OK
     if n >= 3:
         return OUTSIDE
     for i in range(n):
-        order[i] = i
         for j in range(i):
             if g.wins[j].winner == g.wins[i].winner:
                 return BAD
@@ -880,49 +886,43 @@ cdef int _settle_round(Game* g, Settings* st) noexcept nogil:
         for i in range(n):
             if g.wins[i].discarder < 0 or g.wins[i].discarder != disc:
                 return BAD
-        # turn order from the discarder (stable insertion sort)
-        for i in range(1, n):
-            x = order[i]
-            j = i - 1
-            while j >= 0 and ((g.wins[order[j]].winner - disc + np_) % np_
-                              > (g.wins[x].winner - disc + np_) % np_):
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = x
     if g.export_rows:
         return _ex_settle(g)
     for s in range(4):
         if g.declared[s]:
-            n_declared += 1
+            declared |= 1 << s
         deltas[s] = -1000 if g.declared[s] else 0
-    pot = g.sticks + n_declared
+    for i in range(n):
+        w = &g.wins[i]
+        _win_of(&wps[i], w.winner, w.discarder, w.ron, w.tsumo_dealer, w.tsumo_other, w.pao)
+    _settle_rules(st, g.n, &sr)
+    _table_of(g, &t)
+    c_settle_wins(&sr, &t, declared, wps, n, &wo)
     for k in range(n):
-        w = &g.wins[order[k]]
-        counters = g.honba if (k == 0 or st.counters_all) else 0
+        w = &g.wins[wo.order[k]]
         for s in range(4):
-            ch[s] = 0
-        _win_pay(np_, w.winner, w.discarder, g.dealer, w.ron, w.tsumo_dealer, w.tsumo_other,
-                 counters, w.pao, st, ch)
-        if k == 0:
-            ch[w.winner] += 1000 * pot
-        for s in range(4):
-            if ch[s] != w.rec[s]:
+            if wo.per_win[k][s] != w.rec[s]:
                 return BAD
-            deltas[s] += ch[s]
-        if w.winner == g.dealer:
-            repeat = 1
-    _set_next(g, repeat, g.honba + 1 if repeat else 0, 0, deltas)
+            deltas[s] += wo.per_win[k][s]
+    _set_next(g, wo.repeat, g.honba + 1 if wo.repeat else 0, 0, deltas)
     return OK
+
+
+cdef inline void _table_of(Game* g, TableC* t) noexcept nogil:
+    t.n = g.n
+    t.dealer = g.dealer
+    t.wind = g.round_wind
+    t.honba = g.honba
+    t.sticks = g.sticks
 
 
 cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas) noexcept nogil:
     cdef int s
-    g.next_dealer = g.dealer
-    g.next_wind = g.round_wind
-    if not repeat:
-        g.next_dealer = (g.dealer + 1) % g.n
-        if g.next_dealer == 0:
-            g.next_wind = (g.round_wind + 1) % 4
+    cdef TableC t, nt
+    _table_of(g, &t)
+    c_next_table(&t, repeat, honba, sticks, &nt)
+    g.next_dealer = nt.dealer
+    g.next_wind = nt.wind
     g.next_honba = honba
     g.next_sticks = sticks
     for s in range(4):
@@ -931,13 +931,15 @@ cdef void _set_next(Game* g, int repeat, int honba, int sticks, int64_t* deltas)
 
 
 cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
-    cdef int j, s, t, kind, k, n_declared = 0, n_tenpai = 0, n_nagashi = 0, n = g.n
+    cdef int j, s, kind, k, n_declared = 0, n_nagashi = 0, n = g.n
     cdef int noten_payment = st.noten_payment, abortive_mask = st.abortive_mask
     cdef int adds_counter = st.adds_counter
     cdef int sc[8]
     cdef int tenpai[4]
     cdef int64_t deltas[4]
-    cdef int64_t pay
+    cdef int64_t pay[4]
+    cdef Edge e[SETTLE_EDGES]
+    cdef int tenpai_mask = 0
     cdef char name[5]
     if not g.have_round or g.round_ended:
         return OUTSIDE
@@ -996,7 +998,6 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     for s in range(n):
         name[3] = 48 + s
         tenpai[s] = _find(attrs, na, name) >= 0
-        n_tenpai += tenpai[s]
         if g.declared[s] and not tenpai[s]:
             return BAD  # a noten riichi: settle.py calls it a chombo
     if kind == 6:
@@ -1005,26 +1006,21 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         for j in range(n):
             if not g.nag_ok[j]:
                 continue
-            for s in range(n):
-                if s != j:
-                    t = 4000 if (g.dealer == s or g.dealer == j) else 2000
-                    deltas[s] -= t
-                    deltas[j] += t
+            c_apply(e, c_mangan_edges(n, g.dealer, j, False, e), deltas)
         for s in range(n):
             if deltas[s] + (1000 if g.declared[s] else 0) != sc[2 * s + 1] * 100:
                 return BAD
         _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
         return OK
+    for s in range(4):
+        pay[s] = 0
+        if tenpai[s]:
+            tenpai_mask |= 1 << s
+    c_noten_pay(n, noten_payment, tenpai_mask, pay)
     for s in range(n):
-        if n_tenpai == 0 or n_tenpai == n:
-            pay = 0
-        elif tenpai[s]:
-            pay = noten_payment // n_tenpai
-        else:
-            pay = -(noten_payment // (n - n_tenpai))
-        if pay != sc[2 * s + 1] * 100:
+        if pay[s] != sc[2 * s + 1] * 100:
             return BAD
-        deltas[s] += pay
+        deltas[s] += pay[s]
     _set_next(g, tenpai[g.dealer], g.honba + 1, g.sticks + n_declared, deltas)
     return OK
 

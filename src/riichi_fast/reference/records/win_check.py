@@ -3,9 +3,9 @@
 :func:`check_wins` answers exactly as the compiled one: the per-seat changes of each win of a
 round settled alone when every check of :mod:`riichi_fast.records.verify` passes for the
 round's wins, else ``None`` (then the verifier checks the round in Python and says why).  The
-scoring kernel is called through its array entry (docs/SCORING.md), the settlement is Tenhou's
-arithmetic (the compiled mjlog path's ``_win_pay``), both under the conditions
-``records.verify._fast_wins`` checks before using it.
+scoring kernel is called through its array entry (docs/SCORING.md), the settlement is the
+arithmetic of :mod:`riichi_fast.reference.settle.settle` under Tenhou's rules, both under the
+conditions ``records.verify._fast_wins`` checks before using it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast.enums import MeldType
+from riichi_fast.reference.settle.settle import turn_order, win_edges
 from riichi_fast.rules import layout as L
+from riichi_fast.settle.types import pass_deal
 
 __all__ = ["Digest", "check_wins", "win_score"]
 
@@ -57,18 +59,11 @@ def _small(x, lo: int, hi: int) -> int:
 
 
 def _win_pay(n, winner, discarder, dealer, ron, td, to, counters, honba_value, ch) -> None:
-    if discarder < 0:
-        each = counters * (honba_value // (n - 1))
-        for s in range(n):
-            if s == winner:
-                continue
-            pay = (td if (s == dealer and winner != dealer) else to) + each
-            ch[s] -= pay
-            ch[winner] += pay
-    else:
-        pay = ron + counters * honba_value
-        ch[discarder] -= pay
-        ch[winner] += pay
+    """Add one win's payments (riichi_fast.settle's arithmetic; ``discarder`` -1: tsumo) to ``ch``."""
+    for payer, receiver, amount, _ in win_edges(n, dealer, winner, None if discarder < 0 else discarder,
+                                                ron, td, to, counters, honba_value):
+        ch[payer] -= amount
+        ch[receiver] += amount
 
 
 def _tenhou_limit(limit: int) -> int:
@@ -355,13 +350,11 @@ def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, d: Digest):
             now = [a + b for a, b in zip(now, ch)]
         got.append(one)
         out.append(one[3])
-    order = [0, 1][:nw]
     if nw == 2:
         disc = got[0][2]
         if disc < 0 or disc != got[1][2] or got[0][1] == got[1][1]:
             return None
-        if (got[1][1] - disc) % n < (got[0][1] - disc) % n:
-            order = [1, 0]
+    order = turn_order(n, [one[1] for one in got], max(got[0][2], 0))
     repeat = False
     for k, i in enumerate(order):
         pay, who, disc, _ = got[i]
@@ -378,11 +371,7 @@ def check_wins(wins: list, rnd, nxt, n: int, declared: tuple, d: Digest):
         if who == dealer:
             repeat = True
     if nxt is not None:
-        next_dealer, next_wind = dealer, wind
-        if not repeat:
-            next_dealer = (dealer + 1) % n
-            if next_dealer == 0:
-                next_wind = (wind + 1) % 4
+        next_dealer, next_wind = pass_deal(n, dealer, wind, repeat)
         if (_small(nxt.dealer, 0, 3) != next_dealer or _small(nxt.round_wind, 0, 3) != next_wind
                 or _small(nxt.honba, 0, 100000) != (honba + 1 if repeat else 0)
                 or _small(nxt.riichi_sticks, 0, 100000) != 0):
