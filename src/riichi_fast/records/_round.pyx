@@ -1,10 +1,12 @@
-# The state of one round being replayed, in C arrays (issue 10, fast ingest).
+# The state of one round being replayed, in C arrays.
 #
-# Twin: riichi_fast.records._replay.RoundReplay (the same steps on Python lists).
+# Twin of this module's functions: riichi_fast.reference.records.round.  RoundState's
+# Python counterpart is riichi_fast.records.round_state.RoundReplay (the same steps on
+# Python lists), which every reader runs wherever the C path declines.
 # RoundState does what RoundReplay's draw / discard / call / riichi / dora steps do,
 # in the same order, with the round's hands, flags and counters in C arrays; the
 # Event objects it appends are those RoundReplay appends (draws and discards shared
-# through _replay._DRAWS / _DISCARDS).  It never raises an error of its own: anything
+# through round_state._DRAWS / _DISCARDS).  It never raises an error of its own: anything
 # RoundReplay would refuse (a tile not in hand, a fifth tile, a kakan without a pon,
 # a hand over HAND_CAP tiles) raises Decline, and the compiled reader then replays
 # the round again through the Python twin, which gives the answer or the error.  At
@@ -12,7 +14,7 @@
 # in, for the reader's Python result code (a win's situation, a draw).
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
+from riichi_fast.records.round_state import _DISCARDS, _DRAWS, RoundReplay
 from riichi_fast.records.model import Event, RecordedWin, RecordMeld, Round, Situation
 import dataclasses
 from cpython.object cimport PyObject_GenericSetAttr
@@ -104,7 +106,7 @@ cdef inline int _free(int used, int start) noexcept:
 
 
 cdef object _draw_event(int seat, int tile):
-    """``Event("draw", seat, tile)``: the one of ``_replay._DRAWS`` (made and kept there once)."""
+    """``Event("draw", seat, tile)``: the one of ``round_state._DRAWS`` (made and kept there once)."""
     cdef Py_ssize_t i = seat * 136 + tile
     ev = _DRAW_EV[i]
     if ev is None:

@@ -45,7 +45,10 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from riichi_fast import _backend
 from riichi_fast.errors import RiichiError
+
+_files = _backend.load("records._files")
 
 __all__ = ["RECORD_SUFFIXES", "DbRows", "SourceError", "expand_paths", "iter_records", "read_file",
            "record_format", "split_databases", "unpack"]
@@ -443,18 +446,7 @@ def _loader():
     >>> _loader()("/no/such/file") is None
     True
     """
-    global _LOAD
-    if _LOAD is None:
-        from riichi_fast import _backend
-
-        mod = _backend.compiled("records._files")
-        if mod is None:
-            from riichi_fast.reference.records import files as mod
-        _LOAD = mod.load
-    return _LOAD
-
-
-_LOAD = None  # set by _loader() on the first file read
+    return _files.load
 
 
 def read_inflated(path: str) -> bytes | None:
@@ -471,7 +463,7 @@ def read_inflated(path: str) -> bytes | None:
     """
     if path.lower().endswith(_DB_SUFFIXES):
         return None
-    data = (_LOAD or _loader())(path)
+    data = _files.load(path)
     if data is None or data[:2] == _GZIP or data[:3] == _BZ2:
         return None
     return data

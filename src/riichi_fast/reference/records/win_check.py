@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast.enums import MeldType
+from riichi_fast.reference.scoring.score import score_kernel
 from riichi_fast.rules import layout as L
 
 __all__ = ["Digest", "check_wins", "win_score"]
@@ -92,12 +93,6 @@ def _ints_read(seq, n: int):
         if type(x) is not int or not -10 ** 9 <= x <= 10 ** 9:
             return None
     return list(seq)
-
-
-def _kernel():
-    from riichi_fast.records.verify import _kernel_module
-
-    return _kernel_module().score_kernel
 
 
 def _score(win, n: int, d: Digest):
@@ -239,7 +234,7 @@ def _score(win, n: int, d: Digest):
     ctx[L.CTX_HONBA] = honba
     ctx[L.CTX_RIICHI_STICKS] = sticks
     out = np.zeros(L.OUT_SIZE, dtype=np.int64)
-    _kernel()(counts, mt, mk, kind, ctx, d.params, out)
+    score_kernel(counts, mt, mk, kind, ctx, d.params, out)
     out = [int(v) for v in out]
     if out[L.O_STATUS] != L.ST_OK:
         return None
