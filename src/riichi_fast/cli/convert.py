@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from riichi_fast.records.writers import FORMATS, convert_paths
+from riichi_fast.scoring.front import coerce_rules
 
 __all__ = ["add_parser", "cmd_convert"]
 
@@ -34,11 +35,7 @@ def add_parser(sub, epilog: str = "") -> None:
 
 def cmd_convert(ns) -> int:
     """``riichi-fast convert``: 0 every record written, 2 some input unreadable (the others are written)."""
-    # the many-files verifier (its archive and database readers) only when a command runs:
-    # importing it with the parser would slow every riichi-fast command's start
-    from riichi_fast.records.verify_files import resolve_rules
-
-    rules = None if ns.rules is None else resolve_rules(ns.rules)
+    rules = None if ns.rules is None else coerce_rules(ns.rules)
     report = convert_paths(ns.paths, ns.to, ns.out, rules=rules)
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)

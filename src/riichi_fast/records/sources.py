@@ -30,17 +30,12 @@ Names are ``path`` for files, ``archive!member`` for archive members and
 
 from __future__ import annotations
 
-import bz2
-import glob
 import gzip
 import io
 import os
 import re
-import sqlite3
 import stat
 import sys
-import tarfile
-import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -113,6 +108,10 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, Exce
         elif mode is not None:
             yield path, None
         elif any(c in path for c in "*?["):
+            # imported here, for the inputs that need it: bz2, glob, sqlite3, tarfile and zipfile
+            # together take ~40 ms to import, which every reader of plain records would pay
+            import glob
+
             hits = sorted(glob.glob(path, recursive=True))
             if not hits:
                 yield path, SourceError(f"{path}: no file matches this pattern")
@@ -172,6 +171,8 @@ def unpack(name: str, data: bytes, depth: int = 0) -> Iterator[tuple[str, bytes 
         if data[:2] == _GZIP:
             data = _gunzip(data)
         elif data[:3] == _BZ2:
+            import bz2  # see expand_paths: on first use
+
             data = bz2.decompress(data)
     except (OSError, EOFError, ValueError, zlib.error) as exc:
         yield name, SourceError(f"{name}: damaged compressed data ({type(exc).__name__}: {exc})")
@@ -281,6 +282,8 @@ def _json_array_games(data: bytes) -> list[bytes] | None:
 
 
 def _zip_members(name: str, data: bytes, depth: int):
+    import zipfile  # see expand_paths: on first use
+
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = [i for i in zf.infolist() if not i.is_dir()]
@@ -298,6 +301,8 @@ def _zip_members(name: str, data: bytes, depth: int):
 
 
 def _tar_members(name: str, data: bytes, depth: int):
+    import tarfile  # see expand_paths: on first use
+
     try:
         tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:")  # noqa: SIM115 - read member by member
     except (tarfile.TarError, OSError, EOFError) as exc:
@@ -371,6 +376,8 @@ def split_databases(paths: Iterable, rows: int | None = None) -> Iterator:
         if not _is_database(path):
             yield path
             continue
+        import sqlite3  # see expand_paths: on first use
+
         try:
             con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         except sqlite3.Error:
@@ -401,6 +408,8 @@ def split_databases(paths: Iterable, rows: int | None = None) -> Iterator:
 
 
 def _sqlite_file_rows(name: str, path: str, first: int | None = None, last: int | None = None):
+    import sqlite3  # see expand_paths: on first use
+
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:

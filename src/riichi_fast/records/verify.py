@@ -26,7 +26,6 @@ names of those modules again (this module is the verifier's documented entry).
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 from collections.abc import Callable, Iterable
@@ -505,6 +504,8 @@ def verify_paths(paths: Iterable[str | os.PathLike], rules=None, *,
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m riichi_fast.records.verify FILE...``: verify and print mismatches."""
+    import argparse  # only for the command line: a few ms that importing the verifier skips
+
     ap = argparse.ArgumentParser(prog="python -m riichi_fast.records.verify",
                                  description="Re-score every win of game records.")
     ap.add_argument("paths", nargs="+", help="mjlog (plain/gzip), tenhou.net/6 JSON or mjai files")

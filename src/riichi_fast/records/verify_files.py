@@ -28,7 +28,10 @@ import numpy as np
 from riichi_fast import _backend
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
+from riichi_fast.records.errors import RecordError
 from riichi_fast.records.reading import parse_record
+from riichi_fast.records.scorers import scorer_name
+from riichi_fast.records.sources import expand_paths, iter_records, split_databases, starts_xml
 from riichi_fast.records.verify_rules import _red_counted, fast_settings, params_rows
 from riichi_fast.rules import config
 from riichi_fast.scoring.front import coerce_rules
@@ -182,14 +185,15 @@ class VerifySummary:
 def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool = True,
                keep: int | None = None) -> VerifySummary:
     """Verify one record (bytes, or the exception that made it unreadable)."""
-    from riichi_fast.records.errors import RecordError
+    # the full verifier only for a game the compiled path leaves (~50 ms to import: scorers,
+    # settlement, reports), which a run of clean mjlog records never needs
     from riichi_fast.records.verify import verify_game
 
     out = VerifySummary()
     if isinstance(data, BaseException):
         out.unreadable.append((name, _why(data)))
         return out
-    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or _starts_xml(data)) \
+    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or starts_xml(data)) \
         else None
     if done is not None:
         out.games = out.games_matched = out.fast_games = 1
@@ -225,14 +229,6 @@ def _compiled(data, rules):
     return (n_rounds, n_wins, n_draws) if status == 0 else None
 
 
-def _starts_xml(data: bytes) -> bool:
-    """:func:`riichi_fast.records.sources.starts_xml`, imported when first needed (a record
-    whose first byte is not ``<``): the readers' module stays out of this one's import."""
-    from riichi_fast.records.sources import starts_xml
-
-    return starts_xml(data)
-
-
 def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -240,7 +236,7 @@ def _why(exc: BaseException) -> str:
 def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
-    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or _starts_xml(data)):
+    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or starts_xml(data)):
         done = _compiled(data, rules)
         if done is not None:
             n_rounds, n_wins, n_draws = done
@@ -260,16 +256,13 @@ def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fas
 def warm_workers() -> None:
     """What forked record workers (``verify -j``, ``stats -j``) inherit instead of each
     building it (~0.3 s a worker): the readers, the verifier and the compiled path's tables."""
-    import riichi_fast.records.mjlog.reader
-    import riichi_fast.records.verify  # noqa: F401
+    import riichi_fast.records.verify  # noqa: F401 - imported for the workers (see verify_one)
 
     _fast()
 
 
 def _work(files, rules, kernel, fast, keep):
     """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
-    from riichi_fast.records.sources import iter_records
-
     total = VerifySummary()
     for name, data in iter_records(files):
         _verify_into(total, name, data, rules, kernel, fast, keep)
@@ -299,9 +292,6 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     >>> verify_summary([], jobs=2, workers="threads").games
     0
     """
-    from riichi_fast.records.sources import expand_paths, iter_records, split_databases
-    from riichi_fast.records.verify import scorer_name
-
     if rules is not None:
         rules = resolve_rules(rules)
     check_jobs(jobs, workers)

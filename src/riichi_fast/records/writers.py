@@ -72,8 +72,6 @@ __all__ = [
     "tenhou_result_text",
 ]
 
-_player = _backend.load("analysis._player")
-
 FORMATS = ("mjai", "tenhou6")
 _EXT = {"mjai": ".jsonl", "tenhou6": ".json"}
 
@@ -393,7 +391,9 @@ def _complete_score(game: Game, win: RecordedWin, rules) -> RecordedScore:
 
 def _tenpai_at_end(game: Game, rnd: Round, n: int):
     """Tenpai seats of the hands replayed to the end of ``rnd`` (None if they cannot be told)."""
-    PlayerState = _player.PlayerState
+    # the player kernel on first use: it loads the analysis tables (~100 ms), which
+    # writing mjai, or tenhou6 with every draw's tenpai seats known, never needs
+    PlayerState = _backend.load("analysis._player").PlayerState
     hands = [list(h) for h in rnd.initial_hands]
     melds = [[] for _ in range(n)]
     try:
