@@ -505,8 +505,8 @@ cdef class RoundState:
 
 
 # ---------------------------------------------------------------------------
-# Two helpers of the verifier (twins: records.verify._declared_py and
-# records._convert._score_data_py).
+# Two helpers of the verifier (twins: declared and score_data of
+# riichi_fast.reference.records.round).
 
 def declared(object events):
     """The seats of the ``riichi_accepted`` events of a round's ``events``, sorted (a tuple);
@@ -527,8 +527,8 @@ cdef object _ANKAN_T = MeldType.ANKAN, _KITA_T = MeldType.KITA
 
 
 def score_data(tuple closed, tuple melds, tuple red):
-    """``Hand._score_data()`` of a hand of these fields (80 bytes): ``_convert._score_data``
-    in C, for the tiles ``_quick_hand`` checked (an id outside 0..135 or a fifth meld slot
+    """``Hand._score_data()`` of a hand of these fields (80 bytes), for the tiles
+    ``quick_hand`` checked (an id outside 0..135 or a fifth meld slot
     raises ValueError, as the twin's bytearray or ``red`` look-up would)."""
     cdef unsigned char buf[80]
     cdef int reds[34]
@@ -587,7 +587,7 @@ cdef dict _MELD_TYPE = {t: t for t in _MELD_SIZE}
 
 
 def quick_hand(object win, object hand_cls, object meld_cls, object red_of):
-    """``_convert._quick_hand`` in C (its twin): the Hand of ``win`` built without the
+    """``records.hands.quick_hand`` in C: the Hand of ``win`` built without the
     constructors' checks, or None for anything unusual (at least as strict as the twin:
     ids outside 0..135 and a non-int winner are refused at once)."""
     cdef unsigned char seen[136]

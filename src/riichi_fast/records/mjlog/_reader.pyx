@@ -69,7 +69,7 @@ def ints(object text):
 
 
 def read(object reader, object root):
-    """``reader.read(root)`` (a fresh ``tenhou._Reader``) with the rounds' steps in C: True,
+    """``reader.read(root)`` (a fresh ``records.mjlog.reader._Reader``) with the rounds' steps in C: True,
     ``reader.game`` is the game the twin reads; False, the twin must read the record (the
     reader is then in no particular state: use a new one)."""
     try:
