@@ -2,10 +2,13 @@
 the verifier's parts are offered again by ``records.verify``, the ``convert`` command lives
 in ``cli/``."""
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
+import riichi_fast
 from riichi_fast import _backend
 from riichi_fast.cli import app, convert
 from riichi_fast.records import report, scorers, settlement, verify, verify_rules
@@ -35,3 +38,26 @@ def test_verify_offers_the_names_of_its_parts():
 def test_convert_is_a_cli_command():
     ns = app.build_parser().parse_args(["convert", "a.mjlog", "--to", "tenhou6", "--out", "o"])
     assert ns.func is convert.cmd_convert
+
+
+TWINS = ["round", "mjai/reader", "tenhou6/reader", "mjlog/reader", "files", "win_check"]
+# what a twin of records/ may import: the core, the rules data, other twins, and the
+# records' data layer (errors and the model: plain data with no import above the core)
+ALLOWED = ("riichi_fast.enums", "riichi_fast.errors", "riichi_fast.tiles", "riichi_fast.hand",
+           "riichi_fast.rules", "riichi_fast.reference", "riichi_fast.records.errors",
+           "riichi_fast.records.model")
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_records_twins_import_only_the_core_and_the_records_data(twin):
+    path = Path(riichi_fast.__file__).parent / "reference" / "records" / f"{twin}.py"
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("riichi_fast"):
+                assert name.startswith(ALLOWED), (twin, name)
