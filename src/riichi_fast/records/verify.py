@@ -38,6 +38,8 @@ from riichi_fast.records.hands import _red_of
 from riichi_fast.records.verify_rules import fast_settings, rules_for_game
 from riichi_fast.records.model import Game, RecordedDraw, RecordedWin, Round
 from riichi_fast.records.reading import parse_record
+# the names of the verifier's parts are offered here too (this module is its documented
+# entry): noten_changes, nagashi_changes, the report types, _tenhou_limit (engine.logs)
 from riichi_fast.records.report import (
     DrawCheck,
     GameReport,
