@@ -10,6 +10,7 @@ compiled loader and its twin give the same answer; an accepted file gives the ri
 import gzip
 import os
 import struct
+import types
 import zlib
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from riichi_fast.stats import collect, expand_paths, stats_of_files
 RECORDS = Path(__file__).parent / "data" / "records"
 ALL_FILES = sorted(p for p in RECORDS.rglob("*") if p.is_file())
 
-compiled = _backend.compiled("records._files")
+BACKEND_FILES = sources._files
+compiled = None if _backend.PUREPYTHON else BACKEND_FILES
 LOADERS = [twin.load] + ([compiled.load] if compiled is not None else [])
 
 XML = b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>' * 40
@@ -79,8 +81,14 @@ def load(request):
     return request.param
 
 
+def _use(monkeypatch, loader):
+    """``sources`` reading files with ``loader`` (None: the backend's own module)."""
+    monkeypatch.setattr(sources, "_files", BACKEND_FILES if loader is None
+                        else types.SimpleNamespace(load=loader))
+
+
 def _records(paths, monkeypatch, loader):
-    monkeypatch.setattr(sources, "_LOAD", loader)
+    _use(monkeypatch, loader)
     return [(n, d if isinstance(d, bytes) else (type(d).__name__, str(d)))
             for n, d in sources.iter_records(paths)]
 
@@ -132,7 +140,7 @@ def test_a_fifo_is_left_to_the_python_reader(load, tmp_path, monkeypatch):
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
     assert load(str(fifo)) is None
-    monkeypatch.setattr(sources, "_LOAD", load)
+    _use(monkeypatch, load)
     assert list(sources.iter_records([str(fifo)])) == [(str(fifo), XML)]
     writer.join(5)
     assert not writer.is_alive()
@@ -181,8 +189,7 @@ def test_iter_records_the_same_with_and_without_the_loader(tmp_path, monkeypatch
         tar.add(gz, arcname="a.mjlog")
     args = [str(p) for p in ALL_FILES] + [str(odd), str(gz), str(odd / "*.mjlog"),
                                            str(tmp_path / "missing.mjlog"), str(odd / "dir.mjlog")]
-    with_loader = _records(args, monkeypatch, None)  # None: the backend's loader, found again
-    assert sources._LOAD is not None
+    with_loader = _records(args, monkeypatch, None)  # None: the backend's loader
     without = _records(args, monkeypatch, lambda p: None)
     assert with_loader == without
     assert len(with_loader) > len(ALL_FILES)

@@ -1,4 +1,4 @@
-"""mjai read from its bytes in one pass (``records._mjai.read_bytes``) reads what the twin reads.
+"""mjai read from its bytes in one pass (``records.mjai._reader.read_bytes``) reads what the twin reads.
 
 ``parse_record`` hands an mjai record's bytes to :func:`~riichi_fast.records.mjai.reader.parse_mjai_bytes`:
 compiled, the lines are found in the bytes in C, the plain draw and discard lines (the
@@ -6,7 +6,8 @@ spellings of mjai.app / Mortal and riichienv, then any flat object of their keys
 straight from their bytes, any other line read as ``read_lines`` reads it; anything
 irregular gives up to the general way (decode, ``parse_mjai``).  Every test here compares
 the Game (or the error) with the twin's: the text decoded and read by the Python event loop
-(``mjai.USE_COMPILED = False``), and with ``mjai._read_bytes``.
+(the twin module ``reference.records.mjai.reader`` in place of the compiled one), and with
+the twin's ``read_bytes``.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from riichi_fast import _backend
 from riichi_fast.records.mjai import reader as M
+from riichi_fast.reference.records.mjai import reader as TWIN
 from riichi_fast.records import read_record, writers
-from riichi_fast.records._replay import RecordError
+from riichi_fast.records.errors import RecordError
 from riichi_fast.records.verify_files import parse_record
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -29,7 +32,7 @@ MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
 MJAI = sorted(DATA.glob("mjai/*")) + sorted(DATA.glob("mjai-riichienv/*"))
 QUICK = MJLOG[::27] + sorted(DATA.glob("tenhou-mjlog-3p/*.mjlog"))[:1]
 
-_compiled = pytest.mark.skipif(M._compiled_read() is None,
+_compiled = pytest.mark.skipif(_backend.PUREPYTHON,
                                reason="compiled readers not loaded (RIICHI_FAST_PUREPYTHON=1)")
 
 
@@ -49,29 +52,38 @@ def texts():
 
 @contextmanager
 def _twin():
-    M.USE_COMPILED = False
+    impl = M._impl
+    M._impl = TWIN
     try:
         yield
     finally:
-        M.USE_COMPILED = True
+        M._impl = impl
+
+
+class _Counted:
+    """``M._impl`` with the answers of its ``read_bytes`` kept in ``got``."""
+
+    def __init__(self, impl, got: list) -> None:
+        self._inner, self._got = impl, got
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def read_bytes(self, reader, data):
+        self._got.append(self._inner.read_bytes(reader, data))
+        return self._got[-1]
 
 
 @contextmanager
 def _answers():
     """The answers of ``read_bytes`` (True: read in one pass; False: left to the general way)."""
-    M._compiled_read()
-    inner = M._COMPILED_BYTES[0] if M._COMPILED_BYTES else None
+    impl = M._impl
     got: list = []
-    if inner is not None:
-        def counted(reader, data):
-            got.append(inner(reader, data))
-            return got[-1]
-        M._COMPILED_BYTES[0] = counted
+    M._impl = _Counted(impl, got)
     try:
         yield got
     finally:
-        if inner is not None:
-            M._COMPILED_BYTES[0] = inner
+        M._impl = impl
 
 
 def _outcome(data: bytes, source: str = "x.mjson"):
@@ -90,13 +102,13 @@ def _twin_outcome(data: bytes, source: str = "x.mjson"):
 def _same(data: bytes, source: str = "x.mjson"):
     """parse_record's Game or error equals the twin's; ``_read_bytes`` agrees; the answer
     of ``read_bytes`` returned."""
-    M._SEEN.clear()
+    M._impl._SEEN.clear()
     with _answers() as answers:
         got = _outcome(data, source)
     want = _twin_outcome(data, source)
     assert got == want, source
     reader = M._Reader(source, True)
-    if M._read_bytes(reader, data):
+    if TWIN.read_bytes(reader, data):
         assert reader.game == got
     else:
         assert isinstance(got, str)
@@ -198,7 +210,7 @@ def test_bundled_and_converted_games_same_as_twin(texts):
     for name, text in texts:
         got, answers = _same(text.encode(), name)
         assert not isinstance(got, str)
-        assert answers == ([] if M._compiled_read() is None else [True])
+        assert answers == [True]
 
 
 # ---------------------------------------------------------------------------
@@ -305,18 +317,18 @@ def test_damaged_games_same_answer_as_twin(texts):
 
 @_compiled
 def test_read_bytes_equal_to_its_twin_directly(texts):
-    """``_mjai.read_bytes`` and ``mjai._read_bytes`` on the same bytes: both True and equal
+    """``records.mjai._reader.read_bytes`` and its twin on the same bytes: both True and equal
     Games; bytes that are not UTF-8: both False."""
     from riichi_fast.records.mjai import _reader as _mjai
 
     for name, text in texts[:3]:
         a, b = M._Reader(name, True), M._Reader(name, True)
         assert _mjai.read_bytes(a, text.encode()) is True
-        assert M._read_bytes(b, text.encode()) is True
+        assert TWIN.read_bytes(b, text.encode()) is True
         assert a.game == b.game
     bad = texts[0][1].encode() + b"\n\xc3("
     assert _mjai.read_bytes(M._Reader("x", True), bad) is False
-    assert M._read_bytes(M._Reader("x", True), bad) is False
+    assert TWIN.read_bytes(M._Reader("x", True), bad) is False
 
 
 def _kyoku_edit(ev: dict, edit: str) -> str:

@@ -21,10 +21,15 @@ from pathlib import Path
 
 import pytest
 
+from riichi_fast import _backend
 from riichi_fast.records.mjai import reader as M
 from riichi_fast.records import parse_mjai, parse_tenhou6, read_record, writers
+from riichi_fast.records.tenhou6 import codes as T6_CODES
 from riichi_fast.records.tenhou6 import reader as T6
-from riichi_fast.records._replay import RecordError
+from riichi_fast.records.errors import RecordError
+from riichi_fast.reference.records import round as ROUND_TWIN
+from riichi_fast.reference.records.mjai import reader as M_TWIN
+from riichi_fast.reference.records.tenhou6 import reader as T6_TWIN
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
@@ -61,19 +66,25 @@ def _searching(obj: dict) -> dict:
 
 
 @contextmanager
-def _twin():
-    """Every tenhou6 round through the Python turn loop (``_Round.replay_py``)."""
-    T6.USE_COMPILED = False
+def _impl(module, impl):
+    """``module._impl`` (the compiled half of a reader) replaced by ``impl`` meanwhile."""
+    inner = module._impl
+    module._impl = impl
     try:
         yield
     finally:
-        T6.USE_COMPILED = True
+        module._impl = inner
+
+
+def _twin():
+    """Every tenhou6 round through the Python turn loop (``_Round.replay_py``)."""
+    return _impl(T6, T6_TWIN)
 
 
 def _same_tenhou6(obj: dict, source: str) -> None:
-    T6._CALLS.clear()
-    T6._YAKU_ITEMS.clear()
-    T6._VALUES.clear()
+    T6_CODES._CALLS.clear()
+    T6_CODES._YAKU_ITEMS.clear()
+    T6_CODES._VALUES.clear()
     cold = parse_tenhou6(json.dumps(obj, ensure_ascii=False), source)
     warm = parse_tenhou6(obj, source)
     general = parse_tenhou6(_searching(obj), source)
@@ -157,7 +168,7 @@ def test_tenhou6_damaged_call_string_same_error_cold_and_warm():
         errors.append(str(exc.value))
     where = f"bad.json {'ESWN'[log[0][0] // 4]}{log[0][0] % 4 + 1}-{log[0][1]}"  # the round named
     assert errors[0] == errors[1] == f"{where}: bad tenhou6 tile code 99"
-    assert call[:pos + 1] + "99" + call[pos + 3:] not in T6._CALLS
+    assert call[:pos + 1] + "99" + call[pos + 3:] not in T6_CODES._CALLS
 
 
 @pytest.mark.parametrize("edit, message", [
@@ -205,7 +216,7 @@ def _spaced(text: str) -> str:
 
 
 def _same_mjai(text: str, source: str) -> None:
-    M._SEEN.clear()
+    M._impl._SEEN.clear()
     cold = parse_mjai(text, source)
     warm = parse_mjai(text, source)
     as_bytes = parse_mjai(text.encode(), source)
@@ -217,14 +228,9 @@ def _same_mjai(text: str, source: str) -> None:
     assert cold.rounds and all(r.events for r in cold.rounds)
 
 
-@contextmanager
 def _mjai_twin():
     """Every mjai event through the Python loop (``_Reader.read_py``)."""
-    M.USE_COMPILED = False
-    try:
-        yield
-    finally:
-        M.USE_COMPILED = True
+    return _impl(M, M_TWIN)
 
 
 def _mjai_outcome(text, source):
@@ -319,10 +325,10 @@ def test_mjai_damaged_line_same_error_cold_and_warm(bad, message):
 
 
 def test_mjai_line_cache_holds_only_draws_and_discards():
-    M._SEEN.clear()
+    M._impl._SEEN.clear()
     parse_mjai(writers.mjai_text(read_record(QUICK[0])))
-    assert M._SEEN and {ev["type"] for ev in M._SEEN.values()} == {"tsumo", "dahai"}
-    assert all(json.loads(line) == ev for line, ev in M._SEEN.items())
+    assert M._impl._SEEN and {ev["type"] for ev in M._impl._SEEN.values()} == {"tsumo", "dahai"}
+    assert all(json.loads(line) == ev for line, ev in M._impl._SEEN.items())
 
 
 # ---------------------------------------------------------------------------
@@ -330,26 +336,33 @@ def test_mjai_line_cache_holds_only_draws_and_discards():
 # ---------------------------------------------------------------------------
 
 THREE = sorted(DATA.glob("tenhou-mjlog-3p/*.mjlog"))
-_compiled = pytest.mark.skipif(T6._compiled_replay() is None or M._compiled_read() is None,
+_compiled = pytest.mark.skipif(_backend.PUREPYTHON,
                                reason="compiled readers not loaded (RIICHI_FAST_PUREPYTHON=1)")
+
+
+class _Counted:
+    """A reader's ``_impl`` with the answers of its entry ``name`` kept in ``answers``."""
+
+    def __init__(self, inner, name: str, answers: list) -> None:
+        self._inner, self._name, self._answers = inner, name, answers
+
+    def __getattr__(self, attr):
+        got = getattr(self._inner, attr)
+        if attr != self._name:
+            return got
+
+        def counted(*args):
+            self._answers.append(got(*args))
+            return self._answers[-1]
+        return counted
 
 
 @contextmanager
 def _counting(module, name: str):
     """Count the answers (True: done in C, False: left to the twin) of a compiled entry."""
-    entries = getattr(module, name)
-    inner = entries[0]
-    answers = []
-
-    def counted(*args):
-        answers.append(inner(*args))
-        return answers[-1]
-
-    entries[0] = counted
-    try:
+    answers: list = []
+    with _impl(module, _Counted(module._impl, name, answers)):
         yield answers
-    finally:
-        entries[0] = inner
 
 
 @_compiled
@@ -360,7 +373,7 @@ def test_tenhou6_every_round_replayed_in_c_equal_to_twin():
     objs = [(p.name, _tenhou6_obj(_text(p))) for p in TENHOU6]
     objs += [(name, json.loads(writers.tenhou6_text(g))) for name, g in _converted(QUICK + THREE)]
     kita = 0
-    with _counting(T6, "_COMPILED_RUN") as answers:
+    with _counting(T6, "run_round") as answers:
         games = [parse_tenhou6(obj, name) for name, obj in objs]
     assert answers and all(answers), answers.count(False)
     assert len(answers) == sum(len(g.rounds) for g in games)
@@ -375,7 +388,7 @@ def test_tenhou6_every_round_replayed_in_c_equal_to_twin():
 def test_mjai_every_game_read_in_c_equal_to_twin():
     texts = [(p.name, _text(p)) for p in MJAI]
     texts += [(name, writers.mjai_text(g)) for name, g in _converted(QUICK + THREE)]
-    with _counting(M, "_COMPILED_LINES") as answers:
+    with _counting(M, "read_lines") as answers:
         games = [parse_mjai(text, name) for name, text in texts]
     assert answers == [True] * len(texts)
     with _mjai_twin():
@@ -389,7 +402,7 @@ def test_tenhou6_round_left_to_twin_leaves_nothing_behind():
     obj = json.loads(writers.tenhou6_text(read_record(QUICK[0])))
     log = obj["log"][1]
     log[4][0] = float(log[4][0])
-    with _counting(T6, "_COMPILED_RUN") as answers:
+    with _counting(T6, "run_round") as answers:
         game = parse_tenhou6(obj, "x.json")
     assert answers == [True, False] + [True] * (len(obj["log"]) - 2)
     with _twin():
@@ -415,7 +428,7 @@ def test_mjai_game_left_to_twin_same_answer(edit):
         end = next(i for i, x in enumerate(lines) if '"type":"end_kyoku"' in x)
         lines.insert(end, '{"type":"reach","actor":0}')
     text = "\n".join(lines)
-    with _counting(M, "_COMPILED_LINES") as answers:
+    with _counting(M, "read_lines") as answers:
         got = _mjai_outcome(text, "x.mjson")
     assert answers == [False]
     with _mjai_twin():
@@ -431,14 +444,14 @@ def test_declared_and_score_data_equal_their_twins():
     n_declared = n_hands = 0
     for path in QUICK + THREE + TENHOU6 + MJAI:
         for rnd in read_record(path).rounds:
-            assert _round.declared(rnd.events) == V._declared_py(rnd) == V._declared(rnd)
-            n_declared += bool(V._declared_py(rnd))
+            assert _round.declared(rnd.events) == ROUND_TWIN.declared(rnd.events) == V._declared(rnd)
+            n_declared += bool(ROUND_TWIN.declared(rnd.events))
             for win in rnd.wins:
                 hand = C.quick_hand(win)
                 red = C._red_of(win)
                 assert hand == C.to_hand(win)
                 assert _round.score_data(hand.closed, hand.melds, red) == \
-                    C._score_data_py(hand.closed, hand.melds, red) == hand._score_data()
+                    ROUND_TWIN.score_data(hand.closed, hand.melds, red) == hand._score_data()
                 n_hands += 1
     assert n_declared > 0 and n_hands > 0
     assert _round.declared(tuple(rnd.events)) is None  # not a list: the twin answers
@@ -460,7 +473,7 @@ def test_tenhou6_dealer_off_a_three_player_table_same_error():
 
 @_compiled
 def test_quick_hand_compiled_equals_twin_or_is_stricter():
-    """``records._round.quick_hand`` against its twin ``_convert._quick_hand`` on every win
+    """``records._round.quick_hand`` against its twin (``reference.records.round``) on every win
     of the bundled records and on seeded edits of them (an id off the table or repeated, a
     relative seat, a called tile, a winner, a meld type, a tile fewer): the same Hand (and
     score data), or None where the twin builds one that ``to_hand`` builds too."""
@@ -498,7 +511,7 @@ def test_quick_hand_compiled_equals_twin_or_is_stricter():
                 elif r == 5:
                     w = dataclasses.replace(w, closed=w.closed[:-1])
                 got = outcome(lambda x: _round.quick_hand(x, Hand, Meld, C._red_of), w)
-                want = outcome(lambda x: C._quick_hand(x, Hand, Meld), w)
+                want = outcome(lambda x: ROUND_TWIN.quick_hand(x, Hand, Meld, C._red_of), w)
                 if got is None and want is not None:
                     assert C.to_hand(w) == want
                     stricter += 1

@@ -1,9 +1,10 @@
-"""The compiled mjlog reader (records._tenhou_mjlog) reads every record as its twin does.
+"""The compiled mjlog reader (records.mjlog._reader) reads every record as its twin does.
 
 ``tenhou.parse_mjlog`` replays each round's draws, discards, calls, riichi steps and kan
 dora in C on a ``RoundState`` and hands anything irregular back to the Python reader
 (``tenhou._Reader.read``), which reads the record again and gives the answer or the error.
-So the game read, or the error raised, must be the same with ``USE_COMPILED`` on and off:
+So the game read, or the error raised, must be the same with the compiled ``_impl`` and with
+its twin (``reference.records.mjlog.reader``):
 on every bundled mjlog (four- and three-player), on the seeded damaged records of
 ``test_export_mutants``, and on hand-made damage aimed at the compiled loop (seats and
 numbers out of range, steps before the first round, rules changed inside a round...).
@@ -17,6 +18,10 @@ import pytest
 
 from riichi_fast import _backend
 from riichi_fast.records.mjlog import reader as tenhou
+from riichi_fast.reference.records.mjlog import reader as TWIN
+
+IMPL = tenhou._impl
+COMPILED = None if _backend.PUREPYTHON else IMPL
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOGS = sorted(p for p in DATA.glob("tenhou-mjlog-*/*.mjlog"))
@@ -28,7 +33,7 @@ def xml(path: Path) -> bytes:
 
 
 def outcome(data, compiled: bool, monkeypatch):
-    monkeypatch.setattr(tenhou, "USE_COMPILED", compiled)
+    monkeypatch.setattr(tenhou, "_impl", IMPL if compiled else TWIN)
     try:
         return tenhou.parse_mjlog(data, "x.mjlog")
     except Exception as exc:  # noqa: BLE001 - compared by type and message
@@ -39,8 +44,7 @@ def taken_by_c(data: bytes) -> bool:
     """Whether the compiled loop read the record itself (False: it handed it back)."""
     import xml.etree.ElementTree as ET
 
-    mod = _backend.compiled("records.mjlog._reader")
-    return mod.read(tenhou._Reader("x.mjlog"), ET.fromstring(data))
+    return COMPILED.read(tenhou._Reader("x.mjlog"), ET.fromstring(data))
 
 
 def test_bundled_records_exist():
@@ -54,7 +58,7 @@ def test_every_bundled_record_reads_the_same(path, monkeypatch):
     assert got == outcome(data, False, monkeypatch)
     assert isinstance(got, tenhou.Game) and got.rounds
     assert all(r.events for r in got.rounds[:-1])
-    if _backend.compiled("records.mjlog._reader") is not None:
+    if COMPILED is not None:
         assert taken_by_c(data)  # a clean record never goes back to the twin
 
 
@@ -67,7 +71,7 @@ def test_the_record_without_a_last_result_is_read_in_c(monkeypatch):
     assert game == outcome(data, False, monkeypatch)
     last = game.rounds[-1]
     assert not last.wins and last.draw is None and last.events
-    if _backend.compiled("records.mjlog._reader") is not None:
+    if COMPILED is not None:
         assert taken_by_c(data)
 
 
@@ -138,9 +142,9 @@ INT_LISTS = ["", None, "0", "1,2,3", "1,,2,", ",5", "-3,250,-1,0", "123456789012
 
 @pytest.mark.parametrize("text", INT_LISTS)
 def test_compiled_ints_equal_the_twins(text):
-    """``_tenhou_mjlog.ints`` (the attribute lists of every tag) against ``tenhou._ints_py``:
+    """``records.mjlog._reader.ints`` (the attribute lists of every tag) against its twin:
     the same list, or the same error."""
-    mod = _backend.compiled("records.mjlog._reader")
+    mod = COMPILED
     if mod is None:
         pytest.skip("compiled modules only")
 
@@ -151,5 +155,5 @@ def test_compiled_ints_equal_the_twins(text):
             return type(exc), str(exc)
 
     got = run(mod.ints)
-    assert got == run(tenhou._ints_py)
+    assert got == run(TWIN.ints)
     assert all(type(x) is int for x in got) if isinstance(got, list) else got[0] is ValueError

@@ -36,10 +36,6 @@ TWIN_ELSEWHERE = {
     "compat.mahjong.hand_calculating._compat_hand",
     "engine._encode",
     "engine._table",
-    "records._round",
-    "records.mjai._reader",
-    "records.mjlog._reader",
-    "records.tenhou6._reader",
 }
 STUBS = [s for s in ALL_STUBS if _has_twin(s)]
 

@@ -21,6 +21,7 @@ import pytest
 
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
+from riichi_fast.records import scorers as S
 from riichi_fast.records import verify as V
 from riichi_fast.records.hands import quick_hand, to_hand
 from riichi_fast.records.verify_files import parse_record
@@ -82,8 +83,8 @@ def slow(monkeypatch):
 
     def run(fn, *args, **kwargs):
         with monkeypatch.context() as m:
-            m.setattr(V, "quick_hand", lambda win: None)
-            m.setattr(V, "_YAKU_CACHE", _NoCache())
+            m.setattr(S, "quick_hand", lambda win: None)
+            m.setattr(S, "_YAKU_CACHE", _NoCache())
             m.setattr(V, "_declared", _declared_reference)
             return fn(*args, **kwargs)
 

@@ -459,8 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=20, help="mismatches to print (default: 20)")
     p.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     p.set_defaults(func=cmd_replay)
-    # convert (owned by riichi_fast.records.writers)
-    from riichi_fast.records.writers import add_parser as add_convert_parser
+    # convert (owned by riichi_fast.cli.convert)
+    from riichi_fast.cli.convert import add_parser as add_convert_parser
 
     add_convert_parser(sub, EXIT_CODES)
     # selfplay (owned by riichi_fast.cli.selfplay)

@@ -27,7 +27,7 @@ import os
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError
 from riichi_fast.records import writers as _writers
-from riichi_fast.records._replay import RoundReplay
+from riichi_fast.records.round_state import RoundReplay
 from riichi_fast.records.model import DrawKind, Game, GameRules, RecordedDraw, RecordedScore, RecordMeld, Round
 
 __all__ = ["game_record", "mjai_text", "tenhou6_text", "write_mjai", "write_tenhou6"]

@@ -1,6 +1,6 @@
-# The state of one round being replayed, in C arrays (issue 10, fast ingest): what
-# records._replay.RoundReplay keeps in Python lists.  Shared by the compiled tenhou6
-# and mjai readers (records/_tenhou6.pyx, records/_mjai.pyx); see records/_round.pyx.
+# The state of one round being replayed, in C arrays: what
+# records.round_state.RoundReplay keeps in Python lists.  Shared by the compiled tenhou6
+# and mjai readers (records/tenhou6/_reader.pyx, records/mjai/_reader.pyx); see records/_round.pyx.
 
 cdef enum:
     HAND_CAP = 24

@@ -1,5 +1,5 @@
-"""Stub of the compiled round state of the record readers (internal; twins: records._replay,
-records.verify._declared_py, records._convert._score_data_py)."""
+"""Stub of the compiled round state of the record readers (internal; twin:
+riichi_fast.reference.records.round)."""
 
 from typing import Any
 

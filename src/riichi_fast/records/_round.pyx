@@ -1,10 +1,12 @@
-# The state of one round being replayed, in C arrays (issue 10, fast ingest).
+# The state of one round being replayed, in C arrays.
 #
-# Twin: riichi_fast.records._replay.RoundReplay (the same steps on Python lists).
+# Twin of this module's functions: riichi_fast.reference.records.round.  RoundState's
+# Python counterpart is riichi_fast.records.round_state.RoundReplay (the same steps on
+# Python lists), which every reader runs wherever the C path declines.
 # RoundState does what RoundReplay's draw / discard / call / riichi / dora steps do,
 # in the same order, with the round's hands, flags and counters in C arrays; the
 # Event objects it appends are those RoundReplay appends (draws and discards shared
-# through _replay._DRAWS / _DISCARDS).  It never raises an error of its own: anything
+# through round_state._DRAWS / _DISCARDS).  It never raises an error of its own: anything
 # RoundReplay would refuse (a tile not in hand, a fifth tile, a kakan without a pon,
 # a hand over HAND_CAP tiles) raises Decline, and the compiled reader then replays
 # the round again through the Python twin, which gives the answer or the error.  At
@@ -12,7 +14,7 @@
 # in, for the reader's Python result code (a win's situation, a draw).
 
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import _DISCARDS, _DRAWS, RoundReplay
+from riichi_fast.records.round_state import _DISCARDS, _DRAWS, RoundReplay
 from riichi_fast.records.model import Event, RecordedWin, RecordMeld, Round, Situation
 import dataclasses
 from cpython.object cimport PyObject_GenericSetAttr
@@ -104,7 +106,7 @@ cdef inline int _free(int used, int start) noexcept:
 
 
 cdef object _draw_event(int seat, int tile):
-    """``Event("draw", seat, tile)``: the one of ``_replay._DRAWS`` (made and kept there once)."""
+    """``Event("draw", seat, tile)``: the one of ``round_state._DRAWS`` (made and kept there once)."""
     cdef Py_ssize_t i = seat * 136 + tile
     ev = _DRAW_EV[i]
     if ev is None:
@@ -503,8 +505,8 @@ cdef class RoundState:
 
 
 # ---------------------------------------------------------------------------
-# Two helpers of the verifier (twins: records.verify._declared_py and
-# records._convert._score_data_py).
+# Two helpers of the verifier (twins: declared and score_data of
+# riichi_fast.reference.records.round).
 
 def declared(object events):
     """The seats of the ``riichi_accepted`` events of a round's ``events``, sorted (a tuple);
@@ -525,8 +527,8 @@ cdef object _ANKAN_T = MeldType.ANKAN, _KITA_T = MeldType.KITA
 
 
 def score_data(tuple closed, tuple melds, tuple red):
-    """``Hand._score_data()`` of a hand of these fields (80 bytes): ``_convert._score_data``
-    in C, for the tiles ``_quick_hand`` checked (an id outside 0..135 or a fifth meld slot
+    """``Hand._score_data()`` of a hand of these fields (80 bytes), for the tiles
+    ``quick_hand`` checked (an id outside 0..135 or a fifth meld slot
     raises ValueError, as the twin's bytearray or ``red`` look-up would)."""
     cdef unsigned char buf[80]
     cdef int reds[34]
@@ -585,7 +587,7 @@ cdef dict _MELD_TYPE = {t: t for t in _MELD_SIZE}
 
 
 def quick_hand(object win, object hand_cls, object meld_cls, object red_of):
-    """``_convert._quick_hand`` in C (its twin): the Hand of ``win`` built without the
+    """``records.hands.quick_hand`` in C: the Hand of ``win`` built without the
     constructors' checks, or None for anything unusual (at least as strict as the twin:
     ids outside 0..135 and a non-int winner are refused at once)."""
     cdef unsigned char seen[136]

@@ -1,6 +1,6 @@
-# The wins of one round of a read record (tenhou.net/6, mjai) checked in C (issue 10, fast
-# ingest): re-scored through the scoring kernel (the arrays of docs/SCORING.md, no keyword
-# call, no Hand object), compared item by item with the record, settled alone and as a round,
+# The wins of one round of a read record (tenhou.net/6, mjai) checked in C: re-scored
+# through the scoring kernel (the arrays of docs/SCORING.md, no keyword call, no Hand
+# object), compared item by item with the record, settled alone and as a round,
 # the next table compared with the next round's start.
 #
 # Twin: riichi_fast.reference.records.win_check.check_wins (the same steps in Python, the kernel
@@ -203,7 +203,7 @@ cdef int _score(object win, int n, Digest d, int64_t* out, int* info) except -2:
             return -1
     if bool(win.red_fives) != d.win_red or bool(win.three_player) != d.three:
         return -1  # another red configuration than the digest's: the Python path
-    # the hand (records._convert.quick_hand's checks: else to_hand decides)
+    # the hand (records.hands.quick_hand's checks: else to_hand decides)
     memset(seen, 0, sizeof(seen))
     memset(counts, 0, sizeof(counts))
     memset(mt, 0, sizeof(mt))

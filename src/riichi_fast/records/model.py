@@ -1,6 +1,6 @@
 """Plain data read from game records: games, rounds, events, wins and draws.
 
-Every reader (:mod:`.tenhou`, :mod:`.tenhou6`, :mod:`.mjai`) produces these
+Every reader (:mod:`.mjlog`, :mod:`.tenhou6`, :mod:`.mjai`) produces these
 dataclasses.  Tiles are Tenhou 136-ids everywhere (``kind = id // 4``; with red
 fives on, ids 16, 52 and 88 are the red ones, as in ``docs/INTERNALS.md``).
 Seats are absolute (0-3, the seat order of the record); winds are 0-3 for
@@ -9,13 +9,20 @@ East, South, West, North.
 What a record says about a win is kept apart from what the reader derived
 from the game's events: :class:`Situation` is the derived context a scorer
 needs, :class:`RecordedScore` is what the platform wrote down.
+
+The module imports only the core (``enums``, ``tiles``, ``hand``): it is the data layer
+of ``records/`` that the compiled readers and their twins in ``reference/records`` build
+as well (with :func:`built`), and it turns a win into a core :class:`~riichi_fast.hand.Hand`
+(:func:`to_hand`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from riichi_fast.enums import MeldType
+from riichi_fast.hand import Hand, Meld
 from riichi_fast.tiles import format_tiles
 
 __all__ = [
@@ -227,9 +234,7 @@ class RecordedWin:
 
     @property
     def hand(self):
-        """The hand as a :class:`riichi_fast.hand.Hand` (needs that module)."""
-        from riichi_fast.records.hands import to_hand
-
+        """The hand as a :class:`riichi_fast.hand.Hand` (:func:`to_hand`)."""
         return to_hand(self)
 
 
@@ -322,3 +327,71 @@ class Game:
     def draws(self) -> list[RecordedDraw]:
         """Every round that ended without a win."""
         return [r.draw for r in self.rounds if r.draw is not None]
+
+
+def to_meld(meld: RecordMeld, winner: int, n_players: int = 4) -> Meld:
+    """A :class:`riichi_fast.hand.Meld` from a record meld of seat ``winner``.
+
+    The hand module counts the discarder relative to the owner (1 = right,
+    2 = across, 3 = left); records store absolute seats.
+
+    >>> to_meld(RecordMeld(MeldType.PON, (0, 1, 2), 2, 1), winner=0).from_seat
+    1
+    """
+    if meld.type in (MeldType.ANKAN, MeldType.KITA):
+        return Meld(meld.type, meld.tiles)
+    rel = (meld.from_seat - winner) % n_players if meld.from_seat is not None else 3
+    if n_players == 3 and rel == 2:
+        rel = 3  # three players: the seat before the owner is on the left
+    return Meld(meld.type, meld.tiles, meld.called, rel)
+
+
+def to_hand(win: RecordedWin) -> Hand:
+    """The :class:`riichi_fast.hand.Hand` of a :class:`RecordedWin`.
+
+    >>> win = RecordedWin("x", 0, 0, None, tuple(range(0, 56, 4)), (), 52, Situation(True),
+    ...                   RecordedScore(), 0)
+    >>> to_hand(win).closed == tuple(range(0, 56, 4))
+    True
+    """
+    n = 3 if win.three_player else 4
+    melds = tuple(to_meld(m, win.winner, n) for m in win.melds)
+    red = (1 if not win.three_player else {"5p": 1, "5s": 1}) if win.red_fives else 0
+    return Hand(win.closed, melds, red)
+
+
+# ---------------------------------------------------------------------------
+# Building the model's objects in bulk (the readers make ~1,000 a game)
+
+_onew = object.__new__
+
+# The fields of the model's dataclasses that ``built`` makes (checked once here: a change to
+# this module fails at import rather than building objects short of a field).
+_FIELDS = {
+    Situation: ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+                "chankan", "tenhou", "chiihou", "seat_wind", "round_wind", "dora_indicators",
+                "ura_indicators", "honba", "riichi_sticks", "honba_paid"),
+    RecordedWin: ("source", "round_index", "winner", "discarder", "closed", "melds", "win_tile",
+                  "situation", "recorded", "dealer", "red_fives", "three_player",
+                  "multi_ron_index", "ura_known"),
+    RecordedScore: ("han", "fu", "points", "limit", "yaku", "yakuman", "dora", "ura", "aka",
+                    "score_changes", "scores_before", "pao", "text"),
+    Event: ("type", "seat", "tile", "meld", "tsumogiri"),
+}
+for _cls, _names in _FIELDS.items():
+    if tuple(f.name for f in dataclasses.fields(_cls)) != _names or hasattr(_cls, "__post_init__"):
+        raise ImportError(f"records.model.{_cls.__name__} changed: update records.model._FIELDS")
+
+
+def built(cls, fields: dict):
+    """``cls(**fields)`` for a model dataclass of ``_FIELDS`` given every field, without its
+    generated ``__init__`` (a frozen dataclass sets each field through ``object.__setattr__``:
+    one call per field); the object is equal in every respect.
+
+    >>> built(Event, {"type": "end", "seat": None, "tile": None, "meld": None,
+    ...               "tsumogiri": None}) == Event("end")
+    True
+    """
+    obj = _onew(cls)
+    obj.__dict__.update(fields)
+    return obj

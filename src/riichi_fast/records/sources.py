@@ -30,22 +30,20 @@ Names are ``path`` for files, ``archive!member`` for archive members and
 
 from __future__ import annotations
 
-import bz2
-import glob
 import gzip
 import io
 import os
 import re
-import sqlite3
 import stat
 import sys
-import tarfile
-import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from riichi_fast import _backend
 from riichi_fast.errors import RiichiError
+
+_files = _backend.load("records._files")
 
 __all__ = ["RECORD_SUFFIXES", "DbRows", "SourceError", "expand_paths", "iter_records", "read_file",
            "record_format", "split_databases", "unpack"]
@@ -110,6 +108,10 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[str, Exce
         elif mode is not None:
             yield path, None
         elif any(c in path for c in "*?["):
+            # imported here, for the inputs that need it: bz2, glob, sqlite3, tarfile and zipfile
+            # together take ~40 ms to import, which every reader of plain records would pay
+            import glob
+
             hits = sorted(glob.glob(path, recursive=True))
             if not hits:
                 yield path, SourceError(f"{path}: no file matches this pattern")
@@ -169,6 +171,8 @@ def unpack(name: str, data: bytes, depth: int = 0) -> Iterator[tuple[str, bytes 
         if data[:2] == _GZIP:
             data = _gunzip(data)
         elif data[:3] == _BZ2:
+            import bz2  # see expand_paths: on first use
+
             data = bz2.decompress(data)
     except (OSError, EOFError, ValueError, zlib.error) as exc:
         yield name, SourceError(f"{name}: damaged compressed data ({type(exc).__name__}: {exc})")
@@ -278,6 +282,8 @@ def _json_array_games(data: bytes) -> list[bytes] | None:
 
 
 def _zip_members(name: str, data: bytes, depth: int):
+    import zipfile  # see expand_paths: on first use
+
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = [i for i in zf.infolist() if not i.is_dir()]
@@ -295,6 +301,8 @@ def _zip_members(name: str, data: bytes, depth: int):
 
 
 def _tar_members(name: str, data: bytes, depth: int):
+    import tarfile  # see expand_paths: on first use
+
     try:
         tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:")  # noqa: SIM115 - read member by member
     except (tarfile.TarError, OSError, EOFError) as exc:
@@ -368,6 +376,8 @@ def split_databases(paths: Iterable, rows: int | None = None) -> Iterator:
         if not _is_database(path):
             yield path
             continue
+        import sqlite3  # see expand_paths: on first use
+
         try:
             con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         except sqlite3.Error:
@@ -398,6 +408,8 @@ def split_databases(paths: Iterable, rows: int | None = None) -> Iterator:
 
 
 def _sqlite_file_rows(name: str, path: str, first: int | None = None, last: int | None = None):
+    import sqlite3  # see expand_paths: on first use
+
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -443,18 +455,7 @@ def _loader():
     >>> _loader()("/no/such/file") is None
     True
     """
-    global _LOAD
-    if _LOAD is None:
-        from riichi_fast import _backend
-
-        mod = _backend.compiled("records._files")
-        if mod is None:
-            from riichi_fast.reference.records import files as mod
-        _LOAD = mod.load
-    return _LOAD
-
-
-_LOAD = None  # set by _loader() on the first file read
+    return _files.load
 
 
 def read_inflated(path: str) -> bytes | None:
@@ -471,7 +472,7 @@ def read_inflated(path: str) -> bytes | None:
     """
     if path.lower().endswith(_DB_SUFFIXES):
         return None
-    data = (_LOAD or _loader())(path)
+    data = _files.load(path)
     if data is None or data[:2] == _GZIP or data[:3] == _BZ2:
         return None
     return data

@@ -23,91 +23,20 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from riichi_fast import _backend
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
+from riichi_fast.records.errors import RecordError
+from riichi_fast.records.reading import parse_record
+from riichi_fast.records.scorers import scorer_name
+from riichi_fast.records.sources import expand_paths, iter_records, split_databases, starts_xml
+from riichi_fast.records.verify_rules import _red_counted, fast_settings, params_rows
+from riichi_fast.rules import config
+from riichi_fast.scoring.front import coerce_rules
 
 __all__ = ["VerifySummary", "fast_settings", "params_rows", "parse_record", "verify_summary"]
-
-
-# ---------------------------------------------------------------------------
-# Reading one record from bytes
-# ---------------------------------------------------------------------------
-
-def parse_record(data: bytes, source: str = "<record>"):
-    """A :class:`~riichi_fast.records.Game` from a record's bytes (format told by the content).
-
-    >>> parse_record(b'<mjloggm><GO type="9"/></mjloggm>', "x").format
-    'mjlog'
-    """
-    from riichi_fast.records import parse_mjai, parse_mjlog, parse_tenhou6
-    from riichi_fast.records._replay import RecordError
-    from riichi_fast.records.sources import record_format
-
-    try:
-        fmt = record_format(data)
-    except RiichiError as exc:
-        raise RecordError(f"{source}: {exc}") from None
-    if fmt == "mjlog":
-        return parse_mjlog(data, source=source)
-    if fmt == "mjai":
-        from riichi_fast.records.mjai.reader import parse_mjai_bytes
-
-        return parse_mjai_bytes(data, source)  # the bytes read in one pass (compiled)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{source}: not UTF-8 text ({exc})") from None
-    if fmt == "mjai":
-        return parse_mjai(text, source=source)
-    return parse_tenhou6(text, source=source)
-
-
-# ---------------------------------------------------------------------------
-# The compiled path's settings
-# ---------------------------------------------------------------------------
-
-_ABORTIVE_ORDER = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "sanchahou", "suukaikan")
-
-
-def params_rows(base=None):
-    """The four rules arrays of the fast path: ``base`` (default ``tenhou``) adjusted to
-    red fives on/off x open tanyao on/off, row ``2 * (not red) + (not open_tanyao)``."""
-    import numpy as np
-
-    from riichi_fast.records.model import Game, GameRules
-    from riichi_fast.records.verify import rules_for_game
-
-    rows = []
-    for red in (True, False):
-        for open_tanyao in (True, False):
-            g = Game("", "mjlog", GameRules(red_fives=red, open_tanyao=open_tanyao), ())
-            rows.append(rules_for_game(g, base).params())
-    return np.ascontiguousarray(np.stack(rows).astype(np.int32))
-
-
-def fast_settings(rules) -> dict | None:
-    """Keyword settings of ``_mjlog.verify_mjlog`` for ``rules``, or ``None`` when the
-    compiled path does not play them (it plays Tenhou's four- and three-player tables)."""
-    from riichi_fast.rules.yaku import YAKU
-
-    if rules.n_players not in (3, 4) or rules.multiple_ron != "allowed" or rules.wareme \
-            or rules.multiple_ron_sticks != "nearest" or rules.honba_value % (rules.n_players - 1) \
-            or rules.pao_scope != "whole":
-        return None
-    pao_mask = 0
-    for y in YAKU.values():
-        if y.yakuman and (y.name in rules.pao or y.name.replace(" ", "_") in rules.pao):
-            pao_mask |= 1 << y.id
-    mask = 0
-    for i, kind in enumerate(_ABORTIVE_ORDER, 1):
-        on = rules.triple_ron_aborts if kind == "sanchahou" else kind in rules.abortive_draws
-        mask |= int(bool(on)) << i
-    return {"honba_value": rules.honba_value, "noten_payment": rules.noten_payment,
-            "abortive_mask": mask, "adds_counter": bool(rules.abortive_draw_adds_counter),
-            "counters_all": rules.multiple_ron_counters == "all",
-            "nagashi": bool(rules.nagashi_mangan), "pao_mask": pao_mask,
-            "pao_honba_liable": rules.pao_honba == "liable", "start_points": rules.start_points,
-            "n_players": rules.n_players}
 
 
 _FAST = None
@@ -120,9 +49,6 @@ def _fast():
     built once per process."""
     global _FAST
     if _FAST is None:
-        from riichi_fast import _backend
-        from riichi_fast.rules import config
-
         _FAST = _backend.load("records.mjlog._scan").Pass({
             4: (params_rows(config.TENHOU), fast_settings(config.TENHOU)),
             3: (params_rows(config.TENHOU_3P), fast_settings(config.TENHOU_3P))})
@@ -145,11 +71,6 @@ def _fast_for(rules):
         return None
     if hit is not False:
         return hit
-    import numpy as np
-
-    from riichi_fast import _backend
-    from riichi_fast.records.verify import _red_counted
-
     settings = fast_settings(rules)
     out = None
     # the compiled path counts red fives whenever the game's <GO> flags have them; the full
@@ -264,14 +185,15 @@ class VerifySummary:
 def verify_one(name: str, data, rules=None, *, kernel: bool = False, fast: bool = True,
                keep: int | None = None) -> VerifySummary:
     """Verify one record (bytes, or the exception that made it unreadable)."""
-    from riichi_fast.records._replay import RecordError
+    # the full verifier only for a game the compiled path leaves (~50 ms to import: scorers,
+    # settlement, reports), which a run of clean mjlog records never needs
     from riichi_fast.records.verify import verify_game
 
     out = VerifySummary()
     if isinstance(data, BaseException):
         out.unreadable.append((name, _why(data)))
         return out
-    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or _starts_xml(data)) \
+    done = _compiled(data, rules) if fast and not kernel and (data[:1] == b"<" or starts_xml(data)) \
         else None
     if done is not None:
         out.games = out.games_matched = out.fast_games = 1
@@ -307,14 +229,6 @@ def _compiled(data, rules):
     return (n_rounds, n_wins, n_draws) if status == 0 else None
 
 
-def _starts_xml(data: bytes) -> bool:
-    """:func:`riichi_fast.records.sources.starts_xml`, imported when first needed (a record
-    whose first byte is not ``<``): the readers' module stays out of this one's import."""
-    from riichi_fast.records.sources import starts_xml
-
-    return starts_xml(data)
-
-
 def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -322,7 +236,7 @@ def _why(exc: BaseException) -> str:
 def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fast: bool,
                  keep: int | None) -> None:
     """``total.add(verify_one(...))`` without a summary object per game on the compiled path."""
-    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or _starts_xml(data)):
+    if fast and not kernel and type(data) is bytes and (data[:1] == b"<" or starts_xml(data)):
         done = _compiled(data, rules)
         if done is not None:
             n_rounds, n_wins, n_draws = done
@@ -342,16 +256,13 @@ def _verify_into(total: VerifySummary, name: str, data, rules, kernel: bool, fas
 def warm_workers() -> None:
     """What forked record workers (``verify -j``, ``stats -j``) inherit instead of each
     building it (~0.3 s a worker): the readers, the verifier and the compiled path's tables."""
-    import riichi_fast.records.mjlog.reader
-    import riichi_fast.records.verify  # noqa: F401
+    import riichi_fast.records.verify  # noqa: F401 - imported for the workers (see verify_one)
 
     _fast()
 
 
 def _work(files, rules, kernel, fast, keep):
     """A worker's share: files it reads itself (no record bytes cross the process boundary)."""
-    from riichi_fast.records.sources import iter_records
-
     total = VerifySummary()
     for name, data in iter_records(files):
         _verify_into(total, name, data, rules, kernel, fast, keep)
@@ -381,9 +292,6 @@ def verify_summary(paths: Iterable, rules=None, *, jobs: int = 1, kernel: bool =
     >>> verify_summary([], jobs=2, workers="threads").games
     0
     """
-    from riichi_fast.records.sources import expand_paths, iter_records, split_databases
-    from riichi_fast.records.verify import scorer_name
-
     if rules is not None:
         rules = resolve_rules(rules)
     check_jobs(jobs, workers)
@@ -433,6 +341,4 @@ def resolve_rules(rules):
     ...     print(str(exc)[:41])
     no rules preset 'nope'; known: default, t
     """
-    from riichi_fast.scoring.front import coerce_rules
-
     return coerce_rules(rules)

@@ -43,13 +43,21 @@ What a target cannot carry (tested in ``tests/test_engine_logs.py``):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import dataclass, field
 
+from riichi_fast import _backend
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.model import DrawKind, Game, RecordedScore, RecordedWin, Round
+from riichi_fast.records.errors import RecordError
+from riichi_fast.records.model import DrawKind, Game, RecordedScore, RecordedWin, RecordMeld, Round
+from riichi_fast.records.reading import parse_record
+from riichi_fast.records.scorers import score_win
+from riichi_fast.records.sources import iter_records
+from riichi_fast.records.tenhou6.codes import YAKU_NAMES, _points
+from riichi_fast.records.verify_rules import rules_for_game
 from riichi_fast.tiles import id_to_mjai, id_to_tenhou6
 
 __all__ = [
@@ -88,8 +96,6 @@ _ORDER = {y: i for i, y in enumerate(TENHOU_YAKU_ORDER)}
 
 
 def _tenhou_names() -> dict:
-    from riichi_fast.records.tenhou6.reader import YAKU_NAMES
-
     names = {}
     for name, yid in YAKU_NAMES.items():  # the first name of each id is Tenhou's own
         names.setdefault(yid, name)
@@ -205,8 +211,6 @@ def tenhou_result_text(score: RecordedScore, *, tsumo: bool, dealer: bool, n_pla
     >>> tenhou_result_text(RecordedScore(han=5, fu=30, points=12000, limit=1), tsumo=True, dealer=True)
     '満貫4000点∀'
     """
-    from riichi_fast.records.tenhou6.reader import _points
-
     pts = score.points or 0
     if score.limit:
         head = _LIMIT_TEXT[min(score.limit, 5)]
@@ -266,8 +270,6 @@ def _kan_string(seat: int, m, code, n: int, pon_strings: dict) -> str:
         return f"f{code(m.tiles[0])}"
     pon = pon_strings.get((seat, m.kind))
     if pon is None:  # a pon the writer did not see: rebuild it
-        from riichi_fast.records.model import RecordMeld
-
         pon = _call_string(seat, RecordMeld(MeldType.PON, tuple(t for t in m.tiles if t != m.added), m.called,
                                             m.from_seat), code, n)
     i = pon.index("p")
@@ -380,10 +382,6 @@ def _complete_score(game: Game, win: RecordedWin, rules) -> RecordedScore:
     rec = win.recorded
     if rec.yaku or rec.yakuman:
         return rec
-    import dataclasses
-
-    from riichi_fast.records.verify import rules_for_game, score_win
-
     c = score_win(win, rules if rules is not None else rules_for_game(game))
     if c.status != "ok":
         return rec
@@ -393,8 +391,9 @@ def _complete_score(game: Game, win: RecordedWin, rules) -> RecordedScore:
 
 def _tenpai_at_end(game: Game, rnd: Round, n: int):
     """Tenpai seats of the hands replayed to the end of ``rnd`` (None if they cannot be told)."""
-    from riichi_fast.analysis._player import PlayerState
-
+    # the player kernel on first use: it loads the analysis tables (~100 ms), which
+    # writing mjai, or tenhou6 with every draw's tenpai seats known, never needs
+    PlayerState = _backend.load("analysis._player").PlayerState
     hands = [list(h) for h in rnd.initial_hands]
     melds = [[] for _ in range(n)]
     try:
@@ -457,10 +456,6 @@ def convert_paths(paths, to: str, out_dir, *, rules=None) -> ConvertReport:
     >>> convert_paths([], "mjai", tempfile.mkdtemp()).written
     []
     """
-    from riichi_fast.records._replay import RecordError
-    from riichi_fast.records.verify_files import parse_record
-    from riichi_fast.records.sources import iter_records
-
     if to not in FORMATS:
         raise RiichiError(f"unknown target format {to!r}: expected one of {', '.join(FORMATS)}")
     out_dir = os.fspath(out_dir)
@@ -498,36 +493,3 @@ def convert_paths(paths, to: str, out_dir, *, rules=None) -> ConvertReport:
             f.write(text)
         report.written.append(path)
     return report
-
-
-def add_parser(sub, epilog: str = "") -> None:
-    """Add ``convert`` to the subparsers of ``riichi-fast``."""
-    import argparse
-
-    p = sub.add_parser("convert", help="write game records (mjlog, tenhou.net/6, mjai) as mjai or tenhou.net/6",
-                       description="Read game records (files, directories, archives) and write each one as mjai "
-                                   "JSON lines (NAME.jsonl) or tenhou.net/6 JSON (NAME.json) into a directory.",
-                       epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("paths", nargs="+", help="record files, directories (recursive), globs, archives")
-    p.add_argument("--to", required=True, choices=FORMATS, help="the format to write")
-    p.add_argument("--out", required=True, help="the directory to write into (made if missing)")
-    p.add_argument("--rules", default=None,
-                   help="preset to score the wins of records without yaku (mjai) written as tenhou6 "
-                        "(default: tenhou, adjusted to each game's lobby flags)")
-    p.set_defaults(func=cmd_convert)
-
-
-def cmd_convert(ns) -> int:
-    """``riichi-fast convert``: 0 every record written, 2 some input unreadable (the others are written)."""
-    import sys
-
-    from riichi_fast.records.verify_files import resolve_rules
-
-    rules = None if ns.rules is None else resolve_rules(ns.rules)
-    report = convert_paths(ns.paths, ns.to, ns.out, rules=rules)
-    for note in report.notes:
-        print(f"note: {note}", file=sys.stderr)
-    for name, why in report.unreadable:
-        print(f"unreadable {name}: {why}", file=sys.stderr)
-    print(f"{len(report.written)} records written to {ns.out} as {ns.to}, {len(report.unreadable)} unreadable")
-    return 2 if report.unreadable else 0

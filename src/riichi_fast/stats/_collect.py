@@ -75,7 +75,7 @@ def batches(items: list, size: int) -> list[list]:
 def read_game(path: str):
     """``(game, None)`` or ``(None, reason)`` for a file that cannot be read."""
     from riichi_fast.records import read_record
-    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.errors import RecordError
 
     try:
         return read_record(path), None
@@ -85,7 +85,7 @@ def read_game(path: str):
 
 def _parse_game(data: bytes, name: str):
     """:func:`read_game` of a file whose one record is ``data``."""
-    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.errors import RecordError
     from riichi_fast.records.verify_files import parse_record
 
     try:

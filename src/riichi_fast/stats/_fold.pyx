@@ -118,7 +118,7 @@ cdef int _event_kind(object t) except -1:
     return EV_OTHER
 
 # Draw and discard events are most of a round's events, and the readers share them (one Event
-# per seat and tile: records._replay._DRAWS, _DISCARDS).  Reading an event's type costs a
+# per seat and tile: records.round_state._DRAWS, _DISCARDS).  Reading an event's type costs a
 # generic attribute lookup; the draws and discards already seen are remembered by address in
 # a small open-addressing set and skipped.  The set holds a reference to each (its address is
 # never reused while it is there) and an Event is frozen (its type never changes); it stops

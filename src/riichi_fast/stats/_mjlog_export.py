@@ -533,7 +533,7 @@ def _model_tables(path: str, data: bytes):
     """``tables_of_files([path])`` for a file whose one record is ``data`` (as read_record
     reads it: the same game, the same reasons)."""
     from riichi_fast.errors import RiichiError
-    from riichi_fast.records._replay import RecordError
+    from riichi_fast.records.errors import RecordError
     from riichi_fast.records.verify_files import parse_record
     from riichi_fast.stats._export import _empty_tables, game_tables
 

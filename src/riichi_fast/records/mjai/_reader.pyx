@@ -1,17 +1,22 @@
-# The mjai reader's hot loops, compiled (issue 10, fast ingest).
+# The mjai reader's hot loops, compiled.
 #
-# Twin: riichi_fast.records.mjai.reader (RIICHI_FAST_PUREPYTHON=1 selects it): ``decode_lines``
-# is its ``_decode_lines``, ``tiles`` its ``_Reader.tiles``; ``read_lines`` and
+# Twin: riichi_fast.reference.records.mjai.reader (RIICHI_FAST_PUREPYTHON=1 selects it).
+# ``decode_lines`` decodes the lines; ``tiles`` is ``_Reader.tiles``; ``read_lines`` and
 # ``read_game`` replay a whole game in C (below) and leave anything irregular to the
-# twin's event loop ``_Reader.read_py``, which gives the answer or the error;
-# ``read_bytes`` reads a game from its bytes (twin ``mjai._read_bytes``, below).
+# reader's event loop ``_Reader.read_py``, which gives the answer or the error;
+# ``read_bytes`` reads a game from its bytes (below).
 # tests/test_records_ingest.py and tests/test_mjai_fast.py compare the two.
 
-from riichi_fast.records._replay import RecordError
+from riichi_fast.records.errors import RecordError
 from riichi_fast.records._round cimport new_plain_id
 import json
 
-from riichi_fast.records.mjai.reader import _KINDS, _SCAN, _SEEN
+from riichi_fast.records.mjai.names import KINDS as _KINDS
+
+cdef object _SCAN = json.JSONDecoder().scan_once
+# Decoded ``tsumo``/``dahai`` lines by their text (~300 distinct lines make most of a log);
+# a module attribute, which tests clear.
+_SEEN = {}
 
 __all__ = ["decode_lines", "read_bytes", "read_game", "read_lines", "tiles"]
 
@@ -32,8 +37,8 @@ cdef object _decode_slow(object line, Py_ssize_t lineno, object source):
 
 
 def decode_lines(list text_lines, object source):
-    """``mjai._decode_lines``: the events of the non-blank lines and their line numbers
-    (a ``tsumo``/``dahai`` line met before from ``mjai._SEEN``, else the C JSON scanner
+    """The events of the non-blank lines and their line numbers (a ``tsumo``/``dahai``
+    line met before from ``_SEEN``, else the C JSON scanner
     when the line is exactly one value, else json.loads)."""
     cdef list events = [], linenos = []
     cdef dict seen = _SEEN
@@ -97,9 +102,9 @@ def tiles(object self, object names):
 from riichi_fast.records._round cimport (RoundState, new_event, new_meld, new_round, new_state,
                                          LAST_KAKAN, LAST_KITA, mini_json_c)
 from riichi_fast.records._round import Decline
-from riichi_fast.records._replay import TileIds
+from riichi_fast.records.round_state import TileIds
 from riichi_fast.records.model import DrawKind, RecordedDraw, RecordedScore, RecordMeld, Round
-from riichi_fast.records.mjai.reader import _REASONS
+from riichi_fast.records.mjai.names import REASONS as _REASONS
 
 from cpython.unicode cimport (PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH,
                               PyUnicode_KIND)
@@ -122,7 +127,7 @@ cdef inline bint _five(int kind) noexcept:
 
 
 cdef inline int _tile_kind(const unsigned char *p, Py_ssize_t n, bint *red) noexcept:
-    """The kind of an mjai tile name of ``mjai._KINDS`` and its redness, else -1."""
+    """The kind of an mjai tile name of ``_KINDS`` and its redness, else -1."""
     cdef int suit
     red[0] = False
     if n == 1:
@@ -366,7 +371,7 @@ def read_lines(object self, list text_lines):
     cdef _Run run = _Run(self)
     cdef object line
     if not _SEEN:
-        _LINE_INFO.clear()  # the caches are emptied together (mjai._SEEN.clear())
+        _LINE_INFO.clear()  # the caches are emptied together (_SEEN.clear())
         _EVENTS.clear()
     try:
         for line in text_lines:
@@ -620,7 +625,7 @@ cdef class _Run:
 # tsumogiri, in any key order, with or without blanks) read from its bytes straight into
 # the replay, with no str, dict or cache look-up; any other line decoded to a str and read
 # by ``_text_line`` (read_lines's step); anything irregular gives up as read_lines does.
-# Twin: mjai._read_bytes (decode, split, the twin's event loop).
+# Twin: the reader's read_bytes (decode, split, the reader's event loop).
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.string cimport memcmp, memset
@@ -1123,7 +1128,7 @@ def read_bytes(object self, bytes data):
     cdef object line
     cdef _Kyoku kyoku
     if not _SEEN:
-        _LINE_INFO.clear()  # the caches are emptied together (mjai._SEEN.clear())
+        _LINE_INFO.clear()  # the caches are emptied together (_SEEN.clear())
         _EVENTS.clear()
     if n >= 3 and p[0] == 0xEF and p[1] == 0xBB and p[2] == 0xBF:
         i = 3  # the UTF-8 BOM (utf-8-sig)

@@ -20,19 +20,15 @@ Extensions read (written by :mod:`riichi_fast.records.writers`): ``start_game``
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 
+from riichi_fast import _backend
 from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import (
-    RecordError,
-    RoundReplay,
-    TileIds,
-    built,
-    malformed_record,
-    record_path,
-    record_text,
-)
+from riichi_fast.records.errors import RecordError, malformed_record, record_path, record_text
+from riichi_fast.records.mjai.names import KINDS as _KINDS
+from riichi_fast.records.mjai.names import REASONS as _REASONS
+from riichi_fast.records.mjai.names import WINDS as _WINDS
+from riichi_fast.records.mjai.names import mjai_kind
 from riichi_fast.records.model import (
     DrawKind,
     Event,
@@ -42,130 +38,20 @@ from riichi_fast.records.model import (
     RecordedScore,
     RecordMeld,
     Round,
+    built,
 )
+from riichi_fast.records.round_state import RoundReplay, TileIds
 
 __all__ = ["mjai_kind", "parse_mjai", "parse_mjai_bytes", "read_mjai"]
 
-_HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-_WINDS = "ESWN"
-_REASONS = {
-    None: DrawKind.EXHAUSTIVE, "fanpai": DrawKind.EXHAUSTIVE,
-    "exhaustive": DrawKind.EXHAUSTIVE,
-    "nagashimangan": DrawKind.NAGASHI_MANGAN, "nagashi_mangan": DrawKind.NAGASHI_MANGAN,
-    "yao9": DrawKind.KYUUSHU, "kyushukyuhai": DrawKind.KYUUSHU,
-    "kaze4": DrawKind.SUUFON, "reach4": DrawKind.SUUCHA_RIICHI,
-    "ron3": DrawKind.SANCHAHOU, "kan4": DrawKind.SUUKAIKAN,
-    # riichienv (and other engines) spell the reasons out
-    "exhaustive_draw": DrawKind.EXHAUSTIVE, "ryukyoku": DrawKind.EXHAUSTIVE,
-    "nagashi_mangan_draw": DrawKind.NAGASHI_MANGAN,
-    "kyushu_kyuhai": DrawKind.KYUUSHU, "kyuushu_kyuuhai": DrawKind.KYUUSHU,
-    "sufuurenta": DrawKind.SUUFON, "suufon_renda": DrawKind.SUUFON, "sufonrenda": DrawKind.SUUFON,
-    "suucha_riichi": DrawKind.SUUCHA_RIICHI, "suucha_reach": DrawKind.SUUCHA_RIICHI,
-    "sanchaho": DrawKind.SANCHAHOU, "sanchahou": DrawKind.SANCHAHOU,
-    "suukansansen": DrawKind.SUUKAIKAN, "suukaikan": DrawKind.SUUKAIKAN, "sukansansen": DrawKind.SUUKAIKAN,
-}
-
-
-def mjai_kind(name: str) -> tuple[int, bool]:
-    """Kind and redness of an mjai tile name.
-
-    >>> mjai_kind("5mr"), mjai_kind("9s"), mjai_kind("C")
-    ((4, True), (26, False), (33, False))
-    """
-    try:
-        return _KINDS[name]
-    except (KeyError, TypeError):
-        pass
-    if name in _HONORS:
-        return _HONORS[name], False
-    red = name.endswith("r")
-    core = name[:-1] if red else name
-    if len(core) == 2 and core[0] in "123456789" and core[1] in "mps":
-        kind = "mps".index(core[1]) * 9 + int(core[0]) - 1
-        if red and core[0] != "5":
-            raise RecordError(f"bad mjai tile {name!r}")
-        return kind, red
-    raise RecordError(f"bad mjai tile {name!r}")
-
-
-_KINDS = {**{f"{num}{suit}": ("mps".index(suit) * 9 + num - 1, False)
-              for suit in "mps" for num in range(1, 10)},
-           **{f"5{suit}r": ("mps".index(suit) * 9 + 4, True) for suit in "mps"},
-           **{name: (kind, False) for name, kind in _HONORS.items()}}
-"""Every valid mjai tile name -> (kind, red): ``mjai_kind`` looks them up (~1,300 a game)."""
-
-_SCAN = json.JSONDecoder().scan_once
-_SEEN: dict = {}
-"""Decoded ``tsumo``/``dahai`` lines by their text (~300 distinct lines make most of a log)."""
-
-
-_COMPILED: list = []
-_COMPILED_DECODE: list = []
-_COMPILED_TILES: list = []
-_COMPILED_GAME: list = []
-_COMPILED_LINES: list = []
-_COMPILED_BYTES: list = []
-USE_COMPILED = True
-"""False: every event through the Python twin (tests compare the two)."""
-
-
-def _compiled_read():
-    """``records._mjai.read_game`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
-    False); a missing compiled module is an error, as for every kernel (``_backend``)."""
-    if not USE_COMPILED:
-        return None
-    if not _COMPILED:
-        from riichi_fast import _backend
-
-        mod = _backend.compiled("records.mjai._reader")
-        _COMPILED.append(None if mod is None else mod.read_game)
-        if mod is not None:
-            _COMPILED_DECODE.append(mod.decode_lines)
-            _COMPILED_TILES.append(mod.tiles)
-            _COMPILED_GAME.append(mod.read_game)
-            _COMPILED_LINES.append(mod.read_lines)
-            _COMPILED_BYTES.append(mod.read_bytes)
-    return _COMPILED[0]
+_impl = _backend.load("records.mjai._reader")
+"""The lines decoded and whole games replayed in C (twin: the handlers of :class:`_Reader`)."""
 
 
 def read_mjai(path: str | os.PathLike) -> Game:
     """Read an mjai JSON-lines file into a :class:`Game`."""
     with open(record_path(path, "read_mjai"), encoding="utf-8") as f:
         return parse_mjai(f.read(), source=os.path.basename(os.fspath(path)))
-
-
-def _decode_lines(text_lines: list, source: str) -> tuple[list, list[int]]:
-    """The events of the non-blank lines and their line numbers (twin of
-    ``records._mjai.decode_lines``)."""
-    events, lines = [], []
-    scan, seen = _SCAN, _SEEN
-    for lineno, line in enumerate(text_lines, 1):
-        ev = seen.get(line) if line.__class__ is str else None
-        if ev is not None:  # a draw or discard line met before: its event, decoded then
-            events.append(ev)
-            lines.append(lineno)
-            continue
-        # the C scanner alone when the line is one JSON value, exactly (json.loads's answer):
-        # else json.loads itself, for its answer or its error
-        try:
-            ev, end = scan(line, 0)
-            if end != len(line):
-                raise StopIteration
-        except (StopIteration, ValueError, TypeError, RecursionError):
-            if not line.strip():
-                continue
-            try:
-                ev = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{source}:{lineno}: not JSON ({exc})") from None
-            except RecursionError:
-                raise RecordError(f"{source}:{lineno}: JSON nested too deeply") from None
-        if ev.__class__ is dict and ev.get("type") in ("tsumo", "dahai") and len(seen) < 4096 \
-                and line.__class__ is str:
-            seen[line] = ev  # never changed by the reader: shared by every line that spells it
-        events.append(ev)
-        lines.append(lineno)
-    return events, lines
 
 
 def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Game:
@@ -176,14 +62,12 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
     (('a', 'b', 'c', 'd'), 'mjai')
     """
     text_lines = record_text(text, "parse_mjai").splitlines()
-    compiled = _compiled_read()
-    if compiled is not None and type(text_lines) is list:
-        # the lines read and replayed in C in one pass; anything it leaves: the general way below
+    if type(text_lines) is list:
+        # the lines read and replayed in one pass; anything it leaves: the general way below
         reader = _Reader(source, red_fives)
-        if _COMPILED_LINES[0](reader, text_lines):
+        if _impl.read_lines(reader, text_lines):
             return reader.game
-    events, lines = (_decode_lines(text_lines, source) if compiled is None
-                     else _COMPILED_DECODE[0](text_lines, source))
+    events, lines = _impl.decode_lines(text_lines, source)
     with malformed_record(source):
         return _Reader(source, red_fives).read(events, lines)
 
@@ -191,8 +75,8 @@ def parse_mjai(text: str, source: str = "<mjai>", red_fives: bool = True) -> Gam
 def parse_mjai_bytes(data: bytes, source: str = "<mjai>") -> Game:
     """Parse mjai JSON lines from their UTF-8 bytes (a BOM first allowed), as
     :func:`~riichi_fast.records.verify_files.parse_record` reads an mjai record: the bytes decoded
-    (``utf-8-sig``) and read by :func:`parse_mjai`.  Compiled, ``records._mjai.read_bytes``
-    reads the game from the bytes in one pass, and leaves anything irregular to that.
+    (``utf-8-sig``) and read by :func:`parse_mjai`.  ``_impl.read_bytes`` reads the game from
+    the bytes in one pass, and leaves anything irregular to that.
 
     >>> g = parse_mjai_bytes(b'\\xef\\xbb\\xbf{"type":"start_game","names":["a","b","c","d"]}\\r\\n')
     >>> g.players, g.format
@@ -200,31 +84,17 @@ def parse_mjai_bytes(data: bytes, source: str = "<mjai>") -> Game:
     >>> parse_mjai_bytes(b'{"type":"start_game"}\\xff', "x.mjson")
     Traceback (most recent call last):
     ...
-    riichi_fast.records._replay.RecordError: x.mjson: not UTF-8 text ('utf-8' codec can't decode byte 0xff in position 21: invalid start byte)
+    riichi_fast.records.errors.RecordError: x.mjson: not UTF-8 text ('utf-8' codec can't decode byte 0xff in position 21: invalid start byte)
     """
-    if _compiled_read() is not None and type(data) is bytes:
+    if type(data) is bytes:
         reader = _Reader(source, True)
-        if _COMPILED_BYTES[0](reader, data):
+        if _impl.read_bytes(reader, data):
             return reader.game
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordError(f"{source}: not UTF-8 text ({exc})") from None
     return parse_mjai(text, source=source)
-
-
-def _read_bytes(reader: _Reader, data: bytes) -> bool:
-    """Twin of ``records._mjai.read_bytes``: True, ``reader.game`` read from ``data`` (UTF-8,
-    a BOM first allowed); False, the reader is spent (the text is not UTF-8, or reading it
-    raised: :func:`parse_mjai_bytes` then gives the error)."""
-    try:
-        text = data.decode("utf-8-sig")
-        events, lines = _decode_lines(text.splitlines(), reader.source)
-        reader.read_py(events, lines)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
-            RecursionError):  # what malformed_record turns into a RecordError
-        return False
-    return True
 
 
 class _Reader:
@@ -248,17 +118,8 @@ class _Reader:
         return self.ids.new(kind, red and self.red)
 
     def tiles(self, names) -> tuple[int, ...]:
-        """``tile`` of each name in turn (a starting hand); compiled: ``records._mjai.tiles``."""
-        if _compiled_read() is not None:
-            return _COMPILED_TILES[0](self, names)
-        kinds, new, red_fives, out = _KINDS, self.ids.new, self.red, []
-        for name in names:
-            try:
-                kind, red = kinds[name]
-            except (KeyError, TypeError):
-                kind, red = mjai_kind(name)
-            out.append(new(kind, red and red_fives))
-        return tuple(out)
+        """``tile`` of each name in turn (a starting hand)."""
+        return _impl.tiles(self, names)
 
     def own(self, seat: int, name: str) -> int:
         kind, red = mjai_kind(name)
@@ -282,11 +143,11 @@ class _Reader:
         return out
 
     def read(self, events: list[dict], lines: list[int] | None = None) -> Game:
-        """Replay the events: ``records._mjai.read_game`` replays the whole game in C; for
-        anything it leaves to the twin (and under ``RIICHI_FAST_PUREPYTHON=1``) the game is
-        read, from a fresh reader, by :meth:`read_py`, whose answer or error it is."""
-        if _compiled_read() is not None and type(events) is list:
-            if _COMPILED_GAME[0](self, events):
+        """Replay the events: ``_impl.read_game`` replays the whole game in one pass; for
+        anything it leaves, the game is read, from a fresh reader, by :meth:`read_py`, whose
+        answer or error it is."""
+        if type(events) is list:
+            if _impl.read_game(self, events):
                 return self.game
             self.__init__(self.source, self._red0)
         return self.read_py(events, lines)

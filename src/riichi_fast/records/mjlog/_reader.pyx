@@ -1,30 +1,33 @@
-# The Tenhou mjlog reader's per-element loop, compiled (issue 10, fast ingest).
+# The Tenhou mjlog reader's per-element loop, compiled.
 #
-# Twin: riichi_fast.records.mjlog.reader._Reader.read (RIICHI_FAST_PUREPYTHON=1, or
-# tenhou.USE_COMPILED = False, selects it).  ``read`` walks the parsed XML as the twin does:
-# the draws, discards, calls, riichi steps and kan dora of a round are replayed in C on a
+# Twin: riichi_fast.reference.records.mjlog.reader (RIICHI_FAST_PUREPYTHON=1 selects it).
+# ``read`` walks the parsed XML as ``records.mjlog.reader._Reader.read`` does: the draws,
+# discards, calls, riichi steps and kan dora of a round are replayed in C on a
 # records._round.RoundState (no RoundReplay, no Python call per tile); <GO>, <UN>, <INIT>
-# and the results (<AGARI>, <RYUUKYOKU>) go through the twin's own methods, the round's
-# state handed over as the RoundReplay the twin would hold (``RoundState.to_replay``) at its
-# first result, after which the rest of that round goes through the twin's steps too.
+# and the results (<AGARI>, <RYUUKYOKU>) go through the reader's own methods, the round's
+# state handed over as the RoundReplay the reader would hold (``RoundState.to_replay``) at
+# its first result, after which the rest of that round goes through the reader's steps too.
 # Anything irregular (a seat or number out of range, a tile not in hand, an event before
-# the first <INIT>, whatever would make the twin raise) makes ``read`` answer False, and
-# tenhou.parse_mjlog reads the record again, whole, with the twin, which gives the answer
-# or the error.  tests/test_records_mjlog_reader.py compares the two on every bundled
-# mjlog and on seeded damaged variants.
+# the first <INIT>, whatever would make the reader raise) makes ``read`` answer False, and
+# parse_mjlog reads the record again, whole, with the reader's own loop, which gives the
+# answer or the error.  tests/test_records_mjlog_reader.py compares the two on every
+# bundled mjlog and on seeded damaged variants.
 
 from riichi_fast.records._round cimport RoundState, new_state
 
-from riichi_fast.records.mjlog.reader import _ints_py, decode_meld
+from riichi_fast.records.mjlog.melds import decode_meld
 
 __all__ = ["ints", "read"]
 
 
+cdef list _ints_general(object text):
+    return [int(x) for x in text.split(",") if x != ""]
+
+
 def ints(object text):
-    """``tenhou._ints_py``: the numbers of a comma-separated attribute (None or "": []),
-    read in C when every field is an optional ``-`` and 1-18 ASCII digits (empty fields
-    skipped); anything else through the twin's expression, which gives its answer or its
-    error.
+    """The numbers of a comma-separated attribute (None or "": []), read in C when every
+    field is an optional ``-`` and 1-18 ASCII digits (empty fields skipped); anything else
+    through ``_ints_general`` (the twin's expression), which gives its answer or its error.
 
     >>> ints("1,-20,,3"), ints(None), ints(" 7")
     ([1, -20, 3], [], [7])
@@ -38,7 +41,7 @@ def ints(object text):
     if not text:
         return []
     if type(text) is not str:
-        return _ints_py(text)
+        return _ints_general(text)
     s = <str>text
     n = len(s)
     while i < n:
@@ -59,14 +62,14 @@ def ints(object text):
             digits += 1
             i += 1
         if digits == 0 or digits > 18 or (i < n and s[i] != u','):
-            return _ints_py(text)
+            return _ints_general(text)
         out.append(-v if neg else v)
         i += 1  # the comma
     return out
 
 
 def read(object reader, object root):
-    """``reader.read(root)`` (a fresh ``tenhou._Reader``) with the rounds' steps in C: True,
+    """``reader.read(root)`` (a fresh ``records.mjlog.reader._Reader``) with the rounds' steps in C: True,
     ``reader.game`` is the game the twin reads; False, the twin must read the record (the
     reader is then in no particular state: use a new one)."""
     try:

@@ -22,26 +22,17 @@ import os
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from riichi_fast.enums import MeldType
-from riichi_fast.records._replay import (
-    RecordError,
-    RoundReplay,
-    malformed_record,
-    record_path,
-    record_text,
-)
-from riichi_fast.records.model import (
-    DrawKind,
-    Event,
-    Game,
-    GameRules,
-    RecordedDraw,
-    RecordedScore,
-    RecordMeld,
-    Round,
-)
+from riichi_fast import _backend
+from riichi_fast.records.errors import RecordError, malformed_record, record_path, record_text
+from riichi_fast.records.mjlog.melds import decode_meld
+from riichi_fast.records.model import DrawKind, Event, Game, GameRules, RecordedDraw, RecordedScore, RecordMeld, Round
+from riichi_fast.records.round_state import RoundReplay
 
 __all__ = ["RecordError", "decode_meld", "parse_mjlog", "read_mjlog"]
+
+_impl = _backend.load("records.mjlog._reader")
+"""Each round's steps replayed in C (twin: :meth:`_Reader.read`)."""
+_ints = _impl.ints
 
 DORA_ID, URA_ID, AKA_ID = 52, 53, 54
 
@@ -57,117 +48,6 @@ _RYUUKYOKU_KINDS = {
     "ron3": DrawKind.SANCHAHOU,
     "kan4": DrawKind.SUUKAIKAN,
 }
-
-
-def decode_meld(code: int, who: int, n_players: int = 4) -> RecordMeld:
-    """Decode a Tenhou meld code called by seat ``who``.
-
-    The low two bits give the discarder relative to ``who`` (1 = next seat,
-    2 = opposite, 3 = previous; 0 = none: ankan).  Bit 2 marks a chi, bit 3 a
-    pon, bit 4 a shouminkan, bit 5 a kita; otherwise it is a kan.  Tenhou
-    seats a three-player game on its four-seat table (seat 3 empty), so the
-    discarder is counted on four seats there too: for seat 0 the previous
-    player, seat 2, is "opposite" (low bits 2).
-
-    >>> m = decode_meld(5367, 0)       # chi 2-3-4m by seat 0, the 4m called from seat 3
-    >>> m.type.name, m.tiles, m.called, m.from_seat, m.mpsz()
-    ('CHI', (6, 11, 13), 13, 3, '234m')
-    >>> m = decode_meld(29802, 1)      # pon of 2s by seat 1 from the seat opposite
-    >>> m.type.name, m.tiles, m.called, m.from_seat
-    ('PON', (76, 77, 78), 77, 3)
-    >>> decode_meld(29802, 1, n_players=3).from_seat   # three players: seat 3 is empty
-    Traceback (most recent call last):
-    ...
-    riichi_fast.records._replay.RecordError: meld code 29802 by seat 1: called from seat 3, an empty seat with three players
-
-    A code that no call has (a kind beyond 7z, bits of two meld types, a kita
-    in a four-player game...) raises :class:`RecordError`.
-    """
-    if type(code) is not int or not 0 <= code <= 0xFFFF:
-        if isinstance(code, bool) or not isinstance(code, int):
-            raise RecordError(f"meld code {code!r}: expected an int 0-65535")
-        raise RecordError(f"meld code {code}: expected 0-65535")
-    if n_players not in (3, 4) or isinstance(n_players, bool):
-        raise RecordError(f"decode_meld n_players={n_players!r}: expected 3 or 4")
-    if type(who) is not int or not 0 <= who < n_players:
-        raise RecordError(f"meld code {code}: seat {who!r} is not one of 0-{n_players - 1}")
-
-    def bad(why: str) -> RecordError:
-        return RecordError(f"meld code {code} by seat {who}: {why}")
-
-    rel = code & 3
-    from_seat = (who + rel) % 4 if rel else None
-    if from_seat is not None and from_seat >= n_players:
-        raise bad(f"called from seat {from_seat}, an empty seat with three players")
-    if code & 0x4:  # chi
-        if n_players == 3:
-            raise bad("a chi, which three players do not play")
-        if rel != 3:
-            raise bad("a chi not called from the previous seat")
-        if code & 0x200:
-            raise bad("unused bit 9 is set")
-        t = code >> 10
-        if t >= 63:
-            raise bad(f"chi base {t} is beyond 789s")
-        r = t % 3
-        t //= 3
-        base = (t // 7) * 9 + t % 7
-        offs = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
-        tiles = tuple((base + i) * 4 + offs[i] for i in range(3))
-        meld = RecordMeld(MeldType.CHI, tiles, tiles[r], from_seat, None, code)
-    elif code & 0x18:  # pon (0x8) or shouminkan (0x10)
-        if code & 0x18 == 0x18:
-            raise bad("both the pon and the shouminkan bits are set")
-        if code & 0x180:
-            raise bad("unused bits 7-8 are set")
-        if rel == 0:
-            raise bad("a pon or shouminkan with no discarder")
-        t = code >> 9
-        if t >= 102:
-            raise bad(f"pon base {t} is beyond 7z")
-        r = t % 3
-        kind = t // 3
-        unused = (code >> 5) & 3
-        three = tuple(kind * 4 + i for i in range(4) if i != unused)
-        called = three[r]
-        if code & 0x8:
-            meld = RecordMeld(MeldType.PON, three, called, from_seat, None, code)
-        else:
-            meld = RecordMeld(MeldType.SHOUMINKAN, tuple(kind * 4 + i for i in range(4)),
-                              called, from_seat, kind * 4 + unused, code)
-    elif code & 0x20:  # kita
-        tile = code >> 8
-        if n_players == 4:
-            raise bad("a kita, which four players do not play")
-        if code & 0xDF:
-            raise bad("a kita with other low bits set")
-        if tile // 4 != 30:
-            raise bad(f"a kita of tile {tile}, not a north (120-123)")
-        return RecordMeld(MeldType.KITA, (tile,), None, None, None, code)
-    else:  # kan
-        if code & 0xC0:
-            raise bad("unused bits 6-7 are set")
-        t = code >> 8
-        if t >= 136:
-            raise bad(f"kan tile {t} is beyond 7z")
-        kind = t // 4
-        tiles = tuple(kind * 4 + i for i in range(4))
-        if rel == 0:
-            meld = RecordMeld(MeldType.ANKAN, tiles, None, None, None, code)
-        else:
-            meld = RecordMeld(MeldType.DAIMINKAN, tiles, t, from_seat, None, code)
-    if n_players == 3 and 1 <= meld.tiles[0] // 4 <= 7:
-        raise bad(f"a meld of {meld.mpsz(False)}, a tile three players do not use")
-    return meld
-
-
-def _ints_py(text: str | None) -> list[int]:
-    if not text:
-        return []
-    return [int(x) for x in text.split(",") if x != ""]
-
-
-_ints = _ints_py  # records._tenhou_mjlog.ints once the compiled reader is loaded (same answers)
 
 
 def read_mjlog(path: str | os.PathLike) -> Game:
@@ -194,36 +74,10 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>") -> Game:
     except ET.ParseError as exc:
         raise RecordError(f"{source}: not well-formed XML ({exc})") from None
     with malformed_record(source):
-        read = _compiled_read()
-        if read is not None:
-            reader = _Reader(source)
-            if read(reader, root):
-                return reader.game
+        reader = _Reader(source)
+        if _impl.read(reader, root):
+            return reader.game
         return _Reader(source).read(root)
-
-
-USE_COMPILED = True
-"""False: every record through the Python reader (tests compare the two)."""
-_COMPILED: list = []
-
-
-def _compiled_read():
-    """``records._tenhou_mjlog.read`` (None under RIICHI_FAST_PUREPYTHON=1 or ``USE_COMPILED``
-    False): the draws, discards, calls, riichi and dora of each round replayed in C on a
-    ``records._round.RoundState``, the rest through this reader's own methods; it answers
-    False on anything irregular, and the record is then read again, whole, by
-    :meth:`_Reader.read`, which gives the answer or the error."""
-    if not USE_COMPILED:
-        return None
-    if not _COMPILED:
-        from riichi_fast import _backend
-
-        mod = _backend.compiled("records.mjlog._reader")
-        _COMPILED.append(None if mod is None else mod.read)
-        if mod is not None:
-            global _ints
-            _ints = mod.ints
-    return _COMPILED[0]
 
 
 class _Reader:
@@ -247,7 +101,7 @@ class _Reader:
         self.game = Game(self.source, "mjlog", self.rules, ())
 
     def step(self, el) -> None:
-        """Read one element of the record (the twin of records._tenhou_mjlog's loop)."""
+        """Read one element of the record (what the compiled ``_impl.read`` does per element)."""
         tag = el.tag
         if tag == "GO":
             flags = int(el.get("type", "0"))
@@ -292,7 +146,7 @@ class _Reader:
                                   self.rules.red_fives, self.n == 3)
 
     def _new_round(self, el) -> Round:
-        """The Round an ``<INIT>`` starts, appended to the game (records._tenhou_mjlog replays
+        """The Round an ``<INIT>`` starts, appended to the game (the compiled ``_impl.read`` replays
         its steps on a RoundState of its own instead of the RoundReplay ``_init`` adds)."""
         seed = _ints(el.get("seed"))
         if len(seed) < 6:

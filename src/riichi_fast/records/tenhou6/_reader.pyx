@@ -1,13 +1,13 @@
-# The tenhou.net/6 reader's hot loops, compiled (issue 10, fast ingest).
+# The tenhou.net/6 reader's hot loops, compiled.
 #
-# Twin: riichi_fast.records.tenhou6.reader._Round (RIICHI_FAST_PUREPYTHON=1 selects it):
-# ``new_ids`` is its ``new_ids``; ``run_round`` replays a whole round in C (below) and
-# leaves anything irregular to the twin's turn loop ``replay_py``, which gives the answer
-# or the error.  tests/test_records_ingest.py compares the two on every bundled tenhou6
+# Twin: riichi_fast.reference.records.tenhou6.reader (RIICHI_FAST_PUREPYTHON=1 selects it).
+# ``new_ids`` is ``_Round.new_ids``; ``run_round`` replays a whole round in C (below) and
+# leaves anything irregular to the reader's turn loop ``_Round.replay_py``, which gives the
+# answer or the error.  tests/test_records_ingest.py compares the two on every bundled tenhou6
 # record and the converted corpus.
 
 from riichi_fast.records._round cimport new_plain_id
-from riichi_fast.records.tenhou6.reader import _CALLS, _NO_CALL, _call_of
+from riichi_fast.records.tenhou6.codes import _CALLS, _NO_CALL, _call_of
 
 __all__ = ["new_ids", "run_round"]
 
@@ -59,7 +59,7 @@ def new_ids(object self, object codes):
 from riichi_fast.records._round cimport RoundState, new_meld, new_round, new_state
 from riichi_fast.records._round import Decline
 from riichi_fast.records.model import RecordMeld, Round
-from riichi_fast.records.tenhou6.reader import _codes, _recorded
+from riichi_fast.records.tenhou6.codes import _codes, _recorded
 from riichi_fast.enums import MeldType
 import re
 

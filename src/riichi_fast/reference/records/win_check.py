@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast.enums import MeldType
+from riichi_fast.reference.scoring.score import score_kernel
 from riichi_fast.reference.settle.settle import turn_order, win_edges
 from riichi_fast.rules import layout as L
 from riichi_fast.settle.types import pass_deal
@@ -87,12 +88,6 @@ def _ints_read(seq, n: int):
         if type(x) is not int or not -10 ** 9 <= x <= 10 ** 9:
             return None
     return list(seq)
-
-
-def _kernel():
-    from riichi_fast.records.verify import _kernel_module
-
-    return _kernel_module().score_kernel
 
 
 def _score(win, n: int, d: Digest):
@@ -234,7 +229,7 @@ def _score(win, n: int, d: Digest):
     ctx[L.CTX_HONBA] = honba
     ctx[L.CTX_RIICHI_STICKS] = sticks
     out = np.zeros(L.OUT_SIZE, dtype=np.int64)
-    _kernel()(counts, mt, mk, kind, ctx, d.params, out)
+    score_kernel(counts, mt, mk, kind, ctx, d.params, out)
     out = [int(v) for v in out]
     if out[L.O_STATUS] != L.ST_OK:
         return None

@@ -25,12 +25,8 @@ replay-validated on three-player records (riichienv ``state_3p``, jansou
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from contextlib import contextmanager
-
 from riichi_fast.enums import MeldType
-from riichi_fast.errors import RiichiError
+from riichi_fast.records.errors import RecordError
 from riichi_fast.records.model import (
     Event,
     RecordedScore,
@@ -38,85 +34,8 @@ from riichi_fast.records.model import (
     RecordMeld,
     Round,
     Situation,
+    built,
 )
-
-_onew = object.__new__
-
-# The fields of the model's dataclasses that ``built`` makes (checked once here: a change to
-# records.model fails at import rather than building objects short of a field).
-_FIELDS = {
-    Situation: ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
-                "chankan", "tenhou", "chiihou", "seat_wind", "round_wind", "dora_indicators",
-                "ura_indicators", "honba", "riichi_sticks", "honba_paid"),
-    RecordedWin: ("source", "round_index", "winner", "discarder", "closed", "melds", "win_tile",
-                  "situation", "recorded", "dealer", "red_fives", "three_player",
-                  "multi_ron_index", "ura_known"),
-    RecordedScore: ("han", "fu", "points", "limit", "yaku", "yakuman", "dora", "ura", "aka",
-                    "score_changes", "scores_before", "pao", "text"),
-    Event: ("type", "seat", "tile", "meld", "tsumogiri"),
-}
-for _cls, _names in _FIELDS.items():
-    if tuple(f.name for f in dataclasses.fields(_cls)) != _names or hasattr(_cls, "__post_init__"):
-        raise ImportError(f"records.model.{_cls.__name__} changed: update records._replay._FIELDS")
-
-
-def built(cls, fields: dict):
-    """``cls(**fields)`` for a model dataclass of ``_FIELDS`` given every field, without its
-    generated ``__init__`` (a frozen dataclass sets each field through ``object.__setattr__``:
-    ~3 us for a Situation); the object is equal in every respect.
-
-    >>> built(Event, {"type": "end", "seat": None, "tile": None, "meld": None,
-    ...               "tsumogiri": None}) == Event("end")
-    True
-    """
-    obj = _onew(cls)
-    obj.__dict__.update(fields)
-    return obj
-
-
-class RecordError(RiichiError):
-    """A game record is malformed or contradicts itself."""
-
-
-def record_path(path, reader: str):
-    """``path`` if it names a file (str, bytes or os.PathLike), else RecordError.
-
-    An int is refused too: ``open()`` would take it for a file descriptor.
-
-    >>> record_path(None, "read_mjlog")
-    Traceback (most recent call last):
-    ...
-    riichi_fast.records._replay.RecordError: read_mjlog: expected a file path, got None
-    """
-    if isinstance(path, (str, bytes, os.PathLike)):
-        return path
-    raise RecordError(f"{reader}: expected a file path, got {_short(path)}")
-
-
-def record_text(data, reader: str, kinds=(str, bytes, bytearray)):
-    """``data`` if it is record text (str or bytes), else RecordError naming what it got."""
-    if isinstance(data, kinds):
-        return data
-    raise RecordError(f"{reader}: expected the record's text (str or bytes), got {_short(data)}")
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else f"a {type(value).__name__}"
-
-
-@contextmanager
-def malformed_record(source: str):
-    """Turn what a reader hits on a damaged record (a field that is not a number, a missing key,
-    a list too short) into a RecordError naming the record; our own errors pass through."""
-    try:
-        yield
-    except RiichiError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
-            RecursionError) as exc:
-        raise RecordError(f"{source}: malformed record ({type(exc).__name__}: {exc})") from exc
-
 
 class TileIds:
     """Hands out distinct 136-ids for tiles known only by kind (and redness).

@@ -1,0 +1,1 @@
+"""Pure-Python twins of the compiled modules of ``riichi_fast.records.mjai``."""
