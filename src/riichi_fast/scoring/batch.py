@@ -66,7 +66,8 @@ from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError, ContextError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
-from riichi_fast.scoring.front import coerce_rules
+from riichi_fast.rules.context import WinContext
+from riichi_fast.scoring.pipeline import coerce_rules, encode
 
 __all__ = ["COLUMNS", "MAX_COUNTERS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
 
@@ -566,9 +567,6 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
     >>> score_batch(**arrays).total.tolist()
     [7700, 1500]
     """
-    from riichi_fast.rules.context import WinContext
-    from riichi_fast.scoring.front import encode
-
     rules = coerce_rules(rules)
     hands = _listed(hands, "hands")
     n = len(hands)
