@@ -4,7 +4,7 @@
 # riichi_fast.rules.layout, generated into riichi_fast/rules/_layout.pxd and
 # re-exported here for the kernel's users.
 
-from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 
 from riichi_fast._types cimport count_t
 from riichi_fast.rules._layout cimport *
@@ -41,3 +41,20 @@ cdef int c_score_hand(const count_t* closed,        # IN  34 closed counts, win 
                       const int32_t* ctx,           # IN  CTX_SIZE context
                       const int32_t* params,        # IN  R_SIZE rules parameters
                       int64_t* out) noexcept nogil  # OUT OUT_SIZE result
+
+
+# c_score_hand_digested writing only what the column engine (riichi_fast.scoring._columns) reads:
+# O_STATUS and, on ST_OK, the score, O_FORM / O_WAIT and the payments (not the sets, pair or fu
+# items); the other slots of ``out`` are left as they were.
+cdef int c_score_hand_columns(const count_t* closed, const uint8_t* meld_types,
+                              const uint8_t* meld_kinds, int win_kind, const int32_t* ctx,
+                              const RulesC* rules, int64_t* out) noexcept nogil
+
+
+# Batch meld codes ``(type << 8) | kind`` (4 per row) to the kernel's two arrays (type 0 = no meld,
+# its kind ignored).
+cdef inline void c_decode_melds(const uint16_t* codes, uint8_t* mt, uint8_t* mk) noexcept nogil:
+    cdef int j
+    for j in range(4):
+        mt[j] = <uint8_t>(codes[j] >> 8)
+        mk[j] = <uint8_t>(codes[j] & 0xff) if mt[j] else 0
