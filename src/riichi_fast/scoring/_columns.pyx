@@ -272,8 +272,8 @@ def score_columns(cols, params, bint use_ura, bint use_kan_dora, out, Py_ssize_t
     >>> from riichi_fast.rules.config import DEFAULT
     >>> from riichi_fast.scoring.batch import BatchResult, _columns
     >>> from riichi_fast.tiles import as_counts
-    >>> n, cols = _columns(np.array([as_counts("123m456p789s11122z")], np.uint8), None, 28, 1,
-    ...                    1, 1, None, None, None, None, None, None)
+    >>> hands = np.array([as_counts("123m456p789s11122z")], np.uint8)
+    >>> n, cols = _columns(hands, {"win_tile": 28, "flags": 1, "seat_wind": 1, "round_wind": 1})
     >>> res = BatchResult(n)
     >>> score_columns(cols, DEFAULT.params(), True, True, res.as_dict(), 0, n, 0)
     >>> res.status.tolist(), res.han.tolist(), res.total.tolist()

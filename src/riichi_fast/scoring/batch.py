@@ -198,25 +198,30 @@ def _column(name, value, n):
     return arr
 
 
-def _columns(hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks):
+#: the per-row input columns besides ``hands``, in the order they are checked
+_ROW_INPUTS = ("melds", "win_tile", "flags", "seat_wind", "round_wind", "dora", "ura", "n_red", "n_kita", "honba",
+               "riichi_sticks")
+
+
+def _given(args: dict) -> dict:
+    """The per-row inputs among a call's arguments (``locals()`` of :func:`score_batch`), by name."""
+    return {name: args[name] for name in _ROW_INPUTS}
+
+
+def _n_rows(hands) -> int:
+    """The row count of ``hands``; ArrayError unless it is a 2-d array."""
     if not isinstance(hands, np.ndarray) or hands.ndim != 2:
         raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
-    n = hands.shape[0]
-    values = {
-        "hands": hands,
-        "melds": melds,
-        "win_tile": win_tile,
-        "flags": flags,
-        "seat_wind": seat_wind,
-        "round_wind": round_wind,
-        "dora": dora,
-        "ura": ura,
-        "n_red": n_red,
-        "n_kita": n_kita,
-        "honba": honba,
-        "riichi_sticks": riichi_sticks,
-    }
-    return n, {name: _column(name, value, n) for name, value in values.items()}
+    return hands.shape[0]
+
+
+def _columns(hands, values: dict) -> tuple[int, dict]:
+    """``(n, columns)``: every input column for the rows of ``hands`` (``values``: the others, by name)."""
+    n = _n_rows(hands)
+    cols = {"hands": _column("hands", hands, n)}
+    for name in _ROW_INPUTS:
+        cols[name] = _column(name, values.get(name), n)
+    return n, cols
 
 
 def _alloc_out(out, n) -> BatchResult:
@@ -269,11 +274,10 @@ def score_batch(
     >>> res.han.tolist(), res.yakuman.tolist(), res.total.tolist()
     ([6, 0], [0, 1], [18000, 48000])
     """
+    values = _given(locals())
     rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
-    n, cols = _columns(
-        hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks
-    )
+    n, cols = _columns(hands, values)
     res = _alloc_out(out, n)
     _run(cols, rules, res, 0, n, 0, n_threads)
     return res
@@ -309,32 +313,18 @@ def score_batch_chunks(
     >>> [(start, int(r.total.sum())) for start, r in score_batch_chunks(hands, win_tile=20, chunk_size=2)]
     [(0, 23200), (2, 23200), (4, 11600)]
     """
+    values = _given(locals())
     rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
     if not isinstance(chunk_size, int) or chunk_size < 1:
         raise ArrayError(f"chunk_size must be a positive int, got {chunk_size!r}")
-    if not isinstance(hands, np.ndarray) or hands.ndim != 2:
-        raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
-    n = hands.shape[0]
+    n = _n_rows(hands)
     buf = BatchResult(min(chunk_size, n))
-    values = {
-        "melds": melds,
-        "win_tile": win_tile,
-        "flags": flags,
-        "seat_wind": seat_wind,
-        "round_wind": round_wind,
-        "dora": dora,
-        "ura": ura,
-        "n_red": n_red,
-        "n_kita": n_kita,
-        "honba": honba,
-        "riichi_sticks": riichi_sticks,
-    }
     per_row = {k: _is_rows(k, v, n) for k, v in values.items()}
     for start in range(0, n, chunk_size):
         stop = min(start + chunk_size, n)
         part = {k: (v[start:stop] if per_row[k] else v) for k, v in values.items()}
-        m, cols = _columns(hands[start:stop], **part)
+        m, cols = _columns(hands[start:stop], part)
         res = buf if m == len(buf) else buf.rows(0, m)
         _run(cols, rules, res, 0, m, 0, n_threads)
         yield start, res
