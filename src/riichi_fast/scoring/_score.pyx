@@ -28,7 +28,7 @@
 # short path, the best option is kept by swapping two OptC buffers (no copy),
 # and the count total is summed in word adds (rf_sum34).
 
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT,
                              PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE)
