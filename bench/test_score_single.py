@@ -55,7 +55,7 @@ from score_corpus import winning_shapes
 
 from riichi_fast.hand import Hand
 from riichi_fast.rules import layout as L
-from riichi_fast.scoring import front as scoring
+from riichi_fast.scoring import pipeline as scoring
 from riichi_fast.rules.config import PRESETS, Rules
 
 N = 200

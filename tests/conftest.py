@@ -95,7 +95,8 @@ score_impl = _impl_fixture("scoring._score")
 def sc(request, monkeypatch):
     """``riichi_fast.scoring.front.score`` running on the reference kernel, then the compiled one."""
     from riichi_fast.scoring import front as scoring
+    from riichi_fast.scoring import pipeline
 
     mod = importlib.import_module("riichi_fast.reference.scoring.score" if request.param == "reference" else "riichi_fast.scoring._score")
-    monkeypatch.setattr(scoring, "_kernel", lambda: mod)
+    monkeypatch.setattr(pipeline, "_kernel", lambda: mod)
     return scoring.score

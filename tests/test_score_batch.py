@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from riichi_fast.scoring import batch as B
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError
+from riichi_fast.reference.scoring import columns as ref_columns
 from riichi_fast.reference.scoring import score as ref
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import PRESETS, Rules
@@ -168,7 +169,7 @@ def _check_against_kernel(cols, res, rules):
         out = _single(cols["hands"][i], cols["melds"][i], cols["win_tile"][i], ctx[i], params)
         assert res.status[i] == RowStatus.OK
         assert res.score_status[i] == out[L.O_STATUS]
-        for name, slot in B._FLAT.items():
+        for name, slot in ref_columns._FLAT.items():
             value = int(out[slot]) if out[L.O_STATUS] == L.ST_OK or name not in ("form", "wait") else -1
             if name == "yaku":
                 value &= 2**64 - 1
@@ -189,7 +190,7 @@ def test_public_batch_pure_python_path_agrees():
     fast = B.score_batch(**cols)
     slow = B.BatchResult(len(cols["hands"]))
     full = {k: B._column(k, cols.get(k), len(cols["hands"])) for k in B._INPUTS}
-    B._score_columns_py(ref, full, Rules().params(), True, slow, 0, len(cols["hands"]), 0)
+    ref_columns.score_columns(full, Rules().params(), True, True, slow.as_dict(), 0, len(cols["hands"]), 0)
     for name in B.COLUMNS:
         assert np.array_equal(fast[name], slow[name]), name
 
@@ -328,5 +329,5 @@ def test_batch_applies_dora_rules_like_score(rules):
         assert got == (r.han, r.dora, r.ura_dora, r.payment.total)
     slow = B.BatchResult(3)
     cols = B.arrays_from_hands(hands, wins, contexts, rules=rules)
-    B._score_columns_py(ref, cols, rules.params(), rules.ura_dora, slow, 0, 3, 0, rules.kan_dora)
+    ref_columns.score_columns(cols, rules.params(), rules.ura_dora, rules.kan_dora, slow.as_dict(), 0, 3, 0)
     assert np.array_equal(slow.han, res.han) and np.array_equal(slow.total, res.total)

@@ -1,6 +1,5 @@
 """The compiled scoring kernel (``riichi_fast.scoring._score``) and its reference twin agree.
 
-- every constant of ``_score.pxd`` equals ``riichi_fast.rules.layout``;
 - named hands give the exact documented output in both implementations;
 - hypothesis: random winning hands (melds, kans, red fives, flags, winds,
   indicators, counters, sticks, several rule sets) and random non-winning or
@@ -75,22 +74,6 @@ def _both(closed, melds, win, ctx, params):
 def _diff(expected, got):
     names = {v: k for k, v in vars(L).items() if k.startswith("O_") and isinstance(v, int)}
     return {names.get(i, i): (e, g) for i, (e, g) in enumerate(zip(expected, got)) if e != g}
-
-
-# ---------------------------------------------------------------------------
-# constants
-
-
-def test_pxd_constants_match_layout():
-    assert len(cy.LAYOUT) > 150
-    mismatched = {k: (v, getattr(L, k, None)) for k, v in cy.LAYOUT.items() if getattr(L, k, None) != v}
-    assert mismatched == {}
-
-
-def test_every_layout_code_is_mirrored():
-    prefixes = ("Y_", "F_", "CTX_", "R_", "ST_", "LIMIT_", "FU_", "O_", "KAZOE_", "RENHOU_")
-    names = {k for k, v in vars(L).items() if k.startswith(prefixes) and isinstance(v, int)}
-    assert names - set(cy.LAYOUT) == set()
 
 
 # ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from riichi_fast.errors import ContextError, RiichiError, TileCountError, TileParseError
 from riichi_fast.rules import layout as L
 from riichi_fast.scoring import front as scoring
+from riichi_fast.scoring import pipeline
 from riichi_fast.rules.config import DEFAULT, PRESETS
 from riichi_fast.rules.context import WinContext
 from riichi_fast.rules.payment import base_points, payments
@@ -192,8 +193,8 @@ def test_public_score_invariants(hand, data, preset):
     """Any complete hand scores to a status or a consistent result; never an unexpected exception."""
     import importlib
 
-    original = scoring._kernel
-    scoring._kernel = lambda: importlib.import_module("riichi_fast.reference.scoring.score")
+    original = pipeline._kernel
+    pipeline._kernel = lambda: importlib.import_module("riichi_fast.reference.scoring.score")
     try:
         rules = PRESETS[preset].replace(red_fives=hand.red)
         kinds = sorted({t // 4 for t in hand.closed})
@@ -213,7 +214,7 @@ def test_public_score_invariants(hand, data, preset):
             assert any(held[k] + shown.count(k) > 4 for k in shown)
             return
     finally:
-        scoring._kernel = original
+        pipeline._kernel = original
     if not r.ok:
         assert r.status in L.STATUS_NAMES.values() and r.cost == 0
         return

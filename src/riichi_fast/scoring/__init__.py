@@ -1,9 +1,15 @@
 """Scoring: one hand (:func:`score`, :class:`HandResult`) or many as numpy columns
 (:func:`score_batch`).
 
-- ``_score``: the compiled kernel (twin ``riichi_fast.reference.scoring.score``);
-- ``_score_api``: the compiled front that reads every input form;
-- :mod:`.front`: the Python pipeline of :func:`score`;
+- ``_score``: the compiled kernel and its flat-array boundary (twin
+  ``riichi_fast.reference.scoring.score``); its codes and offsets are
+  :mod:`riichi_fast.rules.layout`, generated into ``rules/_layout.pxd``;
+- ``_columns``: the column engine of :func:`score_batch` (twin
+  ``riichi_fast.reference.scoring.columns``);
+- ``_score_api``: the compiled front that reads every input form (twin: the
+  pipeline);
+- :mod:`.pipeline`: the Python pipeline of :func:`score`;
+- :mod:`.front`: :func:`score`, the compiled front or the pipeline;
 - :mod:`.result`: :class:`HandResult` over the stored slots of ``_result``;
 - :mod:`.batch`: numpy columns in and out.
 

@@ -4,8 +4,10 @@
 
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
+from riichi_fast.rules._layout cimport O_FU_LIST, MAX_FU_ITEMS
+
 cdef enum:
-    N_STORED = 67                   # slots 0..66 stored; 67..95 are reserved (always 0)
+    N_STORED = O_FU_LIST + 2 * MAX_FU_ITEMS     # slots 0..66 stored; 67..95 are reserved (always 0)
 
 cdef class ResultCore:
     # the output slots (when ``inline``): O_YAKU_MASK in ``mask``, the others (small: statuses, han,

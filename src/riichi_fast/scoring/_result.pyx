@@ -14,19 +14,12 @@ from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.array cimport array, clone
 
+from riichi_fast.rules._layout cimport (O_STATUS, O_HAN, O_FU, O_YAKU_MASK, O_YAKUMAN, O_DORA, O_URA, O_AKA,
+                                       O_KITA, O_LIMIT, O_BASE, O_HAND_POINTS, O_TOTAL, O_PAY_RON, ST_OK,
+                                       OUT_SIZE)
+
 from riichi_fast.rules import layout as L
 
-cdef enum:
-    OUT_SIZE = 96
-
-if L.OUT_SIZE != OUT_SIZE:
-    raise ImportError("riichi_fast.scoring._result: the output layout changed (OUT_SIZE)")
-
-cdef int O_STATUS = L.O_STATUS, O_HAN = L.O_HAN, O_FU = L.O_FU, O_YAKU_MASK = L.O_YAKU_MASK
-cdef int O_YAKUMAN = L.O_YAKUMAN, O_DORA = L.O_DORA, O_URA = L.O_URA, O_AKA = L.O_AKA, O_KITA = L.O_KITA
-cdef int O_LIMIT = L.O_LIMIT, O_BASE = L.O_BASE, O_HAND_POINTS = L.O_HAND_POINTS, O_TOTAL = L.O_TOTAL
-cdef int O_PAY_RON = L.O_PAY_RON
-cdef int ST_OK = L.ST_OK
 cdef dict _STATUS_NAMES = L.STATUS_NAMES
 cdef dict _LIMIT_NAMES = L.LIMIT_NAMES
 cdef list _SMALL = list(range(-1, 257))

@@ -1,6 +1,6 @@
 # Compiled front end of riichi_fast.score: one hand in, HandResult out, in
 # about a microsecond.  Twin: riichi_fast.reference.scoring.score_api (the Python
-# pipeline of riichi_fast.scoring.front, docs/SCORING.md section 6).
+# pipeline of riichi_fast.scoring.pipeline, docs/SCORING.md section 6).
 #
 # The pipeline's work is done here on the stack: the hand's closed counts and
 # meld arrays come from the 80 bytes a Hand caches (Hand._score_data), or are
@@ -46,6 +46,8 @@ from riichi_fast.scoring._score cimport (RulesC, c_digest_rules, c_score_hand_di
 from riichi_fast.hand import Hand
 from riichi_fast.rules.config import DEFAULT, Rules
 from riichi_fast.rules.context import WinContext, as_indicators
+from riichi_fast.scoring import pipeline
+from riichi_fast.scoring._result import _install_freelist
 from riichi_fast.scoring.result import HandResult
 
 cnp.import_array()
@@ -55,7 +57,6 @@ cnp.import_array()
 cdef bint _RESULT_COMPILED = issubclass(HandResult, ResultCore)
 if _RESULT_COMPILED:
     # results come and go in bursts (a list of scored hands): their blocks are recycled
-    from riichi_fast.scoring._result import _install_freelist
     _install_freelist(HandResult)
 cdef object _HandResult = HandResult
 cdef object _Hand = Hand
@@ -147,23 +148,13 @@ cdef extern from *:
 
 
 # ---------------------------------------------------------------------------
-# the Python helpers of the pipeline (bound on first use: rules.scoring
-# imports this module)
+# the Python helpers of the pipeline
 
-cdef object _pipeline = None        # riichi_fast.scoring.front.pipeline_score
-cdef object _coerce_rules = None
-cdef object _coerce_hand = None
-cdef object _win_tile_of = None
-cdef object _n_red_under = None
-
-cdef void _bind() except *:
-    global _pipeline, _coerce_rules, _coerce_hand, _win_tile_of, _n_red_under
-    from riichi_fast.scoring import front as scoring
-    _coerce_rules = scoring.coerce_rules
-    _coerce_hand = scoring.coerce_hand
-    _win_tile_of = scoring.win_tile_of
-    _n_red_under = scoring.n_red_under
-    _pipeline = scoring.pipeline_score
+cdef object _pipeline = pipeline.pipeline_score
+cdef object _coerce_rules = pipeline.coerce_rules
+cdef object _coerce_hand = pipeline.coerce_hand
+cdef object _win_tile_of = pipeline.win_tile_of
+cdef object _n_red_under = pipeline.n_red_under
 
 
 # ---------------------------------------------------------------------------
@@ -669,8 +660,6 @@ cdef object _score_impl(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, o
     cdef int64_t out[OUT_SIZE]
     cdef int64_t st
 
-    if _pipeline is None:
-        _bind()
     if not _RESULT_COMPILED:
         return _slow(hand, win_tile, tsumo, riichi, double_riichi, ippatsu, open_riichi, haitei, houtei, rinshan,
                      chankan, tenhou, chiihou, renhou, paarenchan, seat_wind, round_wind, dora, ura, honba,

@@ -66,7 +66,10 @@ from riichi_fast.enums import MeldType, RowStatus
 from riichi_fast.errors import ArrayError, ContextError
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import DEFAULT, Rules
-from riichi_fast.scoring.front import coerce_rules
+from riichi_fast.rules.context import WinContext
+from riichi_fast.scoring.pipeline import coerce_rules, encode
+
+_ENGINE = _backend.load("scoring._columns")  # the column engine, or its twin
 
 __all__ = ["COLUMNS", "MAX_COUNTERS", "BatchResult", "arrays_from_hands", "score_batch", "score_batch_chunks"]
 
@@ -115,31 +118,6 @@ _INPUTS = {
     "honba": (np.uint16, (), 0),
     "riichi_sticks": (np.uint16, (), 0),
 }
-
-#: output slot of the flat kernel layout behind each payment / count column
-_FLAT = {
-    "han": L.O_HAN,
-    "fu": L.O_FU,
-    "yaku": L.O_YAKU_MASK,
-    "yakuman": L.O_YAKUMAN,
-    "limit": L.O_LIMIT,
-    "dora": L.O_DORA,
-    "ura": L.O_URA,
-    "aka": L.O_AKA,
-    "kita": L.O_KITA,
-    "form": L.O_FORM,
-    "wait": L.O_WAIT,
-    "base": L.O_BASE,
-    "pay_ron": L.O_PAY_RON,
-    "pay_tsumo_dealer": L.O_PAY_TSUMO_DEALER,
-    "pay_tsumo_other": L.O_PAY_TSUMO_OTHER,
-    "honba_ron": L.O_HONBA_RON,
-    "honba_tsumo": L.O_HONBA_TSUMO,
-    "sticks": L.O_STICKS,
-    "hand_points": L.O_HAND_POINTS,
-    "total": L.O_TOTAL,
-}
-
 
 class BatchResult:
     """Result columns of :func:`score_batch` (numpy arrays, one entry per row).
@@ -220,25 +198,30 @@ def _column(name, value, n):
     return arr
 
 
-def _columns(hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks):
+#: the per-row input columns besides ``hands``, in the order they are checked
+_ROW_INPUTS = ("melds", "win_tile", "flags", "seat_wind", "round_wind", "dora", "ura", "n_red", "n_kita", "honba",
+               "riichi_sticks")
+
+
+def _given(args: dict) -> dict:
+    """The per-row inputs among a call's arguments (``locals()`` of :func:`score_batch`), by name."""
+    return {name: args[name] for name in _ROW_INPUTS}
+
+
+def _n_rows(hands) -> int:
+    """The row count of ``hands``; ArrayError unless it is a 2-d array."""
     if not isinstance(hands, np.ndarray) or hands.ndim != 2:
         raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
-    n = hands.shape[0]
-    values = {
-        "hands": hands,
-        "melds": melds,
-        "win_tile": win_tile,
-        "flags": flags,
-        "seat_wind": seat_wind,
-        "round_wind": round_wind,
-        "dora": dora,
-        "ura": ura,
-        "n_red": n_red,
-        "n_kita": n_kita,
-        "honba": honba,
-        "riichi_sticks": riichi_sticks,
-    }
-    return n, {name: _column(name, value, n) for name, value in values.items()}
+    return hands.shape[0]
+
+
+def _columns(hands, values: dict) -> tuple[int, dict]:
+    """``(n, columns)``: every input column for the rows of ``hands`` (``values``: the others, by name)."""
+    n = _n_rows(hands)
+    cols = {"hands": _column("hands", hands, n)}
+    for name in _ROW_INPUTS:
+        cols[name] = _column(name, values.get(name), n)
+    return n, cols
 
 
 def _alloc_out(out, n) -> BatchResult:
@@ -291,11 +274,10 @@ def score_batch(
     >>> res.han.tolist(), res.yakuman.tolist(), res.total.tolist()
     ([6, 0], [0, 1], [18000, 48000])
     """
+    values = _given(locals())
     rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
-    n, cols = _columns(
-        hands, melds, win_tile, flags, seat_wind, round_wind, dora, ura, n_red, n_kita, honba, riichi_sticks
-    )
+    n, cols = _columns(hands, values)
     res = _alloc_out(out, n)
     _run(cols, rules, res, 0, n, 0, n_threads)
     return res
@@ -331,32 +313,18 @@ def score_batch_chunks(
     >>> [(start, int(r.total.sum())) for start, r in score_batch_chunks(hands, win_tile=20, chunk_size=2)]
     [(0, 23200), (2, 23200), (4, 11600)]
     """
+    values = _given(locals())
     rules = coerce_rules(rules)
     n_threads = check_n_threads(n_threads)
     if not isinstance(chunk_size, int) or chunk_size < 1:
         raise ArrayError(f"chunk_size must be a positive int, got {chunk_size!r}")
-    if not isinstance(hands, np.ndarray) or hands.ndim != 2:
-        raise ArrayError(f"hands: expected an (N, 34) uint8 array, got {getattr(hands, 'shape', type(hands).__name__)}")
-    n = hands.shape[0]
+    n = _n_rows(hands)
     buf = BatchResult(min(chunk_size, n))
-    values = {
-        "melds": melds,
-        "win_tile": win_tile,
-        "flags": flags,
-        "seat_wind": seat_wind,
-        "round_wind": round_wind,
-        "dora": dora,
-        "ura": ura,
-        "n_red": n_red,
-        "n_kita": n_kita,
-        "honba": honba,
-        "riichi_sticks": riichi_sticks,
-    }
     per_row = {k: _is_rows(k, v, n) for k, v in values.items()}
     for start in range(0, n, chunk_size):
         stop = min(start + chunk_size, n)
         part = {k: (v[start:stop] if per_row[k] else v) for k, v in values.items()}
-        m, cols = _columns(hands[start:stop], **part)
+        m, cols = _columns(hands[start:stop], part)
         res = buf if m == len(buf) else buf.rows(0, m)
         _run(cols, rules, res, 0, m, 0, n_threads)
         yield start, res
@@ -375,14 +343,9 @@ def _is_rows(name: str, v, n) -> bool:
 
 
 def _run(cols, rules: Rules, res: BatchResult, start, stop, offset, n_threads):
-    params = rules.params()
-    kernel = _backend.load("scoring._score")
-    if hasattr(kernel, "_score_columns"):
-        kernel._score_columns(
-            cols, params, rules.ura_dora, rules.kan_dora, res.as_dict(), start, stop, offset, n_threads
-        )
-    else:
-        _score_columns_py(kernel, cols, params, rules.ura_dora, res, start, stop, offset, rules.kan_dora)
+    _ENGINE.score_columns(
+        cols, rules.params(), rules.ura_dora, rules.kan_dora, res.as_dict(), start, stop, offset, n_threads
+    )
     _flag_limits(cols, rules, res, start, stop, offset)
 
 
@@ -404,7 +367,8 @@ def _red_room(hands, melds, red: tuple) -> np.ndarray:
 def _flag_limits(cols, rules: Rules, res: BatchResult, start, stop, offset) -> None:
     """Flag ``BAD_CONTEXT`` the rows the kernel took whose counters or ``n_red`` :func:`score` refuses.
 
-    A context defect comes before a win-tile defect (the order of :func:`row_status`).
+    A context defect comes before a win-tile defect (the order of the column engine's row check,
+    :func:`riichi_fast.reference.scoring.columns.row_status`).
     """
     out = slice(offset, offset + stop - start)
     status = res.status[out]
@@ -422,112 +386,6 @@ def _flag_limits(cols, rules: Rules, res: BatchResult, start, stop, offset) -> N
         getattr(res, name)[rows] = -1 if name in ("form", "wait") else 0
     res.status[rows] = RowStatus.BAD_CONTEXT
     res.score_status[rows] = L.ST_BAD_INPUT
-
-
-# ---------------------------------------------------------------------------
-# the pure-Python path (RIICHI_FAST_PUREPYTHON=1): one reference call per row
-
-
-def row_status(hand, codes, win, flags, seat, rnd, dora, ura) -> tuple[int, int, int]:
-    """``(RowStatus, n_dora, n_ura)`` of one row: the first defect in the order
-    meld, tile count, count above four, indicator, context, win tile.
-
-    >>> from riichi_fast.tiles import as_counts
-    >>> row_status(as_counts("123m456p789s11122z"), [0, 0, 0, 0], 28, 0, 0, 0, [3, 255, 255, 255, 255], [255] * 5)
-    (<RowStatus.OK: 0>, 1, 0)
-    >>> row_status(as_counts("123m456p789s11122z"), [0, 0, 0, 0], 31, 0, 0, 0, [255] * 5, [255] * 5)[0].name
-    'BAD_WIN_TILE'
-    """
-    ended, n_melds = False, 0
-    for code in codes:
-        code = int(code)
-        t, k = code >> 8, code & 0xFF
-        if code == 0:
-            ended = True
-            continue
-        if ended or t == 0 or t > MeldType.SHOUMINKAN or k >= 34 or (t == MeldType.CHI and (k >= 27 or k % 9 > 6)):
-            return RowStatus.BAD_MELD, 0, 0
-        n_melds += 1
-    full = [int(c) for c in hand]
-    if sum(full) != 14 - 3 * n_melds:
-        return RowStatus.BAD_TILE_COUNT, 0, 0
-    for code in codes[:n_melds]:
-        t, k = int(code) >> 8, int(code) & 0xFF
-        if t == MeldType.CHI:
-            for j in range(3):
-                full[k + j] += 1
-        else:
-            full[k] += 3 if t == MeldType.PON else 4
-    if max(full) > 4:
-        return RowStatus.COUNT_ABOVE_FOUR, 0, 0
-    counts = []
-    for ind in (dora, ura):
-        ind = [int(x) for x in ind]
-        m = 0
-        while m < 5 and ind[m] != NO_INDICATOR:
-            if ind[m] >= 34:
-                return RowStatus.BAD_INDICATOR, 0, 0
-            m += 1
-        if any(x != NO_INDICATOR for x in ind[m:]):
-            return RowStatus.BAD_INDICATOR, 0, 0
-        counts.append(m)
-    if int(flags) & ~L.F_ALL or seat > 3 or rnd > 3:
-        return RowStatus.BAD_CONTEXT, 0, 0
-    if win >= 34 or hand[win] == 0:
-        return RowStatus.BAD_WIN_TILE, counts[0], counts[1]
-    return RowStatus.OK, counts[0], counts[1]
-
-
-def _score_columns_py(kernel, cols, params, use_ura, res, start, stop, offset, use_kan_dora=True):
-    flat = np.zeros(L.OUT_SIZE, np.int64)
-    max_ind = 5 if use_kan_dora else 1
-    for i in range(start, stop):
-        j = offset + i - start
-        hand = cols["hands"][i]
-        codes = cols["melds"][i]
-        win = int(cols["win_tile"][i])
-        rs, n_dora, n_ura = row_status(
-            hand,
-            codes,
-            win,
-            cols["flags"][i],
-            int(cols["seat_wind"][i]),
-            int(cols["round_wind"][i]),
-            cols["dora"][i],
-            cols["ura"][i],
-        )
-        res.status[j] = rs
-        n_dora, n_ura = min(n_dora, max_ind), min(n_ura, max_ind)
-        flat[:] = 0
-        if rs in (RowStatus.OK, RowStatus.BAD_WIN_TILE):
-            ctx = np.zeros(L.CTX_SIZE, np.int32)
-            ctx[L.CTX_FLAGS] = int(cols["flags"][i])
-            ctx[L.CTX_SEAT_WIND] = cols["seat_wind"][i]
-            ctx[L.CTX_ROUND_WIND] = cols["round_wind"][i]
-            ctx[L.CTX_N_DORA] = n_dora
-            ctx[L.CTX_DORA : L.CTX_DORA + n_dora] = cols["dora"][i][:n_dora]
-            if use_ura:
-                ctx[L.CTX_N_URA] = n_ura
-                ctx[L.CTX_URA : L.CTX_URA + n_ura] = cols["ura"][i][:n_ura]
-            ctx[L.CTX_N_RED] = cols["n_red"][i]
-            ctx[L.CTX_N_KITA] = cols["n_kita"][i]
-            ctx[L.CTX_HONBA] = cols["honba"][i]
-            ctx[L.CTX_RIICHI_STICKS] = cols["riichi_sticks"][i]
-            types = bytes(int(c) >> 8 for c in codes)
-            kinds = bytes(int(c) & 0xFF if int(c) >> 8 else 0 for c in codes)
-            kernel.score_kernel(bytes(hand), types, kinds, win, ctx, params, flat)
-        else:
-            flat[L.O_STATUS] = L.ST_BAD_INPUT
-        res.score_status[j] = flat[L.O_STATUS]
-        ok = flat[L.O_STATUS] == L.ST_OK
-        for name, slot in _FLAT.items():
-            col = getattr(res, name)
-            if name in ("form", "wait") and not ok:
-                col[j] = -1
-            elif name == "yaku":
-                col[j] = np.uint64(int(flat[slot]) & (2**64 - 1))
-            else:
-                col[j] = flat[slot]
 
 
 # ---------------------------------------------------------------------------
@@ -566,9 +424,6 @@ def arrays_from_hands(hands, win_tiles=None, contexts=None, *, rules=DEFAULT) ->
     >>> score_batch(**arrays).total.tolist()
     [7700, 1500]
     """
-    from riichi_fast.rules.context import WinContext
-    from riichi_fast.scoring.front import encode
-
     rules = coerce_rules(rules)
     hands = _listed(hands, "hands")
     n = len(hands)

@@ -23,6 +23,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t
 
+from riichi_fast.rules._layout cimport O_STATUS, O_PAY_RON, O_PAY_TSUMO_DEALER, O_PAY_TSUMO_OTHER
 from riichi_fast.scoring._result cimport ResultCore
 
 from riichi_fast.settle.types import ABORTIVE_KINDS, HandValue, Settlement, TableState, Win
@@ -82,19 +83,6 @@ cdef extern from "Python.h":
     long long PyLong_AsLongLongAndOverflow(object obj, int* overflow) except? -1
 
 cdef int64_t LIM = (<int64_t>1) << 40
-cdef int O_STATUS = 0
-cdef int O_PAY_RON = 34
-cdef int O_PAY_TSUMO_DEALER = 35
-cdef int O_PAY_TSUMO_OTHER = 36
-
-
-def _check_layout():
-    from riichi_fast.rules import layout as L
-    if (L.O_STATUS, L.O_PAY_RON, L.O_PAY_TSUMO_DEALER, L.O_PAY_TSUMO_OTHER, L.ST_OK) != (0, 34, 35, 36, 0):
-        raise TypeError("rules.layout output slots changed: update riichi_fast.settle._settle")
-
-
-_check_layout()
 
 
 # ---------------------------------------------------------------------------

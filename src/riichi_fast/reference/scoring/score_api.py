@@ -1,4 +1,4 @@
-"""The public scorer's pure-Python twin: ``score`` is the pipeline of :mod:`riichi_fast.scoring.front`.
+"""The public scorer's pure-Python twin: ``score`` is the pipeline of :mod:`riichi_fast.scoring.pipeline`.
 
 The compiled front end ``riichi_fast.scoring._score_api.score`` does the same work on
 the stack; both return the same :class:`~riichi_fast.scoring.result.HandResult`
@@ -8,6 +8,6 @@ and raise the same errors (tests/test_score_api.py).
 HandResult(ok: 1 han 40 fu, tsumo 400/700; menzen tsumo 1)
 """
 
-from riichi_fast.scoring.front import pipeline_score as score
+from riichi_fast.scoring.pipeline import pipeline_score as score
 
 __all__ = ["score"]
