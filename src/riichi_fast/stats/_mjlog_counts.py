@@ -29,6 +29,7 @@ from riichi_fast.records.verify_files import _fast
 from riichi_fast.stats._counts import ROW_WIDTH, Counts
 
 _fold = _backend.load("stats._fold")
+_win_check = _backend.load("records._win_check")
 
 __all__ = ["ROW_WIDTH", "RowStats", "fold_game", "read_bytes"]
 
@@ -94,7 +95,7 @@ class RowStats:
 def fold_game(fold, game, rules=None) -> int:
     """Fold one read game (a :class:`~riichi_fast.records.Game`) into ``fold`` (a ``Fold``) as
     :meth:`Stats.add_game` counts it: the wait of each win (and its score when the record has
-    none) from the compiled kernel (``records._verify.win_score``), under the conditions in
+    none) from the compiled kernel (``records._win_check.win_score``), under the conditions in
     which ``verify`` trusts its compiled win checks (``records.verify._fast_wins``: the public
     scorer is the compiled one, Tenhou-like rules).  The number of wins re-scored, or -1 when
     this path declines the game (nothing counted).
@@ -106,11 +107,11 @@ def fold_game(fold, game, rules=None) -> int:
     if not game.rounds:
         return -1
     # (_fast_wins keeps the Digest of each rules and checks the public scorer is still the
-    # compiled one; when it answers, records._verify is the compiled module)
+    # compiled one; it answers only with the compiled records._win_check, which _win_check is then)
     hit = _fast_wins(game, rules_for_game(game, rules))
     if hit is None:
         return -1
-    return fold.add_game(game, _backend.compiled("records._win_check").win_score, hit[1])
+    return fold.add_game(game, _win_check.win_score, hit[1])
 
 
 def read_bytes(path: str):
