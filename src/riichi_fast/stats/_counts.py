@@ -47,7 +47,7 @@ PLAYER_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "dea
 
 
 class PlayerStats:
-    """Integer counters of one player (see the module docstring)."""
+    """Integer counters of one player (what they count: :mod:`riichi_fast.stats._aggregate`)."""
 
     __slots__ = (*PLAYER_KEYS, "places")
 
