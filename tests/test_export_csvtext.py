@@ -80,11 +80,9 @@ def test_bad_columns_are_errors_of_the_same_kind(impl):
             impl.csv_text(*args)
 
 
-def test_the_export_takes_the_kernel_of_its_backend(monkeypatch):
+def test_the_export_takes_the_kernel_of_its_backend():
     from riichi_fast import _backend
     from riichi_fast.stats import _mjlog_export as _export_fast
 
-    monkeypatch.setattr(_backend, "PUREPYTHON", False)
-    assert _export_fast.csv_module() is csvtext
-    monkeypatch.setattr(_backend, "PUREPYTHON", True)
-    assert _export_fast.csv_module() is importlib.import_module("riichi_fast.reference.stats.csvtext")
+    want = "riichi_fast.reference.stats.csvtext" if _backend.PUREPYTHON else "riichi_fast.stats._csvtext"
+    assert _export_fast._csvtext is _backend.load("stats._csvtext") is importlib.import_module(want)

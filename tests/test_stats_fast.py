@@ -180,13 +180,13 @@ def test_stats_mjlog_full_array_and_bad_arguments(impl):
 
 
 def test_every_player_counter_is_folded():
-    from riichi_fast.stats._aggregate import _PLAYER_COUNTS
+    from riichi_fast.stats._counts import PLAYER_KEYS
 
     rows = _fast.RowStats()
     assert rows.add(xml(MJLOG[0]))
     s = rows.flush(Stats())
     p = next(iter(s.players.values()))
-    assert set(p.state()) == {*_PLAYER_COUNTS, "places"} and p.games == 1
+    assert set(p.state()) == {*PLAYER_KEYS, "places"} and p.games == 1
     assert s == stats_of_files([str(MJLOG[0])], fast=False)
     # the array goes back for the next one; two at once do not share it
     a, b = _fast.RowStats(), _fast.RowStats()
@@ -196,17 +196,19 @@ def test_every_player_counter_is_folded():
 def test_names_are_read_as_the_full_reader_reads_them():
     from urllib.parse import unquote
 
+    from riichi_fast.stats import _counts
+
     for v in (b"%E3%81%82%41", b"abc", b"%FF%FE", b"", b"%e3%81", b"a%20b", b"%4", b"%4 %41",
               b"% E%33", b"%4G%41", b"%%%", b"%20%20", b"%41\t%42", b"ab%41", b"%%41", b"%  ",
               b"%4%%41", b"%+1"):
-        assert _fast._unquote(v) == unquote(v.decode())
+        assert _counts._unquote(v) == unquote(v.decode())
     import random
 
     rng = random.Random(3)
     parts = [b"%", b"4", b"1", b"E", b"3", b"g", b" ", b"\t", b"a", b"%4", b"%41", b"+", b"0"]
     for _ in range(3000):
         v = b"".join(rng.choice(parts) for _ in range(rng.randint(0, 9)))
-        assert _fast._unquote(v) == unquote(v.decode()), v
+        assert _counts._unquote(v) == unquote(v.decode()), v
     data = xml(next(p for p in MJLOG if "3p" not in p.parent.name))  # four names
     un = re.search(rb"<UN [^>]*>", data).group(0)
     variants = {

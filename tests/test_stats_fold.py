@@ -5,6 +5,7 @@ import ast
 import gzip
 import importlib
 import inspect
+import random
 from pathlib import Path
 
 import numpy as np
@@ -14,16 +15,22 @@ from riichi_fast.records.mjlog import _scan as _mjlog
 from riichi_fast.errors import RiichiError
 from riichi_fast.records.verify_files import _players, fast_settings, params_rows
 from riichi_fast.rules import config
-from riichi_fast.stats import Stats, _mjlog_counts as _fast, stats_of_files
+from riichi_fast.stats import Stats, _counts, _mjlog_counts as _fast, stats_of_files
 
 DATA = Path(__file__).parent / "data" / "records"
 MJLOG = sorted(DATA.glob("tenhou-mjlog-*/*.mjlog"))
 MODULES = {"reference": "riichi_fast.reference.stats.fold", "cython": "riichi_fast.stats._fold"}
+SCANS = {"reference": "riichi_fast.reference.records.mjlog.scan", "cython": "riichi_fast.records.mjlog._scan"}
 
 
 @pytest.fixture(params=sorted(MODULES))
 def fold_mod(request):
     return importlib.import_module(MODULES[request.param])
+
+
+@pytest.fixture(params=sorted(SCANS))
+def scan_mod(request):
+    return importlib.import_module(SCANS[request.param])
 
 
 def xml(path: Path) -> bytes:
@@ -74,7 +81,7 @@ def test_compiled_fold_equals_twin_on_every_bundled_record(games):
     assert sum(got[1]) > 100 and len(got[6]) > 300
     assert len(got[4]) > 32 and len(got[5]) > 32  # both hash maps grew past their first 64 slots
     _same(c.take(), stats_fold.Fold().take())  # take() started it again from zero
-    assert _fold.PLAYER_KEYS == stats_fold.PLAYER_KEYS == _fast._KEYS
+    assert _fold.PLAYER_KEYS == stats_fold.PLAYER_KEYS == _counts.PLAYER_KEYS
     assert _fold.CORPUS_KEYS == stats_fold.CORPUS_KEYS and _fold.ROW_WIDTH == stats_fold.ROW_WIDTH
 
 
@@ -101,7 +108,7 @@ def test_row_stats_on_the_twin_fold_equals_the_model_path(monkeypatch, capacity)
     fills the rows array (status 3), which is grown and the game read again."""
     from riichi_fast.reference.stats import fold as stats_fold
 
-    monkeypatch.setattr(_fast, "fold_module", lambda: stats_fold)
+    monkeypatch.setattr(_fast, "_fold", stats_fold)
     rows = _fast.RowStats(capacity=capacity)
     assert isinstance(rows.fold, stats_fold.Fold)
     taken = [str(p) for p in MJLOG if rows.add(xml(p))]
@@ -232,10 +239,9 @@ def test_stub_names_both_and_the_twin_signatures_match():
 
     names = [n.targets[0].id if isinstance(n, ast.Assign) else getattr(n, "name", None)
              or n.target.id for n in tree.body if not isinstance(n, (ast.Import, ast.Expr))]
-    assert set(names) == {"ROW_WIDTH", "PLAYER_KEYS", "CORPUS_KEYS", "players", "Fold"}
+    assert set(names) == {"ROW_WIDTH", "PLAYER_KEYS", "CORPUS_KEYS", "Fold"}
     for name in names:
         assert hasattr(_fold, name) and hasattr(stats_fold, name), name
-    assert list(inspect.signature(stats_fold.players).parameters) == ["data"]
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef))
     for fn in cls.body:
         params = [a.arg for a in fn.args.args]
@@ -289,24 +295,18 @@ GO_CASES = [
 
 
 @pytest.mark.parametrize("data,want", GO_CASES, ids=range(len(GO_CASES)))
-def test_players_reads_the_go_type_as_the_regular_expression(fold_mod, data, want):
-    from riichi_fast.records.verify_files import _players
-
-    assert fold_mod.players(data) == _players(data) == want
+def test_players_reads_the_go_type_as_the_regular_expression(scan_mod, data, want):
+    assert scan_mod.players(data) == _players(data) == want
 
 
-def test_players_on_every_bundled_record_and_random_bytes(fold_mod):
-    import random
-
-    from riichi_fast.records.verify_files import _players
-
-    got = [fold_mod.players(xml(p)) for p in MJLOG]
+def test_players_on_every_bundled_record_and_random_bytes(scan_mod):
+    got = [scan_mod.players(xml(p)) for p in MJLOG]
     assert got == [_players(xml(p)) for p in MJLOG] and got.count(3) == len(list(DATA.glob("tenhou-mjlog-3p/*")))
     rng = random.Random(10)
     parts = [b"<", b"G", b"O", b" ", b"\t", b">", b"type", b"=", b'"', b"'", b"1", b"6", b"x", b"_",
              b"<GO ", b'type="16"', b"9999999999"]
     for _ in range(3000):
         data = b"".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
-        assert fold_mod.players(data) == _players(data), data
+        assert scan_mod.players(data) == _players(data), data
     with pytest.raises(RiichiError, match="data must be bytes, got str"):
-        fold_mod.players("<GO")
+        scan_mod.players("<GO")

@@ -2,6 +2,11 @@
 
 Exit status: 0 every file read, 2 some file unreadable (the others are
 still counted and written) or bad usage (a missing extra included).
+
+:mod:`riichi_fast.stats` is imported inside the commands: the parser of every
+``riichi-fast`` command imports this module, and the statistics package (the
+record readers and sources, numpy tables, the compiled path) would add its import
+time to each of them.
 """
 
 from __future__ import annotations
@@ -11,8 +16,10 @@ import contextlib
 import csv
 import json
 import sys
+import unicodedata
 
 from riichi_fast._pool import jobs_arg
+from riichi_fast._progress import Progress
 from riichi_fast.errors import RiichiError
 
 CONNECT_TIMEOUT = "10s"
@@ -75,7 +82,7 @@ def dask_client(address: str | None):
     if not address:
         yield None
         return
-    from riichi_fast.stats._extras import require
+    from riichi_fast.stats._extras import require  # imported by the command: see the module docstring
 
     distributed = require("distributed")
     if address.startswith("local:"):
@@ -100,8 +107,6 @@ def dask_client(address: str | None):
 def _progress(ns, label):
     """The progress callback of a run: a bar on stderr when it is a terminal (as ``verify``
     draws it), else nothing (no line in a log or a pipe); ``--no-progress`` turns it off."""
-    from riichi_fast._progress import Progress
-
     if ns.no_progress or not sys.stderr.isatty():
         return None
     bar = None
@@ -119,11 +124,10 @@ def _progress(ns, label):
 
 
 def cmd_stats(ns) -> int:
-    from riichi_fast.stats import collect, plot
+    from riichi_fast.stats import collect, plot  # imported by the command: see the module docstring
+    from riichi_fast.stats._extras import require
 
     if ns.plot:
-        from riichi_fast.stats._extras import require
-
         require("matplotlib")  # fail before the run, not after it
     if ns.dask and ns.jobs > 1:
         raise RiichiError("-j/--jobs and --dask are exclusive (the cluster's workers do the work)")
@@ -151,11 +155,10 @@ def _unreadable(bad) -> int:
 
 
 def cmd_export(ns) -> int:
-    from riichi_fast.stats import export
+    from riichi_fast.stats import export  # imported by the command: see the module docstring
+    from riichi_fast.stats._extras import require
 
     if ns.format == "parquet":
-        from riichi_fast.stats._extras import require
-
         require("pyarrow")
     with dask_client(ns.dask) as client:
         res = export(ns.paths, ns.out, format=ns.format, client=client, batch_size=ns.batch_size,
@@ -205,7 +208,7 @@ def _num(x, digits=0) -> str:
 
 def format_stats(d: dict, by_player: bool = False) -> str:
     """The human-readable tables of ``stats``."""
-    from riichi_fast.stats._plot import yaku_label
+    from riichi_fast.stats._plot import yaku_label  # imported by the command: see the module docstring
 
     wins = d["wins"] or 1
     lines = [
@@ -243,8 +246,6 @@ def format_stats(d: dict, by_player: bool = False) -> str:
 
 
 def _width(text: str) -> int:
-    import unicodedata
-
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

@@ -26,9 +26,10 @@ from riichi_fast.stats._aggregate import (
     placements,
 )
 from riichi_fast.stats._collect import batches, collect, expand_paths, stats_of_files
-from riichi_fast.stats._export import TABLES, export, game_tables, tables_of_files
+from riichi_fast.stats._export import export
 from riichi_fast.stats._extras import MissingExtra
 from riichi_fast.stats._plot import plot
+from riichi_fast.stats._tables import TABLES, game_tables, tables_of_files
 
 __all__ = [
     "DRAW_KEYS",

@@ -6,10 +6,18 @@ import glob
 import os
 import stat
 from collections.abc import Callable, Iterable
+from itertools import chain
 
 from riichi_fast._pool import LOST, check_jobs, run_ordered
 from riichi_fast.errors import RiichiError
+from riichi_fast.records import read_record
+from riichi_fast.records.errors import RecordError
+from riichi_fast.records.sources import iter_records, split_databases
+from riichi_fast.records.verify_files import parse_record, warm_workers
+from riichi_fast.scoring.front import coerce_rules
 from riichi_fast.stats._aggregate import Stats
+from riichi_fast.stats._extras import check_path, check_positive, require
+from riichi_fast.stats._mjlog_counts import RowStats, read_bytes
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log", ".txt", ".zip", ".tar", ".tgz",
                    ".db", ".sqlite", ".sqlite3", ".gz", ".bz2")
@@ -51,8 +59,6 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[str]:
 
 def _args(paths) -> list[str]:
     """The paths named (a path, or a list of them), checked: a RiichiError for anything else."""
-    from riichi_fast.stats._extras import check_path
-
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     elif isinstance(paths, (bytes, dict)) or not hasattr(paths, "__iter__"):
@@ -66,17 +72,12 @@ def batches(items: list, size: int) -> list[list]:
     >>> batches([1, 2, 3, 4, 5], 2)
     [[1, 2], [3, 4], [5]]
     """
-    from riichi_fast.stats._extras import check_positive
-
     check_positive(size, "batch size")
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 def read_game(path: str):
     """``(game, None)`` or ``(None, reason)`` for a file that cannot be read."""
-    from riichi_fast.records import read_record
-    from riichi_fast.records.errors import RecordError
-
     try:
         return read_record(path), None
     except (OSError, EOFError, RecordError, ValueError) as exc:
@@ -85,9 +86,6 @@ def read_game(path: str):
 
 def _parse_game(data: bytes, name: str):
     """:func:`read_game` of a file whose one record is ``data``."""
-    from riichi_fast.records.errors import RecordError
-    from riichi_fast.records.verify_files import parse_record
-
     try:
         return parse_record(data, name), None
     except (OSError, EOFError, RecordError, ValueError) as exc:
@@ -112,8 +110,6 @@ def _count_files(paths: list[str], rules, fast: bool, progress, *, expand: bool)
     s = Stats()
     rows = None
     if fast and rules is None:
-        from riichi_fast.stats._mjlog_counts import RowStats, read_bytes
-
         rows = RowStats()
     for i, arg in enumerate(paths, 1):
         data = read_bytes(arg) if rows is not None else None
@@ -171,10 +167,6 @@ def _members(path: str):
     """The records of an archive or database file as ``(name, bytes or exception)``
     (``records.sources.iter_records``), or ``None`` for a file holding at most one record
     outside a container (read as one game, with :func:`read_game`'s messages)."""
-    from itertools import chain
-
-    from riichi_fast.records.sources import iter_records
-
     items = iter_records([path])
     first = next(items, None)
     if first is None:
@@ -188,9 +180,6 @@ def _members(path: str):
 def _collect_local(files: list[str], rules, jobs: int, progress) -> Stats:
     """``collect`` on ``jobs`` worker processes (``riichi_fast._pool.run_ordered``)."""
     total, done = Stats(), 0
-
-    from riichi_fast.records.verify_files import warm_workers
-
     for chunk, part in run_ordered(stats_of_files, files, jobs, warm=warm_workers, args=lambda: (rules,)):
         if part is LOST:
             part = Stats()
@@ -227,8 +216,6 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     >>> collect([]).to_dict()["games"]
     0
     """
-    from riichi_fast.stats._extras import check_positive
-
     check_positive(batch_size, "batch size")
     check_jobs(jobs)
     if client is not None and jobs > 1:
@@ -238,24 +225,18 @@ def collect(paths, *, client=None, rules=None, batch_size: int = 16,
     if progress is not None and not callable(progress):
         raise RiichiError(f"progress must be callable, got {progress!r}")
     if rules is not None:
-        from riichi_fast.scoring.front import coerce_rules
-
         rules = coerce_rules(rules)  # a bad preset name fails here, before any file is read
     if client is None and jobs == 1 and progress is None:
         return _count_files(_args(paths), rules, True, None, expand=True)
     files = expand_paths(paths)
     if client is None and jobs == 1:
         return stats_of_files(files, rules, progress=progress)
-    from riichi_fast.records.sources import split_databases
-
     # a log database is read by all the workers, a share of rows each
     files = list(split_databases(files))
     if client is None:
         return _collect_local(files, rules, jobs, progress)
     parts = batches(files, batch_size)
     futures = client.map(stats_of_files, parts, rules=rules, pure=False)
-    from riichi_fast.stats._extras import require
-
     as_completed = require("distributed").as_completed
     results = []
     for i, fut in enumerate(as_completed(futures), 1):

@@ -1,4 +1,5 @@
-"""Columnar export of game records: tables ``games``, ``hands``, ``wins``, ``draws``, ``players``.
+"""Columnar export of game records: tables ``games``, ``hands``, ``wins``, ``draws``, ``players``
+(their columns: :mod:`riichi_fast.stats._tables`).
 
 Every table is a dict of equal-length column lists (plain Python values) and
 is streamed (memory stays flat in the number of games) as Parquet (through pyarrow, the ``[data]`` extra) or CSV, one
@@ -7,166 +8,33 @@ file per table: ``OUT/wins.parquet`` or ``OUT/wins.csv``.  List columns
 are the ints separated by spaces.  Seats are absolute (0-3); per-seat
 columns are ``delta_0`` .. ``delta_3`` (empty for the fourth seat of a
 three-player game).  Tiles are mpsz strings (``0m`` is a red five).
-
-``wins``, one row per winner: ``game_id``, ``hand``, ``round_wind``,
-``kyoku``, ``honba``, ``winner``, ``from_seat`` (== ``winner`` on tsumo),
-``tsumo``, ``multi_ron_index``, ``closed`` (closed tiles with the winning
-tile), ``melds`` (``"234m(chi) 777z(pon)"``), ``win_tile``, ``han``, ``fu``,
-``points`` (the hand's value as the record gives it, before counters and
-sticks), ``limit``, ``yakuman`` (bool), ``yaku`` (ids, yakuman ids included,
-dora ids excluded), ``dora``, ``ura``, ``aka``, ``pao``, ``delta_0..3``.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import os
+import queue
+import threading
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from riichi_fast.errors import RiichiError
-from riichi_fast.records.model import Game
-from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
+from riichi_fast.records.sources import split_databases
+from riichi_fast.stats._collect import batches, expand_paths
+from riichi_fast.stats._extras import check_path, check_positive, require
+from riichi_fast.stats._mjlog_export import Columns, Cut, ExportRows, export_segments, read_files
+from riichi_fast.stats._tables import SEATS, TABLES, game_tables, tables_of_files
 
-SEATS = 4
-_DELTAS = [f"delta_{i}" for i in range(SEATS)]
-TABLES = {
-    "games": ["game_id", "source", "format", "n_players", "hanchan", "red_fives", "hands",
-              *[f"player_{i}" for i in range(SEATS)], *[f"final_{i}" for i in range(SEATS)],
-              *[f"place_{i}" for i in range(SEATS)]],
-    "hands": ["game_id", "hand", "round_wind", "kyoku", "honba", "riichi_sticks", "dealer", "result",
-              "wins", "draw_kind", *[f"start_{i}" for i in range(SEATS)]],
-    "wins": ["game_id", "hand", "round_wind", "kyoku", "honba", "winner", "from_seat", "tsumo",
-             "multi_ron_index", "closed", "melds", "win_tile", "han", "fu", "points", "limit", "yakuman",
-             "yaku", "dora", "ura", "aka", "pao", *_DELTAS],
-    "draws": ["game_id", "hand", "round_wind", "kyoku", "honba", "kind", "tenpai", "nagashi", *_DELTAS],
-    "players": ["game_id", "seat", "name", "final_score", "place", "hands", "wins", "tsumo", "deal_ins",
-                "riichi", "calls"],
-}
-"""Table name -> its columns, in order."""
+__all__ = ["TABLES", "TableWriter", "export", "game_tables", "tables_of_files"]
 
 _LIST_COLUMNS = {"yaku", "tenpai", "nagashi"}
 _BOOL_COLUMNS = {("games", "hanchan"), ("games", "red_fives"), ("wins", "tsumo"), ("wins", "yakuman")}
 _STR_COLUMNS = {"game_id", "source", "format", "result", "draw_kind", "closed", "melds", "win_tile", "kind",
                 "name", *[f"player_{i}" for i in range(SEATS)]}
-
-
-def _seats(values, n=SEATS):
-    values = list(values) if values is not None else []
-    return values + [None] * (n - len(values))
-
-
-def game_tables(game: Game, game_id: str | None = None) -> dict[str, dict[str, list]]:
-    """The rows of one game, as ``{table: {column: values}}``.
-
-    >>> from riichi_fast.records import Game, GameRules
-    >>> t = game_tables(Game("x.mjlog", "mjlog", GameRules(), ("A", "B", "C", "D")))
-    >>> t["games"]["player_2"], t["players"]["name"], t["wins"]["winner"]
-    (['C'], ['A', 'B', 'C', 'D'], [])
-    """
-    from riichi_fast.records.model import tiles_mpsz
-    from riichi_fast.stats._extras import check_game
-
-    check_game(game)
-    if game_id is not None and not isinstance(game_id, str):
-        raise RiichiError(f"game_id must be a str, got {game_id!r}")
-    gid = game.source if game_id is None else game_id
-    red = game.rules.red_fives
-    n = 3 if game.rules.three_player else 4  # a record may name no player (riichienv mjai)
-    t = {name: {c: [] for c in cols} for name, cols in TABLES.items()}
-
-    def row(table, **values):
-        for c in TABLES[table]:
-            t[table][c].append(values.get(c))
-
-    finals = final_scores(game)
-    places = placements(finals) if finals is not None else None
-    names = _seats(game.players[:n])
-    row("games", game_id=gid, source=game.source, format=game.format, n_players=n,
-        hanchan=game.rules.hanchan, red_fives=red, hands=len(game.rounds),
-        **{f"player_{i}": names[i] for i in range(SEATS)},
-        **{f"final_{i}": v for i, v in enumerate(_seats(finals))},
-        **{f"place_{i}": v for i, v in enumerate(_seats(places))})
-    per_seat = {k: [0] * n for k in ("hands", "wins", "tsumo", "deal_ins", "riichi", "calls")}
-    from riichi_fast.stats._aggregate import _OPEN_CALLS
-
-    for rnd in game.rounds:
-        common = {"game_id": gid, "hand": rnd.index, "round_wind": rnd.round_wind, "kyoku": rnd.kyoku,
-                  "honba": rnd.honba}
-        row("hands", **common, riichi_sticks=rnd.riichi_sticks, dealer=rnd.dealer,
-            result="win" if rnd.wins else "draw" if rnd.draw is not None else "none",
-            wins=len(rnd.wins), draw_kind=DRAW_KEYS[rnd.draw.kind] if rnd.draw is not None else None,
-            **{f"start_{i}": v for i, v in enumerate(_seats(rnd.scores))})
-        riichi = {ev.seat for ev in rnd.events if ev.type == "riichi"}
-        called = {ev.seat for ev in rnd.events
-                  if ev.type == "call" and ev.meld is not None and ev.meld.type in _OPEN_CALLS}
-        for seat in range(n):
-            per_seat["hands"][seat] += 1
-            per_seat["riichi"][seat] += seat in riichi
-            per_seat["calls"][seat] += seat in called
-        for w in rnd.wins:
-            rec = w.recorded
-            per_seat["wins"][w.winner] += 1
-            if w.discarder is None:
-                per_seat["tsumo"][w.winner] += 1
-            else:
-                per_seat["deal_ins"][w.discarder] += 1
-            melds = " ".join(f"{m.mpsz(red)}({m.type.name.lower()})" for m in w.melds)
-            row("wins", **common, winner=w.winner, from_seat=w.winner if w.discarder is None else w.discarder,
-                tsumo=w.discarder is None, multi_ron_index=w.multi_ron_index,
-                closed=tiles_mpsz(w.closed, red), melds=melds, win_tile=tiles_mpsz([w.win_tile], red),
-                han=rec.han, fu=rec.fu, points=rec.points, limit=rec.limit, yakuman=bool(rec.yakuman),
-                yaku=[y for y, _ in rec.yaku] + list(rec.yakuman), dora=rec.dora, ura=rec.ura, aka=rec.aka,
-                pao=rec.pao, **dict(zip(_DELTAS, _seats(rec.score_changes))))
-        if rnd.draw is not None:
-            d = rnd.draw
-            row("draws", **common, kind=DRAW_KEYS[d.kind], tenpai=None if d.tenpai is None else list(d.tenpai),
-                nagashi=list(d.nagashi), **dict(zip(_DELTAS, _seats(d.score_changes))))
-    for seat in range(n):
-        row("players", game_id=gid, seat=seat, name=names[seat],
-            final_score=None if finals is None else finals[seat],
-            place=None if places is None else places[seat], **{k: v[seat] for k, v in per_seat.items()})
-    return t
-
-
-def _empty_tables():
-    return {name: {c: [] for c in cols} for name, cols in TABLES.items()}
-
-
-def _extend(into, part):
-    for name, cols in part.items():
-        for c, values in cols.items():
-            into[name][c].extend(values)
-    return into
-
-
-def tables_of_files(paths: list[str]) -> tuple[dict, list[tuple[str, str]]]:
-    """The map step of an export: ``(tables, unreadable)`` for some files.  A file holding
-    several records (a zip or tar archive, a Tenhou log database, a share of one) gives
-    each of them, with its ``path!member`` name as game id."""
-    from riichi_fast.stats._collect import _members, _parse_game, read_game
-
-    tables, bad = _empty_tables(), []
-
-    def add(name, game, err):
-        if game is None:
-            bad.append((name, err))
-            return
-        try:
-            _extend(tables, game_tables(game, name))
-        except RiichiError as exc:
-            bad.append((name, f"{type(exc).__name__}: {exc}"))
-
-    for path in paths:
-        members = _members(path)
-        if members is None:
-            add(path, *read_game(path))
-            continue
-        for name, item in members:
-            if isinstance(item, BaseException):
-                bad.append((name, f"{type(item).__name__}: {item}"))
-            else:
-                add(name, *_parse_game(item, name))
-    return tables, bad
 
 
 _SCHEMAS: dict = {}
@@ -253,8 +121,6 @@ class TableWriter:
         self._sinks: dict = {}  # table -> in-memory Parquet file (in_memory)
         self.in_memory = in_memory
         if fmt == "parquet":
-            from riichi_fast.stats._extras import require
-
             self._pa = require("pyarrow")
             self._csv = None
         else:
@@ -286,8 +152,6 @@ class TableWriter:
         written: :meth:`emit` writes one or more of them, in order (one Parquet row group).
         A :class:`~riichi_fast.stats._mjlog_export.Cut` (rows of the compiled path) is cut
         into columns first.  Both run on the export's writer thread."""
-        from riichi_fast.stats._mjlog_export import Columns, Cut
-
         pa = self._pa
         out = {}
         parts = [s.columns() if type(s) is Cut else s for s in segments]
@@ -333,8 +197,6 @@ class TableWriter:
         """CSV with pyarrow installed: ``[(rows, bytes)]`` in order.  The compiled path's rows
         are written in C (``Columns.csv_text``, without the GIL); the model's tables, and
         compiled rows with a text that needs quotes, through Arrow (``_csv_bytes``)."""
-        from riichi_fast.stats._mjlog_export import Columns
-
         pa, schema = self._pa, self._schemas[name]
         out, tables = [], []  # tables: Arrow tables waiting, written together
 
@@ -383,8 +245,6 @@ class TableWriter:
 
     def _csv_bytes(self, table) -> bytes:
         """``table`` as CSV lines (no header), as the csv module writes them."""
-        import io
-
         pa, pc = self._pa, self._pa.compute
         cols = []
         for field, col in zip(table.schema, table.columns):
@@ -438,8 +298,6 @@ def _open_in_place(path: str):
 
 def _csv_lines(parts: list[dict], columns: list[str]) -> bytes:
     """Column lists as CSV lines (no header) through the csv module, UTF-8."""
-    import io
-
     buf = io.StringIO(newline="")
     w = csv.writer(buf)
     for cols in parts:
@@ -454,8 +312,6 @@ def ordered_on_cluster(client, fn, parts):
     At most two batches per worker thread are computed ahead of the one being
     written, so the rows waiting on the cluster stay bounded too.
     """
-    from collections import deque
-
     try:
         window = max(2, 2 * sum(client.nthreads().values()))
     except (AttributeError, TypeError):
@@ -473,10 +329,6 @@ def ordered_on_cluster(client, fn, parts):
 def _read_ahead(parts: list[list[str]], rows):
     """``export_segments`` of each batch of files, the next batch read (and gunzipped) on a
     thread of its own meanwhile: one batch ahead at most."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from riichi_fast.stats._mjlog_export import export_segments, read_files
-
     with ThreadPoolExecutor(1, thread_name_prefix="riichi-fast-export-read") as ahead:
         nxt = ahead.submit(read_files, parts[0]) if parts else None
         for k, batch in enumerate(parts):
@@ -493,9 +345,6 @@ class _WriterThread:
     :meth:`close` (which waits for the thread)."""
 
     def __init__(self, writer: TableWriter) -> None:
-        import queue
-        import threading
-
         self.writer = writer
         self.error: BaseException | None = None
         self.queue: queue.Queue = queue.Queue(WRITER_QUEUE)
@@ -624,10 +473,6 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     ...     export([], d, format="csv")["tables"]
     {'games': 0, 'hands': 0, 'wins': 0, 'draws': 0, 'players': 0}
     """
-    from riichi_fast.stats._collect import batches, expand_paths
-    from riichi_fast.stats._mjlog_export import ExportRows, export_segments
-    from riichi_fast.stats._extras import check_path, check_positive
-
     if not isinstance(format, str) or format not in ("parquet", "csv"):
         raise RiichiError(f"unknown export format {format!r} (use parquet or csv)")
     out = check_path(out, "out")
@@ -637,14 +482,10 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
     if progress is not None and not callable(progress):
         raise RiichiError(f"progress must be callable, got {progress!r}")
     if format == "parquet":
-        from riichi_fast.stats._extras import require
-
         require("pyarrow")
     fast = bool(fast)
     files = expand_paths(paths)
     if client is not None:  # a log database is read by all the workers, a share each
-        from riichi_fast.records.sources import split_databases
-
         files = list(split_databases(files))
     parts = batches(files, batch_size) if files else []
     pending, bad, held, group = [], [], 0, 0  # held: rounds in pending; group: sent, not written
@@ -654,8 +495,6 @@ def export(paths, out, *, format: str = "parquet", client=None, batch_size: int 
         results = (_read_ahead(parts, rows) if fast and READ_AHEAD and not small
                    else (export_segments(p, rows, fast=fast) for p in parts))
     else:
-        from functools import partial
-
         results = ordered_on_cluster(client, partial(export_segments, fast=fast), parts)
     if small:
         return _export_here(results, rows, TableWriter(out, format, open_now=False, in_memory=True),

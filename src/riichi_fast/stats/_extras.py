@@ -1,4 +1,4 @@
-"""Optional dependencies of :mod:`riichi_fast.stats`, imported on first use."""
+"""Argument checks of :mod:`riichi_fast.stats`, and its optional dependencies, imported on first use."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import importlib
 import os
 
 from riichi_fast.errors import RiichiError
+from riichi_fast.records.model import Game
 
 _EXTRAS = {
     "pyarrow": ("data", "Parquet export"),
@@ -34,8 +35,6 @@ def check_positive(value, what: str) -> int:
 
 
 def check_game(game):
-    from riichi_fast.records.model import Game
-
     if not isinstance(game, Game):
         raise RiichiError(f"expected a riichi_fast.records.Game, got {type(game).__name__}")
     return game

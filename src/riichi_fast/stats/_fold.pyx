@@ -1,11 +1,11 @@
 # Compiled fold of the statistics rows (twin: riichi_fast.reference.stats.fold).
 #
-# ``_mjlog.stats_mjlog`` writes one game's int32 rows (wins, rounds, the game row
+# ``records.mjlog._scan.stats_mjlog`` writes one game's int32 rows (wins, rounds, the game row
 # last: see its docstring); ``Fold.add`` folds them at once into C accumulators
 # (corpus counters, draws, yaku bits, waits, two small open-addressing hash maps
 # for the (limit, han, fu) key and the points, one row of player counters per
 # distinct player name) and ``Fold.take`` hands the totals back as plain lists
-# and one int64 table that ``stats._fast`` merges into a ``Stats``.  Every row is
+# and one int64 table that ``Fold.take_into`` adds into a ``Stats``.  Every row is
 # checked before anything is counted: a bad row raises RiichiError and leaves the
 # accumulators as they were.
 
@@ -18,10 +18,9 @@ from libc.string cimport memcmp, memset
 
 import numpy as np
 
-from riichi_fast.records.mjlog._scan import players  # noqa: F401 - re-exported (the three-player bit of a record)
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
-from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats
+from riichi_fast.stats._counts import DRAW_KEYS, LIMIT_NAMES, PLAYER_KEYS, Counts
 
 cdef enum:
     WIDTH = 16
@@ -33,9 +32,6 @@ cdef enum:
     MAX_FU = 0xFFFF
 
 ROW_WIDTH = WIDTH
-PLAYER_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins",
-               "win_points", "win_points_n", "deal_in_points", "deal_in_points_n", "pao",
-               "placement_sum", "final_score_sum")
 CORPUS_KEYS = ("games", "hands", "wins", "tsumo", "ron", "multi_ron", "pao", "yakuman")
 _SEAT_KEYS = ("seat 0", "seat 1", "seat 2", "seat 3")
 cdef object _NO_ROWS = object()  # no add() yet
@@ -376,6 +372,10 @@ cdef class Fold:
 
     def __dealloc__(self):
         free(self.buf)
+        self._free_tables()
+
+    cdef void _free_tables(self) noexcept:
+        """Free the player table and the three maps (their fields are left dangling)."""
         free(self.table)
         free(self.hf.keys)
         free(self.hf.vals)
@@ -385,13 +385,7 @@ cdef class Fold:
         free(self.names.vals)
 
     cdef int _reset(self) except -1:
-        free(self.table)
-        free(self.hf.keys)
-        free(self.hf.vals)
-        free(self.pts.keys)
-        free(self.pts.vals)
-        free(self.names.keys)
-        free(self.names.vals)
+        self._free_tables()
         self.table = NULL
         memset(&self.hf, 0, sizeof(Map))  # empty (no slots) until map_init succeeds
         memset(&self.pts, 0, sizeof(Map))
@@ -873,7 +867,7 @@ cdef class Fold:
         again from zero; the players as one ``(keys, table)`` entry of ``stats._pending``."""
         cdef Py_ssize_t i, j
         cdef int64_t n, k
-        if not isinstance(stats, Stats):
+        if not isinstance(stats, Counts):
             raise RiichiError(f"stats must be a riichi_fast.stats.Stats, got {type(stats).__name__}")
         if self.ints[0] == 0:
             self._reset()

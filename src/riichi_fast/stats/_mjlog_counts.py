@@ -19,65 +19,36 @@ Python path; the two merge by adding.
 from __future__ import annotations
 
 import os
-from collections import Counter
-from urllib.parse import unquote
 
 import numpy as np
 
-# at import: an import costs a file
+from riichi_fast import _backend
 from riichi_fast.records.sources import is_plain_xml, read_file, read_inflated, starts_xml, unpack
-from riichi_fast.stats._aggregate import PlayerStats, Stats
+from riichi_fast.records.verify import _fast_wins, rules_for_game
+from riichi_fast.records.verify_files import _fast
+from riichi_fast.stats._counts import ROW_WIDTH, Counts
 
-__all__ = ["ROW_WIDTH", "RowStats", "fold_game", "fold_module"]
+_fold = _backend.load("stats._fold")
+_win_check = _backend.load("records._win_check")
 
-ROW_WIDTH = 16
+__all__ = ["ROW_WIDTH", "RowStats", "fold_game", "read_bytes"]
+
 _ROWS = 256  # rows of one game (a long hanchan needs fewer than 100); grown for a longer one
 _MAX_ROWS = 1 << 16
-
-
-def _unquote(value: bytes) -> str:
-    """``urllib.parse.unquote`` of an ASCII attribute value (Tenhou writes every character
-    of a name as ``%XX``: those are undone at once)."""
-    digits = value.replace(b"%", b"")
-    # "%XY" groups only: a "%" every third byte, two ASCII letters or digits after each
-    if 3 * len(digits) == 2 * len(value) and digits.isalnum() and not value[::3].strip(b"%"):
-        try:  # hex digits (fromhex refuses anything else)
-            return bytes.fromhex(digits.decode("ascii")).decode("utf-8", "replace")
-        except ValueError:
-            pass
-    return unquote(value.decode("utf-8"))
-
-
-def fold_module():
-    """The fold kernel: ``riichi_fast.stats._fold``, or its twin
-    ``riichi_fast.reference.stats.fold`` under ``RIICHI_FAST_PUREPYTHON=1``.
-
-    >>> fold_module().ROW_WIDTH
-    16
-    """
-    from riichi_fast import _backend
-
-    if _backend.PUREPYTHON:
-        from riichi_fast.reference.stats import fold as stats_fold
-        return stats_fold
-    from riichi_fast.stats import _fold
-    return _fold
 
 
 class RowStats:
     """Games read by the compiled path, folded as they come, added to a Stats by :meth:`flush`.
 
+    >>> from riichi_fast.stats import Stats
     >>> r = RowStats()
     >>> r.add(b"<mjloggm></mjloggm>"), r.flush(Stats()).games
     (False, 0)
     """
 
     def __init__(self, capacity: int = _ROWS) -> None:
-        from riichi_fast.records.verify_files import _fast
-
-        mod = fold_module()
         self.fn = _fast().stats
-        self.fold = mod.Fold()
+        self.fold = _fold.Fold()
         self.rows = np.zeros((capacity, ROW_WIDTH), dtype=np.int32)
         self.rescored = 0  # wins re-scored by add_game (Stats.wins_rescored)
 
@@ -110,7 +81,7 @@ class RowStats:
         self.rescored += k
         return True
 
-    def flush(self, stats: Stats) -> Stats:
+    def flush(self, stats: Counts) -> Counts:
         """Add every game counted so far into ``stats`` (and return it); start empty again.
 
         The players' objects are made when first asked for (:attr:`Stats.players`): a batch,
@@ -124,64 +95,23 @@ class RowStats:
 def fold_game(fold, game, rules=None) -> int:
     """Fold one read game (a :class:`~riichi_fast.records.Game`) into ``fold`` (a ``Fold``) as
     :meth:`Stats.add_game` counts it: the wait of each win (and its score when the record has
-    none) from the compiled kernel (``records._verify.win_score``), under the conditions in
+    none) from the compiled kernel (``records._win_check.win_score``), under the conditions in
     which ``verify`` trusts its compiled win checks (``records.verify._fast_wins``: the public
     scorer is the compiled one, Tenhou-like rules).  The number of wins re-scored, or -1 when
     this path declines the game (nothing counted).
 
     >>> from riichi_fast.records import Game, GameRules
-    >>> fold_game(fold_module().Fold(), Game("x", "mjlog", GameRules(), ("A", "B", "C", "D")))
+    >>> fold_game(_fold.Fold(), Game("x", "mjlog", GameRules(), ("A", "B", "C", "D")))
     -1
     """
-    from riichi_fast import _backend
-    from riichi_fast.records.verify import _fast_wins, rules_for_game
-
     if not game.rounds:
         return -1
     # (_fast_wins keeps the Digest of each rules and checks the public scorer is still the
-    # compiled one; when it answers, records._verify is the compiled module)
+    # compiled one; it answers only with the compiled records._win_check, which _win_check is then)
     hit = _fast_wins(game, rules_for_game(game, rules))
     if hit is None:
         return -1
-    return fold.add_game(game, _backend.compiled("records._win_check").win_score, hit[1])
-
-
-_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins", "win_points",
-         "win_points_n", "deal_in_points", "deal_in_points_n", "pao", "placement_sum",
-         "final_score_sum")
-"""The player counters of the fold's table (``Fold.take``), in its column order."""
-
-
-def materialise(players: dict, keys: list, table) -> None:
-    """Add a folded batch's player rows (``table[i]`` the counters of ``keys[i]``, a raw
-    name or a ``seat i`` str: :data:`_KEYS` then the four placements) into ``players``."""
-    nk = len(_KEYS)
-    new = PlayerStats.__new__
-    new_counter = Counter.__new__  # an empty Counter (its __init__ only adds what it is given)
-    unquote_ = _unquote
-    for key, row in zip(keys, table.tolist()):
-        name = key if type(key) is str else unquote_(key)
-        p = players.get(name)
-        if p is None:  # a new player: its counters are this batch's
-            p = players[name] = new(PlayerStats)
-            (p.games, p.hands, p.riichi, p.calls, p.wins, p.tsumo, p.ron, p.deal_ins,
-             p.win_points, p.win_points_n, p.deal_in_points, p.deal_in_points_n, p.pao,
-             p.placement_sum, p.final_score_sum, a, b, c, d) = row
-            places = p.places = new_counter(Counter)
-            if a:
-                places[1] = a
-            if b:
-                places[2] = b
-            if c:
-                places[3] = c
-            if d:
-                places[4] = d
-            continue
-        for attr, v in zip(_KEYS, row):
-            setattr(p, attr, getattr(p, attr) + v)
-        for k, v in enumerate(row[nk:], 1):
-            if v:
-                p.places[k] += v
+    return fold.add_game(game, _win_check.win_score, hit[1])
 
 
 def read_bytes(path: str):

@@ -13,7 +13,7 @@ buffers for Parquet and for CSV through ``pyarrow.csv``, plain lists for the
 ``csv`` module when pyarrow is not installed.  Any file the compiled path
 declines (another format, a damaged record, what the compiled replay does not
 cover, an archive) goes through the record model
-(:func:`riichi_fast.stats._export.game_tables`); the parts are written in
+(:func:`riichi_fast.stats._tables.game_tables`); the parts are written in
 input order, so the files are the same either way.
 """
 
@@ -24,12 +24,22 @@ from itertools import pairwise
 
 import numpy as np
 
-from riichi_fast.stats._aggregate import DRAW_KEYS
+from riichi_fast import _backend
+from riichi_fast.errors import RiichiError
+from riichi_fast.records.errors import RecordError
+from riichi_fast.records.model import tiles_mpsz
+from riichi_fast.records.sources import starts_xml
+from riichi_fast.records.verify_files import _fast, parse_record
+from riichi_fast.stats._counts import DRAW_KEYS
+from riichi_fast.stats._mjlog_counts import read_bytes
+from riichi_fast.stats._tables import SEATS, empty_tables, extend_tables, game_tables, tables_of_files
+
+_csvtext = _backend.load("stats._csvtext")
 
 __all__ = ["EX_WIDTH", "Columns", "Cut", "ExportRows", "columns", "export_segments", "read_files"]
 
 EX_WIDTH = 104
-"""int32 columns of a row of ``_mjlog.export_mjlog``."""
+"""int32 columns of a row of ``records.mjlog._scan.export_mjlog``."""
 _ROWS = 1 << 13  # 3.4 MB: about 450 games; a step (ROWS_PER_STEP hands) is about half
 _DRAWS = tuple(DRAW_KEYS.values())
 _RESULTS = ("win", "draw", "none")
@@ -40,14 +50,8 @@ _MELDS, _MELDS_BYTES = 74 * 4, 112
 _NAMES, _NAME_BYTES, _NAME_LEN = 42 * 4, 48, 90
 
 
-def _win_tiles() -> list[str]:
-    """mpsz of each 136-id, red fives shown (0-135) then not (136-271)."""
-    from riichi_fast.records.model import tiles_mpsz
-
-    return [tiles_mpsz([t], True) for t in range(136)] + [tiles_mpsz([t], False) for t in range(136)]
-
-
-_TILES: list[str] = []
+_TILES = [tiles_mpsz([t], True) for t in range(136)] + [tiles_mpsz([t], False) for t in range(136)]
+"""mpsz of each 136-id, red fives shown (0-135) then not (136-271)."""
 
 
 class Columns:
@@ -124,7 +128,7 @@ class Columns:
 
     def csv_text(self, name: str, columns: list[str], start: int, stop: int) -> bytes | None:
         """Rows ``start``-``stop`` of the table ``name`` as CSV lines (the csv module's bytes),
-        written in C (:func:`csv_module`), or None when a text needs quotes."""
+        written in C (``stats._csvtext``, twin ``reference.stats.csvtext``), or None when a text needs quotes."""
         blobs = self._blobs
         specs = []
         for c in columns:
@@ -149,7 +153,7 @@ class Columns:
             else:
                 specs.append(("l", np.ascontiguousarray(col[1], dtype=np.int32),
                               np.ascontiguousarray(col[2], dtype=np.int32)))
-        return csv_module().csv_text(specs, start, stop)
+        return _csvtext.csv_text(specs, start, stop)
 
     def lists(self, name: str, columns: list[str]) -> dict[str, list]:
         """The table ``name`` as plain column lists (what ``game_tables`` gives)."""
@@ -196,22 +200,6 @@ def _arrow_index(pa, idx):
     return _arrow_ints(pa, pa.int64(), idx, idx >= 0)
 
 
-def csv_module():
-    """The CSV text kernel: ``riichi_fast.stats._csvtext``, or its twin
-    ``riichi_fast.reference.stats.csvtext`` under ``RIICHI_FAST_PUREPYTHON=1``.
-
-    >>> csv_module().csv_text([], 0, 0)
-    b''
-    """
-    from riichi_fast import _backend
-
-    if _backend.PUREPYTHON:
-        from riichi_fast.reference.stats import csvtext as stats_csv
-        return stats_csv
-    from riichi_fast.stats import _csvtext
-    return _csvtext
-
-
 def _gather(flat, starts, lengths):
     """``flat[starts[i]:starts[i] + lengths[i]]`` for every ``i``, one after another, and the
     offsets of the pieces (work in the values taken, not in the slots' width)."""
@@ -255,11 +243,6 @@ def _ints(values, valid=None):
 def columns(rows, paths: list[str]) -> Columns:
     """The columns of ``rows`` (complete games, tagged 0..len(paths)-1) of the files ``paths``
     (what :meth:`ExportRows.take_rows` gives)."""
-    global _TILES
-    from riichi_fast.stats._export import SEATS
-
-    if not _TILES:
-        _TILES = _win_tiles()
     kind = rows[:, 0]
     H, D = rows[kind == 1, :16], rows[kind == 3, :13]  # only what they use is copied
     wi = np.flatnonzero(kind == 2)
@@ -383,8 +366,6 @@ class ExportRows:
     """
 
     def __init__(self, capacity: int | None = None) -> None:
-        from riichi_fast.records.verify_files import _fast
-
         self.fn = _fast().export
         self.capacity = capacity or _ROWS
         self._free: list = []  # arrays given back, filled again (their pages already mapped)
@@ -415,11 +396,8 @@ class ExportRows:
         """Take one mjlog's bytes; False when the compiled path declines it (nothing kept)."""
         if type(data) is not bytes:
             return False
-        if data[:1] != b"<":  # blanks first, or not an mjlog (the readers' module loaded only now)
-            from riichi_fast.records.sources import starts_xml
-
-            if not starts_xml(data):
-                return False
+        if data[:1] != b"<" and not starts_xml(data):  # blanks first, or not an mjlog
+            return False
         try:
             status, end = self.fn(data, self.rows, self.n, len(self.paths))
             if status == 3:  # full: cut what it holds, then again
@@ -481,8 +459,6 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     what :func:`read_files` gave for ``paths`` (read ahead on another thread), else
     each file is read here.
     """
-    from riichi_fast.stats._export import _empty_tables, _extend, tables_of_files
-
     own = rows is None and fast
     if own:
         rows = ExportRows()
@@ -490,8 +466,6 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
     model = None  # column lists of the files read through the model since the last compiled one
     bad: list = []
     read, data = data, None
-    if fast:
-        from riichi_fast.stats._mjlog_counts import read_bytes
     for k, path in enumerate(paths):
         if fast:
             data = read_bytes(path) if read is None else read[k]
@@ -512,7 +486,7 @@ def export_segments(paths: list[str], rows: ExportRows | None = None, *, fast: b
         else:
             part, part_bad = tables_of_files([path])
             bad.extend(part_bad)
-        model = _extend(model if model is not None else _empty_tables(), part)
+        model = extend_tables(model if model is not None else empty_tables(), part)
     if model is not None:
         segments.append(model)
     if own:
@@ -524,24 +498,17 @@ def read_files(paths: list[str]) -> list:
     """``read_bytes`` of each file (the one record it holds, gunzipped; None: read it in
     full): what the export's read-ahead thread does for the next batch while the
     compiled path reads this one (opening, reading and gunzip release the GIL)."""
-    from riichi_fast.stats._mjlog_counts import read_bytes
-
     return [read_bytes(p) for p in paths]
 
 
 def _model_tables(path: str, data: bytes):
     """``tables_of_files([path])`` for a file whose one record is ``data`` (as read_record
     reads it: the same game, the same reasons)."""
-    from riichi_fast.errors import RiichiError
-    from riichi_fast.records.errors import RecordError
-    from riichi_fast.records.verify_files import parse_record
-    from riichi_fast.stats._export import _empty_tables, game_tables
-
     try:
         game = parse_record(data, os.path.basename(path))
     except (OSError, EOFError, RecordError, ValueError) as exc:
-        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
+        return empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
     try:
         return game_tables(game, path), []
     except RiichiError as exc:
-        return _empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]
+        return empty_tables(), [(path, f"{type(exc).__name__}: {exc}")]

@@ -5,6 +5,11 @@ from __future__ import annotations
 import os
 import warnings
 
+from riichi_fast.errors import RiichiError
+from riichi_fast.rules.yaku import BONUS_NAMES, YAKU
+from riichi_fast.stats._aggregate import Stats
+from riichi_fast.stats._extras import check_path, check_positive, require
+
 
 def plot(stats, out, *, top_players: int = 20) -> list[str]:
     """Write the charts of ``stats`` (a :class:`Stats` or its ``to_dict()``) into directory ``out``.
@@ -15,16 +20,12 @@ def plot(stats, out, *, top_players: int = 20) -> list[str]:
     the most hands, at most ``top_players``).  Each is written as
     ``<name>.png`` and ``<name>.svg``; returns the paths written.
     """
-    from riichi_fast.errors import RiichiError
-    from riichi_fast.stats._aggregate import Stats
-    from riichi_fast.stats._extras import check_path, check_positive, require
-
     if not isinstance(stats, (Stats, dict)):
         raise RiichiError(f"plot needs a Stats or its to_dict(), got {type(stats).__name__}")
     out = check_path(out, "out")
     check_positive(top_players, "top_players")
     require("matplotlib")
-    import matplotlib
+    import matplotlib  # an optional extra ([plot])
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -124,8 +125,6 @@ def yaku_label(tenhou_id: int) -> str:
     >>> yaku_label(7), yaku_label(53)
     ('pinfu', 'ura dora')
     """
-    from riichi_fast.rules.yaku import BONUS_NAMES, YAKU
-
     if tenhou_id in BONUS_NAMES:
         return BONUS_NAMES[tenhou_id]
     info = YAKU.get(tenhou_id)
@@ -143,7 +142,7 @@ _CJK_FAMILIES = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic",
 
 def _families() -> list[str]:
     """DejaVu Sans, then the installed fonts that cover Japanese names (matplotlib falls back along the list)."""
-    from matplotlib import font_manager
+    from matplotlib import font_manager  # an optional extra ([plot])
 
     installed = {f.name for f in font_manager.fontManager.ttflist}
     return ["DejaVu Sans", *(f for f in _CJK_FAMILIES if f in installed)]
@@ -151,7 +150,7 @@ def _families() -> list[str]:
 
 def _glyphs(families) -> set[int]:
     """Code points the fonts of ``families`` can draw."""
-    from matplotlib import font_manager, ft2font
+    from matplotlib import font_manager, ft2font  # an optional extra ([plot])
 
     cover: set[int] = set()
     for fam in families:

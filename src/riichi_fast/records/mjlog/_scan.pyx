@@ -1,7 +1,8 @@
 # Compiled fast path of the record verifier for Tenhou mjlog XML (four or three players).
 #
-# One pass over the XML bytes: a tokenizer reads each tag and its attributes
-# in place (no Python object per tag or per tile), the round is replayed on C
+# One pass over the XML bytes: the tag reader (records.mjlog._tokens) reads each tag
+# and its attributes in place (no Python object per tag or per tile), the round is
+# replayed on C
 # arrays (136-id presence per seat, melds, the flags a win's situation needs),
 # every <AGARI> is scored by the compiled kernel (c_score_hand_digested) and
 # compared item by item with the record, every win and draw is settled (Tenhou
@@ -26,9 +27,10 @@
 # seat), counters honba_value / 2 each on tsumo, noten payments shared
 # among three.
 #
-# export_mjlog (the end of this file) makes the same pass in export mode
-# (Game.export_rows): the structural checks only, nothing re-scored, settled or
-# compared with the scores (its rows are the record's values); see its docstring.
+# export_mjlog makes the same pass in export mode (Game.export_rows): the structural
+# checks only, nothing re-scored, settled or compared with the scores; its rows (the
+# record's values) are written by records.mjlog._export_rows; see its docstring.
+# The replay state (the C structs of a game): records.mjlog._game.
 
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memchr, memcmp, memset, strlen
@@ -51,290 +53,30 @@ from riichi_fast.settle._settle cimport (
     c_apply, c_mangan_edges, c_next_table, c_noten_pay, c_settle_wins, c_win_pay,
 )
 
+from riichi_fast.records.mjlog._export_rows cimport EX_WIDTH, ex_draw, ex_finish, ex_hand, ex_win
+from riichi_fast.records.mjlog._game cimport (
+    BAD, FULL, LAST_ANKAN, LAST_CALL, LAST_DISCARD, LAST_DRAW, LAST_KAKAN, LAST_KITA, LAST_NONE,
+    MAX_INTS, OK, OUTSIDE, ROW_GAME, ROW_HAND, ROW_WIDTH, ROW_WIN, Game, Meld, Settings, WinRec,
+    decode_meld,
+)
+from riichi_fast.records.mjlog._tokens cimport (
+    MAX_ATTRS, TOK_BAD, TOK_END, TOK_ROOT, TOK_TAG, Attr, attr_int, attr_ints, find_attr, is_space,
+    next_tag, read_decimals, read_ints, same_name,
+)
+
 from riichi_fast.errors import RiichiError
 
-cdef enum:
-    OK = 0
-    BAD = 1          # mismatch, damaged or incomplete record
-    OUTSIDE = 2      # not covered here: the full verifier decides
-    FULL = 3         # stats_mjlog: the rows array has no room left
-    ROW_WIDTH = 16
-    ROW_HAND = 1
-    ROW_WIN = 2
-    ROW_GAME = 3
-    MAX_ATTRS = 24
-    MAX_INTS = 64
-    LAST_NONE = 0
-    LAST_DRAW = 1
-    LAST_DISCARD = 2
-    LAST_CALL = 3
-    LAST_KAKAN = 4
-    LAST_ANKAN = 5
-    LAST_KITA = 6
 
-
-
-cdef struct Attr:
-    const char* name
-    int nlen
-    const char* val
-    int vlen
-
-
-cdef struct Meld:
-    int type          # 1 chi 2 pon 3 daiminkan 4 ankan 5 shouminkan
-    int kind          # lowest kind
-    int called        # 136-id taken, -1 none
-    int added         # kakan: the added tile
-    int tiles[4]
-    int n_tiles
-
-
-cdef struct WinRec:
-    int winner
-    int discarder     # -1 tsumo
-    int64_t ron
-    int64_t tsumo_dealer
-    int64_t tsumo_other
-    int pao           # liable seat whose pao applies, -1 none
-    int rec[4]        # recorded changes
-
-
-cdef struct Settings:
-    int honba_value
-    int noten_payment
-    int abortive_mask
-    int adds_counter
-    int counters_all
-    int nagashi        # nagashi mangan played
-    uint64_t pao_mask  # yaku ids whose yakuman make a liable seat pay (pao)
-    int pao_honba_liable
-    int start_points   # every seat's score at East 1 with no counter
-
-
-cdef struct Game:
-    int n
-    int red
-    int open_tanyao
-    int have_round
-    int round_ended
-    int n_rounds
-    int n_wins
-    int n_draws
-    # round
-    int dealer
-    int round_wind
-    int honba
-    int sticks
-    int scores[4]
-    uint8_t hand[4][136]
-    int hand_n[4]
-    Meld melds[4][4]
-    int n_melds[4]
-    int kita[4][4]    # three players: the norths set aside (136-ids)
-    int n_kita[4]
-    int go_seen
-    int dora[5]
-    int n_dora
-    int n_draw_steps
-    int max_draws
-    int discards[4]
-    int any_call
-    int riichi[4]
-    int dbl[4]
-    int ippatsu[4]
-    int ippatsu_before[4]
-    int since_declare[4]
-    int after_kan[4]
-    int rinshan_draw[4]
-    int last_draw[4]
-    int last_type
-    int last_tile
-    int declared[4]
-    WinRec wins[4]
-    int round_wins
-    int nag_ok[4]     # every discard terminal/honor, none called
-    int pending_seat  # the previous event was this seat's discard (-1: it was not)
-    int pending_tile
-    int shown[4]      # scores a result shows before its settlement
-    # expected next table (after a settled round)
-    int have_next
-    int next_dealer
-    int next_wind
-    int next_honba
-    int next_sticks
-    int next_scores[4]
-    int have_owari
-    int owari_scores[4]
-    int owari_points[4]
-    # statistics rows (stats_mjlog; NULL for verify_mjlog)
-    int32_t* rows
-    int rows_cap
-    int n_rows
-    int game_idx
-    int full          # the rows array had no room for a row
-    int un_seen       # the first <UN n0>: where its names are
-    int un_off[4]
-    int un_len[4]
-    int decline       # the record holds what the rows do not carry: the full reader counts it
-    int riichi_mask   # seats that declared riichi this round (REACH step 1)
-    int called_mask   # seats that made a chi, pon or open kan this round
-    int draw_kind     # this round's draw kind, -1 none
-    int export_rows   # export_mjlog: the rows are its EX_WIDTH rows (see the end of this file),
-                      # and nothing is re-scored or settled (_ex_agari, _ex_settle, _ex_ryuukyoku)
-    int kyoku         # this round's hand of the wind (INIT seed[0] % 4)
-    int go_flags      # the last <GO type> (go_seen: there was one)
-
-
-cdef inline bint _eq(const char* s, int n, const char* lit) noexcept nogil:
-    cdef int i = 0
-    while i < n:
-        if lit[i] == 0 or s[i] != lit[i]:
-            return False
-        i += 1
-    return lit[n] == 0
-
-
-cdef inline int _find(Attr* attrs, int na, const char* name) noexcept nogil:
-    """The index of the attribute ``name`` (a literal: its length folds), or -1."""
-    cdef int i
-    cdef int ln = <int>strlen(name)
-    cdef char c0 = name[0]
-    for i in range(na):  # the length and first letter first: most names differ there
-        if attrs[i].nlen == ln and attrs[i].name[0] == c0 and memcmp(attrs[i].name, name, ln) == 0:
-            return i
-    return -1
-
-
-cdef int _ints(const char* s, int n, int* out, int cap) noexcept nogil:
-    """Comma-separated ints into ``out``; the count, or -1 when malformed."""
-    cdef int i = 0, k = 0, neg, v, digits
-    if n == 0:
-        return 0
-    while i <= n:
-        neg = 0
-        v = 0
-        digits = 0
-        if i < n and s[i] == 45:  # '-'
-            neg = 1
-            i += 1
-        while i < n and 48 <= s[i] <= 57:
-            v = v * 10 + (s[i] - 48)
-            digits += 1
-            if digits > 9:
-                return -1
-            i += 1
-        if i < n and s[i] != 44:  # not ','
-            return -1
-        if digits == 0:
-            if i >= n and k > 0 and s[n - 1] == 44:
-                break   # a trailing comma
-            return -1
-        if k >= cap:
-            return -1
-        out[k] = -v if neg else v
-        k += 1
-        i += 1
-    return k
-
-
-cdef inline int _attr_ints(Attr* attrs, int na, const char* name, int* out, int cap) noexcept nogil:
-    """-2 when absent, -1 malformed, else the count."""
-    cdef int j = _find(attrs, na, name)
-    if j < 0:
-        return -2
-    return _ints(attrs[j].val, attrs[j].vlen, out, cap)
-
-
-cdef inline int _attr_int(Attr* attrs, int na, const char* name, int* value) noexcept nogil:
-    cdef int buf[2]
-    cdef int k = _attr_ints(attrs, na, name, buf, 2)
-    if k != 1:
-        return -1
-    value[0] = buf[0]
-    return 0
-
-
-cdef int _decode_meld(int code, int who, int n, Meld* m) noexcept nogil:
-    """Tenhou meld code -> m; 0 ok, -1 a code records.tenhou.decode_meld refuses
-    (for ``n`` players; a kita is type 6, three players only)."""
-    cdef int rel = code & 3, t, r, base, i, kind, unused, k
-    if code < 0 or code >= 65536 or not 0 <= who < n:
-        return -1
-    if rel and (who + rel) % 4 >= n:
-        return -1  # called from the empty fourth seat
-    m.called = -1
-    m.added = -1
-    if code & 0x4:
-        if n == 3 or rel != 3 or code & 0x200:
-            return -1
-        t = code >> 10
-        if t >= 63:
-            return -1
-        r = t % 3
-        t //= 3
-        base = (t // 7) * 9 + t % 7
-        m.type = 1
-        m.kind = base
-        m.n_tiles = 3
-        m.tiles[0] = base * 4 + ((code >> 3) & 3)
-        m.tiles[1] = (base + 1) * 4 + ((code >> 5) & 3)
-        m.tiles[2] = (base + 2) * 4 + ((code >> 7) & 3)
-        m.called = m.tiles[r]
-        return 0
-    if code & 0x18:
-        if code & 0x18 == 0x18 or code & 0x180 or rel == 0:
-            return -1
-        t = code >> 9
-        if t >= 102:
-            return -1
-        r = t % 3
-        kind = t // 3
-        unused = (code >> 5) & 3
-        k = 0
-        for i in range(4):
-            if i != unused:
-                m.tiles[k] = kind * 4 + i
-                k += 1
-        m.called = m.tiles[r]
-        m.kind = kind
-        if code & 0x8:
-            m.type = 2
-            m.n_tiles = 3
-        else:
-            m.type = 5
-            m.added = kind * 4 + unused
-            for i in range(4):
-                m.tiles[i] = kind * 4 + i
-            m.n_tiles = 4
-    elif code & 0x20:
-        t = code >> 8
-        if n == 4 or code & 0xDF or t // 4 != 30:
-            return -1
-        m.type = 6
-        m.kind = 30
-        m.n_tiles = 1
-        m.tiles[0] = t
-        return 0
-    else:
-        if code & 0xC0:
-            return -1
-        t = code >> 8
-        if t >= 136:
-            return -1
-        kind = t // 4
-        m.kind = kind
-        m.n_tiles = 4
-        for i in range(4):
-            m.tiles[i] = kind * 4 + i
-        if rel == 0:
-            m.type = 4
-        else:
-            m.type = 3
-            m.called = t
-    if n == 3 and 1 <= m.kind <= 7:
-        return -1  # 2m-8m: three players do not use them
-    return 0
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rf_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int rf_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int rf_ctz64(uint64_t x) nogil  # x != 0
 
 
 cdef inline int64_t _meld_key(Meld* m) noexcept nogil:
@@ -365,12 +107,12 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     if n == 3 and not g.go_seen:
         return OUTSIDE  # a three-player game says so in <GO> before its first round
     # continuity: the settled table of the previous round must be this one
-    k = _attr_ints(attrs, na, "seed", seed, 8)
+    k = attr_ints(attrs, na, "seed", seed, 8)
     if k < 6:
         return OUTSIDE
-    if _attr_int(attrs, na, "oya", &g.dealer) < 0 or not 0 <= g.dealer < n:
+    if attr_int(attrs, na, "oya", &g.dealer) < 0 or not 0 <= g.dealer < n:
         return OUTSIDE
-    if _attr_ints(attrs, na, "ten", buf, MAX_INTS) != 4:
+    if attr_ints(attrs, na, "ten", buf, MAX_INTS) != 4:
         return OUTSIDE
     for s in range(4):
         g.scores[s] = buf[s] * 100 if s < n else 0
@@ -407,7 +149,7 @@ cdef int _new_round(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     name[4] = 0
     for s in range(4):
         name[3] = 48 + s
-        k = _attr_ints(attrs, na, name, buf, MAX_INTS)
+        k = attr_ints(attrs, na, name, buf, MAX_INTS)
         if k != (13 if s < n else 0):
             return OUTSIDE  # three players: hai3 is there and empty
         for i in range(k):
@@ -449,7 +191,7 @@ cdef int _call(Game* g, int who, int code) noexcept nogil:
     cdef Meld m
     cdef int i, j, t, n_own
     cdef int own[4]
-    if _decode_meld(code, who, g.n, &m) < 0:
+    if decode_meld(code, who, g.n, &m) < 0:
         return OUTSIDE
     if g.pending_seat >= 0 and m.called == g.pending_tile:
         g.nag_ok[g.pending_seat] = 0  # the discard was called
@@ -583,39 +325,39 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     cdef WinRec* w
     if not g.have_round or g.round_ended and g.round_wins == 0:
         return OUTSIDE
-    if _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < n:
+    if attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < n:
         return OUTSIDE
-    if _attr_int(attrs, na, "fromWho", &from_who) < 0 or not 0 <= from_who < n:
+    if attr_int(attrs, na, "fromWho", &from_who) < 0 or not 0 <= from_who < n:
         return OUTSIDE
-    if _attr_int(attrs, na, "machi", &machi) < 0 or not 0 <= machi < 136:
+    if attr_int(attrs, na, "machi", &machi) < 0 or not 0 <= machi < 136:
         return OUTSIDE
-    if _find(attrs, na, "paoWho") >= 0:
-        if _attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < n or pao == who:
+    if find_attr(attrs, na, "paoWho") >= 0:
+        if attr_int(attrs, na, "paoWho", &pao) < 0 or not 0 <= pao < n or pao == who:
             return OUTSIDE
-    if _attr_ints(attrs, na, "ba", ba, 4) != 2:
+    if attr_ints(attrs, na, "ba", ba, 4) != 2:
         return OUTSIDE
-    if _attr_ints(attrs, na, "ten", ten, 4) != 3:
+    if attr_ints(attrs, na, "ten", ten, 4) != 3:
         return OUTSIDE
-    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
+    if attr_ints(attrs, na, "sc", sc, 8) != 8:
         return OUTSIDE
-    n_closed = _attr_ints(attrs, na, "hai", closed, 20)
+    n_closed = attr_ints(attrs, na, "hai", closed, 20)
     if n_closed < 1:
         return OUTSIDE
-    n_codes = _attr_ints(attrs, na, "m", codes, 8)
+    n_codes = attr_ints(attrs, na, "m", codes, 8)
     if n_codes == -2:
         n_codes = 0
     if n_codes < 0:
         return OUTSIDE
-    n_yaku = _attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
+    n_yaku = attr_ints(attrs, na, "yaku", yaku, MAX_INTS)
     if n_yaku == -2:
         n_yaku = 0
-    n_yakuman = _attr_ints(attrs, na, "yakuman", yakuman, 8)
+    n_yakuman = attr_ints(attrs, na, "yakuman", yakuman, 8)
     if n_yakuman == -2:
         n_yakuman = 0
-    n_dora_given = _attr_ints(attrs, na, "doraHai", dora, 8)
+    n_dora_given = attr_ints(attrs, na, "doraHai", dora, 8)
     if n_dora_given == -2:
         n_dora_given = 0
-    n_ura = _attr_ints(attrs, na, "doraHaiUra", ura, 8)
+    n_ura = attr_ints(attrs, na, "doraHaiUra", ura, 8)
     if n_ura == -2:
         n_ura = 0
     if n_yaku < 0 or n_yaku % 2 or n_yakuman < 0 or n_dora_given < 0 or n_ura < 0 \
@@ -644,7 +386,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
     # the recorded melds (kita included) must be the replayed ones
     n_melds = n_kita = 0
     for i in range(n_codes):
-        if _decode_meld(codes[i], who, n, &m) < 0:
+        if decode_meld(codes[i], who, n, &m) < 0:
             return OUTSIDE
         if m.type == 6:
             kita_rec[n_kita] = m.tiles[0]
@@ -678,7 +420,7 @@ cdef int _agari(Game* g, Attr* attrs, int na, RulesC* rules, Settings* st) noexc
             if dora[i] != g.dora[i]:
                 return OUTSIDE
     if g.export_rows:
-        return _ex_win(g, who, tsumo, from_who, machi, pao, closed, n_closed, codes, n_codes, yaku,
+        return ex_win(g, who, tsumo, from_who, machi, pao, closed, n_closed, codes, n_codes, yaku,
                        n_yaku, yakuman, n_yakuman, ten, sc, ura, n_ura)
     # the situation
     chankan = not tsumo and g.last_type == LAST_KAKAN
@@ -943,20 +685,20 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
     cdef char name[5]
     if not g.have_round or g.round_ended:
         return OUTSIDE
-    j = _find(attrs, na, "type")
+    j = find_attr(attrs, na, "type")
     if j < 0:
         kind = 0
-    elif _eq(attrs[j].val, attrs[j].vlen, "yao9"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "yao9"):
         kind = 1
-    elif _eq(attrs[j].val, attrs[j].vlen, "kaze4"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "kaze4"):
         kind = 2
-    elif _eq(attrs[j].val, attrs[j].vlen, "reach4"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "reach4"):
         kind = 3
-    elif _eq(attrs[j].val, attrs[j].vlen, "ron3"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "ron3"):
         kind = 4
-    elif _eq(attrs[j].val, attrs[j].vlen, "kan4"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "kan4"):
         kind = 5
-    elif _eq(attrs[j].val, attrs[j].vlen, "nm"):
+    elif same_name(attrs[j].val, attrs[j].vlen, "nm"):
         kind = 6
         for s in range(n):
             n_nagashi += g.nag_ok[s]
@@ -964,9 +706,9 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
             return OUTSIDE  # nobody qualifies: the full verifier leaves it unsettled
     else:
         return OUTSIDE  # unknown kinds: the full verifier
-    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
+    if attr_ints(attrs, na, "sc", sc, 8) != 8:
         return OUTSIDE
-    if _find(attrs, na, "ba") < 0:
+    if find_attr(attrs, na, "ba") < 0:
         return OUTSIDE
     g.round_ended = 1
     g.n_draws += 1
@@ -997,7 +739,7 @@ cdef int _ryuukyoku(Game* g, Attr* attrs, int na, Settings* st) noexcept nogil:
         tenpai[s] = 0
     for s in range(n):
         name[3] = 48 + s
-        tenpai[s] = _find(attrs, na, name) >= 0
+        tenpai[s] = find_attr(attrs, na, name) >= 0
         if g.declared[s] and not tenpai[s]:
             return BAD  # a noten riichi: settle.py calls it a chombo
     if kind == 6:
@@ -1030,7 +772,7 @@ cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
     if g.rows != NULL and g.n_rows >= g.rows_cap:
         g.full = 1
     elif g.rows != NULL and g.export_rows:
-        _ex_hand(g)
+        ex_hand(g)
         if not g.round_ended:  # no result: the next table keeps the scores and the sticks
             return _ex_ryuukyoku(g, NULL)
     elif g.rows != NULL:
@@ -1048,47 +790,13 @@ cdef int _finish_round(Game* g, Settings* st) noexcept nogil:
     return OK
 
 
-cdef int _decimals(const char* s, int n, int* out, int cap) noexcept nogil:
-    """Comma-separated numbers with at most one decimal, times 10; count or -1."""
-    cdef int i = 0, k = 0, neg, v, digits, frac
-    if n == 0:
-        return 0
-    while i < n:
-        neg = 0
-        v = 0
-        digits = 0
-        frac = 0
-        if s[i] == 45:
-            neg = 1
-            i += 1
-        while i < n and 48 <= s[i] <= 57:
-            v = v * 10 + (s[i] - 48)
-            digits += 1
-            i += 1
-        v *= 10
-        if i < n and s[i] == 46:  # '.'
-            i += 1
-            if i < n and 48 <= s[i] <= 57:
-                v += s[i] - 48
-                i += 1
-                frac = 1
-            if frac and i < n and 48 <= s[i] <= 57:
-                return -1  # two decimals: not Tenhou's
-        if digits == 0 or digits > 8 or k >= cap or (i < n and s[i] != 44):
-            return -1
-        out[k] = -v if neg else v
-        k += 1
-        i += 1
-    return k
-
-
 cdef int _read_owari(Game* g, Attr* attrs, int na) noexcept nogil:
-    cdef int j = _find(attrs, na, "owari")
+    cdef int j = find_attr(attrs, na, "owari")
     cdef int buf[16]
     cdef int k, s
     if j < 0:
         return OK
-    k = _decimals(attrs[j].val, attrs[j].vlen, buf, 16)
+    k = read_decimals(attrs[j].val, attrs[j].vlen, buf, 16)
     if k != 8 or g.have_owari:
         return OUTSIDE
     for s in range(4):
@@ -1123,230 +831,6 @@ cdef int _check_final(Game* g) noexcept nogil:
     return OK
 
 
-cdef enum:
-    TOK_TAG = 0      # a self-closing tag inside the root
-    TOK_ROOT = 1     # the root's opening or closing tag
-    TOK_END = 2      # end of the data
-    TOK_BAD = 3      # not well-formed, or not in the plain form Tenhou writes
-
-
-# The tokenizer's character classes, one table lookup per byte (the tests of each class,
-# byte by byte, were a third of the tokenizer's instructions).
-cdef enum:
-    CH_SPACE = 1     # white space: space, \n, \r, \t
-    CH_NAME = 2      # a name's character: A-Z a-z 0-9 _
-    CH_START = 4     # a name's first character: a name's character but a digit
-    CH_VALUE = 8     # a quoted value's byte: printable ASCII but < & " ' (a quote: the other
-                     # one is a byte of the value, the opening one ends it)
-
-cdef uint8_t _CH[256]
-
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static inline int rf_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int rf_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int rf_ctz64(uint64_t x) nogil  # x != 0
-
-
-cdef void _fill_classes() noexcept:
-    cdef int c, k
-    for c in range(256):
-        k = 0
-        if c == 32 or c == 10 or c == 13 or c == 9:
-            k |= CH_SPACE
-        if (65 <= c <= 90) or (97 <= c <= 122) or (48 <= c <= 57) or c == 95:
-            k |= CH_NAME
-            if not 48 <= c <= 57:
-                k |= CH_START
-        if 32 <= c < 127 and c != 60 and c != 38 and c != 34 and c != 39:
-            k |= CH_VALUE
-        _CH[c] = k
-
-
-_fill_classes()
-
-
-cdef inline bint _value8(const char* p) noexcept nogil:
-    """The 8 bytes at ``p`` are all value bytes (CH_VALUE): eight lookups, one test."""
-    return (_CH[<uint8_t>p[0]] & _CH[<uint8_t>p[1]] & _CH[<uint8_t>p[2]] & _CH[<uint8_t>p[3]]
-            & _CH[<uint8_t>p[4]] & _CH[<uint8_t>p[5]] & _CH[<uint8_t>p[6]] & _CH[<uint8_t>p[7]]
-            & CH_VALUE) != 0
-
-
-cdef extern from *:
-    """
-    #include <string.h>
-    #if defined(__GNUC__) || defined(__clang__)
-    /* The 16 bytes at p are all value bytes (CH_VALUE: 0x20-0x7E but " & ' <), in the
-       compiler's portable vector code (SSE2 on x86-64, NEON on arm64).  Each lane test is
-       exact, so this answers as sixteen lookups in the class table would. */
-    typedef unsigned char rf_u8x16 __attribute__((vector_size(16)));
-    typedef signed char rf_s8x16 __attribute__((vector_size(16)));
-    static inline int rf_value16(const char* p) {
-        rf_u8x16 v;
-        rf_s8x16 bad;
-        unsigned long long a, b;
-        memcpy(&v, p, 16);
-        bad = (rf_s8x16)(v < 0x20) | (rf_s8x16)(v > 0x7E) | (rf_s8x16)(v == 0x22)
-            | (rf_s8x16)(v == 0x26) | (rf_s8x16)(v == 0x27) | (rf_s8x16)(v == 0x3C);
-        memcpy(&a, &bad, 8);
-        memcpy(&b, (const char*)&bad + 8, 8);
-        return (a | b) == 0;
-    }
-    #define RF_VALUE16 1
-    #else
-    static inline int rf_value16(const char* p) { (void)p; return 0; }
-    #define RF_VALUE16 0
-    #endif
-    """
-    bint rf_value16(const char* p) noexcept nogil
-    bint RF_VALUE16
-
-
-cdef inline bint _space(char c) noexcept nogil:
-    return _CH[<uint8_t>c] & CH_SPACE
-
-
-cdef inline bint _name_char(char c) noexcept nogil:
-    return _CH[<uint8_t>c] & CH_NAME
-
-
-cdef inline bint _name_start(char c) noexcept nogil:
-    return _CH[<uint8_t>c] & CH_START
-
-
-cdef int _next_tag(const char* s, Py_ssize_t n, Py_ssize_t* pos, Attr* attrs, int* n_attrs,
-                   const char** tag, int* tag_len, int* state) noexcept nogil:
-    """The next tag from ``pos``, strictly: XML as Tenhou writes it (self-closing tags in
-    one root element, double- or single-quoted attributes without entities, control
-    characters or non-ASCII bytes).  Anything else is TOK_BAD and the full reader
-    (a real XML parser) decides.  ``state``: 0 before the root, 1 inside, 2 after."""
-    cdef Py_ssize_t i = pos[0], j
-    cdef int na = 0, a, b
-    cdef char c, q
-    cdef bint closing = False
-    while i < n and _space(s[i]):
-        i += 1
-    if i >= n:
-        pos[0] = i
-        return TOK_END
-    if s[i] != 60 or i + 1 >= n:
-        return TOK_BAD  # text between tags
-    i += 1
-    if s[i] == 63:  # <?xml ...?> before the root only
-        if state[0] != 0:
-            return TOK_BAD
-        while i + 1 < n and not (s[i] == 63 and s[i + 1] == 62):
-            if s[i] == 60:
-                return TOK_BAD
-            i += 1
-        if i + 1 >= n:
-            return TOK_BAD
-        pos[0] = i + 2
-        return TOK_ROOT
-    if s[i] == 47:
-        closing = True
-        i += 1
-    tag[0] = s + i
-    if i >= n or not _name_start(s[i]):
-        return TOK_BAD
-    while i < n and _name_char(s[i]):
-        i += 1
-    tag_len[0] = <int>(s + i - tag[0])
-    if closing:
-        while i < n and _space(s[i]):
-            i += 1
-        if i >= n or s[i] != 62 or state[0] != 1 or not _eq(tag[0], tag_len[0], "mjloggm"):
-            return TOK_BAD
-        state[0] = 2
-        pos[0] = i + 1
-        return TOK_ROOT
-    while True:
-        if i >= n:
-            return TOK_BAD
-        c = s[i]
-        if c == 47:  # '/>'
-            if i + 1 >= n or s[i + 1] != 62:
-                return TOK_BAD
-            i += 2
-            if tag_len[0] == 7 and _eq(tag[0], 7, "mjloggm"):  # the root, self-closing
-                if state[0] != 0:
-                    return TOK_BAD
-                state[0] = 2
-                pos[0] = i
-                return TOK_ROOT
-            if state[0] != 1:
-                return TOK_BAD
-            n_attrs[0] = na
-            pos[0] = i
-            return TOK_TAG
-        if c == 62:  # '>': only the root opens
-            if state[0] != 0 or not _eq(tag[0], tag_len[0], "mjloggm"):
-                return TOK_BAD
-            state[0] = 1
-            pos[0] = i + 1
-            return TOK_ROOT
-        if not _space(c):
-            return TOK_BAD  # attributes are separated by white space
-        while i < n and _space(s[i]):
-            i += 1
-        if i >= n:
-            return TOK_BAD
-        if s[i] == 47 or s[i] == 62:
-            continue
-        if na >= MAX_ATTRS or not _name_start(s[i]):
-            return TOK_BAD
-        attrs[na].name = s + i
-        while i < n and _name_char(s[i]):
-            i += 1
-        attrs[na].nlen = <int>(s + i - attrs[na].name)
-        while i < n and _space(s[i]):
-            i += 1
-        if i >= n or s[i] != 61:
-            return TOK_BAD
-        i += 1
-        while i < n and _space(s[i]):
-            i += 1
-        if i >= n or (s[i] != 34 and s[i] != 39):
-            return TOK_BAD
-        q = s[i]
-        i += 1
-        attrs[na].val = s + i
-        while True:
-            # sixteen, then eight bytes at a time while they are all value bytes (the long
-            # <SHUFFLE seed>, the hands), then byte by byte
-            if RF_VALUE16:
-                while i + 16 <= n and rf_value16(s + i):
-                    i += 16
-            while i + 8 <= n and _value8(s + i):
-                i += 8
-            while i < n and _CH[<uint8_t>s[i]] & CH_VALUE:
-                i += 1
-            if i >= n:
-                return TOK_BAD
-            if s[i] == q:
-                break
-            if s[i] != 34 and s[i] != 39:
-                return TOK_BAD  # '<', entities, control or non-ASCII bytes
-            i += 1  # the other quote
-        attrs[na].vlen = <int>(s + i - attrs[na].val)
-        i += 1
-        for a in range(na):  # a duplicate attribute is not well-formed
-            if attrs[a].nlen == attrs[na].nlen:
-                b = 0
-                while b < attrs[a].nlen and attrs[a].name[b] == attrs[na].name[b]:
-                    b += 1
-                if b == attrs[a].nlen:
-                    return TOK_BAD
-        na += 1
-
-
 cdef void _read_names(Game* g, const char* s, Py_ssize_t n, Attr* attrs, int na) noexcept nogil:
     """Where the first ``<UN>`` with ``n0`` holds the names ``n0``-``n3`` (an absent one: empty)."""
     cdef char name[3]
@@ -1359,7 +843,7 @@ cdef void _read_names(Game* g, const char* s, Py_ssize_t n, Attr* attrs, int na)
         return
     for k in range(4):
         name[1] = 48 + k
-        j = _find(attrs, na, name)
+        j = find_attr(attrs, na, name)
         if j >= 0:
             g.un_off[k] = <int>(attrs[j].val - s)
             g.un_len[k] = attrs[j].vlen
@@ -1422,9 +906,9 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
     row = 0
     while st == OK:
         # a draw or a discard as Tenhou writes it ("<T12/>": most of a record's tags) is read
-        # here; any other form of it goes through the tokenizer, which reads the same (white
-        # space between tags is skipped as the tokenizer skips it)
-        while i < n and _space(s[i]):
+        # here; any other form of it goes through the tag reader (next_tag), which reads the
+        # same (white space between tags is skipped as next_tag skips it)
+        while i < n and is_space(s[i]):
             i += 1
         if xml_state == 1 and i + 6 < n and s[i] == 60:
             c = s[i + 1]
@@ -1444,7 +928,7 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                     i = j + 2
                     st = _tile_step(g, c, value)
                     continue
-        k = _next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
+        k = next_tag(s, n, &i, attrs, &na, &tag, &tag_len, &xml_state)
         if k == TOK_END:
             break
         if k == TOK_BAD:
@@ -1463,19 +947,19 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                     value = value * 10 + (tag[j] - 48)
             if st == OK:
                 st = _tile_step(g, c, value)
-        elif _eq(tag, tag_len, "N"):
+        elif same_name(tag, tag_len, "N"):
             if not g.have_round or g.round_ended:
                 st = OUTSIDE
-            elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
-                    or _attr_int(attrs, na, "m", &code) < 0:
+            elif attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < 4 \
+                    or attr_int(attrs, na, "m", &code) < 0:
                 st = OUTSIDE
             else:
                 st = _call(g, who, code)
-        elif _eq(tag, tag_len, "REACH"):
+        elif same_name(tag, tag_len, "REACH"):
             if not g.have_round or g.round_ended:
                 st = OUTSIDE
-            elif _attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < g.n \
-                    or _attr_int(attrs, na, "step", &step) < 0:
+            elif attr_int(attrs, na, "who", &who) < 0 or not 0 <= who < g.n \
+                    or attr_int(attrs, na, "step", &step) < 0:
                 st = OUTSIDE
             elif step == 1:
                 g.pending_seat = -1
@@ -1489,32 +973,32 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 g.riichi[who] = 1
                 g.declared[who] = 1
                 g.ippatsu[who] = not g.since_declare[who]
-        elif _eq(tag, tag_len, "DORA"):
+        elif same_name(tag, tag_len, "DORA"):
             if not g.have_round or g.round_ended or g.n_dora >= 5:
                 st = OUTSIDE
-            elif _attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
+            elif attr_int(attrs, na, "hai", &tile) < 0 or not 0 <= tile < 136:
                 st = OUTSIDE
             else:
                 g.pending_seat = -1
                 g.dora[g.n_dora] = tile
                 g.n_dora += 1
-        elif _eq(tag, tag_len, "INIT"):
+        elif same_name(tag, tag_len, "INIT"):
             if g.have_round:
                 st = _finish_round(g, st_)
             if st == OK:
                 st = _new_round(g, attrs, na, st_)
-        elif _eq(tag, tag_len, "AGARI"):
+        elif same_name(tag, tag_len, "AGARI"):
             st = _agari(g, attrs, na, &rules[row], st_)
             if st == OK:
                 st = _read_owari(g, attrs, na)
-        elif _eq(tag, tag_len, "RYUUKYOKU"):
+        elif same_name(tag, tag_len, "RYUUKYOKU"):
             st = _ryuukyoku(g, attrs, na, st_)
             if st == OK and g.rows != NULL and g.export_rows:
-                _ex_draw(g, attrs, na)
+                ex_draw(g, attrs, na)
             if st == OK:
                 st = _read_owari(g, attrs, na)
-        elif _eq(tag, tag_len, "GO"):
-            if _attr_int(attrs, na, "type", &flags) < 0:
+        elif same_name(tag, tag_len, "GO"):
+            if attr_int(attrs, na, "type", &flags) < 0:
                 st = OUTSIDE
             elif (flags & 0x10 != 0) != (g.n == 3):
                 st = OUTSIDE  # not the table the caller said
@@ -1526,11 +1010,11 @@ cdef int _run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, Game* g
                 g.red = not flags & 0x02
                 g.open_tanyao = not flags & 0x04
                 row = 2 * (not g.red) + (not g.open_tanyao)
-        elif _eq(tag, tag_len, "UN"):
-            if g.rows != NULL and not g.un_seen and _find(attrs, na, "n0") >= 0:
+        elif same_name(tag, tag_len, "UN"):
+            if g.rows != NULL and not g.un_seen and find_attr(attrs, na, "n0") >= 0:
                 _read_names(g, s, n, attrs, na)
-        elif _eq(tag, tag_len, "mjloggm") or _eq(tag, tag_len, "SHUFFLE") \
-                or _eq(tag, tag_len, "TAIKYOKU") or _eq(tag, tag_len, "BYE"):
+        elif same_name(tag, tag_len, "mjloggm") or same_name(tag, tag_len, "SHUFFLE") \
+                or same_name(tag, tag_len, "TAIKYOKU") or same_name(tag, tag_len, "BYE"):
             pass
         else:
             st = OUTSIDE
@@ -1708,228 +1192,12 @@ cdef tuple _rows_run(const char* s, Py_ssize_t n, RulesC* rules, Settings* st_, 
                        &rows[start, 0] if start < rows.shape[0] else dummy,
                        <int>(rows.shape[0] - start), game_idx)
         if st == OK:
-            st = _ex_finish(&game, s) if export else _stats_game_row(&game, game_idx)
+            st = ex_finish(&game, s) if export else _stats_game_row(&game, game_idx)
     if st == FULL:
         return (3, start)
     if st != OK:
         return (1, start)
     return (0, start + game.n_rows)
-
-
-# ---------------------------------------------------------------------------
-# Columnar export (export_mjlog): the rows of the five tables of riichi_fast.stats.export
-# ---------------------------------------------------------------------------
-
-cdef enum:
-    EX_WIDTH = 104       # int32 columns of an export row
-    EX_HAND = 1
-    EX_WIN = 2
-    EX_DRAW = 3
-    EX_GAME = 4
-    EX_YAKU = 28         # win: the yaku ids from this column
-    EX_MAX_YAKU = 40     # (32 recorded pairs and 8 yakuman at most: MAX_INTS, the yakuman cap)
-    EX_CLOSED = 68       # win: the closed tiles as mpsz text (bytes) from this column
-    EX_CLOSED_BYTES = 24
-    EX_MELDS = 74        # win: the melds as text (bytes) from this column
-    EX_MELDS_BYTES = 112
-    EX_NAMES = 42        # game: the names n0-n3 (percent-decoded UTF-8) from this column
-    EX_NAME_BYTES = 48   # each
-    EX_NAME_LEN = 90     # game: their lengths (-1: no <UN n0>), columns 90-93
-
-
-cdef int32_t* _ex_row(Game* g, int kind) noexcept nogil:
-    """A new export row of the current round (zeroed, its common columns set), or NULL
-    when the array is full (said at the end, once the game is verified)."""
-    cdef int32_t* row
-    if g.n_rows >= g.rows_cap:
-        g.full = 1
-        return NULL
-    row = g.rows + g.n_rows * EX_WIDTH
-    g.n_rows += 1
-    memset(row, 0, EX_WIDTH * sizeof(int32_t))
-    row[0] = kind
-    row[1] = g.game_idx
-    row[2] = g.n_rounds - 1
-    row[3] = g.round_wind
-    row[4] = g.kyoku
-    row[5] = g.honba
-    return row
-
-
-cdef int _mpsz(int* ids, int n, int red, char* out) noexcept nogil:
-    """``ids`` (136-ids, sorted here) as mpsz text into ``out`` (red fives ``0`` when
-    ``red``), as ``records.model.tiles_mpsz``; returns the length."""
-    cdef int i, j, x, k = 0, kind, suit, cur = -1
-    cdef const char* letters = "mpsz"
-    for i in range(1, n):
-        x = ids[i]
-        j = i - 1
-        while j >= 0 and ids[j] > x:
-            ids[j + 1] = ids[j]
-            j -= 1
-        ids[j + 1] = x
-    for i in range(n):
-        kind = ids[i] // 4
-        suit = kind // 9 if kind < 27 else 3
-        if suit != cur:
-            if cur >= 0:
-                out[k] = letters[cur]
-                k += 1
-            cur = suit
-        if suit == 3:
-            out[k] = <char>(48 + kind - 26)
-        elif red and (ids[i] == 16 or ids[i] == 52 or ids[i] == 88):
-            out[k] = 48  # '0': the red five
-        else:
-            out[k] = <char>(49 + kind % 9)
-        k += 1
-    if cur >= 0:
-        out[k] = letters[cur]
-        k += 1
-    return k
-
-
-cdef int _ex_win(Game* g, int who, int tsumo, int from_who, int machi, int pao, int* closed,
-                 int n_closed, int* codes, int n_codes, int* yaku, int n_yaku, int* yakuman,
-                 int n_yakuman, int* ten, int* sc, int* ura, int n_ura) noexcept nogil:
-    """``_agari`` in export mode, once the win's structure is checked (the attributes read,
-    the closed tiles, melds and dora indicators are the replayed ones): its export row from
-    the recorded values (``closed`` is sorted here).  Nothing is re-scored or compared with
-    the scores: the model path (``stats._export.game_tables``) writes the recorded values
-    whether they are right or not, so checking them would only choose which of the two
-    paths writes the same row."""
-    cdef int i, k, s, t, han = 0, dora = 0, ura_han = 0, aka = 0
-    cdef int32_t* row
-    cdef char* out
-    cdef const char* name
-    cdef Meld m
-    cdef WinRec* w
-    if g.riichi[who]:
-        for i in range(n_ura):
-            if not 0 <= ura[i] < 136:
-                return OUTSIDE
-    g.round_wins += 1
-    g.n_wins += 1
-    g.round_ended = 1
-    if g.round_wins > 4:
-        return OUTSIDE
-    w = &g.wins[g.round_wins - 1]
-    w.winner = who
-    w.discarder = -1 if tsumo else from_who
-    w.pao = pao
-    for s in range(4):
-        w.rec[s] = sc[2 * s + 1] * 100 if s < g.n else 0
-    row = _ex_row(g, EX_WIN)
-    if row == NULL:
-        return OK
-    row[6] = who
-    row[7] = who if tsumo else from_who
-    row[8] = tsumo
-    row[9] = g.round_wins - 1
-    row[10] = machi
-    k = 0
-    for i in range(0, n_yaku, 2):
-        t = yaku[i]
-        han += yaku[i + 1]
-        if t == 52:
-            dora += yaku[i + 1]
-        elif t == 53:
-            ura_han += yaku[i + 1]
-        elif t == 54:
-            aka += yaku[i + 1]
-        else:
-            row[EX_YAKU + k] = t
-            k += 1
-    for i in range(n_yakuman):
-        row[EX_YAKU + k] = yakuman[i]
-        k += 1
-    row[24] = k
-    row[11] = 0 if n_yakuman else han
-    row[12] = ten[0]
-    row[13] = ten[1]
-    row[14] = ten[2]
-    row[15] = 1 if n_yakuman else 0
-    row[16] = dora
-    row[17] = ura_han
-    row[18] = aka
-    row[19] = pao
-    for s in range(g.n):
-        row[20 + s] = sc[2 * s + 1] * 100
-    row[25] = _mpsz(closed, n_closed, g.red, <char*>&row[EX_CLOSED])
-    out = <char*>&row[EX_MELDS]
-    k = 0
-    for i in range(n_codes):
-        _decode_meld(codes[i], who, g.n, &m)  # decoded by _agari already
-        if i:
-            out[k] = 32
-            k += 1
-        k += _mpsz(m.tiles, m.n_tiles, g.red, out + k)
-        if m.type == 1:
-            name = "(chi)"
-        elif m.type == 2:
-            name = "(pon)"
-        elif m.type == 3:
-            name = "(daiminkan)"
-        elif m.type == 4:
-            name = "(ankan)"
-        elif m.type == 5:
-            name = "(shouminkan)"
-        else:
-            name = "(kita)"
-        while name[0]:
-            out[k] = name[0]
-            k += 1
-            name += 1
-    row[26] = k
-    return OK
-
-
-cdef void _ex_hand(Game* g) noexcept nogil:
-    """The export row of the round just ended."""
-    cdef int s
-    cdef int32_t* row = _ex_row(g, EX_HAND)
-    if row == NULL:
-        return
-    row[6] = g.sticks
-    row[7] = g.dealer
-    row[8] = g.round_wins
-    row[9] = g.draw_kind
-    for s in range(g.n):
-        row[10 + s] = g.scores[s]
-    row[14] = g.riichi_mask
-    row[15] = g.called_mask
-
-
-cdef void _ex_draw(Game* g, Attr* attrs, int na) noexcept nogil:
-    """The export row of a draw just settled (as records.tenhou reads it: tenpai = the
-    seats whose hands are shown, for an exhaustive draw or a nagashi mangan)."""
-    cdef int sc[8]
-    cdef int s, tenpai = 0, nagashi = 0
-    cdef char name[5]
-    cdef int32_t* row
-    if _attr_ints(attrs, na, "sc", sc, 8) != 8:
-        return  # pragma: no cover - checked by _ryuukyoku
-    row = _ex_row(g, EX_DRAW)
-    if row == NULL:
-        return
-    name[0] = 104
-    name[1] = 97
-    name[2] = 105
-    name[4] = 0
-    if g.draw_kind == 0 or g.draw_kind == 6:
-        for s in range(g.n):
-            name[3] = 48 + s
-            if _find(attrs, na, name) >= 0:
-                tenpai |= 1 << s
-    if g.draw_kind == 6:
-        for s in range(g.n):
-            if g.nag_ok[s]:
-                nagashi |= 1 << s
-    row[6] = g.draw_kind
-    row[7] = tenpai
-    row[8] = nagashi
-    for s in range(g.n):
-        row[9 + s] = sc[2 * s + 1] * 100
 
 
 cdef int _ex_settle(Game* g) noexcept nogil:
@@ -1962,144 +1230,6 @@ cdef int _ex_ryuukyoku(Game* g, int* sc) noexcept nogil:
             n_declared += 1
         deltas[s] = (-1000 if g.declared[s] else 0) + (sc[2 * s + 1] * 100 if sc != NULL else 0)
     _set_next(g, 1, g.honba, g.sticks + n_declared, deltas)
-    return OK
-
-
-cdef inline int _hex(char c) noexcept nogil:
-    if 48 <= c <= 57:
-        return c - 48
-    if 65 <= c <= 70:
-        return c - 55
-    if 97 <= c <= 102:
-        return c - 87
-    return -1
-
-
-cdef bint _utf8(const unsigned char* b, int n) noexcept nogil:
-    """``b`` is UTF-8 as Python's strict decoder reads it (no overlong form, surrogate
-    or code point past U+10FFFF)."""
-    cdef int i = 0, k, need
-    cdef unsigned char c, lo, hi
-    while i < n:
-        c = b[i]
-        i += 1
-        if c < 0x80:
-            continue
-        lo, hi = 0x80, 0xBF
-        if 0xC2 <= c <= 0xDF:
-            need = 1
-        elif 0xE0 <= c <= 0xEF:
-            need = 2
-            if c == 0xE0:
-                lo = 0xA0
-            elif c == 0xED:
-                hi = 0x9F
-        elif 0xF0 <= c <= 0xF4:
-            need = 3
-            if c == 0xF0:
-                lo = 0x90
-            elif c == 0xF4:
-                hi = 0x8F
-        else:
-            return False
-        if i + need > n or not lo <= b[i] <= hi:
-            return False
-        for k in range(1, need):
-            if not 0x80 <= b[i + k] <= 0xBF:
-                return False
-        i += need
-    return True
-
-
-cdef int _unquote(const char* s, int n, char* out, int cap) noexcept nogil:
-    """``urllib.parse.unquote`` of an ASCII value into ``out`` (``%XX`` with two hex
-    digits is a byte, any other ``%`` stays); the length, or -1 when it is longer than
-    ``cap`` or not UTF-8 (the full reader puts replacement characters in)."""
-    cdef int i = 0, k = 0, a, b
-    while i < n:
-        if k >= cap:
-            return -1
-        if s[i] == 37 and i + 2 < n:  # '%'
-            a = _hex(s[i + 1])
-            b = _hex(s[i + 2])
-            if a >= 0 and b >= 0:
-                out[k] = <char>(a * 16 + b)
-                k += 1
-                i += 3
-                continue
-        out[k] = s[i]
-        k += 1
-        i += 1
-    if not _utf8(<const unsigned char*>out, k):
-        return -1
-    return k
-
-
-cdef int _ex_finish(Game* g, const char* data) noexcept nogil:
-    """After a pass of ``export_mjlog`` that read the game: its game row (``_ex_game``),
-    or ``BAD`` when the record holds what the rows do not carry or has no result."""
-    if g.decline or not g.have_next:
-        return BAD
-    return _ex_game(g, data)
-
-
-cdef int _ex_game(Game* g, const char* data) noexcept nogil:
-    """The game row (the tables games and players), after the game verified; FULL when
-    there is no room, BAD when a name does not fit (or is not UTF-8 once decoded)."""
-    cdef int s, t, i, top = 0, n = g.n, seat, k
-    cdef int final[4]
-    cdef int32_t* r
-    cdef int32_t* x
-    if g.full or g.n_rows >= g.rows_cap:
-        return FULL
-    r = g.rows + g.n_rows * EX_WIDTH
-    memset(r, 0, EX_WIDTH * sizeof(int32_t))
-    for s in range(4):
-        if not g.un_seen:
-            r[EX_NAME_LEN + s] = -1
-            continue
-        k = _unquote(data + g.un_off[s], g.un_len[s], <char*>&r[EX_NAMES] + s * EX_NAME_BYTES,
-                     EX_NAME_BYTES)
-        if k < 0:
-            return BAD
-        r[EX_NAME_LEN + s] = k
-    # per seat: wins, tsumo, deal-ins, riichi, calls from this game's rows
-    for i in range(g.n_rows):
-        x = g.rows + i * EX_WIDTH
-        if x[0] == EX_HAND:
-            for s in range(n):
-                if x[14] >> s & 1:
-                    r[34 + s] += 1
-                if x[15] >> s & 1:
-                    r[38 + s] += 1
-        elif x[0] == EX_WIN:
-            seat = x[6]
-            r[22 + seat] += 1
-            if x[8]:
-                r[26 + seat] += 1
-            else:
-                r[30 + x[7]] += 1
-    g.n_rows += 1
-    r[0] = EX_GAME
-    r[1] = g.game_idx
-    r[2] = n
-    r[3] = (g.go_flags & 0x08 != 0) if g.go_seen else 1
-    r[4] = g.red
-    r[5] = g.n_rounds
-    for s in range(n):
-        final[s] = g.next_scores[s]
-        if final[s] > final[top]:
-            top = s
-    final[top] += 1000 * g.next_sticks
-    for s in range(n):
-        r[6 + s] = final[s]
-        r[18 + s] = 1
-        for t in range(n):
-            if final[t] > final[s] or (final[t] == final[s] and t < s):
-                r[18 + s] += 1
-    for s in range(4):
-        r[10 + 2 * s] = g.un_off[s] if g.un_seen else 0
-        r[11 + 2 * s] = g.un_len[s] if g.un_seen else -1
     return OK
 
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
-from riichi_fast.reference.records.mjlog.scan import players  # re-exported, as the compiled fold does
+from riichi_fast.stats._counts import (
+    DRAW_KEYS,
+    LIMIT_NAMES,
+    OPEN_CALLS,
+    PLAYER_KEYS,
+    ROW_WIDTH,
+    Counts,
+    limit_code,
+)
 
-__all__ = ["CORPUS_KEYS", "PLAYER_KEYS", "ROW_WIDTH", "Fold", "players"]
+__all__ = ["CORPUS_KEYS", "PLAYER_KEYS", "ROW_WIDTH", "Fold"]
 
-ROW_WIDTH = 16
-PLAYER_KEYS = ("games", "hands", "riichi", "calls", "wins", "tsumo", "ron", "deal_ins",
-               "win_points", "win_points_n", "deal_in_points", "deal_in_points_n", "pao",
-               "placement_sum", "final_score_sum")
 CORPUS_KEYS = ("games", "hands", "wins", "tsumo", "ron", "multi_ron", "pao", "yakuman")
 _NCOL = len(PLAYER_KEYS) + 4
 _YAKU = (*(str(y) for y in range(64)), "52", "53", "54")  # ids, then wins with dora, ura, red
@@ -192,9 +197,7 @@ class Fold:
     def take_into(self, stats) -> None:
         """Add the totals so far into ``stats`` (a :class:`riichi_fast.stats.Stats`) and start
         again from zero; the players as one ``(keys, table)`` entry of ``stats._pending``."""
-        from riichi_fast.stats._aggregate import DRAW_KEYS, LIMIT_NAMES, Stats
-
-        if not isinstance(stats, Stats):
+        if not isinstance(stats, Counts):
             raise RiichiError(f"stats must be a riichi_fast.stats.Stats, got {type(stats).__name__}")
         if not self.ints[0]:
             self._reset()
@@ -253,9 +256,6 @@ def _ints(seq, n: int):
 def _model_rows(game, score, digest):
     """(rows, player keys, wins re-scored) of a read game, or None (the compiled
     ``Fold._model_rows``)."""
-    from riichi_fast.enums import MeldType
-    from riichi_fast.stats._aggregate import DRAW_KEYS, limit_code
-
     three = game.rules.three_player
     if three is not True and three is not False:
         return None
@@ -270,7 +270,7 @@ def _model_rows(game, score, digest):
     if type(rounds) is not list or not rounds:
         return None
     draw_index = {k: i for i, k in enumerate(DRAW_KEYS)}
-    opened = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN)
+    opened = OPEN_CALLS
     closed = (MeldType.ANKAN, MeldType.SHOUMINKAN, MeldType.KITA)
     rows, rescored, scores = [], 0, None
     for ri, rnd in enumerate(rounds):

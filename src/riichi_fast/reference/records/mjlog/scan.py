@@ -23,8 +23,16 @@ from urllib.parse import unquote_to_bytes
 
 import numpy as np
 
+from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
+from riichi_fast.records.mjlog.reader import decode_meld, parse_mjlog
+from riichi_fast.records.model import DrawKind, tiles_mpsz
+from riichi_fast.records.verify import rules_for_game, score_win, verify_game
+from riichi_fast.records.verify_files import _players
+from riichi_fast.rules import config
 from riichi_fast.rules.layout import R_SIZE
+from riichi_fast.rules.yaku import YAKU
+from riichi_fast.stats._counts import DRAW_KEYS, final_scores, placements, riichi_and_calls
 
 _KNOWN = re.compile(rb"<(?!/|\?|!)(?!(?:mjloggm|SHUFFLE|GO|UN|TAIKYOKU|INIT|N|REACH|DORA|AGARI|"
                     rb"RYUUKYOKU|BYE|[TUVWDEFG]\d+)[\s/>])")
@@ -146,9 +154,6 @@ def _plain_tenhou(data: bytes, n: int = 4) -> bool:
 def _own_tiles_out(hands, attrs, n: int = 4) -> bool:
     """Take a call's own tiles out of the caller's hand; False when the compiled path
     would not decode the call (a code records.tenhou.decode_meld refuses for ``n`` players)."""
-    from riichi_fast.enums import MeldType
-    from riichi_fast.records.mjlog.reader import decode_meld
-
     who, code = int(attrs[b"who"]), int(attrs[b"m"])
     if not 0 <= who < n or not 0 <= code < 65536:
         return False
@@ -178,10 +183,6 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
     """
     if n_players not in (3, 4) or isinstance(n_players, bool):
         raise ValueError(f"n_players must be 3 or 4, got {n_players}")
-    from riichi_fast.records import parse_mjlog
-    from riichi_fast.records.model import DrawKind
-    from riichi_fast.records.verify import rules_for_game, verify_game
-
     data = bytes(data)
     if _KNOWN.search(data) or not _plain_tenhou(data, n_players):
         return (1, 0, 0, 0)
@@ -204,9 +205,6 @@ def verify_mjlog(data, params, honba_value=300, noten_payment=3000, abortive_mas
 def _base_rules(honba_value, noten_payment, abortive_mask, adds_counter, counters_all, nagashi,
                 pao_mask, pao_honba_liable, start_points, n_players):
     """The preset the keyword settings stand for (``tenhou`` or ``tenhou_3p`` adjusted)."""
-    from riichi_fast.rules import config
-    from riichi_fast.rules.yaku import YAKU
-
     pao = frozenset(y.name.replace(" ", "_") for y in YAKU.values() if pao_mask >> y.id & 1)
     allowed = frozenset(k for i, k in enumerate(_ABORTIVE, 1) if abortive_mask >> i & 1)
     return (config.TENHOU_3P if n_players == 3 else config.TENHOU).replace(
@@ -264,23 +262,12 @@ def stats_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_paym
                 pao_mask, pao_honba_liable, start_points, n_players)
     if not _verified_into(data, params, rows, start, ROW_WIDTH, settings):
         return (1, start)
-    from riichi_fast.enums import MeldType
-    from riichi_fast.records import parse_mjlog
-    from riichi_fast.records.verify import rules_for_game, score_win
-    from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores
-
     game = parse_mjlog(bytes(data))
     rules = rules_for_game(game, _base_rules(*settings))
     kinds = list(DRAW_KEYS)
     out = []
     for rnd in game.rounds:
-        riichi = called = 0
-        for ev in rnd.events:
-            if ev.type == "riichi":
-                riichi |= 1 << ev.seat
-            elif ev.type == "call" and ev.meld is not None and ev.meld.type in (
-                    MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN):
-                called |= 1 << ev.seat
+        riichi, called = riichi_and_calls(rnd)
         for win in rnd.wins:
             rec = win.recorded
             if rec.yakuman and rec.yaku:
@@ -319,9 +306,6 @@ def _ex_text(row, at: int, text: str) -> int:
 def _exported(data: bytes, n: int):
     """The game the compiled export path takes (its structure checked as the compiled
     replay checks it, nothing re-scored or settled), or None."""
-    from riichi_fast.records import parse_mjlog
-    from riichi_fast.records.model import DrawKind
-
     if _KNOWN.search(data) or not _plain_tenhou(data, n):
         return None
     try:
@@ -389,10 +373,6 @@ def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_pay
     game = _exported(bytes(data), n_players)
     if game is None:
         return (1, start)
-    from riichi_fast.enums import MeldType
-    from riichi_fast.records.model import tiles_mpsz
-    from riichi_fast.stats._aggregate import DRAW_KEYS, final_scores, placements
-
     red, n = game.rules.red_fives, n_players
     kinds = list(DRAW_KEYS)
     out = []
@@ -405,13 +385,7 @@ def export_mjlog(data, params, rows, start, game_idx, honba_value=300, noten_pay
         return row
 
     for rnd in game.rounds:
-        riichi = called = 0
-        for ev in rnd.events:
-            if ev.type == "riichi":
-                riichi |= 1 << ev.seat
-            elif ev.type == "call" and ev.meld is not None and ev.meld.type in (
-                    MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN):
-                called |= 1 << ev.seat
+        riichi, called = riichi_and_calls(rnd)
         for w in rnd.wins:
             rec = w.recorded
             row = new_row(2, rnd)
@@ -483,8 +457,6 @@ def players(data):
     >>> players(b'<mjloggm><GO type="185"/>'), players(b"<mjloggm>")
     (3, 4)
     """
-    from riichi_fast.records.verify_files import _players
-
     if type(data) is not bytes:
         raise RiichiError(f"data must be bytes, got {type(data).__name__}")
     return _players(data)
