@@ -33,12 +33,14 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
-from riichi_fast.engine._table import CTable, play_games, play_random_games, play_random_hands
+from riichi_fast.engine._games import play_games, play_random_games, play_random_hands
+from riichi_fast.engine._table import CTable
 from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
 from riichi_fast.engine.selfplay import SelfPlayResult, play
-from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.types import Action, EngineError, HandEnd
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [

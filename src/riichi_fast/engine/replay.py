@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from riichi_fast import settle as _settle
-from riichi_fast.engine.game import dealer_may_stop, final_standing, game_over
-from riichi_fast.engine.table import Action, EngineError, Table
+from riichi_fast.engine.game import dealer_may_stop, default_table_class, final_standing, game_over
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.types import Action, EngineError
 from riichi_fast.engine.wall import RecordWallError, record_wall, tenhou_walls
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
@@ -88,17 +89,6 @@ class _Diverged(Exception):
 
 
 WALL_SOURCES = ("auto", "seed", "record")
-
-
-def _default_table_class():
-    """The engine replays and games use: the compiled ``CTable``, or ``Table`` in pure-Python mode."""
-    from riichi_fast import _backend
-
-    if _backend.PUREPYTHON:
-        return Table
-    from riichi_fast.engine._table import CTable
-
-    return CTable
 
 
 def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> ReplayReport:
@@ -172,7 +162,7 @@ def replay_game(game, rules=None, table_class=None, *, seed: str | None = None, 
     except RiichiError as exc:
         report.error = f"{source}: {exc}"
         return report
-    table = (_default_table_class() if table_class is None else table_class)(rules)
+    table = (default_table_class() if table_class is None else table_class)(rules)
     length = "hanchan" if game.rules.hanchan else "tonpuusen"
     final_known = game.final_scores is not None
     expected_next = None

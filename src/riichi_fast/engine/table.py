@@ -7,7 +7,8 @@ wins with their yaku checked by :func:`riichi_fast.score`, exhaustive draws
 (tenpai, nagashi mangan), abortive draws, and the settlement of each hand by
 :mod:`riichi_fast.settle`.  Real Tenhou games are replayed through it with
 their recorded actions (:func:`riichi_fast.engine.replay`).  The compiled
-engine of the same behaviour is still to come; this module is its twin.
+:class:`~riichi_fast.engine.CTable` is its twin: the same phases, legal actions,
+events and hand ends.
 
 Decisions are taken one seat at a time.  :attr:`Table.acting` lists the seats
 that must decide now; :meth:`Table.legal_actions` gives each one's choices;
@@ -30,10 +31,11 @@ happens; ron beats pon and kan, which beat chi.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from riichi_fast import _backend
 from riichi_fast import settle as _settle
+from riichi_fast.engine.actions import N_ACTIONS, index_of
+from riichi_fast.engine.types import Action, EngineError, HandEnd
+from riichi_fast.engine.wall import Wall
 from riichi_fast.enums import Form, MeldType
 from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
@@ -48,47 +50,6 @@ PlayerState = _backend.load("analysis._player").PlayerState
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _NORTH = 30
-
-
-class EngineError(RiichiError):
-    """An action that is not legal now (the message says which and why); the table is unchanged."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """One decision of one seat.
-
-    ``type``: ``discard``, ``riichi`` (declare and discard ``tile``), ``tsumo``,
-    ``ron``, ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``kita``,
-    ``kyuushu`` (abort with nine terminals and honors) or ``pass``.  ``tile``:
-    the 136-id discarded, claimed, added (kakan) or set aside (kita); for an
-    ankan one of the four.  ``consumed``: the ids taken from the hand to make
-    a called meld.
-    """
-
-    type: str
-    seat: int
-    tile: int | None = None
-    consumed: tuple = ()
-
-    def __str__(self):
-        extra = "" if self.tile is None else f" {self.tile}"
-        if self.consumed:
-            extra += f" with {list(self.consumed)}"
-        return f"seat {self.seat} {self.type}{extra}"
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    """How a hand ended: ``kind`` (``win``, ``exhaustive_draw``, ``abortive_draw``), ``detail``
-    (the abortive draw's kind, ``nagashi_mangan``...), the wins ``(seat, discarder or None,
-    HandResult)``, the tenpai seats of an exhaustive draw and the :class:`Settlement`."""
-
-    kind: str
-    detail: str
-    wins: tuple
-    tenpai: tuple
-    settlement: _settle.Settlement
 
 
 class _Seat:
@@ -157,8 +118,6 @@ class Table:
 
         The dealer draws and is to act.
         """
-        from riichi_fast.engine.wall import Wall
-
         if not isinstance(wall, Wall):
             raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
         if table is None:
@@ -227,12 +186,10 @@ class Table:
         return list(self.claim["options"][seat]) + [Action("pass", seat)]
 
     def legal_mask(self, mask) -> int:
-        """Zero ``mask`` (222 entries) and set the action-space index of every legal action of the first
+        """Zero ``mask`` (``N_ACTIONS`` entries) and set the action-space index of every legal action of the first
         acting seat; returns that seat (-1 when no seat acts).  CTable's twin, built on :meth:`legal_actions`."""
-        from riichi_fast.engine.env import index_of
-
-        if len(mask) != 222:
-            raise EngineError(f"mask: expected 222 entries, got {len(mask)}")
+        if len(mask) != N_ACTIONS:
+            raise EngineError(f"mask: expected {N_ACTIONS} entries, got {len(mask)}")
         mask[:] = 0
         if not self.acting:
             return -1
@@ -243,13 +200,11 @@ class Table:
     def step_index(self, i) -> str:
         """Apply the first acting seat's first legal action whose action-space index is ``i``; returns its
         type.  An index not legal now raises :class:`EngineError` naming it.  CTable's twin."""
-        from riichi_fast.engine.env import index_of
-
         if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise EngineError(f"an action index is an int 0-221, got {i!r}")
+            raise EngineError(f"an action index is an int 0-{N_ACTIONS - 1}, got {i!r}")
         i = i.__index__()
-        if not 0 <= i < 222:
-            raise EngineError(f"action {i} is out of range 0-221")
+        if not 0 <= i < N_ACTIONS:
+            raise EngineError(f"action {i} is out of range 0-{N_ACTIONS - 1}")
         if not self.acting:
             raise EngineError(f"action {i}: no seat acts now (phase {self.phase})")
         seat = self.acting[0]
