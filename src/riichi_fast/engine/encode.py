@@ -57,6 +57,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
+from riichi_fast.engine._table import write_batch
 from riichi_fast.engine.actions import N_ACTIONS, action_name, index_of
 from riichi_fast.engine.env import Env, _observe
 from riichi_fast.engine.game import game_seed
@@ -175,8 +176,6 @@ if _encode is None:
     _fill_obs, _fill_tab, _mask_map = _fill, _fill_table_py, _mask_map_py
 else:
     _fill_obs, _fill_tab, _mask_map = _encode.fill_observation, _encode.fill_table, _encode.mask_map
-# VecEnv's batched write of CTables (None under RIICHI_FAST_PUREPYTHON=1)
-_compiled_table = _backend.compiled("engine._table")
 
 
 def encode(observation, actions=None, *, rules=None):
@@ -265,7 +264,7 @@ class VecEnv:
         self._started = False
         self._planes = hasattr(self.table_class, "fill_planes")
         if self._planes:  # CTable: masks and planes of every table in one compiled call after a step
-            self._write_batch = _compiled_table.write_batch
+            self._write_batch = write_batch
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)
         self._obs = np.zeros((n, N_PLANES, 34), dtype=np.float32)
