@@ -337,7 +337,7 @@ def test_step_index_refuses_an_illegal_index_and_changes_nothing(table_class):
 def test_write_batch_writes_every_table_and_refuses_bad_arrays():
     if CTable is Table:
         pytest.skip("no compiled engine")
-    from riichi_fast.engine._table import write_batch
+    from riichi_fast.engine._games import write_batch
 
     envs = [Env(rules, "single", CTable) for rules in ("tenhou", "tenhou_3p", "tenhou")]
     for k, e in enumerate(envs):

@@ -36,7 +36,6 @@ TWIN_ELSEWHERE = {
     "compat.mahjong.hand_calculating._compat_hand",
     "engine._encode",
     "engine._games",  # whole games: engine.game and engine.selfplay with the agents of engine.agents
-    "engine._table",
     "records._round",
     "records.mjai._reader",
     "records.mjlog._reader",

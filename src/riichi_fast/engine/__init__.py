@@ -1,8 +1,8 @@
 """The game engine: walls, a table that plays hands, and real games replayed through it.
 
 :class:`Table` plays hands under any :class:`~riichi_fast.Rules` (see
-:mod:`riichi_fast.engine.table`): it is the readable Python specification.
-:class:`CTable` is its compiled twin (the same legal actions, events and
+:mod:`riichi_fast.engine.table`; its code: ``riichi_fast/reference/engine/table.py``):
+it is the readable Python specification.  :class:`CTable` is its compiled twin (the same legal actions, events and
 results step for step; a hand runs in C without the GIL), the default of
 :func:`play_game`, :func:`replay_file`, :class:`Env` and ``VecEnv``.
 :func:`replay_file` replays a real game (Tenhou mjlog, tenhou.net/6, mjai)

@@ -2,6 +2,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
+from riichi_fast.engine._table import CTable
 from riichi_fast.rules.config import Rules
 
 def random_choice_stream(seed: int) -> Iterator[int]: ...
@@ -27,3 +28,5 @@ def play_games(
 def _game_hands(
     rules: Rules | str, agents: Sequence[str], seed: int, game: int, length: str = "hanchan"
 ) -> list[tuple[str, tuple[int, ...]]]: ...
+
+def write_batch(tables: list[CTable], planes: np.ndarray, masks: np.ndarray, seats: np.ndarray) -> None: ...

@@ -1,5 +1,5 @@
-# Many hands and whole games on a CTable, the loops in C: batched random play (the random legal
-# agent, the GIL held between hands) and whole games of the built-in agents (_agents.pyx) on native
+# Many hands and whole games on CTables, the loops in C: VecEnv's batched write of many tables,
+# batched random play (the random legal agent, the GIL held between hands) and whole games of the built-in agents (_agents.pyx) on native
 # threads without the GIL, settled in C.  Their specification: riichi_fast.engine.game (play_game,
 # game_over, final_standing) and riichi_fast.engine.selfplay (play) with the Python agents: the same
 # games from the same seeds (tests/test_engine_compiled.py).
@@ -7,7 +7,7 @@
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
-from riichi_fast.engine._actions cimport Act
+from riichi_fast.engine._actions cimport N_ACTIONS, Act
 from riichi_fast.engine._agents cimport _agent_step, _splitmix64
 from riichi_fast.engine._table cimport END_ABORTIVE, END_EXHAUSTIVE, END_WIN, MAX_TURN, P_ENDED, CTable, HandEndC
 
@@ -22,7 +22,7 @@ from riichi_fast.engine.types import EngineError
 from riichi_fast.engine.wall import seeded_wall
 from riichi_fast.errors import ContextError
 
-__all__ = ["play_games", "play_random_games", "play_random_hands", "random_choice_stream"]
+__all__ = ["play_games", "play_random_games", "play_random_hands", "random_choice_stream", "write_batch"]
 
 
 def random_choice_stream(seed):
@@ -54,6 +54,26 @@ cdef int _random_hand(CTable t, uint64_t* rng) except -1:
         if steps > 10000:
             raise EngineError("internal: a hand did not end")
     return 0
+
+
+def write_batch(list tables, float[:, :, ::1] planes not None, unsigned char[:, ::1] masks not None,
+                signed char[::1] seats not None):
+    """For each CTable ``tables[i]`` in play: its first acting seat into ``seats[i]``, that seat's
+    legal-action mask (:meth:`CTable.legal_mask`) into ``masks[i]`` and its planes
+    (:meth:`CTable.fill_planes`) into ``planes[i]``: VecEnv's write in one call."""
+    cdef int i, seat, n = len(tables)
+    cdef CTable t
+    if planes.shape[0] < n or masks.shape[0] < n or seats.shape[0] < n:
+        raise EngineError(f"write_batch: arrays for {n} tables expected")
+    if planes.shape[1] != 59 or planes.shape[2] != 34 or masks.shape[1] != N_ACTIONS:
+        raise EngineError(f"write_batch: planes must be (n, 59, 34) and masks (n, {N_ACTIONS})")
+    for i in range(n):
+        t = tables[i]
+        seat = t._legal_mask(masks[i])
+        if seat < 0:
+            raise EngineError(f"write_batch: table {i} has no acting seat (phase {t.phase})")
+        seats[i] = seat
+        t._fill_planes(seat, planes[i])
 
 
 def play_random_hands(int n, seed=0, rules="tenhou"):

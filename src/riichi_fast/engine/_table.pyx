@@ -1,4 +1,4 @@
-# The compiled twin of riichi_fast.engine.table.Table (see docs/INTERNALS.md, "Compiled engine").
+# The compiled twin of the Python Table (riichi_fast/reference/engine/table.py, public as riichi_fast.engine.Table).
 #
 # The hand state lives in C arrays: per seat the closed 136-ids (presence), the melds, the river
 # with its tsumogiri / called flags and the riichi, ippatsu and furiten flags; the wall as arrays
@@ -49,7 +49,7 @@ from riichi_fast.rules import config as _config
 from riichi_fast.scoring.front import score as _score
 from riichi_fast.tiles import format_tiles
 
-__all__ = ["CTable", "write_batch"]
+__all__ = ["CTable"]
 
 cdef tuple _PHASES = ("idle", "turn", "claim", "chankan", "ended")
 cdef tuple _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
@@ -1794,23 +1794,3 @@ cdef void _ps_load(PlayerState ps, Seat* s, int drawn) noexcept nogil:
 
 def _copy_key(t):
     return (t >> 2, t % 4 == 0 and (t >> 2) in (4, 13, 22))
-
-
-def write_batch(list tables, float[:, :, ::1] planes not None, unsigned char[:, ::1] masks not None,
-                signed char[::1] seats not None):
-    """For each CTable ``tables[i]`` in play: its first acting seat into ``seats[i]``, that seat's
-    legal-action mask (:meth:`CTable.legal_mask`) into ``masks[i]`` and its planes
-    (:meth:`CTable.fill_planes`) into ``planes[i]``: VecEnv's write in one call."""
-    cdef int i, seat, n = len(tables)
-    cdef CTable t
-    if planes.shape[0] < n or masks.shape[0] < n or seats.shape[0] < n:
-        raise EngineError(f"write_batch: arrays for {n} tables expected")
-    if planes.shape[1] != 59 or planes.shape[2] != 34 or masks.shape[1] != N_ACTIONS:
-        raise EngineError(f"write_batch: planes must be (n, 59, 34) and masks (n, {N_ACTIONS})")
-    for i in range(n):
-        t = tables[i]
-        seat = t._legal_mask(masks[i])
-        if seat < 0:
-            raise EngineError(f"write_batch: table {i} has no acting seat (phase {t.phase})")
-        seats[i] = seat
-        t._fill_planes(seat, planes[i])

@@ -57,7 +57,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
-from riichi_fast.engine._table import write_batch
+from riichi_fast.engine._games import write_batch
 from riichi_fast.engine.actions import N_ACTIONS, action_name, index_of
 from riichi_fast.engine.env import Env, _observe
 from riichi_fast.engine.game import game_seed

@@ -39,8 +39,8 @@ from riichi_fast.errors import ContextError
 __all__ = ["LENGTHS", "GameResult", "agent_seed", "check_run", "dealer_may_stop", "default_table_class", "final_points",
            "final_standing", "game_over", "game_seed", "play_game", "ranks"]
 
-# None under RIICHI_FAST_PUREPYTHON=1
-_compiled_table = _backend.compiled("engine._table")
+# the table module of the backend: the compiled one, or its twin under RIICHI_FAST_PUREPYTHON=1
+_tables = _backend.load("engine._table")
 
 LENGTHS = ("single", "tonpuusen", "hanchan")
 _LAST_WIND = {"tonpuusen": 0, "hanchan": 1}
@@ -54,7 +54,7 @@ def default_table_class():
     >>> default_table_class().__name__ in ("CTable", "Table")
     True
     """
-    return Table if _compiled_table is None else _compiled_table.CTable
+    return _tables.CTable
 
 
 def _hash_seed(*parts) -> int:
