@@ -34,7 +34,6 @@ def _has_twin(stub: Path) -> bool:
 TWIN_ELSEWHERE = {
     "compat.mahjong._compat_counts",
     "compat.mahjong.hand_calculating._compat_hand",
-    "engine._encode",
     "engine._games",  # whole games: engine.game and engine.selfplay with the agents of engine.agents
     "records._round",
     "records.mjai._reader",

@@ -43,6 +43,13 @@ from riichi_fast.tiles import id_to_mjai
 
 # None under RIICHI_FAST_PUREPYTHON=1
 _encode = _backend.compiled("engine._encode")
+# a seat's Observation of any table, read the readable way (the twin of _encode.observe)
+_readable = _backend.twin("engine._encode")
+
+
+def _observe(table, seat: int) -> Observation:
+    return _readable.observe(table, seat, None)
+
 
 __all__ = ["ACTION_NAMES", "N_ACTIONS", "Env", "Observation", "action_name", "default_table_class", "index_of",
            "mjai_events"]
@@ -54,26 +61,6 @@ def _table_class(table_class):
     if not isinstance(table_class, type) or not hasattr(table_class, "legal_actions"):
         raise ContextError(f"table_class must be Table or CTable, got {table_class!r}")
     return table_class
-
-
-def _observe(table: Table, seat: int) -> Observation:
-    st = table.table
-    seats = table.seats
-    melds = tuple(tuple((m.type.name.lower(), tuple(m.tiles), m.called, m.from_seat) for m in s.melds) for s in seats)
-    rivers = tuple(tuple((tile, tsumogiri, i in s.called_from_river, i == s.riichi_at)
-                         for i, (tile, tsumogiri) in enumerate(s.river)) for s in seats)
-    riichi = tuple(2 if s.riichi_accepted else 1 if s.riichi_at is not None else 0 for s in seats)
-    own = seats[seat]
-    drawn = table.drawn if (table.phase == "turn" and table.current == seat) else None
-    last = (table.claim["from"], table.claim["tile"]) if table.phase in ("claim", "chankan") else None
-    return Observation(
-        seat=seat, hand=tuple(sorted(own.closed)), drawn=drawn, melds=melds, rivers=rivers,
-        hand_sizes=tuple(len(s.closed) for s in seats), kita=tuple(s.kita for s in seats),
-        dora_indicators=tuple(table.dora), scores=tuple(table.scores), riichi=riichi,
-        round_wind=st.round_wind, kyoku=st.kyoku, honba=st.honba, riichi_sticks=table.sticks,
-        tiles_left=table.tiles_left, dealer=st.dealer, seat_wind=st.seat_wind(seat), last_discard=last,
-        phase=table.phase,
-    )
 
 
 _TILE_KEYS = ("pai", "dora_marker")
