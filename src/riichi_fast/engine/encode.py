@@ -58,10 +58,10 @@ import numpy as np
 
 from riichi_fast import _backend
 from riichi_fast.engine._games import write_batch
-from riichi_fast.engine.actions import N_ACTIONS, action_name, index_of
+from riichi_fast.engine.actions import N_ACTIONS, action_name
 from riichi_fast.engine.env import Env
 from riichi_fast.engine.game import game_seed
-from riichi_fast.engine.types import Action, EngineError
+from riichi_fast.engine.types import EngineError
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import Rules
 
