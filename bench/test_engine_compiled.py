@@ -48,7 +48,7 @@ KINDS = ("win", "exhaustive_draw", "abortive_draw")
 
 
 def _batch():
-    from riichi_fast.engine._table import play_random_hands
+    from riichi_fast.engine._games import play_random_hands
 
     kind, _, deltas = play_random_hands(N_HANDS, SEED, "tenhou")
     return [(KINDS[k], tuple(int(x) for x in d)) for k, d in zip(kind, deltas)]
@@ -102,7 +102,7 @@ def test_random_hanchan(benchmark, impl):
         assert len(games) == N_GAMES and all(len(g) == 4 for g in games)
         return
     from riichi_fast.engine import CTable, Table, play_game
-    from riichi_fast.engine._table import play_random_games
+    from riichi_fast.engine._games import play_random_games
 
     if impl == "ctable-batch":
         scores, _, _, hands = benchmark(play_random_games, N_GAMES, SEED, "tenhou", "hanchan")

@@ -264,7 +264,7 @@ def test_an_unknown_wall_source_is_an_error():
 
 def test_the_compiled_engine_replays_by_default(monkeypatch):
     from riichi_fast.engine import CTable, Table
-    from riichi_fast.engine import replay as replay_mod
+    from riichi_fast.engine import game as game_mod
 
     used = []
 
@@ -274,10 +274,11 @@ def test_the_compiled_engine_replays_by_default(monkeypatch):
             return cls(rules)
         return make
 
-    monkeypatch.setattr(replay_mod, "Table", spy(Table))
-    monkeypatch.setattr("riichi_fast.engine._table.CTable", spy(CTable))
+    # the backend's table module: compiled, or the twin (whose CTable is Table) under PUREPYTHON
+    expected = Table if _backend.PUREPYTHON else CTable
+    monkeypatch.setattr(game_mod._tables, "CTable", spy(expected))
     assert replay_file(RECORDS / "mjai" / "126_204_0_mjai.jsonl").ok
-    assert used == [Table if _backend.PUREPYTHON else CTable]
+    assert used == [expected]
 
 
 def test_replay_rejects_an_unknown_preset(capsys):

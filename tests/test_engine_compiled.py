@@ -25,6 +25,7 @@ from test_engine import *
 from test_engine_rules import *
 
 _table = pytest.importorskip("riichi_fast.engine._table")
+_games = pytest.importorskip("riichi_fast.engine._games")
 CTable = _table.CTable
 
 # these do not build a Table through the module's name (replay, whole games): already run in test_engine
@@ -227,14 +228,14 @@ def _random_hands_on_table(n, seed, preset):
 
 
 def test_the_random_agent_stream_is_splitmix64():
-    a, b = _table.random_choice_stream(12345), _splitmix_words(12345)
+    a, b = _games.random_choice_stream(12345), _splitmix_words(12345)
     assert [next(a) for _ in range(50)] == [next(b) for _ in range(50)]
 
 
 @pytest.mark.parametrize("preset, seed, n", [("tenhou", 3, 60), ("tenhou_3p", 4, 40), ("majsoul", 5, 40)])
 def test_play_random_hands_equals_the_python_table(preset, seed, n):
     n = n // 4 if _backend.PUREPYTHON else n
-    kind, winner, deltas = _table.play_random_hands(n, seed, preset)
+    kind, winner, deltas = _games.play_random_hands(n, seed, preset)
     assert kind.dtype.name == "int8" and winner.dtype.name == "int8" and deltas.dtype.name == "int32"
     got = [(int(k), int(w), tuple(int(x) for x in d)) for k, w, d in zip(kind, winner, deltas)]
     assert got == _random_hands_on_table(n, seed, preset)
@@ -242,10 +243,10 @@ def test_play_random_hands_equals_the_python_table(preset, seed, n):
 
 def test_play_random_hands_bad_input():
     with pytest.raises(ContextError, match="n must be >= 0, got -1"):
-        _table.play_random_hands(-1)
+        _games.play_random_hands(-1)
     with pytest.raises(ContextError, match="unknown rules preset 'nope'"):
-        _table.play_random_hands(1, 0, "nope")
-    kind, winner, deltas = _table.play_random_hands(0)
+        _games.play_random_hands(1, 0, "nope")
+    kind, winner, deltas = _games.play_random_hands(0)
     assert kind.shape == (0,) and winner.shape == (0,) and deltas.shape == (0, 4)
 
 
@@ -255,7 +256,7 @@ def test_play_random_games_equals_play_game_on_the_python_table(preset, length, 
     from riichi_fast.engine import play_game
 
     n = 1 if _backend.PUREPYTHON else n
-    scores, points, ranks, hands = _table.play_random_games(n, 40, preset, length)
+    scores, points, ranks, hands = _games.play_random_games(n, 40, preset, length)
     assert scores.dtype.name == "int32" and ranks.dtype.name == "int8" and hands.dtype.name == "int32"
     n_players = config.Rules.preset(preset).n_players
     for g in range(n):
@@ -273,10 +274,10 @@ def test_play_random_games_equals_play_game_on_the_python_table(preset, length, 
 
 def test_play_random_games_bad_input():
     with pytest.raises(ContextError, match="n_games must be >= 0, got -2"):
-        _table.play_random_games(-2)
+        _games.play_random_games(-2)
     with pytest.raises(ContextError, match="unknown game length 'long'"):
-        _table.play_random_games(1, 0, "tenhou", "long")
-    scores, points, ranks, hands = _table.play_random_games(0)
+        _games.play_random_games(1, 0, "tenhou", "long")
+    scores, points, ranks, hands = _games.play_random_games(0)
     assert scores.shape == points.shape == ranks.shape == (0, 4) and hands.shape == (0,)
 
 
@@ -311,7 +312,7 @@ def test_play_games_equals_the_python_agents_on_the_python_table(preset, agents,
     n = 5
     if _backend.PUREPYTHON:  # the Python agents on the pure-Python kernels are slow: one single hand
         n, length = 1, "single"
-    r = _table.play_games(n, agents, preset, 0, length)  # game 1 of the first case has wins; greedy agents win often
+    r = _games.play_games(n, agents, preset, 0, length)  # game 1 of the first case has wins; greedy agents win often
     assert r["scores"].dtype.name == "int32" and r["placements"].dtype.name == "int8"
     for g in range(n):
         want = _python_game(preset, agents, 0, g, length)
@@ -320,7 +321,7 @@ def test_play_games_equals_the_python_agents_on_the_python_table(preset, agents,
         assert tuple(int(x) - 1 for x in r["placements"][g]) == want.ranks
         assert int(r["hands"][g]) == len(want.hands)
         # every hand's end and deltas
-        assert _table._game_hands(preset, agents, 0, g, length) == \
+        assert _games._game_hands(preset, agents, 0, g, length) == \
             [(h.kind, h.settlement.deltas) for h in want.hands]
         riichi = [0] * len(agents)
         for e in want.events:
@@ -339,7 +340,7 @@ def test_play_games_counts_wins_as_play_does():
     n = 12
     if _backend.PUREPYTHON:  # the Python table on the pure-Python kernels is slow: game 1 only
         pytest.skip("twelve Python hanchan on the pure-Python kernels take minutes; the game-by-game test runs")
-    r = _table.play_games(n, ["random"] * 4, "tenhou", 0, "hanchan")
+    r = _games.play_games(n, ["random"] * 4, "tenhou", 0, "hanchan")
     made = selfplay._make_agents(["random"] * 4, rules)
     rows = [selfplay._play_one(made, rules, 0, g, "hanchan") for g in range(n)]
     for i, f in enumerate(("wins", "tsumo", "deal_ins")):
@@ -353,17 +354,17 @@ def test_play_games_is_the_same_on_one_two_and_three_threads(preset, length):
     n_players = config.Rules.preset(preset).n_players
     agents = ["greedy"] + ["random"] * (n_players - 2) + ["tsumogiri"]
     n = 4 if _backend.PUREPYTHON else 24
-    one = _table.play_games(n, agents, preset, 2, length, 1)
+    one = _games.play_games(n, agents, preset, 2, length, 1)
     seen = []
     for threads in (2, 3):
-        other = _table.play_games(n, agents, preset, 2, length, threads, progress=seen.append)
+        other = _games.play_games(n, agents, preset, 2, length, threads, progress=seen.append)
         for f in _FIELDS:
             assert np.array_equal(one[f], other[f]), (threads, f)
     assert sum(seen) == 2 * n and all(k > 0 for k in seen)
     assert (one["points"].sum(axis=1) == 0).all()
     assert (np.sort(one["placements"], axis=1) == np.arange(1, n_players + 1)).all()
     # a game depends only on (seed, game): the first games of a longer run are the same
-    more = _table.play_games(n + 3, agents, preset, 2, length, 2)
+    more = _games.play_games(n + 3, agents, preset, 2, length, 2)
     assert all(np.array_equal(one[f], more[f][:n]) for f in _FIELDS)
 
 
@@ -372,7 +373,7 @@ def test_play_uses_the_compiled_games_for_compiled_agents():
 
     n = 2 if _backend.PUREPYTHON else 6
     r = play(n, "random,tsumogiri,random,random", "tenhou", 8, 2, length="tonpuusen")
-    c = _table.play_games(n, ["random", "tsumogiri", "random", "random"], "tenhou", 8, "tonpuusen")
+    c = _games.play_games(n, ["random", "tsumogiri", "random", "random"], "tenhou", 8, "tonpuusen")
     for f in _FIELDS:
         assert np.array_equal(getattr(r, f), c[f]), f
     assert r.agents == ("random", "tsumogiri", "random", "random")
@@ -380,22 +381,22 @@ def test_play_uses_the_compiled_games_for_compiled_agents():
 
 def test_play_games_bad_arguments():
     with pytest.raises(ContextError, match="n_threads must be an int >= 1, got 0"):
-        _table.play_games(1, n_threads=0)
+        _games.play_games(1, n_threads=0)
     with pytest.raises(ContextError, match=r"unknown compiled agent 'smart' \(seat 1\): expected one of random, tsumogiri, greedy"):
-        _table.play_games(1, ["random", "smart", "random", "random"])
+        _games.play_games(1, ["random", "smart", "random", "random"])
     with pytest.raises(ContextError, match="4 players need 4 agents, got 3"):
-        _table.play_games(1, ["random"] * 3)
+        _games.play_games(1, ["random"] * 3)
     with pytest.raises(ContextError, match="3 players need 3 agents, got 4"):
-        _table.play_games(1, ["random"] * 4, "tenhou_3p")
+        _games.play_games(1, ["random"] * 4, "tenhou_3p")
     with pytest.raises(ContextError, match="n_games must be an int >= 0, got -1"):
-        _table.play_games(-1)
+        _games.play_games(-1)
     with pytest.raises(ContextError, match="seed must be an int, got str"):
-        _table.play_games(1, seed="1")
+        _games.play_games(1, seed="1")
     with pytest.raises(ContextError, match="unknown game length 'long'"):
-        _table.play_games(1, length="long")
+        _games.play_games(1, length="long")
     with pytest.raises(ContextError, match="unknown rules preset 'nope'"):
-        _table.play_games(1, rules="nope")
-    r = _table.play_games(0, n_threads=2)
+        _games.play_games(1, rules="nope")
+    r = _games.play_games(0, n_threads=2)
     assert r["scores"].shape == (0, 4) and r["hands"].shape == (0,)
 
 
@@ -405,9 +406,9 @@ def test_play_games_equals_the_python_agents_long(preset):
     """Greedy tables (wins, calls, riichi, double ron) under every preset, hand by hand."""
     n_players = config.Rules.preset(preset).n_players
     agents = ["greedy"] * (n_players - 1) + ["random"]
-    r = _table.play_games(10, agents, preset, 77, "tonpuusen", 2)
+    r = _games.play_games(10, agents, preset, 77, "tonpuusen", 2)
     for g in range(10):
         want = _python_game(preset, agents, 77, g, "tonpuusen")
         assert tuple(int(x) for x in r["scores"][g]) == want.scores
-        assert _table._game_hands(preset, agents, 77, g, "tonpuusen") == \
+        assert _games._game_hands(preset, agents, 77, g, "tonpuusen") == \
             [(h.kind, h.settlement.deltas) for h in want.hands]

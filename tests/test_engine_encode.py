@@ -13,6 +13,9 @@ from riichi_fast.engine.selfplay import game_seed
 from riichi_fast.errors import ContextError
 from riichi_fast.tiles import parse_tiles
 
+# the readable writers: the twins of the compiled riichi_fast.engine._encode
+readable = _backend.twin("engine._encode")
+
 
 def _kind(name):
     return parse_tiles(name)[0] >> 2
@@ -191,13 +194,13 @@ def test_no_hidden_tile_reaches_the_encoding():
 
 def _py_planes(env):
     x = np.zeros((N_PLANES, 34), dtype=np.float32)
-    encode_mod._fill(_observe(env.table, env.seat), env.rules.red_fives, x)
+    readable.fill_observation(_observe(env.table, env.seat), env.rules.red_fives, x)
     return x
 
 
 def _py_mask(env):
     m = np.zeros(222, dtype=np.uint8)
-    by_index = encode_mod._mask_map_py(env.table.legal_actions(env.seat), env.rules.red_fives, m)
+    by_index = readable.mask_map(env.table.legal_actions(env.seat), env.rules.red_fives, m)
     return m.astype(bool), by_index
 
 
@@ -337,7 +340,7 @@ def test_step_index_refuses_an_illegal_index_and_changes_nothing(table_class):
 def test_write_batch_writes_every_table_and_refuses_bad_arrays():
     if CTable is Table:
         pytest.skip("no compiled engine")
-    from riichi_fast.engine._table import write_batch
+    from riichi_fast.engine._games import write_batch
 
     envs = [Env(rules, "single", CTable) for rules in ("tenhou", "tenhou_3p", "tenhou")]
     for k, e in enumerate(envs):
@@ -367,7 +370,7 @@ def test_fill_table_without_a_cache_and_on_a_python_table():
         out = _encode.fill_table(env.table, env.seat, legal, env.rules.red_fives, x, m)
         y = np.full((N_PLANES, 34), 7, dtype=np.float32)
         m2 = np.ones(222, dtype=np.uint8)
-        out2 = encode_mod._fill_table_py(env.table, env.seat, legal, env.rules.red_fives, y, m2)
+        out2 = readable.fill_table(env.table, env.seat, legal, env.rules.red_fives, y, m2)
         assert np.array_equal(x, y) and np.array_equal(x, _py_planes(env)) and np.array_equal(m, m2) and out == out2
         env.step(legal[-1])
 
@@ -382,13 +385,13 @@ def test_compiled_index_and_mask_twins_agree_and_fail_alike():
     for a in actions[:-2]:
         assert _encode.index_of(a, red) == index_of(a, red)
     m1, m2 = np.zeros(222, np.uint8), np.zeros(222, np.uint8)
-    assert _encode.mask_map(actions, red, m1) == encode_mod._mask_map_py(actions, red, m2)
+    assert _encode.mask_map(actions, red, m1) == readable.mask_map(actions, red, m2)
     assert np.array_equal(m1, m2) and int(m1.sum()) == 16
     for bad, message in [(300, "action index 300 is out of range 0-221"), (-1, "action index -1 is out of range"),
                          (True, "an action is an Action or an index 0-221, got True"),
                          ("pon", "an action is an Action or an index 0-221, got 'pon'"),
                          (Action("wave", 0), "seat 0 wave: unknown action type 'wave'")]:
-        for impl in (_encode.mask_map, encode_mod._mask_map_py):
+        for impl in (_encode.mask_map, readable.mask_map):
             with pytest.raises(EngineError, match=message):
                 impl([bad], red, np.zeros(222, np.uint8))
         with pytest.raises(EngineError, match=message):
@@ -400,4 +403,4 @@ def test_compiled_index_and_mask_twins_agree_and_fail_alike():
 def test_backends_pick_their_table():
     expected = Table if _backend.PUREPYTHON else CTable
     assert Env().table_class is expected and VecEnv(1).table_class is expected
-    assert (encode_mod._fill_obs is encode_mod._fill) == _backend.PUREPYTHON
+    assert (encode_mod._fill_obs is readable.fill_observation) == _backend.PUREPYTHON

@@ -34,8 +34,7 @@ def _has_twin(stub: Path) -> bool:
 TWIN_ELSEWHERE = {
     "compat.mahjong._compat_counts",
     "compat.mahjong.hand_calculating._compat_hand",
-    "engine._encode",
-    "engine._table",
+    "engine._games",  # whole games: engine.game and engine.selfplay with the agents of engine.agents
 }
 STUBS = [s for s in ALL_STUBS if _has_twin(s)]
 

@@ -36,6 +36,17 @@ def load(path: str):
     return _import_compiled(path)
 
 
+def twin(path: str):
+    """The pure-Python twin of compiled module ``path`` whatever the switch: for a public module that
+    shows the readable specification beside its kernel (``riichi_fast.engine.Table``, the twin of
+    ``engine._table``'s ``CTable``).
+
+    >>> twin("engine._table").__name__
+    'riichi_fast.reference.engine.table'
+    """
+    return importlib.import_module(f"riichi_fast.{twin_path(path)}")
+
+
 def compiled(path: str):
     """The compiled module ``riichi_fast.<path>`` (``"records.mjai._reader"``), or None under
     RIICHI_FAST_PUREPYTHON=1 (the caller then runs its Python twin); an import failure is

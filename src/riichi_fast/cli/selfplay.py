@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import time
+
+from riichi_fast._progress import Progress
+from riichi_fast.engine.agents import AGENTS
+from riichi_fast.engine.selfplay import play
 
 
 def add_parser(sub) -> None:
     """Add ``selfplay`` to the subparsers of ``riichi-fast``."""
-    from riichi_fast.engine.agents import AGENTS
-
     p = sub.add_parser("selfplay", help="play seeded games between built-in agents and summarise them",
                        description="Play seeded games between built-in agents through the engine and print "
                                    "placements, win and deal-in rates per seat; with --out each game is also written as a "
@@ -32,11 +35,6 @@ def add_parser(sub) -> None:
 
 
 def cmd_selfplay(ns) -> int:
-    import time
-
-    from riichi_fast._progress import Progress
-    from riichi_fast.engine.selfplay import play
-
     start = time.perf_counter()
     with Progress(max(ns.games, 0), "selfplay", unit=" games", enabled=not ns.no_progress) as bar:
         result = play(ns.games, ns.agents, ns.rules, ns.seed, ns.threads, length=ns.length, progress=bar.update,

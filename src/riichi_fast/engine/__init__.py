@@ -1,8 +1,8 @@
 """The game engine: walls, a table that plays hands, and real games replayed through it.
 
 :class:`Table` plays hands under any :class:`~riichi_fast.Rules` (see
-:mod:`riichi_fast.engine.table`): it is the readable Python specification.
-:class:`CTable` is its compiled twin (the same legal actions, events and
+:mod:`riichi_fast.engine.table`; its code: ``riichi_fast/reference/engine/table.py``):
+it is the readable Python specification.  :class:`CTable` is its compiled twin (the same legal actions, events and
 results step for step; a hand runs in C without the GIL), the default of
 :func:`play_game`, :func:`replay_file`, :class:`Env` and ``VecEnv``.
 :func:`replay_file` replays a real game (Tenhou mjlog, tenhou.net/6, mjai)
@@ -33,12 +33,14 @@ from an explicit list of tiles (:class:`Wall`).
 (13, 70, 4)
 """
 
-from riichi_fast.engine._table import CTable, play_games, play_random_games, play_random_hands
+from riichi_fast.engine._games import play_games, play_random_games, play_random_hands
+from riichi_fast.engine._table import CTable
 from riichi_fast.engine.env import N_ACTIONS, Env, Observation
 from riichi_fast.engine.game import GameResult, dealer_may_stop, final_points, game_over, play_game
 from riichi_fast.engine.replay import Mismatch, ReplayReport, replay_file
 from riichi_fast.engine.selfplay import SelfPlayResult, play
-from riichi_fast.engine.table import Action, EngineError, HandEnd, Table
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.types import Action, EngineError, HandEnd
 from riichi_fast.engine.wall import Wall, seeded_wall, tenhou_walls
 
 __all__ = [

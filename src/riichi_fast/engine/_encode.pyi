@@ -2,8 +2,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from riichi_fast.engine.env import Observation
-from riichi_fast.engine.table import Action
+from riichi_fast.engine.types import Action, Observation
 
 def index_of(action: Action, red: Sequence[int]) -> int: ...
 def mask_map(actions: Iterable[Action | int], red: Sequence[int], mask: np.ndarray) -> dict[int, Action | int]: ...

@@ -9,14 +9,17 @@
 #
 # Plane layout: encode.py's module doc.  Seats are relative to the observer, r = (seat - me) mod n.
 
+from libc.stdint cimport uint8_t
+
+from riichi_fast.engine._actions cimport N_ACTIONS, Act, c_act_from, c_index_of, c_is_red
+
 import numpy as np
 
-from riichi_fast.engine.table import Action, EngineError
+from riichi_fast.engine.types import Action, EngineError, Observation
 
 __all__ = ["TableCache", "fill_observation", "fill_table", "index_of", "mask_map", "observe"]
 
 cdef enum:
-    N_ACTIONS = 222
     HAND = 0
     DRAWN = 4
     RED = 5
@@ -35,14 +38,11 @@ cdef enum:
     SIZES = 55
     N_PLANES = 59
 
-cdef dict _SIMPLE = {"tsumo": 136, "ron": 137, "pass": 138, "daiminkan": 151, "kita": 220, "kyuushu": 221}
+cdef inline bint _red(int tile, const uint8_t* red) noexcept:
+    return c_is_red(red, tile)
 
 
-cdef inline bint _red(int tile, const int* red) noexcept:
-    return (tile & 3) < red[tile >> 2]
-
-
-cdef int _reds(int* red, object red_seq) except -1:
+cdef int _reds(uint8_t* red, object red_seq) except -1:
     cdef int k
     if len(red_seq) != 34:
         raise EngineError(f"red: expected 34 counts, got {len(red_seq)}")
@@ -51,32 +51,10 @@ cdef int _reds(int* red, object red_seq) except -1:
     return 0
 
 
-cdef int _index_of(object action, const int* red) except -1:
-    t = action.type
-    cdef int tile, k, a, b, c, pos, reds = 0
-    if t == "discard" or t == "riichi":
-        tile = action.tile
-        return (0 if t == "discard" else 68) + (34 if _red(tile, red) else 0) + (tile >> 2)
-    simple = _SIMPLE.get(t)
-    if simple is not None:
-        return simple
-    for x in action.consumed:
-        if _red(x, red):
-            reds += 1
-    if t == "chi":
-        k = action.tile >> 2
-        cons = action.consumed
-        a = cons[0] >> 2
-        b = cons[1] >> 2
-        pos = (a < k) + (b < k)
-        return 139 + 3 * pos + reds
-    if t == "pon":
-        return 148 + reds
-    if t == "ankan":
-        return 152 + (action.tile >> 2)
-    if t == "kakan":
-        return 186 + (action.tile >> 2)
-    raise EngineError(f"{action}: unknown action type {t!r}")
+cdef int _index_of(object action, const uint8_t* red) except -1:
+    cdef Act act
+    c_act_from(action, &act)
+    return c_index_of(&act, red)
 
 
 def index_of(action, red):
@@ -87,12 +65,12 @@ def index_of(action, red):
     >>> index_of(Action("discard", 0, 16), Rules.preset("tenhou").red_fives)
     38
     """
-    cdef int r[34]
+    cdef uint8_t r[34]
     _reds(r, red)
     return _index_of(action, r)
 
 
-cdef dict _mask_into(object actions, const int* red, unsigned char[::1] mask):
+cdef dict _mask_into(object actions, const uint8_t* red, unsigned char[::1] mask):
     cdef int i
     mask[:] = 0
     out = {}
@@ -116,11 +94,12 @@ def mask_map(actions, red, unsigned char[::1] mask):
 
     >>> import numpy as np
     >>> from riichi_fast import Rules
-    >>> m = np.ones(222, dtype=np.uint8)
+    >>> from riichi_fast.engine.actions import N_ACTIONS
+    >>> m = np.ones(N_ACTIONS, dtype=np.uint8)
     >>> mask_map([137, 138, 137], Rules().red_fives, m), int(m.sum())
     ({137: 137, 138: 138}, 2)
     """
-    cdef int r[34]
+    cdef uint8_t r[34]
     _reds(r, red)
     return _mask_into(actions, r, mask)
 
@@ -131,7 +110,7 @@ cdef inline void _const(float[:, ::1] x, int plane, float v) noexcept:
         x[plane, k] = v
 
 
-cdef void _hand(float[:, ::1] x, object closed, const int* red) except *:
+cdef void _hand(float[:, ::1] x, object closed, const uint8_t* red) except *:
     cdef int counts[34]
     cdef int k, j, t
     for k in range(34):
@@ -146,7 +125,7 @@ cdef void _hand(float[:, ::1] x, object closed, const int* red) except *:
             x[HAND + j, k] = 1
 
 
-cdef int _fill_seats(object table, int me, int n, float[:, ::1] x, const int* r) except -1:
+cdef int _fill_seats(object table, int me, int n, float[:, ::1] x, const uint8_t* r) except -1:
     """The per-seat planes from the table's ``seats`` snapshot (any table)."""
     cdef int s, rel, base
     seats = table.seats
@@ -168,7 +147,7 @@ cdef int _fill_seats(object table, int me, int n, float[:, ::1] x, const int* r)
 
 def fill_observation(obs, red, float[:, ::1] x):
     """Write ``obs``'s planes into the zeroed ``(N_PLANES, 34)`` float32 array ``x`` (encode.py's ``_fill``)."""
-    cdef int r[34]
+    cdef uint8_t r[34]
     cdef int n, me, s, rel, base, i, k
     _reds(r, red)
     if x.shape[0] != N_PLANES or x.shape[1] != 34:
@@ -296,8 +275,6 @@ cdef int _sync(TableCache cache, object table, int n, list rivers, list closed) 
 def observe(table, int me, TableCache cache):
     """Seat ``me``'s :class:`~riichi_fast.engine.Observation` of a CTable in play, read through its cheap
     accessors and ``cache`` (the same object as env.py's ``_observe``, its twin)."""
-    from riichi_fast.engine.env import Observation
-
     cdef int n = table.n, s, i
     rivers = [table.river_of(s) for s in range(n)]
     closed = [table.closed_ids(s) for s in range(n)]
@@ -324,7 +301,7 @@ def observe(table, int me, TableCache cache):
         tiles_left=table.tiles_left, dealer=st.dealer, seat_wind=st.seat_wind(me), last_discard=last, phase=phase)
 
 
-cdef int _fill_cached(object table, int me, int n, float[:, ::1] x, const int* r, TableCache cache) except -1:
+cdef int _fill_cached(object table, int me, int n, float[:, ::1] x, const uint8_t* r, TableCache cache) except -1:
     """The per-seat planes of a CTable through its cheap accessors and the cache."""
     cdef int s, rel, base
     rivers = [table.river_of(s) for s in range(n)]
@@ -354,7 +331,7 @@ def fill_table(table, int me, actions, red, float[:, ::1] x, unsigned char[::1] 
     :class:`TableCache` kept for this table (a CTable: ``closed_ids``, ``river_of``), else the table's
     ``seats`` snapshot is read.
     """
-    cdef int r[34]
+    cdef uint8_t r[34]
     cdef int n = table.n, s, rel, base, k
     _reds(r, red)
     if x.shape[0] != N_PLANES or x.shape[1] != 34:

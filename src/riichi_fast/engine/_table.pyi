@@ -1,13 +1,10 @@
-from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from riichi_fast.engine.table import Action, HandEnd
+from riichi_fast.engine.types import Action, HandEnd
 from riichi_fast.hand import Hand, Meld
 from riichi_fast.rules.config import Rules
 from riichi_fast.settle import TableState
-
-ACTION_NAMES: tuple[str, ...]
 
 class SeatView:
     closed: list[int]
@@ -91,30 +88,3 @@ class CTable:
     def drawn_rinshan(self) -> bool: ...
     @property
     def pao(self) -> dict[int, int]: ...
-
-def random_choice_stream(seed: int) -> Iterator[int]: ...
-def play_random_hands(
-    n: int, seed: int = 0, rules: Rules | str = "tenhou"
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
-def play_random_games(
-    n_games: int, seed: int = 0, rules: Rules | str = "tenhou", length: str = "hanchan"
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
-
-AGENT_NAMES: tuple[str, ...]
-LENGTH_NAMES: tuple[str, ...]
-
-def play_games(
-    n_games: int,
-    agents: Sequence[str] | str | None = None,
-    rules: Rules | str = "tenhou",
-    seed: int = 0,
-    length: str = "hanchan",
-    n_threads: int = 1,
-    *,
-    progress: Callable[[int], object] | None = None,
-) -> dict[str, np.ndarray]: ...
-def _game_hands(
-    rules: Rules | str, agents: Sequence[str], seed: int, game: int, length: str = "hanchan"
-) -> list[tuple[str, tuple[int, ...]]]: ...
-
-def write_batch(tables: list[CTable], planes: np.ndarray, masks: np.ndarray, seats: np.ndarray) -> None: ...

@@ -1,4 +1,4 @@
-# The compiled twin of riichi_fast.engine.table.Table (see docs/INTERNALS.md, "Compiled engine").
+# The compiled twin of the Python Table (riichi_fast/reference/engine/table.py, public as riichi_fast.engine.Table).
 #
 # The hand state lives in C arrays: per seat the closed 136-ids (presence), the melds, the river
 # with its tsumogiri / called flags and the riichi, ippatsu and furiten flags; the wall as arrays
@@ -8,9 +8,10 @@
 # turned into the mjai dicts of Table only when :attr:`CTable.events` is read.  A hand runs without
 # the GIL: the wall, the deal, every action, the yaku check of a possible win (the scoring kernel),
 # the draws and their settlement are C.  A win's settlement through the Python API takes the GIL
-# (riichi_fast.settle makes Table's HandEnd); play_games settles wins in C.  A draw's HandEnd is
-# settled in Python only when read.
-# play_games plays whole games of built-in agents (random, tsumogiri, greedy) on native threads.
+# (riichi_fast.settle makes Table's HandEnd); whole games in C (_games.pyx) settle wins in C.
+# A draw's HandEnd is settled in Python only when read.
+# The state is declared in _table.pxd; the built-in agents (_agents.pyx) and whole games
+# (_games.pyx) drive it in C.
 #
 # Table is the specification: same phases, same legal actions in the same order, same events,
 # same hand ends (tests/test_engine_compiled.py feeds both the same choices).
@@ -20,7 +21,11 @@ from libc.string cimport memset
 
 from riichi_fast.analysis._player cimport PlayerState
 from riichi_fast._types cimport MELD_ANKAN, MELD_CHI, MELD_DAIMINKAN, MELD_PON, MELD_SHOUMINKAN
+from riichi_fast.engine._actions cimport (A_ANKAN, A_CHI, A_DAIMINKAN, A_DISCARD, A_KAKAN, A_KITA, A_KYUUSHU,
+                                         A_PASS, A_PON, A_RIICHI, A_RON, A_TSUMO, N_ACTIONS, Act, _put,
+                                         c_act_from, c_act_to, c_index_of)
 from riichi_fast.engine._wall cimport c_seeded_yama
+
 from riichi_fast.analysis._shanten cimport c_make_caps, c_shanten, c_shanten_after_change, c_shanten_after_change_caps, \
     c_shanten_caps
 from riichi_fast._types cimport count_t
@@ -38,7 +43,9 @@ from riichi_fast.settle._settle cimport (
 )
 
 from riichi_fast import settle as _settle
-from riichi_fast.engine.table import Action, EngineError, HandEnd
+from riichi_fast.engine.actions import ACTION_TYPES
+from riichi_fast.engine.types import Action, EngineError, HandEnd
+from riichi_fast.engine.wall import Wall
 from riichi_fast.enums import Form, MeldType
 from riichi_fast.errors import ContextError, RiichiError, WallError
 from riichi_fast.hand import Hand, Meld
@@ -46,134 +53,11 @@ from riichi_fast.rules import config as _config
 from riichi_fast.scoring.front import score as _score
 from riichi_fast.tiles import format_tiles
 
-__all__ = ["CTable", "write_batch"]
-
-# action types (ACTION_NAMES order)
-cdef enum:
-    A_DISCARD = 0
-    A_RIICHI = 1
-    A_TSUMO = 2
-    A_RON = 3
-    A_CHI = 4
-    A_PON = 5
-    A_DAIMINKAN = 6
-    A_ANKAN = 7
-    A_KAKAN = 8
-    A_KITA = 9
-    A_KYUUSHU = 10
-    A_PASS = 11
-
-ACTION_NAMES = ("discard", "riichi", "tsumo", "ron", "chi", "pon", "daiminkan", "ankan", "kakan", "kita",
-                "kyuushu", "pass")
-cdef dict _ACTION_CODES = {name: i for i, name in enumerate(ACTION_NAMES)}
-
-# phases
-cdef enum:
-    P_IDLE = 0
-    P_TURN = 1
-    P_CLAIM = 2
-    P_CHANKAN = 3
-    P_ENDED = 4
+__all__ = ["CTable"]
 
 cdef tuple _PHASES = ("idle", "turn", "claim", "chankan", "ended")
-
-# events kept in C
-cdef enum:
-    E_TSUMO = 0
-    E_DAHAI = 1
-    E_REACH = 2
-    E_REACH_ACCEPTED = 3
-    E_CHI = 4
-    E_PON = 5
-    E_DAIMINKAN = 6
-    E_ANKAN = 7
-    E_KAKAN = 8
-    E_NUKIDORA = 9
-    E_DORA = 10
-
-# meld codes: riichi_fast._types MELD_* and kita
-cdef enum:
-    M_KITA = 6
-
-cdef enum:
-    MAX_EVENTS = 512
-    MAX_RIVER = 64
-    MAX_MELDS = 8
-    MAX_OPTS = 24
-    MAX_TURN = 64
-
-cdef struct Act:
-    int8_t type
-    int8_t seat
-    int16_t tile           # -1: none
-    int8_t n_cons
-    uint8_t cons[4]
-
-cdef struct Ev:
-    int8_t type
-    int8_t actor
-    int8_t target
-    int16_t pai
-    int8_t n_cons
-    int16_t cons[4]        # consumed ids; the scores for reach_accepted are in score
-    int8_t flag            # tsumogiri
-    int score[4]
-
-cdef struct Seat:
-    uint8_t has[136]       # closed ids
-    uint8_t kcount[34]     # closed count per kind
-    int n_closed
-    int8_t mtype[MAX_MELDS]
-    uint8_t mtiles[MAX_MELDS][4]
-    int8_t mn[MAX_MELDS]
-    int16_t mcalled[MAX_MELDS]
-    int8_t mfrom[MAX_MELDS]
-    int n_melds
-    uint8_t river[MAX_RIVER]
-    uint8_t tsumogiri[MAX_RIVER]
-    uint8_t called[MAX_RIVER]
-    int n_river
-    uint64_t river_mask
-    bint temp_furiten
-    bint riichi_furiten
-    int riichi_at          # -1: none
-    bint riichi_accepted
-    bint double_riichi
-    bint ippatsu
-    int kita
-    uint64_t kuikae
-    int n_kans
-    bint first_discard_done
-
-# ends of a hand kept in C
-cdef enum:
-    END_NONE = -1
-    END_WIN = 0
-    END_EXHAUSTIVE = 1
-    END_ABORTIVE = 2
-
-# abortive draws (HandEndC.reason)
-cdef enum:
-    AB_KYUUSHU = 0
-    AB_SUUFON = 1
-    AB_SUUCHA = 2
-    AB_SUUKAIKAN = 3
-    AB_SANCHAHOU = 4
-
 cdef tuple _ABORTIVE = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
 
-cdef struct HandEndC:
-    int kind               # END_*
-    int reason             # AB_* of an abortive draw
-    int tenpai_mask        # exhaustive draw: the tenpai seats
-    int nagashi_mask       # exhaustive draw: the nagashi mangan seats
-    bint repeats           # the dealer keeps the deal
-    int deltas[4]
-    int n_dealer, n_wind, n_honba, n_sticks   # the next table
-    int n_scores[4]
-    int n_wins
-    int win_seat[3]
-    int win_from[3]        # -1: tsumo
 
 cdef int _RINSHAN4[4]
 cdef int _RINSHAN3[8]
@@ -182,12 +66,7 @@ for _k, _v in enumerate((1, 0, 3, 2)):
 for _k, _v in enumerate((1, 0, 3, 2, 5, 4, 7, 6)):
     _RINSHAN3[_k] = _v
 
-cdef uint64_t _YAOCHUU_MASK = 0
-for _k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
-    _YAOCHUU_MASK |= (<uint64_t>1) << _k
-
-cdef inline uint64_t _bit(int k) noexcept nogil:
-    return (<uint64_t>1) << k
+cdef uint64_t _YAOCHUU_MASK = _yaochuu_mask()
 
 cdef inline bint _is_red(int t) noexcept nogil:
     return t % 4 == 0 and (t >> 2 == 4 or t >> 2 == 13 or t >> 2 == 22)
@@ -221,68 +100,6 @@ cdef class CTable:
     >>> t.step(t.legal_actions(0)[-1]); t.acting
     (1,)
     """
-
-    cdef Seat seats_[4]
-    cdef uint8_t live_[136]
-    cdef int n_live
-    cdef uint8_t rinshan_[8]
-    cdef int n_rinshan
-    cdef uint8_t dora_ind[5]
-    cdef uint8_t ura_ind[5]
-    cdef int n_live_drawn_, n_rinshan_drawn_, n_dora, pending_dora_
-    cdef int current_, drawn_, n_kans_, phase_
-    cdef bint drawn_rinshan_, interrupted_
-    cdef int scores_[4]
-    cdef int sticks_
-    cdef int pao_[4]
-    cdef int last_seat, last_tile
-    cdef bint last_riichi
-    # claims
-    cdef int claim_from, claim_tile, n_order
-    cdef int claim_order[3]
-    cdef bint claim_ankan, claim_kita
-    cdef Act opts[4][MAX_OPTS]
-    cdef int n_opts[4]
-    cdef Act answers[4]
-    cdef bint answered[4]
-    # events
-    cdef Ev ev[MAX_EVENTS]
-    cdef int n_ev
-    # settings
-    cdef readonly int n
-    cdef int red
-    cdef int riichi_min_points, riichi_min_tiles
-    cdef bint kyuushu_rule, suufon_rule, suucha_rule, suukaikan_rule, kan_dora, nagashi, triple_aborts
-    cdef bint head_bump, kokushi_chankan, ippatsu_rule, renhou_rule, pao_dragons, pao_winds
-    # the hand's start in C: the table (dealer, wind, counters, scores), the wall and the deal
-    cdef int t_dealer, t_wind, t_honba, t_sticks
-    cdef int t_scores[4]
-    cdef uint8_t yama_[136]
-    cdef int n_yama, dice_[2]
-    cdef uint8_t haipai_[4][13]
-    # the end of the hand in C (see HandEndC)
-    cdef HandEndC endc
-    # rules read by the C hand ends and game loop
-    cdef int noten_payment, return_points, start_points
-    cdef bint adds_counter, tobi, wareme, open_tanyao
-    # the scoring kernel's rules (the yaku check of a possible win runs in C)
-    cdef object params_
-    cdef int32_t params_c[R_SIZE]
-    cdef RulesC rc
-    cdef uint8_t red_c[34]
-    cdef bint ura_dora, counters_all
-    cdef int honba_value
-    cdef bint c_settle            # play_games: settle wins in C (no HandEnd; the Python API never sets it)
-    cdef int uma_[4]
-    # one PlayerState per seat (typed attributes: their nogil c_* methods are called without the GIL)
-    cdef PlayerState ps0, ps1, ps2, ps3
-    # Python objects of the hand (not per event), made on request or on the win path
-    cdef readonly object rules
-    cdef object table_
-    cdef object wall_
-    cdef object end_
-    cdef list tail_events          # a win's hora events (the GIL path)
-    cdef bint py_start, end_ok
 
     def __init__(self, rules="tenhou"):
         if isinstance(rules, str):
@@ -463,8 +280,6 @@ cdef class CTable:
 
     def start_hand(self, wall, table=None):
         """Deal ``wall`` at ``table`` (default: East 1 at the start); the dealer draws and is to act."""
-        from riichi_fast.engine.wall import Wall
-
         cdef int i
         if not isinstance(wall, Wall):
             raise WallError(f"a hand is dealt from a Wall, got {type(wall).__name__}")
@@ -589,8 +404,6 @@ cdef class CTable:
     @property
     def wall(self):
         """The hand's Wall."""
-        from riichi_fast.engine.wall import Wall
-
         if self.phase_ == P_IDLE:
             return None
         if self.py_start:
@@ -697,8 +510,8 @@ cdef class CTable:
             return None
         order = [self.claim_order[i] for i in range(self.n_order)]
         out = {"from": self.claim_from, "tile": self.claim_tile, "order": order,
-               "options": {seat: [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] for seat in order},
-               "answers": {seat: _to_action(&self.answers[seat]) for seat in order if self.answered[seat]}}
+               "options": {seat: [c_act_to(&self.opts[seat][i]) for i in range(self.n_opts[seat])] for seat in order},
+               "answers": {seat: c_act_to(&self.answers[seat]) for seat in order if self.answered[seat]}}
         if self.phase_ == P_CHANKAN:
             out["ankan"] = bool(self.claim_ankan)
             out["kita"] = bool(self.claim_kita)
@@ -716,9 +529,6 @@ cdef class CTable:
     @property
     def tiles_left(self):
         return self._tiles_left()
-
-    cdef inline int _tiles_left(self) noexcept nogil:
-        return self.n_live - self.n_rinshan_drawn_ - self.n_live_drawn_
 
     def closed_ids(self, int seat):
         """The seat's closed 136-ids, ascending."""
@@ -844,8 +654,8 @@ cdef class CTable:
         cdef int n, i
         if self.phase_ == P_TURN:
             n = self._turn_actions(seat, buf)
-            return [_to_action(&buf[i]) for i in range(n)]
-        return [_to_action(&self.opts[seat][i]) for i in range(self.n_opts[seat])] + [Action("pass", seat)]
+            return [c_act_to(&buf[i]) for i in range(n)]
+        return [c_act_to(&self.opts[seat][i]) for i in range(self.n_opts[seat])] + [Action("pass", seat)]
 
     # ------------------------------------------------ the action space in C (no Action objects)
 
@@ -872,17 +682,17 @@ cdef class CTable:
 
     cdef int _act_index(self, Act* a) noexcept nogil:
         """The action-space index of ``a`` (env.index_of on the Action it stands for)."""
-        return _index_of(a, self.red_c)
+        return c_index_of(a, self.red_c)
 
     def legal_mask(self, unsigned char[::1] mask not None):
-        """Zero ``mask`` (uint8, 222 entries) and set the action-space index of every legal action of the
+        """Zero ``mask`` (uint8, ``N_ACTIONS`` entries) and set the action-space index of every legal action of the
         first acting seat; returns that seat (-1 when no seat acts: the mask stays all zero).
 
         The same indices as :func:`riichi_fast.engine.env.index_of` over :meth:`legal_actions`, without
         making Action objects.
         """
-        if mask.shape[0] != 222:
-            raise EngineError(f"mask: expected 222 entries, got {mask.shape[0]}")
+        if mask.shape[0] != N_ACTIONS:
+            raise EngineError(f"mask: expected {N_ACTIONS} entries, got {mask.shape[0]}")
         return self._legal_mask(mask)
 
     cdef int _legal_mask(self, unsigned char[::1] mask) except -2:
@@ -906,10 +716,10 @@ cdef class CTable:
         cdef Act buf[MAX_TURN]
         cdef int seat, n, j, k
         if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise EngineError(f"an action index is an int 0-221, got {i!r}")
+            raise EngineError(f"an action index is an int 0-{N_ACTIONS - 1}, got {i!r}")
         i = i.__index__()
-        if not 0 <= i < 222:
-            raise EngineError(f"action {i} is out of range 0-221")
+        if not 0 <= i < N_ACTIONS:
+            raise EngineError(f"action {i} is out of range 0-{N_ACTIONS - 1}")
         k = i
         seat = self._acting_seat()
         if seat < 0:
@@ -920,17 +730,22 @@ cdef class CTable:
                 break
         else:
             raise EngineError(f"action {k} is illegal for seat {seat} now (phase {self.phase})")
+        self._take(seat, &buf[j])
+        return ACTION_TYPES[buf[j].type]
+
+    cdef int _take(self, int seat, Act* a) except -1 nogil:
+        """Apply ``seat``'s legal decision ``a``: its turn's action, or its answer to a claim (the claims
+        resolve once every claimant has answered)."""
         if self.phase_ == P_TURN:
-            self._apply_turn(&buf[j])
-        else:
-            self.answers[seat] = buf[j]
-            self.answered[seat] = True
-            if self._acting_seat() < 0:
-                if self.phase_ == P_CLAIM:
-                    self._resolve_claims()
-                else:
-                    self._resolve_chankan()
-        return ACTION_NAMES[buf[j].type]
+            return self._apply_turn(a)
+        self.answers[seat] = a[0]
+        self.answered[seat] = True
+        if self._acting_seat() < 0:
+            if self.phase_ == P_CLAIM:
+                self._resolve_claims()
+            else:
+                self._resolve_chankan()
+        return 0
 
     def fill_planes(self, int me, float[:, ::1] x not None):
         """Seat ``me``'s observation planes (riichi_fast.engine.encode's layout, ``(59, 34)`` float32) into
@@ -1227,17 +1042,8 @@ cdef class CTable:
             why = "it is not this seat's turn to act" if action.seat not in acting else "not among the legal actions"
             raise EngineError(f"{action} is illegal: {why} (acting: {list(acting)}, phase {self.phase})")
         cdef Act a
-        _from_action(action, &a)
-        if self.phase_ == P_TURN:
-            self._apply_turn(&a)
-        else:
-            self.answers[a.seat] = a
-            self.answered[a.seat] = True
-            if not self.acting:
-                if self.phase_ == P_CLAIM:
-                    self._resolve_claims()
-                else:
-                    self._resolve_chankan()
+        c_act_from(action, &a)
+        self._take(a.seat, &a)
 
     def _equivalent(self, action, legal):
         def sig(a):
@@ -1903,14 +1709,6 @@ cdef class CTable:
 
 # ------------------------------------------------------------------ helpers
 
-cdef inline int _put(Act* out, int n, int atype, int seat, int tile) noexcept nogil:
-    out[n].type = atype
-    out[n].seat = seat
-    out[n].tile = tile
-    out[n].n_cons = 0
-    return n + 1
-
-
 cdef int _distinct_pairs(Act* o, int m, int seat, int tile, int* same, int j) noexcept nogil:
     """Table's _distinct_pairs: pairs of held copies, one per (red, red) pattern, ascending."""
     cdef int a, b, key
@@ -1988,775 +1786,5 @@ cdef void _ps_load(PlayerState ps, Seat* s, int drawn) noexcept nogil:
         ps.c_draw(drawn >> 2)
 
 
-cdef object _to_action(Act* a):
-    return Action(ACTION_NAMES[a.type], a.seat, None if a.tile < 0 else a.tile,
-                  tuple([a.cons[i] for i in range(a.n_cons)]))
-
-
-cdef int _from_action(object action, Act* a) except -1:
-    a.type = _ACTION_CODES[action.type]
-    a.seat = action.seat
-    a.tile = -1 if action.tile is None else action.tile
-    cons = action.consumed
-    a.n_cons = len(cons)
-    for i in range(a.n_cons):
-        a.cons[i] = cons[i]
-    return 0
-
-
 def _copy_key(t):
     return (t >> 2, t % 4 == 0 and (t >> 2) in (4, 13, 22))
-
-
-# ------------------------------------------------------------ batched random play
-
-cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
-    cdef uint64_t z
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
-def random_choice_stream(seed):
-    """The random agent's choices as Python sees them: an endless iterator of 64-bit words (splitmix64).
-
-    The agent of :func:`play_random_hands` takes, at each decision, legal action number
-    ``word % len(legal_actions)`` (the order of :meth:`CTable.legal_actions`).
-
-    >>> it = random_choice_stream(0); next(it) == next(random_choice_stream(0))
-    True
-    """
-    cdef uint64_t state = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
-    while True:
-        yield _splitmix64(&state)
-
-
-cdef int _random_step(CTable t, uint64_t* rng) except -1:
-    """One decision of the built-in random legal agent, taken in C (no Action objects)."""
-    cdef Act buf[MAX_TURN]
-    cdef Act pass_
-    cdef int n, i, seat = -1
-    if t.phase_ == P_TURN:
-        n = t._turn_actions(t.current_, buf)
-        i = <int>(_splitmix64(rng) % <uint64_t>n)
-        t._apply_turn(&buf[i])
-        return 0
-    for i in range(t.n_order):
-        if not t.answered[t.claim_order[i]]:
-            seat = t.claim_order[i]
-            break
-    if seat < 0:
-        raise EngineError("internal: a claim without a seat to answer")
-    n = t.n_opts[seat] + 1
-    i = <int>(_splitmix64(rng) % <uint64_t>n)
-    if i < t.n_opts[seat]:
-        t.answers[seat] = t.opts[seat][i]
-    else:
-        _put(&pass_, 0, A_PASS, seat, -1)
-        t.answers[seat] = pass_
-    t.answered[seat] = True
-    for i in range(t.n_order):
-        if not t.answered[t.claim_order[i]]:
-            return 0
-    if t.phase_ == P_CLAIM:
-        t._resolve_claims()
-    else:
-        t._resolve_chankan()
-    return 0
-
-
-def write_batch(list tables, float[:, :, ::1] planes not None, unsigned char[:, ::1] masks not None,
-                signed char[::1] seats not None):
-    """For each CTable ``tables[i]`` in play: its first acting seat into ``seats[i]``, that seat's
-    legal-action mask (:meth:`CTable.legal_mask`) into ``masks[i]`` and its planes
-    (:meth:`CTable.fill_planes`) into ``planes[i]``: VecEnv's write in one call."""
-    cdef int i, seat, n = len(tables)
-    cdef CTable t
-    if planes.shape[0] < n or masks.shape[0] < n or seats.shape[0] < n:
-        raise EngineError(f"write_batch: arrays for {n} tables expected")
-    if planes.shape[1] != 59 or planes.shape[2] != 34 or masks.shape[1] != 222:
-        raise EngineError("write_batch: planes must be (n, 59, 34) and masks (n, 222)")
-    for i in range(n):
-        t = tables[i]
-        seat = t._legal_mask(masks[i])
-        if seat < 0:
-            raise EngineError(f"write_batch: table {i} has no acting seat (phase {t.phase})")
-        seats[i] = seat
-        t._fill_planes(seat, planes[i])
-
-
-def play_random_hands(int n, seed=0, rules="tenhou"):
-    """Play ``n`` single hands (East 1, the start of a game) with the built-in random legal agent.
-
-    Hand ``i`` is dealt from ``seeded_wall(seed, i)``; every decision takes legal action number
-    ``word % len(legal)`` from one splitmix64 stream seeded by ``seed`` (see
-    :func:`random_choice_stream`).  Returns ``(kind, winner, deltas)`` as numpy arrays: ``kind``
-    0 win, 1 exhaustive draw, 2 abortive draw (int8); ``winner`` the first winner or -1 (int8);
-    ``deltas`` the score changes (int32, ``n x n_players``).
-
-    >>> kind, winner, deltas = play_random_hands(3, seed=1)
-    >>> kind.shape, deltas.shape, int(deltas.sum(axis=1).max()) <= 0
-    ((3,), (3, 4), True)
-    """
-    import numpy as np
-
-    from riichi_fast.engine.wall import seeded_wall
-
-    if n < 0:
-        raise ContextError(f"n must be >= 0, got {n}")
-    cdef CTable t = CTable(rules)
-    cdef uint64_t rng = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
-    cdef int i, j, steps
-    kind = np.zeros(n, dtype=np.int8)
-    winner = np.full(n, -1, dtype=np.int8)
-    deltas = np.zeros((n, t.n), dtype=np.int32)
-    cdef signed char[::1] kv = kind
-    cdef signed char[::1] wv = winner
-    cdef int[:, ::1] dv = deltas
-    start = _settle.TableState.start(t.rules)
-    for i in range(n):
-        t.start_hand(seeded_wall(seed, i, t.n), start)
-        steps = 0
-        while t.phase_ != P_ENDED:
-            _random_step(t, &rng)
-            steps += 1
-            if steps > 10000:
-                raise EngineError("internal: a hand did not end")
-        end = t.end
-        kv[i] = {"win": 0, "exhaustive_draw": 1, "abortive_draw": 2}[end.kind]
-        if end.wins:
-            wv[i] = end.wins[0][0]
-        for j in range(t.n):
-            dv[i, j] = end.settlement.deltas[j]
-    return kind, winner, deltas
-
-
-def play_random_games(int n_games, seed=0, rules="tenhou", length="hanchan"):
-    """Play ``n_games`` whole games with the built-in random legal agent (the loop and the agent in C).
-
-    Game ``g`` is :func:`~riichi_fast.engine.play_game` with ``seed=seed + g`` (walls
-    ``seeded_wall(seed + g, hand)``, the same end of game) and every seat taking legal action
-    number ``word % len(legal)`` from one splitmix64 stream seeded by ``seed + g``.  Returns
-    numpy arrays ``scores`` and ``points`` (int32, ``n_games x n_players``, as
-    :func:`~riichi_fast.engine.game.final_standing`), ``ranks`` (int8) and ``hands`` (int32, hands
-    played per game).
-
-    >>> scores, points, ranks, hands = play_random_games(2, seed=1, length="tonpuusen")
-    >>> scores.shape, bool((points.sum(axis=1) == 0).all()), bool((hands >= 4).all())
-    ((2, 4), True, True)
-    """
-    import numpy as np
-
-    from riichi_fast.engine.game import LENGTHS, final_standing, game_over
-    from riichi_fast.engine.wall import seeded_wall
-
-    if n_games < 0:
-        raise ContextError(f"n_games must be >= 0, got {n_games}")
-    if length not in LENGTHS:
-        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
-    cdef CTable t = CTable(rules)
-    cdef uint64_t rng
-    cdef int g, j, hand, steps
-    scores = np.zeros((n_games, t.n), dtype=np.int32)
-    points = np.zeros((n_games, t.n), dtype=np.int32)
-    ranks_ = np.zeros((n_games, t.n), dtype=np.int8)
-    hands = np.zeros(n_games, dtype=np.int32)
-    for g in range(n_games):
-        game_seed = seed + g
-        rng = <uint64_t>(game_seed & 0xFFFFFFFFFFFFFFFF)
-        state = _settle.TableState.start(t.rules)
-        hand = 0
-        while True:
-            t.start_hand(seeded_wall(game_seed, hand, t.n), state)
-            steps = 0
-            while t.phase_ != P_ENDED:
-                _random_step(t, &rng)
-                steps += 1
-                if steps > 10000:
-                    raise EngineError("internal: a hand did not end")
-            hand += 1
-            if game_over(t.end.settlement, t.rules, length):
-                break
-            state = t.next_table
-        final_scores, final_points, final_ranks = final_standing(t.next_table, t.rules)
-        for j in range(t.n):
-            scores[g, j] = final_scores[j]
-            points[g, j] = final_points[j]
-            ranks_[g, j] = final_ranks[j]
-        hands[g] = hand
-    return scores, points, ranks_, hands
-
-
-# ------------------------------------------------------------ whole games in C, without the GIL
-
-# built-in agents (play_games)
-cdef enum:
-    AG_RANDOM = 0
-    AG_TSUMOGIRI = 1
-    AG_GREEDY = 2
-
-AGENT_NAMES = ("random", "tsumogiri", "greedy")
-LENGTH_NAMES = ("single", "tonpuusen", "hanchan")
-
-# the action space of riichi_fast.engine.env (index_of)
-cdef enum:
-    X_DISCARD = 0
-    X_RIICHI = 68
-    X_TSUMO = 136
-    X_RON = 137
-    X_PASS = 138
-    X_CHI = 139
-    X_PON = 148
-    X_DAIMINKAN = 151
-    X_ANKAN = 152
-    X_KAKAN = 186
-    X_KITA = 220
-    X_KYUUSHU = 221
-
-cdef struct GameC:
-    int scores[4]
-    int points[4]
-    int ranks[4]
-    int hands
-    int wins[4]
-    int tsumo[4]
-    int deal_ins[4]
-    int riichi[4]
-    int exhaustive
-    int abortive
-
-
-cdef inline bint _red_of(const uint8_t* redc, int tile) noexcept nogil:
-    return (tile & 3) < redc[tile >> 2]
-
-
-cdef int _index_of(const Act* a, const uint8_t* redc) noexcept nogil:
-    """riichi_fast.engine.env.index_of of an action, in C."""
-    cdef int t = a.type, i, reds = 0, k, below
-    if t == A_DISCARD or t == A_RIICHI:
-        return (X_DISCARD if t == A_DISCARD else X_RIICHI) + (34 if _red_of(redc, a.tile) else 0) + (a.tile >> 2)
-    if t == A_TSUMO:
-        return X_TSUMO
-    if t == A_RON:
-        return X_RON
-    if t == A_PASS:
-        return X_PASS
-    for i in range(a.n_cons):
-        if _red_of(redc, a.cons[i]):
-            reds += 1
-    if t == A_CHI:
-        k = a.tile >> 2
-        below = 0
-        for i in range(a.n_cons):
-            if a.cons[i] >> 2 < k:
-                below += 1
-        return X_CHI + 3 * below + reds
-    if t == A_PON:
-        return X_PON + reds
-    if t == A_DAIMINKAN:
-        return X_DAIMINKAN
-    if t == A_ANKAN:
-        return X_ANKAN + (a.tile >> 2)
-    if t == A_KAKAN:
-        return X_KAKAN + (a.tile >> 2)
-    if t == A_KITA:
-        return X_KITA
-    return X_KYUUSHU
-
-
-cdef int _random_agent(const Act* acts, int n, const uint8_t* redc, uint64_t* rng) noexcept nogil:
-    """RandomAgent: the distinct action indices ascending (the first action of each), number word % count."""
-    cdef int idx[MAX_TURN + MAX_OPTS + 1]
-    cdef int first[222]
-    cdef int i, m = 0, x, chosen
-    cdef uint64_t w
-    for i in range(222):
-        first[i] = -1
-    for i in range(n):
-        x = _index_of(&acts[i], redc)
-        if first[x] < 0:
-            first[x] = i
-            idx[m] = x
-            m += 1
-    _sort_ints(idx, m)
-    w = _splitmix64(rng)
-    chosen = idx[<int>(w % <uint64_t>m)]
-    return first[chosen]
-
-
-cdef void _sort_ints(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
-
-cdef int _tsumogiri_agent(const Act* acts, int n, int drawn) noexcept nogil:
-    """TsumogiriAgent: a win, else the drawn tile's discard, else pass, else the last discard, else the first action."""
-    cdef int i
-    for i in range(n):
-        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
-            return i
-    if drawn >= 0:
-        for i in range(n):
-            if acts[i].type == A_DISCARD and acts[i].tile == drawn:
-                return i
-    for i in range(n):
-        if acts[i].type == A_PASS:
-            return i
-    for i in range(n - 1, -1, -1):
-        if acts[i].type == A_DISCARD:
-            return i
-    return 0
-
-
-cdef inline bint _capped_caps(int n_players, count_t* caps) noexcept nogil:
-    """The shanten caps of a hand without melds (three-player: no 2m-8m); whether any applies."""
-    cdef int k
-    cdef bint capped = False
-    if n_players != 3:
-        return False
-    c_make_caps(NULL, 3, caps)
-    for k in range(34):
-        if caps[k] != 4:
-            capped = True
-    return capped
-
-
-cdef int _greedy_agent(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
-    """GreedyAgent (riichi_fast.engine.agents) in C: the same choice from the same legal actions."""
-    cdef int i
-    for i in range(n):
-        if acts[i].type == A_TSUMO or acts[i].type == A_RON:
-            return i
-    for i in range(n):
-        if acts[i].type == A_KITA:
-            return i
-    if t.phase_ != P_TURN:
-        return _greedy_claim(t, seat, acts, n, redc)
-    return _greedy_discard(t, seat, acts, n, redc)
-
-
-cdef int _greedy_discard(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
-    """Lowest shanten, then most ukeire (tiles seen: rivers, melds, kita, indicators), then lowest index."""
-    cdef count_t closed[34]
-    cdef count_t seen[34]
-    cdef count_t caps[34]
-    cdef int vis[34]
-    cdef signed char sh[34]
-    cdef int uke[34]
-    cdef uint64_t mask
-    cdef int i, j, k, s, best = -1, bsh = 0, buke = 0, bidx = 0, x
-    cdef bint riichi = False, capped
-    cdef Seat* st
-    for k in range(34):
-        closed[k] = t.seats_[seat].kcount[k]
-        vis[k] = 0
-    for s in range(t.n):
-        st = &t.seats_[s]
-        for i in range(st.n_river):
-            if not st.called[i]:
-                vis[st.river[i] >> 2] += 1
-        for i in range(st.n_melds):
-            for j in range(st.mn[i]):
-                vis[st.mtiles[i][j] >> 2] += 1
-    for i in range(t.n_dora):
-        vis[t.dora_ind[i] >> 2] += 1
-    for k in range(34):
-        seen[k] = closed[k] + (vis[k] if vis[k] < 4 else 4)
-    capped = _capped_caps(t.n, caps)
-    if t.n == 3:
-        for k in range(1, 8):
-            seen[k] = 4
-    if capped:
-        c_shanten_after_change_caps(closed, caps, -1, sh)
-    else:
-        c_shanten_after_change(closed, -1, sh)
-    for k in range(34):
-        if closed[k]:
-            closed[k] -= 1
-            if capped:
-                uke[k] = c_ukeire_caps(closed, seen, caps, sh[k], &mask)
-            else:
-                uke[k] = c_ukeire(closed, seen, sh[k], &mask)
-            closed[k] += 1
-    for i in range(n):
-        if acts[i].type == A_RIICHI:
-            riichi = True
-    for i in range(n):
-        if acts[i].type != (A_RIICHI if riichi else A_DISCARD):
-            continue
-        k = acts[i].tile >> 2
-        x = _index_of(&acts[i], redc)
-        if best < 0 or sh[k] < bsh or (sh[k] == bsh and (uke[k] > buke or (uke[k] == buke and x < bidx))):
-            best, bsh, buke, bidx = i, sh[k], uke[k], x
-    return 0 if best < 0 else best
-
-
-cdef int _greedy_claim(CTable t, int seat, const Act* acts, int n, const uint8_t* redc) noexcept nogil:
-    """Pon or chi only when it lowers the shanten and keeps an obvious yaku (value pon, open tanyao); else pass."""
-    cdef count_t closed[34]
-    cdef count_t after[34]
-    cdef count_t caps[34]
-    cdef signed char sh[34]
-    cdef int i, j, k, now, low, best = -1, bsh = 0, bidx = 0, x, passing = n - 1
-    cdef bint capped, yaku, simple = True, closed_yaochuu = False
-    cdef uint64_t value
-    cdef Seat* st = &t.seats_[seat]
-    for i in range(n):
-        if acts[i].type == A_PASS:
-            passing = i
-            break
-    for k in range(34):
-        closed[k] = st.kcount[k]
-        if closed[k] and (_YAOCHUU_MASK >> k) & 1:
-            closed_yaochuu = True
-    capped = _capped_caps(t.n, caps)
-    now = c_shanten_caps(closed, caps) if capped else c_shanten(closed)
-    value = _bit(31) | _bit(32) | _bit(33) | _bit(27 + t.t_wind) | _bit(27 + (seat - t.t_dealer + t.n) % t.n)
-    for i in range(st.n_melds):
-        for j in range(st.mn[i]):
-            if (_YAOCHUU_MASK >> (st.mtiles[i][j] >> 2)) & 1:
-                simple = False
-    for i in range(n):
-        if acts[i].type != A_PON and acts[i].type != A_CHI:
-            continue
-        k = acts[i].tile >> 2
-        if acts[i].type == A_PON and (value >> k) & 1:
-            yaku = True
-        else:
-            yaku = t.open_tanyao and simple and not closed_yaochuu and not (_YAOCHUU_MASK >> k) & 1
-            for j in range(acts[i].n_cons):
-                if (_YAOCHUU_MASK >> (acts[i].cons[j] >> 2)) & 1:
-                    yaku = False
-        if not yaku:
-            continue
-        for j in range(34):
-            after[j] = closed[j]
-        for j in range(acts[i].n_cons):
-            after[acts[i].cons[j] >> 2] -= 1
-        if capped:
-            c_shanten_after_change_caps(after, caps, -1, sh)
-        else:
-            c_shanten_after_change(after, -1, sh)
-        low = 99
-        for j in range(34):
-            if after[j] and sh[j] < low:
-                low = sh[j]
-        if low < now:
-            x = _index_of(&acts[i], redc)
-            if best < 0 or low < bsh or (low == bsh and x < bidx):
-                best, bsh, bidx = i, low, x
-    return passing if best < 0 else best
-
-
-cdef int _agent_step(CTable t, const int* agents, uint64_t* rngs, const uint8_t* redc) except -1 nogil:
-    """One decision of the acting seat's built-in agent, applied to ``t``."""
-    cdef Act buf[MAX_TURN + MAX_OPTS + 1]
-    cdef int n, i, seat = -1, choice
-    if t.phase_ == P_TURN:
-        seat = t.current_
-        n = t._turn_actions(seat, buf)
-    else:
-        for i in range(t.n_order):
-            if not t.answered[t.claim_order[i]]:
-                seat = t.claim_order[i]
-                break
-        if seat < 0:
-            with gil:
-                raise EngineError("internal: a claim without a seat to answer")
-        n = t.n_opts[seat]
-        for i in range(n):
-            buf[i] = t.opts[seat][i]
-        _put(buf, n, A_PASS, seat, -1)
-        n += 1
-    if agents[seat] == AG_TSUMOGIRI:
-        choice = _tsumogiri_agent(buf, n, t.drawn_ if t.phase_ == P_TURN else -1)
-    elif agents[seat] == AG_GREEDY:
-        choice = _greedy_agent(t, seat, buf, n, redc)
-    else:
-        choice = _random_agent(buf, n, redc, &rngs[seat])
-    if t.phase_ == P_TURN:
-        t._apply_turn(&buf[choice])
-        return 0
-    t.answers[seat] = buf[choice]
-    t.answered[seat] = True
-    for i in range(t.n_order):
-        if not t.answered[t.claim_order[i]]:
-            return 0
-    if t.phase_ == P_CLAIM:
-        t._resolve_claims()
-    else:
-        t._resolve_chankan()
-    return 0
-
-
-cdef inline int _top(const int* scores, int n) noexcept nogil:
-    """The first place: the highest score, ties to the lower seat (game.ranks)."""
-    cdef int i, top = 0
-    for i in range(1, n):
-        if scores[i] > scores[top]:
-            top = i
-    return top
-
-
-cdef void _ranks(const int* scores, int n, int* out) noexcept nogil:
-    cdef int i, j, r
-    for i in range(n):
-        r = 0
-        for j in range(n):
-            if scores[j] > scores[i] or (scores[j] == scores[i] and j < i):
-                r += 1
-        out[i] = r
-
-
-cdef inline int _thousands(int score) noexcept nogil:
-    cdef int a = score if score >= 0 else -score
-    cdef int q = (a // 100) // 10, r = (a // 100) % 10
-    cdef int m = q + (1 if r >= 5 else 0)
-    return m if score >= 0 else -m
-
-
-cdef bint _game_over(CTable t, int length) noexcept nogil:
-    """engine.game.game_over (the dealer stops when allowed) on the C end of the hand."""
-    cdef HandEndC* e = &t.endc
-    cdef int n = t.n, i, last, final_kyoku = t.n - 1, best = e.n_scores[0], low = e.n_scores[0]
-    cdef bint reached
-    for i in range(1, n):
-        if e.n_scores[i] > best:
-            best = e.n_scores[i]
-        if e.n_scores[i] < low:
-            low = e.n_scores[i]
-    if t.tobi and low < 0:
-        return True
-    if length == 0:
-        return True
-    last = 0 if length == 1 else 1
-    reached = best >= t.return_points
-    # dealer_may_stop: agari-yame / tenpai-yame at the last hand
-    if t.t_wind >= last and t.t_dealer == final_kyoku and e.repeats and e.kind != END_ABORTIVE \
-            and _top(e.n_scores, n) == t.t_dealer and reached:
-        return True
-    if t.t_wind > last:
-        return reached or (t.t_dealer == final_kyoku and not e.repeats)
-    if t.t_wind < last or t.t_dealer != final_kyoku:
-        return False
-    return not e.repeats and reached
-
-
-cdef int _play_game(CTable t, uint64_t wall_seed, const uint64_t* agent_seeds, const int* agents, int length,
-                    const uint8_t* redc, GameC* out, int* log=NULL, int log_size=0) except -1 nogil:
-    """One whole game of built-in agents, every hand dealt from seeded_wall(wall_seed, hand).
-
-    ``log`` (if given): per hand, the end kind and the deltas (5 ints), for at most ``log_size`` hands.
-    """
-    cdef uint64_t rngs[4]
-    cdef int n = t.n, i, hand = 0, steps, top
-    cdef HandEndC* e = &t.endc
-    memset(out, 0, sizeof(GameC))
-    t.c_settle = True
-    for i in range(4):
-        rngs[i] = agent_seeds[i] if i < n else 0
-        t.t_scores[i] = t.start_points if i < n else 0
-    t.t_dealer = 0
-    t.t_wind = 0
-    t.t_honba = 0
-    t.t_sticks = 0
-    while True:
-        t._seeded_wall(wall_seed, <uint64_t>hand)
-        t._deal()
-        steps = 0
-        while t.phase_ != P_ENDED:
-            _agent_step(t, agents, rngs, redc)
-            steps += 1
-            if steps > 10000:
-                with gil:
-                    raise EngineError("internal: a hand did not end")
-        if log != NULL and hand < log_size:
-            log[5 * hand] = e.kind
-            for i in range(4):
-                log[5 * hand + 1 + i] = e.deltas[i]
-        hand += 1
-        for i in range(n):
-            if t.seats_[i].riichi_accepted:
-                out.riichi[i] += 1
-        if e.kind == END_WIN:
-            for i in range(e.n_wins):
-                out.wins[e.win_seat[i]] += 1
-                if e.win_from[i] < 0:
-                    out.tsumo[e.win_seat[i]] += 1
-                else:
-                    out.deal_ins[e.win_from[i]] += 1
-        elif e.kind == END_EXHAUSTIVE:
-            out.exhaustive += 1
-        else:
-            out.abortive += 1
-        if _game_over(t, length):
-            break
-        t.t_dealer = e.n_dealer
-        t.t_wind = e.n_wind
-        t.t_honba = e.n_honba
-        t.t_sticks = e.n_sticks
-        for i in range(4):
-            t.t_scores[i] = e.n_scores[i]
-    # final_standing: the sticks left go to the first place; points with uma and oka
-    for i in range(n):
-        out.scores[i] = e.n_scores[i]
-    if e.n_sticks:
-        out.scores[_top(out.scores, n)] += 1000 * e.n_sticks
-    _ranks(out.scores, n, out.ranks)
-    top = _top(out.scores, n)
-    steps = 0
-    for i in range(n):
-        if i != top:
-            out.points[i] = _thousands(out.scores[i]) - t.return_points // 1000 + t.uma_[out.ranks[i]]
-            steps += out.points[i]
-    out.points[top] = -steps
-    out.hands = hand
-    return 0
-
-
-def _play_block(CTable t, games, int start, int step, const uint64_t[::1] wall_seeds,
-                const uint64_t[:, ::1] agent_seeds, const int[::1] agents, int length, const uint8_t[::1] redc,
-                int[:, ::1] scores, int[:, ::1] points, signed char[:, ::1] places, int[::1] hands,
-                int[:, ::1] wins, int[:, ::1] tsumo, int[:, ::1] deal_ins, int[:, ::1] riichi,
-                int[::1] exhaustive, int[::1] abortive):
-    """Play games ``games[start::step]`` on ``t`` without the GIL (one thread's share of a block)."""
-    cdef int lo = games.start, hi = games.stop, g, i, n = t.n
-    cdef GameC out
-    with nogil:
-        g = lo + start
-        while g < hi:
-            _play_game(t, wall_seeds[g], &agent_seeds[g, 0], &agents[0], length, &redc[0], &out)
-            for i in range(n):
-                scores[g, i] = out.scores[i]
-                points[g, i] = out.points[i]
-                places[g, i] = out.ranks[i] + 1
-                wins[g, i] = out.wins[i]
-                tsumo[g, i] = out.tsumo[i]
-                deal_ins[g, i] = out.deal_ins[i]
-                riichi[g, i] = out.riichi[i]
-            hands[g] = out.hands
-            exhaustive[g] = out.exhaustive
-            abortive[g] = out.abortive
-            g += step
-
-
-def play_games(n_games, agents=None, rules="tenhou", seed=0, length="hanchan", n_threads=1, *, progress=None):
-    """Play ``n_games`` whole games of built-in agents in compiled code, on ``n_threads`` threads without the GIL.
-
-    ``agents``: one name per seat, ``"random"``, ``"tsumogiri"`` or ``"greedy"`` (default: every seat
-    random): the agents of :mod:`riichi_fast.engine.agents`, compiled, making the same choices.
-    Game ``g`` is dealt from ``seeded_wall(game_seed(seed, g), hand)`` and seat ``s``'s agent
-    draws from splitmix64 seeded ``agent_seed(seed, g, s)`` (riichi_fast.engine.selfplay), the
-    stream of :class:`~riichi_fast.engine.agents.RandomAgent`: the games are those of
-    :func:`~riichi_fast.engine.play` with the Python agents, whatever ``n_threads``.  Games run
-    without the GIL (walls, agents, yaku checks by the scoring kernel, settlements in C); only a
-    win under pao (settled by riichi_fast.settle) or a chankan-on-ankan kokushi question takes it.  Returns a dict of numpy arrays (the fields of
-    :class:`~riichi_fast.engine.SelfPlayResult`): ``scores``, ``points``, ``wins``,
-    ``tsumo``, ``deal_ins``, ``riichi`` (int32, games x players), ``placements`` (int8, 1 =
-    first), ``hands``, ``exhaustive_draws``, ``abortive_draws`` (int32, per game).
-
-    >>> r = play_games(2, ["random"] * 4, "tenhou", seed=1, length="tonpuusen", n_threads=2)
-    >>> r["scores"].shape, int(r["points"].sum()), bool((r["hands"] >= 4).all())
-    ((2, 4), 0, True)
-    """
-    import threading
-
-    import numpy as np
-
-    from riichi_fast.engine.selfplay import agent_seed, game_seed
-
-    if type(n_games) is not int or n_games < 0:
-        raise ContextError(f"n_games must be an int >= 0, got {n_games!r}")
-    if type(seed) is not int:
-        raise ContextError(f"seed must be an int, got {type(seed).__name__}")
-    if type(n_threads) is not int or n_threads < 1:
-        raise ContextError(f"n_threads must be an int >= 1, got {n_threads!r}")
-    if length not in LENGTH_NAMES:
-        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTH_NAMES)}")
-    tables = [CTable(rules)]
-    cdef CTable t0 = tables[0]
-    cdef int n = t0.n, i
-    if agents is None:
-        agents = ("random",) * n
-    if isinstance(agents, str):
-        agents = [a.strip() for a in agents.split(",")]
-    agents = list(agents)
-    if len(agents) != n:
-        raise ContextError(f"{n} players need {n} agents, got {len(agents)}")
-    codes = np.zeros(4, dtype=np.intc)
-    for i, a in enumerate(agents):
-        if a not in AGENT_NAMES:
-            raise ContextError(f"unknown compiled agent {a!r} (seat {i}): expected one of {', '.join(AGENT_NAMES)}")
-        codes[i] = AGENT_NAMES.index(a)
-    if t0.wareme:
-        raise ContextError("play_games does not play Rules.wareme (the wall's break seat changes payments)")
-    tables += [CTable(t0.rules) for _ in range(min(n_threads, max(n_games, 1)) - 1)]
-    wall_seeds = np.array([game_seed(seed, g) for g in range(n_games)], dtype=np.uint64)
-    agent_seeds = np.array([[agent_seed(seed, g, s) if s < n else 0 for s in range(4)] for g in range(n_games)],
-                           dtype=np.uint64).reshape(n_games, 4)
-    redc = np.array(t0.rules.red_fives, dtype=np.uint8)
-    out = {"scores": np.zeros((n_games, n), np.int32), "points": np.zeros((n_games, n), np.int32),
-           "placements": np.zeros((n_games, n), np.int8), "hands": np.zeros(n_games, np.int32),
-           "wins": np.zeros((n_games, n), np.int32), "tsumo": np.zeros((n_games, n), np.int32),
-           "deal_ins": np.zeros((n_games, n), np.int32), "riichi": np.zeros((n_games, n), np.int32),
-           "exhaustive_draws": np.zeros(n_games, np.int32), "abortive_draws": np.zeros(n_games, np.int32)}
-    code_view = codes
-    k = len(tables)
-    block = n_games if progress is None else max(k, 8 * k)
-    lo = 0
-    while lo < n_games:
-        games = range(lo, min(lo + block, n_games))
-        args = (games, 0, k, wall_seeds, agent_seeds, code_view, LENGTH_NAMES.index(length), redc,
-                out["scores"], out["points"], out["placements"], out["hands"], out["wins"], out["tsumo"],
-                out["deal_ins"], out["riichi"], out["exhaustive_draws"], out["abortive_draws"])
-        if k == 1:
-            _play_block(tables[0], *args)
-        else:
-            errors = []
-
-            def run(j, args=args):
-                try:
-                    _play_block(tables[j], args[0], j, *args[2:])
-                except BaseException as exc:  # re-raised in the calling thread
-                    errors.append(exc)
-
-            threads = [threading.Thread(target=run, args=(j,)) for j in range(k)]
-            for th in threads:
-                th.start()
-            for th in threads:
-                th.join()
-            if errors:
-                raise errors[0]
-        if progress is not None:
-            progress(len(games))
-        lo += len(games)
-    return out
-
-
-def _game_hands(rules, agents, int seed, int game, length="hanchan"):
-    """Game ``game`` of play_games(..., seed) hand by hand: ``[(kind, deltas), ...]`` (a test aid)."""
-    from riichi_fast.engine.selfplay import agent_seed, game_seed
-
-    cdef CTable t = CTable(rules)
-    cdef uint64_t seeds[4]
-    cdef int codes[4]
-    cdef uint8_t redc[34]
-    cdef int log[5 * 256]
-    cdef GameC out
-    cdef int i
-    for i in range(4):
-        seeds[i] = agent_seed(seed, game, i) if i < t.n else 0
-        codes[i] = AGENT_NAMES.index(agents[i]) if i < t.n else 0
-    for i in range(34):
-        redc[i] = t.rules.red_fives[i]
-    _play_game(t, game_seed(seed, game), seeds, codes, LENGTH_NAMES.index(length), redc, &out, log, 256)
-    names = ("win", "exhaustive_draw", "abortive_draw")
-    return [(names[log[5 * i]], tuple([log[5 * i + 1 + j] for j in range(t.n)])) for i in range(min(out.hands, 256))]

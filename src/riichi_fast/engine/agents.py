@@ -42,8 +42,9 @@ from __future__ import annotations
 
 from riichi_fast import discard_analysis as _discard_analysis
 from riichi_fast import shanten as _shanten
-from riichi_fast.engine.env import _observe, index_of
-from riichi_fast.engine.table import Action, EngineError
+from riichi_fast.engine.actions import index_of
+from riichi_fast.engine.env import _observe
+from riichi_fast.engine.types import Action, EngineError
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import Rules
 

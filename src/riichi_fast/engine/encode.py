@@ -8,9 +8,9 @@ no other seat's closed tiles: the encoding cannot leak them.
 
 The planes and masks are written in compiled code
 (:mod:`riichi_fast.engine._encode`; :class:`VecEnv` reads each table directly,
-without an Observation); the Python functions here are its twins and the
-specification (used under ``RIICHI_FAST_PUREPYTHON=1``; tests demand equal
-arrays).
+without an Observation); their twins and specification are the Python writers of
+``riichi_fast/reference/engine/encode.py`` (used under ``RIICHI_FAST_PUREPYTHON=1``;
+tests demand equal arrays).
 
 Seats are *relative* to the observer: ``r = (seat - observer) % n`` (0 self,
 1 the next player (shimocha), 2 across, 3 the previous one); in three-player
@@ -57,18 +57,17 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
-from riichi_fast.engine.env import N_ACTIONS, Env, _observe, action_name, index_of
-from riichi_fast.engine.selfplay import game_seed
-from riichi_fast.engine.table import Action, EngineError
+from riichi_fast.engine._games import write_batch
+from riichi_fast.engine.actions import N_ACTIONS, action_name
+from riichi_fast.engine.env import Env
+from riichi_fast.engine.game import game_seed
+from riichi_fast.engine.types import EngineError
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import Rules
 
 __all__ = ["N_PLANES", "VecEnv", "encode", "encode_batch", "legal_mask"]
 
 N_PLANES = 59
-_HAND, _DRAWN, _RED, _CLAIMED, _SEATS, _DORA = 0, 4, 5, 6, 7, 39
-_RIICHI, _SCORES, _ROUND, _WIND, _HONBA, _STICKS, _LEFT, _DEALER, _CLAIM, _SIZES = (
-    40, 44, 48, 49, 50, 51, 52, 53, 54, 55)
 _RED_TENHOU = Rules.preset("tenhou").red_fives
 
 
@@ -94,87 +93,9 @@ def legal_mask(actions, rules=None, out=None) -> np.ndarray:
     return mask
 
 
-def _mask_map_py(actions, red, mask) -> dict:
-    """Zero ``mask`` (uint8, ``N_ACTIONS``), set the index of every action; returns ``{index: first action}``."""
-    mask[:] = 0
-    out = {}
-    for a in actions:
-        if isinstance(a, Action):
-            i = index_of(a, red)
-        elif isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)):
-            if not 0 <= a < N_ACTIONS:
-                raise EngineError(f"action index {a} is out of range 0-{N_ACTIONS - 1}")
-            i = int(a)
-        else:
-            raise EngineError(f"an action is an Action or an index 0-{N_ACTIONS - 1}, got {a!r}")
-        mask[i] = 1
-        out.setdefault(i, a)
-    return out
-
-
-def _fill(obs, red, x) -> None:
-    """Write ``obs``'s planes into the zeroed (N_PLANES, 34) float32 array ``x``."""
-    n = len(obs.scores)
-    me = obs.seat
-    counts = [0] * 34
-    for t in obs.hand:
-        k = t >> 2
-        counts[k] += 1
-        if (t & 3) < red[k]:
-            x[_RED, k] += 1
-    for k, c in enumerate(counts):
-        for j in range(min(4, c)):
-            x[_HAND + j, k] = 1
-    if obs.drawn is not None:
-        x[_DRAWN, obs.drawn >> 2] = 1
-    if obs.last_discard is not None:
-        x[_CLAIMED, obs.last_discard[1] >> 2] = 1
-    for s in range(n):
-        r = (s - me) % n
-        base = _SEATS + 8 * r
-        for i, (tile, tsumogiri, called, riichi) in enumerate(obs.rivers[s]):
-            k = tile >> 2
-            x[base + (i // 6 if i < 18 else 3), k] += 1
-            if tsumogiri:
-                x[base + 4, k] += 1
-            if riichi:
-                x[base + 5, k] = 1
-            if called:
-                x[base + 6, k] += 1
-        for _type, tiles, _called, _from in obs.melds[s]:
-            for t in tiles:
-                x[base + 7, t >> 2] += 1
-        x[_RIICHI + r] = obs.riichi[s] * 0.5
-        x[_SCORES + r] = obs.scores[s] / 100000.0
-        x[_SIZES + r] = obs.hand_sizes[s] / 14.0
-    for t in obs.dora_indicators:
-        x[_DORA, t >> 2] += 1
-    x[_ROUND, 27 + obs.round_wind] = 1
-    x[_WIND, 27 + obs.seat_wind] = 1
-    x[_HONBA] = obs.honba / 10.0
-    x[_STICKS] = obs.riichi_sticks / 10.0
-    x[_LEFT] = obs.tiles_left / 70.0
-    x[_DEALER] = 1.0 if obs.dealer == me else 0.0
-    x[_CLAIM] = 1.0 if obs.phase in ("claim", "chankan") else 0.0
-
-
-def _fill_table_py(table, me, actions, red, x, mask, cache=None) -> dict:
-    """Seat ``me``'s planes of ``table`` into ``x`` (zeroed first) and the mask of its legal ``actions``;
-    returns ``{index: first action}`` (``actions`` None: the mask is left alone, returns None; the same values as ``_fill`` of its observation; ``cache``: unused
-    here, the compiled writer's :class:`~riichi_fast.engine._encode.TableCache`)."""
-    out = None if actions is None else _mask_map_py(actions, red, mask)
-    x[:] = 0
-    _fill(_observe(table, me), red, x)
-    return out
-
-
-# the compiled writers (riichi_fast.engine._encode), or their twins above under RIICHI_FAST_PUREPYTHON=1
-if _backend.PUREPYTHON:
-    _fill_obs, _fill_tab, _mask_map = _fill, _fill_table_py, _mask_map_py
-else:
-    from riichi_fast.engine import _encode
-
-    _fill_obs, _fill_tab, _mask_map = _encode.fill_observation, _encode.fill_table, _encode.mask_map
+# the compiled writers (riichi_fast.engine._encode), or their twins under RIICHI_FAST_PUREPYTHON=1
+_writers = _backend.load("engine._encode")
+_fill_obs, _fill_tab, _mask_map = _writers.fill_observation, _writers.fill_table, _writers.mask_map
 
 
 def encode(observation, actions=None, *, rules=None):
@@ -263,8 +184,6 @@ class VecEnv:
         self._started = False
         self._planes = hasattr(self.table_class, "fill_planes")
         if self._planes:  # CTable: masks and planes of every table in one compiled call after a step
-            from riichi_fast.engine._table import write_batch
-
             self._write_batch = write_batch
         self.results = [None] * n
         self.seats = np.zeros(n, dtype=np.int8)

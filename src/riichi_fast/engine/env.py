@@ -14,34 +14,7 @@ mask.  :meth:`Env.step` takes an action or an index; an illegal one raises
 :class:`~riichi_fast.engine.EngineError` naming it and why, and changes
 nothing.  :attr:`Env.events` is the game so far in mjai form.
 
-The action space (``N_ACTIONS`` = 222 indices; ``k`` is a kind 0-33, 1m..9m
-1p..9p 1s..9s E S W N P F C; "red" is a red copy under the rules' red tiles):
-
-=========  ===========================================================
-index      action
-=========  ===========================================================
-0-33       discard a plain copy of kind ``k``
-34-67      discard a red copy of kind ``k`` (only suited kinds occur)
-68-101     riichi, discarding a plain copy of kind ``k``
-102-135    riichi, discarding a red copy of kind ``k``
-136        tsumo
-137        ron (on a discard, a kan being added, or a kita)
-138        pass (decline every claim on the tile)
-139-147    chi: ``139 + 3 * position + reds``; ``position`` of the called
-           tile in the sequence (0 lowest, 1 middle, 2 highest), ``reds``
-           the red copies among the two tiles taken from the hand (0-2)
-148-150    pon: ``148 + reds`` (red copies among the two taken from the hand)
-151        daiminkan (open kan on a discard)
-152-185    ankan of kind ``k``
-186-219    kakan (add the fourth tile to the pon) of kind ``k``
-220        kita (three-player: set a north aside)
-221        kyuushu kyuuhai (abort with nine terminal and honor kinds)
-=========  ===========================================================
-
-Which copy of a kind an index takes does not matter to the game except for red
-copies, which have their own indices; where two legal actions share an index
-(two plain copies, or an exotic red setting with red copies on two kinds of one
-chi), :meth:`Env.legal_actions` lists the first.
+The action space (``N_ACTIONS`` indices): :mod:`riichi_fast.engine.actions`.
 
 >>> from riichi_fast.engine import Env
 >>> env = Env("tenhou")
@@ -56,38 +29,30 @@ chi), :meth:`Env.legal_actions` lists the first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from riichi_fast import _backend
 from riichi_fast import settle as _settle
-from riichi_fast.engine.game import LENGTHS, GameResult, final_standing, game_over
-from riichi_fast.engine.table import Action, EngineError, Table
+from riichi_fast.engine.actions import ACTION_NAMES, N_ACTIONS, action_name, index_of
+from riichi_fast.engine.game import LENGTHS, GameResult, default_table_class, final_standing, game_over
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.types import Action, EngineError, Observation
 from riichi_fast.engine.wall import seeded_wall
 from riichi_fast.errors import ContextError
 from riichi_fast.tiles import id_to_mjai
 
+# None under RIICHI_FAST_PUREPYTHON=1
+_encode = _backend.compiled("engine._encode")
+# a seat's Observation of any table, read the readable way (the twin of _encode.observe)
+_readable = _backend.twin("engine._encode")
+
+
+def _observe(table, seat: int) -> Observation:
+    return _readable.observe(table, seat, None)
+
+
 __all__ = ["ACTION_NAMES", "N_ACTIONS", "Env", "Observation", "action_name", "default_table_class", "index_of",
            "mjai_events"]
-
-N_ACTIONS = 222
-DISCARD, DISCARD_RED, RIICHI, RIICHI_RED = 0, 34, 68, 102
-TSUMO, RON, PASS, CHI, PON, DAIMINKAN, ANKAN, KAKAN, KITA, KYUUSHU = 136, 137, 138, 139, 148, 151, 152, 186, 220, 221
-
-
-def default_table_class():
-    """The table :class:`Env` plays on by default: the compiled ``CTable``, or the Python ``Table``
-    under ``RIICHI_FAST_PUREPYTHON=1`` (both play identically, step for step).
-
-    >>> default_table_class().__name__ in ("CTable", "Table")
-    True
-    """
-    if _backend.PUREPYTHON:
-        return Table
-    from riichi_fast.engine._table import CTable
-
-    return CTable
 
 
 def _table_class(table_class):
@@ -96,135 +61,6 @@ def _table_class(table_class):
     if not isinstance(table_class, type) or not hasattr(table_class, "legal_actions"):
         raise ContextError(f"table_class must be Table or CTable, got {table_class!r}")
     return table_class
-
-
-def _is_red(tile: int, red) -> bool:
-    return (tile & 3) < red[tile >> 2]
-
-
-def index_of(action: Action, red) -> int:
-    """The index of ``action`` in the action space (``red``: the rules' ``red_fives`` counts, 34 per kind).
-
-    >>> from riichi_fast import Rules
-    >>> red = Rules.preset("tenhou").red_fives
-    >>> index_of(Action("discard", 0, 17), red), index_of(Action("discard", 0, 16), red)
-    (4, 38)
-    >>> index_of(Action("chi", 1, 17, (12, 20)), red), index_of(Action("pass", 2), red)
-    (142, 138)
-    """
-    t = action.type
-    if t in ("discard", "riichi"):
-        base = DISCARD if t == "discard" else RIICHI
-        return base + (34 if _is_red(action.tile, red) else 0) + (action.tile >> 2)
-    if t == "tsumo":
-        return TSUMO
-    if t == "ron":
-        return RON
-    if t == "pass":
-        return PASS
-    reds = sum(_is_red(x, red) for x in action.consumed)
-    if t == "chi":
-        position = sorted([action.tile >> 2] + [x >> 2 for x in action.consumed]).index(action.tile >> 2)
-        return CHI + 3 * position + reds
-    if t == "pon":
-        return PON + reds
-    if t == "daiminkan":
-        return DAIMINKAN
-    if t == "ankan":
-        return ANKAN + (action.tile >> 2)
-    if t == "kakan":
-        return KAKAN + (action.tile >> 2)
-    if t == "kita":
-        return KITA
-    if t == "kyuushu":
-        return KYUUSHU
-    raise EngineError(f"{action}: unknown action type {t!r}")
-
-
-_KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
-
-
-def action_name(i: int) -> str:
-    """A readable name of action index ``i``.
-
-    >>> action_name(0), action_name(38), action_name(72), action_name(141), action_name(153)
-    ('discard 1m', 'discard red 5m', 'riichi 5m', 'chi low (2 red)', 'ankan 2m')
-    """
-    if not 0 <= i < N_ACTIONS:
-        raise EngineError(f"action index {i} is out of range 0-{N_ACTIONS - 1}")
-    if i < TSUMO:
-        verb = "discard" if i < RIICHI else "riichi"
-        j = i % 68
-        return f"{verb} {'red ' if j >= 34 else ''}{_KINDS[j % 34]}"
-    if i < CHI:
-        return ("tsumo", "ron", "pass")[i - TSUMO]
-    if i < PON:
-        pos, reds = divmod(i - CHI, 3)
-        return f"chi {('low', 'mid', 'high')[pos]}" + (f" ({reds} red)" if reds else "")
-    if i < DAIMINKAN:
-        return "pon" + (f" ({i - PON} red)" if i > PON else "")
-    if i == DAIMINKAN:
-        return "daiminkan"
-    if i < KITA:
-        return f"{'ankan' if i < KAKAN else 'kakan'} {_KINDS[(i - ANKAN) % 34]}"
-    return "kita" if i == KITA else "kyuushu"
-
-
-#: the name of every index of the action space
-ACTION_NAMES = tuple(action_name(i) for i in range(N_ACTIONS))
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may see (136-ids; seats absolute, 0 = the first dealer).
-
-    ``hand``: own closed tiles, sorted; ``drawn``: the tile just drawn (own turn) or None;
-    ``melds``: per seat, ``(type, tiles, called, from_seat)`` of each call (kita included);
-    ``rivers``: per seat, ``(tile, tsumogiri, called, riichi)`` of each discard (``called``:
-    taken by another seat, ``riichi``: the riichi declaration tile); ``hand_sizes``: closed tiles
-    per seat; ``riichi``: per seat 0 (none), 1 (declared, stake not yet paid), 2 (accepted);
-    ``last_discard``: ``(seat, tile)`` being claimed, or None.
-    """
-
-    seat: int
-    hand: tuple
-    drawn: int | None
-    melds: tuple
-    rivers: tuple
-    hand_sizes: tuple
-    kita: tuple
-    dora_indicators: tuple
-    scores: tuple
-    riichi: tuple
-    round_wind: int
-    kyoku: int
-    honba: int
-    riichi_sticks: int
-    tiles_left: int
-    dealer: int
-    seat_wind: int
-    last_discard: tuple | None
-    phase: str
-
-
-def _observe(table: Table, seat: int) -> Observation:
-    st = table.table
-    seats = table.seats
-    melds = tuple(tuple((m.type.name.lower(), tuple(m.tiles), m.called, m.from_seat) for m in s.melds) for s in seats)
-    rivers = tuple(tuple((tile, tsumogiri, i in s.called_from_river, i == s.riichi_at)
-                         for i, (tile, tsumogiri) in enumerate(s.river)) for s in seats)
-    riichi = tuple(2 if s.riichi_accepted else 1 if s.riichi_at is not None else 0 for s in seats)
-    own = seats[seat]
-    drawn = table.drawn if (table.phase == "turn" and table.current == seat) else None
-    last = (table.claim["from"], table.claim["tile"]) if table.phase in ("claim", "chankan") else None
-    return Observation(
-        seat=seat, hand=tuple(sorted(own.closed)), drawn=drawn, melds=melds, rivers=rivers,
-        hand_sizes=tuple(len(s.closed) for s in seats), kita=tuple(s.kita for s in seats),
-        dora_indicators=tuple(table.dora), scores=tuple(table.scores), riichi=riichi,
-        round_wind=st.round_wind, kyoku=st.kyoku, honba=st.honba, riichi_sticks=table.sticks,
-        tiles_left=table.tiles_left, dealer=st.dealer, seat_wind=st.seat_wind(seat), last_discard=last,
-        phase=table.phase,
-    )
 
 
 _TILE_KEYS = ("pai", "dora_marker")
@@ -268,9 +104,7 @@ class Env:
         self._configure(rules, length)
         # the compiled observation path keeps per-hand state of a CTable (riichi_fast.engine._encode.TableCache)
         self._cache = None
-        if not _backend.PUREPYTHON and hasattr(self.table_class, "closed_ids"):
-            from riichi_fast.engine import _encode
-
+        if _encode is not None and hasattr(self.table_class, "closed_ids"):
             self._cache = _encode.TableCache()
         self.table = None
         self.hands: list = []
@@ -409,9 +243,7 @@ class Env:
         if type(seat) is not int or not 0 <= seat < self.table.n:
             raise ContextError(f"seat must be 0-{self.table.n - 1}, got {seat!r}")
         if self._cache is not None and self.table.phase != "ended":
-            from riichi_fast.engine._encode import observe
-
-            return observe(self.table, seat, self._cache)
+            return _encode.observe(self.table, seat, self._cache)
         return _observe(self.table, seat)
 
     def legal_actions(self) -> list:

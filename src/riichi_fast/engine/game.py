@@ -27,15 +27,74 @@ follow this, under uma 20-10 (three-player 20-0), except three games of July
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
+from riichi_fast import _backend
 from riichi_fast import settle as _settle
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.wall import seeded_wall
 from riichi_fast.errors import ContextError
 
-__all__ = ["LENGTHS", "GameResult", "dealer_may_stop", "final_points", "final_standing", "game_over", "play_game", "ranks"]
+__all__ = ["LENGTHS", "GameResult", "agent_seed", "check_run", "dealer_may_stop", "default_table_class", "final_points",
+           "final_standing", "game_over", "game_seed", "play_game", "ranks"]
+
+# the table module of the backend: the compiled one, or its twin under RIICHI_FAST_PUREPYTHON=1
+_tables = _backend.load("engine._table")
 
 LENGTHS = ("single", "tonpuusen", "hanchan")
 _LAST_WIND = {"tonpuusen": 0, "hanchan": 1}
+
+
+def default_table_class():
+    """The table games, :class:`~riichi_fast.engine.Env` and replays play on by default: the compiled
+    ``CTable``, or the Python ``Table`` under ``RIICHI_FAST_PUREPYTHON=1`` (both play identically,
+    step for step).
+
+    >>> default_table_class().__name__ in ("CTable", "Table")
+    True
+    """
+    return _tables.CTable
+
+
+def _hash_seed(*parts) -> int:
+    digest = hashlib.blake2b(repr(tuple(parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The wall seed of game ``game`` of a run seeded ``seed`` (63 bits, stable).
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    return _hash_seed("game", seed, game)
+
+
+def agent_seed(seed: int, game: int, seat: int) -> int:
+    """The seed of seat ``seat``'s agent in game ``game`` of a run seeded ``seed``."""
+    return _hash_seed("agent", seed, game, seat)
+
+
+def check_run(n_games, seed, n_threads, length) -> None:
+    """Check the arguments of a run of games (:func:`~riichi_fast.engine.play`): ``n_games`` an int
+    >= 0, ``seed`` an int, ``n_threads`` an int >= 1, ``length`` one of :data:`LENGTHS`; else raise
+    :class:`~riichi_fast.ContextError`.
+
+    >>> check_run(10, 0, 1, "hanchan")
+    >>> check_run(10, 0, 1, "long")
+    Traceback (most recent call last):
+    ...
+    riichi_fast.errors.ContextError: unknown game length 'long': expected one of single, tonpuusen, hanchan
+    """
+    if type(n_games) is not int or n_games < 0:
+        raise ContextError(f"n_games must be an int >= 0, got {n_games!r}")
+    if type(seed) is not int:
+        raise ContextError(f"seed must be an int, got {type(seed).__name__}")
+    if type(n_threads) is not int or n_threads < 1:
+        raise ContextError(f"n_threads must be an int >= 1, got {n_threads!r}")
+    if length not in LENGTHS:
+        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
 
 
 def ranks(scores) -> tuple:
@@ -162,13 +221,9 @@ def play_game(agents, rules="tenhou", *, seed: int = 0, length: str = "hanchan",
     >>> len(g.hands), sum(g.scores) + 1000 * g.hands[-1].settlement.next.riichi_sticks
     (1, 100000)
     """
-    from riichi_fast.engine.replay import _default_table_class
-    from riichi_fast.engine.table import Table
-    from riichi_fast.engine.wall import seeded_wall
-
     if table_class is None:
         follows = any(getattr(a, "follows_events", False) for a in agents)
-        table_class = Table if follows else _default_table_class()
+        table_class = Table if follows else default_table_class()
     table = table_class(rules)
     rules = table.rules
     if len(agents) != table.n:

@@ -28,7 +28,8 @@ from riichi_fast.enums import MeldType
 from riichi_fast.errors import ContextError
 from riichi_fast.records import writers as _writers
 from riichi_fast.records.round_state import RoundReplay
-from riichi_fast.records.model import DrawKind, Game, GameRules, RecordedDraw, RecordedScore, RecordMeld, Round
+from riichi_fast.records.model import DrawKind, Event, Game, GameRules, RecordedDraw, RecordedScore, RecordMeld, Round
+from riichi_fast.rules import layout as L
 
 __all__ = ["game_record", "mjai_text", "tenhou6_text", "write_mjai", "write_tenhou6"]
 
@@ -42,8 +43,8 @@ def _recorded(res, changes, before, pao, strict=True) -> RecordedScore:
     """What a record would say about a win the engine scored (``res``: its HandResult).
 
     A yaku Tenhou has no id for (a local yaku of some presets) raises when ``strict``, else is left out."""
+    # deferred: importing the verifier (records.verify) is a measured import-time cost that only logs pay
     from riichi_fast.records.verify import _tenhou_limit
-    from riichi_fast.rules import layout as L
 
     yaku, yakuman = [], []
     for y in res.yaku:
@@ -159,8 +160,6 @@ def game_record(result, *, names=None, source: str = "engine", strict: bool = Tr
 
 
 def _end_event():
-    from riichi_fast.records.model import Event
-
     return Event("end")
 
 

@@ -34,7 +34,7 @@ import time
 
 from riichi_fast.engine.agents import Agent
 from riichi_fast.engine.env import mjai_events
-from riichi_fast.engine.table import EngineError
+from riichi_fast.engine.types import EngineError
 from riichi_fast.tiles import id_to_mjai
 
 __all__ = ["MjaiBot"]

@@ -35,11 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from riichi_fast import settle as _settle
-from riichi_fast.engine.game import dealer_may_stop, final_standing, game_over
-from riichi_fast.engine.table import Action, EngineError, Table
+from riichi_fast.engine.game import dealer_may_stop, default_table_class, final_standing, game_over
+from riichi_fast.engine.table import Table
+from riichi_fast.engine.types import Action, EngineError
 from riichi_fast.engine.wall import RecordWallError, record_wall, tenhou_walls
 from riichi_fast.enums import MeldType
 from riichi_fast.errors import RiichiError
+from riichi_fast.rules.config import Rules
 
 __all__ = ["WALL_SOURCES", "Mismatch", "ReplayReport", "replay_file", "replay_game", "replay_paths", "replay_record",
            "replay_summary"]
@@ -90,17 +92,6 @@ class _Diverged(Exception):
 WALL_SOURCES = ("auto", "seed", "record")
 
 
-def _default_table_class():
-    """The engine replays and games use: the compiled ``CTable``, or ``Table`` in pure-Python mode."""
-    from riichi_fast import _backend
-
-    if _backend.PUREPYTHON:
-        return Table
-    from riichi_fast.engine._table import CTable
-
-    return CTable
-
-
 def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> ReplayReport:
     """Replay one game record (mjlog, tenhou.net/6 JSON or mjai; plain, gzip or bz2) through the engine.
 
@@ -111,6 +102,7 @@ def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> Repl
     :class:`~riichi_fast.engine.CTable`, or :class:`~riichi_fast.engine.Table`
     under ``RIICHI_FAST_PUREPYTHON=1``; both give the same replay).
     """
+    # deferred: the record readers are a measured import-time cost that only replays pay
     from riichi_fast.records.sources import unpack
 
     try:
@@ -130,6 +122,7 @@ def replay_file(path, rules=None, table_class=None, walls: str = "auto") -> Repl
 def replay_record(data: bytes, source: str = "<record>", rules=None, table_class=None,
                   walls: str = "auto") -> ReplayReport:
     """Replay one record given as bytes (format told by the content); see :func:`replay_file`."""
+    # deferred: the record readers are a measured import-time cost that only replays pay
     from riichi_fast.records.verify_files import parse_record
 
     report = ReplayReport(source)
@@ -154,6 +147,7 @@ def replay_game(game, rules=None, table_class=None, *, seed: str | None = None, 
     ``seed``: a Tenhou ``SHUFFLE`` seed to deal the walls from; without one each
     hand's wall is the one its record implies (:func:`~riichi_fast.engine.wall.record_wall`).
     """
+    # deferred: the record readers are a measured import-time cost that only replays pay
     from riichi_fast.records.verify import rules_for_game
 
     if report is None:
@@ -162,8 +156,6 @@ def replay_game(game, rules=None, table_class=None, *, seed: str | None = None, 
     report.format = game.format
     report.wall = "seed" if seed is not None else "record"
     if isinstance(rules, str):
-        from riichi_fast.rules.config import Rules
-
         rules = Rules.preset(rules)
     rules = rules_for_game(game, rules)
     n = rules.n_players
@@ -172,7 +164,7 @@ def replay_game(game, rules=None, table_class=None, *, seed: str | None = None, 
     except RiichiError as exc:
         report.error = f"{source}: {exc}"
         return report
-    table = (_default_table_class() if table_class is None else table_class)(rules)
+    table = (default_table_class() if table_class is None else table_class)(rules)
     length = "hanchan" if game.rules.hanchan else "tonpuusen"
     final_known = game.final_scores is not None
     expected_next = None
@@ -340,6 +332,7 @@ def _check_end(table: Table, rnd) -> None:
 def replay_paths(paths, rules=None, progress=None, *, table_class=None, walls: str = "auto") -> list:
     """Replay every record ``paths`` name (files, directories searched recursively, globs, archives,
     databases: what ``riichi-fast verify`` reads); one report each, an unreadable one included."""
+    # deferred: the record readers are a measured import-time cost that only replays pay
     from riichi_fast.records.sources import iter_records
 
     reports = []

@@ -26,33 +26,20 @@ then be picklable (the built-in names are).
 
 from __future__ import annotations
 
-import hashlib
+import os
 from dataclasses import dataclass
 
 import numpy as np
 
+from riichi_fast.engine._games import play_games
+from riichi_fast.engine.agents import Agent, agent_from_name
+from riichi_fast.engine.game import agent_seed, check_run, game_seed, play_game
+from riichi_fast.engine.logs import write_mjai, write_tenhou6
+from riichi_fast.engine.types import EngineError
 from riichi_fast.errors import ContextError
+from riichi_fast.rules import Rules
 
 __all__ = ["LOG_FORMATS", "SelfPlayResult", "agent_seed", "game_seed", "log_path", "play"]
-
-
-def _hash_seed(*parts) -> int:
-    digest = hashlib.blake2b(repr(tuple(parts)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") >> 1
-
-
-def game_seed(seed: int, game: int) -> int:
-    """The wall seed of game ``game`` of a run seeded ``seed`` (63 bits, stable).
-
-    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
-    True
-    """
-    return _hash_seed("game", seed, game)
-
-
-def agent_seed(seed: int, game: int, seat: int) -> int:
-    """The seed of seat ``seat``'s agent in game ``game`` of a run seeded ``seed``."""
-    return _hash_seed("agent", seed, game, seat)
 
 
 @dataclass
@@ -117,8 +104,6 @@ def _agent_name(a) -> str:
 
 
 def _make_agents(agents, rules):
-    from riichi_fast.engine.agents import Agent, agent_from_name
-
     out = []
     for a in agents:
         if isinstance(a, str):
@@ -141,14 +126,10 @@ def log_path(out, g: int, log_format: str) -> str:
     >>> log_path("logs", 7, "mjai")
     'logs/game-000007.jsonl'
     """
-    import os
-
     return os.path.join(os.fspath(out), f"game-{g:06d}{LOG_FORMATS[log_format]}")
 
 
 def _write_log(res, agents, path, log_format) -> None:
-    from riichi_fast.engine.logs import write_mjai, write_tenhou6
-
     names = [f"{_agent_name(a)}-{s}" for s, a in enumerate(agents)]
     (write_mjai if log_format == "mjai" else write_tenhou6)(res, path, names=names)
 
@@ -158,8 +139,6 @@ def _play_one(agents, rules, seed, g, length, log=None):
 
     ``log``: ``(out, log_format, names_of_agents)`` writes the game there.
     """
-    from riichi_fast.engine.game import play_game
-
     n = rules.n_players
     for s, a in enumerate(agents):
         if hasattr(a, "reset"):
@@ -212,17 +191,7 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     checked against the compiled result), so a logged run costs Python speed.  Without ``out`` no
     log is written.
     """
-    from riichi_fast.engine.game import LENGTHS
-    from riichi_fast.rules import Rules
-
-    if type(n_games) is not int or n_games < 0:
-        raise ContextError(f"n_games must be an int >= 0, got {n_games!r}")
-    if type(seed) is not int:
-        raise ContextError(f"seed must be an int, got {type(seed).__name__}")
-    if type(n_threads) is not int or n_threads < 1:
-        raise ContextError(f"n_threads must be an int >= 1, got {n_threads!r}")
-    if length not in LENGTHS:
-        raise ContextError(f"unknown game length {length!r}: expected one of {', '.join(LENGTHS)}")
+    check_run(n_games, seed, n_threads, length)
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     if isinstance(agents, str):
         agents = [a.strip() for a in agents.split(",")]
@@ -233,8 +202,6 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
     made = _make_agents(agents, rules)  # checks names before any game
     log = None
     if out is not None:
-        import os
-
         if log_format not in LOG_FORMATS:
             raise ContextError(f"unknown log format {log_format!r}: expected one of {', '.join(LOG_FORMATS)}")
         try:
@@ -243,16 +210,12 @@ def play(n_games: int, agents, rules="tenhou", seed: int = 0, n_threads: int = 1
             raise ContextError(f"cannot create the log directory {out!r}: {exc}") from None
         log = (os.fspath(out), log_format, tuple(agents))
     if all(isinstance(a, str) and a in _COMPILED for a in agents) and not rules.wareme:
-        from riichi_fast.engine._table import play_games
-
         r = play_games(n_games, agents, rules, seed, length, n_threads, progress=progress)
         result = SelfPlayResult(agents=tuple(agents), **r)
         if log is not None:
             for g in range(n_games):
                 row = _play_one(made, rules, seed, g, length, log)
                 if tuple(row[0]) != tuple(int(x) for x in result.scores[g]):
-                    from riichi_fast.engine.table import EngineError
-
                     raise EngineError(f"internal: game {g} logged with final scores {tuple(row[0])}, "
                                       f"the compiled game ended {tuple(result.scores[g].tolist())}")
         return result
