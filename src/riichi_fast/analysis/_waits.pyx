@@ -56,7 +56,7 @@ from riichi_fast.analysis._decompose cimport load_counts
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
-from riichi_fast.reference.analysis.shanten import _n_players, caps_for
+from riichi_fast.analysis._checks import caps_for, check_n_players as _n_players
 from riichi_fast.analysis.readings import DiscardOption
 
 __all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "discard_waits",
