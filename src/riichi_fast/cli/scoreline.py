@@ -25,6 +25,7 @@ from riichi_fast.hand import _describe_tile, as_hand
 from riichi_fast.rules import layout as L
 from riichi_fast.rules.config import PRESETS, Rules
 from riichi_fast.rules.context import WinContext
+from riichi_fast.scoring.batch import _INPUTS, NO_INDICATOR
 from riichi_fast.scoring.front import encode
 from riichi_fast.tiles import _tokenize
 
@@ -96,24 +97,13 @@ def _score_kwargs(ns) -> dict:
     return kwargs
 
 
-NO_INDICATOR = 255
 _ASCII_WS = b" \t\n\r\x0b\x0c"
 
-#: the columns a parser fills: name -> (dtype, trailing shape, fill for unused slots)
+#: the columns a parser fills: name -> (dtype, trailing shape, fill for unused slots): the line
+#: number, then score_batch's input columns
 COLUMN_SPECS = {
     "line": (np.uint64, (), 0),
-    "hands": (np.uint8, (34,), 0),
-    "melds": (np.uint16, (4,), 0),
-    "win_tile": (np.uint8, (), 0),
-    "flags": (np.uint32, (), 0),
-    "seat_wind": (np.uint8, (), 0),
-    "round_wind": (np.uint8, (), 0),
-    "dora": (np.uint8, (5,), NO_INDICATOR),
-    "ura": (np.uint8, (5,), NO_INDICATOR),
-    "n_red": (np.uint8, (), 0),
-    "n_kita": (np.uint8, (), 0),
-    "honba": (np.uint16, (), 0),
-    "riichi_sticks": (np.uint16, (), 0),
+    **{name: (dtype, tail, 0 if fill is None else fill) for name, (dtype, tail, fill) in _INPUTS.items()},
 }
 
 

@@ -37,6 +37,7 @@ import itertools
 
 import numpy as np
 
+from riichi_fast._parallel import check_n_threads
 from riichi_fast.analysis._checks import caps_for, check_n_players
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, ContextError, TileCountError
@@ -399,8 +400,6 @@ def shanten_batch(hands, *, n_threads=1, out=None, n_players=4) -> tuple[np.ndar
     >>> sh.tolist(), status.tolist()
     ([0, 127], [0, 1])
     """
-    from riichi_fast._parallel import check_n_threads
-
     hands = _as_batch(hands)
     check_n_threads(n_threads)
     check_n_players(n_players)
@@ -440,8 +439,6 @@ def is_agari_batch(hands, *, n_threads=1, n_players=4) -> tuple[np.ndarray, np.n
     >>> agari.tolist(), status.tolist()
     ([True, False], [0, 2])
     """
-    from riichi_fast._parallel import check_n_threads
-
     hands = _as_batch(hands)
     check_n_threads(n_threads)
     check_n_players(n_players)
