@@ -181,6 +181,7 @@ def test_parity_events(waits, events):
             method() if arg is None else method(arg)
         assert _queries(a) == _queries(b)
         assert a.waits == b.waits and a.in_riichi == b.in_riichi
+        assert (a.wait_mask, a.discard_kinds) == (b.wait_mask, b.discard_kinds)
         assert [a.can_ron(x) for x in range(34)] == [b.can_ron(x) for x in range(34)]
         assert repr(a) == repr(b)
 
@@ -211,3 +212,66 @@ def test_state_copy_and_pickle(furiten_impl):
         assert _queries(clone) == _queries(state) == (True, True, False, False)
         clone.set_waits((k("1z"),))
         assert state.waits == (k("3m"), k("6m"))
+
+
+def test_wait_mask_and_river(furiten_impl):
+    """The waits as a settable bitmask, and the river, as PlayerState keeps them."""
+    state = furiten_impl.FuritenState(waits=["3m", "6m"])
+    assert state.wait_mask == (1 << k("3m")) | (1 << k("6m"))
+    state.discard("6m")
+    state.discard("1z")
+    state.discard("6m")
+    assert state.discard_kinds == (k("6m"), k("1z"))
+    assert state.furiten
+    state.wait_mask = 1 << k("9p")
+    assert state.waits == (k("9p"),)
+    assert (state.discard_furiten, state.furiten, state.can_ron("9p")) == (False, False, True)
+    for bad in (-1, 1 << 34, "1m", 1.0):
+        with pytest.raises(ArrayError):
+            state.wait_mask = bad
+    assert state.wait_mask == 1 << k("9p")
+
+
+_player_events = st.lists(st.tuples(st.integers(0, 33), st.integers(0, 33), st.booleans()), max_size=30)
+
+
+@given(st.randoms(use_true_random=False), _player_events)
+def test_player_furiten_is_the_furiten_state(furiten_impl, player_rng, steps):
+    """PlayerState's furiten answers are FuritenState's, driven by the same events with the hand's waits."""
+    from riichi_fast import _backend
+
+    player = _backend.load("analysis._player")
+    wall = list(range(136))
+    player_rng.shuffle(wall)
+    counts = bytearray(34)
+    for t in wall[:13]:
+        counts[t // 4] += 1
+    p = player.PlayerState(bytes(counts))
+    f = furiten_impl.FuritenState()
+    for draw, passed, tsumogiri in steps:
+        if p.closed_counts[draw] + (draw in [m[1] for m in p.melds]) >= 4:
+            continue
+        p.draw(draw)
+        f.draw()
+        if p.in_riichi:
+            discard = draw
+        elif tsumogiri and p.riichi_discards():
+            p.riichi()
+            discard = p.riichi_discards()[-1]
+        else:
+            discard = draw if tsumogiri else max(range(34), key=lambda x: (p.closed_counts[x] > 0, x))
+        p.discard(discard)
+        f.discard(discard)
+        if p.in_riichi and not f.in_riichi:
+            f.riichi()
+        f.wait_mask = p.wait_mask
+        if p.closed_counts[passed] < 4:
+            p.tile_passed(passed)
+            f.pass_tile(passed)
+        assert p.discard_kinds == f.discard_kinds
+        assert (p.discard_furiten, p.temporary_furiten, p.riichi_furiten, p.furiten) == (
+            f.discard_furiten,
+            f.temporary_furiten,
+            f.riichi_furiten,
+            f.furiten,
+        )

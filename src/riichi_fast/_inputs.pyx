@@ -20,6 +20,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from riichi_fast._types cimport count_t
 from riichi_fast._tiles cimport c_closed_counts, c_hand_sets, c_tile_counts
+from riichi_fast.analysis import _decompose, _furiten, _waits
 from riichi_fast.analysis._shanten cimport (c_shanten, c_shanten_regular, c_shanten_chiitoitsu, c_shanten_kokushi,
                                    c_is_agari)
 
@@ -33,34 +34,16 @@ cdef enum:
 cdef tuple _SMALL = tuple(range(-1, 137))        # cached small ints
 
 cdef dict _PY = None              # the Python implementations of the public analysis functions
-cdef object _wt = None            # kernel modules (for the functions not cimported)
-cdef object _fu = None
-cdef object _dec = None
+cdef object _wt = _waits          # kernel modules (for the functions not cimported)
+cdef object _fu = _furiten
+cdef object _dec = _decompose
 
 
-def _bind_analysis(dict python_functions, waits_module, furiten_module, decompose_module=None):
-    """Called once by riichi_fast.analysis: the Python twins (fallback) and the kernel modules."""
-    global _PY, _wt, _fu, _dec
+def _bind_analysis(dict python_functions):
+    """Called once by riichi_fast.analysis.front, which exports this module's functions: their
+    Python twins, which answer what the fast path does not take."""
+    global _PY
     _PY = python_functions
-    _wt = waits_module
-    _fu = furiten_module
-    _dec = decompose_module
-
-
-cdef int _bind_now() except -1:
-    """Bind the Python functions and kernel modules when riichi_fast.analysis has not (this module
-    imported on its own, or in pure-Python mode, where analysis does not use it)."""
-    global _PY, _wt, _fu, _dec
-    from riichi_fast.analysis import _decompose, _furiten, _waits
-    from riichi_fast.analysis import front as analysis
-    if _PY is None:
-        _PY = analysis._PYTHON
-    if _wt is None:
-        _wt = _waits
-        _fu = _furiten
-    if _dec is None:
-        _dec = _decompose
-    return 0
 
 
 cdef inline bint _size_ok(int t, int need) noexcept:
@@ -78,7 +61,7 @@ cdef inline bint _size_ok(int t, int need) noexcept:
 cdef object _python(str name, tuple args, object rules, object n_players, dict kwargs=None):
     """The Python implementation (rules/n_players given, or an input the fast path does not take)."""
     if _PY is None:
-        _bind_now()
+        raise RuntimeError("riichi_fast._inputs is bound by riichi_fast.analysis.front: import that first")
     kw = {} if kwargs is None else kwargs
     if rules is not None or n_players is not None:
         kw["rules"] = rules
@@ -212,8 +195,6 @@ def waits(hand, *, karaten=None, rules=None, n_players=None):
         t = c_closed_counts(hand, c, m)
         # as_hand: a hand without melds has 13 or 14 tiles, with melds its size was checked
         if _size_ok(t, NEED_TENPAI) and (t == 13 or _any(m)) and _own_ok(c, m):
-            if _wt is None:
-                _bind_now()
             return _wt.waits(_b(c), meld_counts=_b(m) if _any(m) else None, karaten=karaten is True)
     return _python("waits", (hand,), rules, n_players, {"karaten": karaten})
 
@@ -230,8 +211,6 @@ def discard_waits(hand, *, karaten=None, rules=None, n_players=None):
     if rules is None and n_players is None and (karaten is None or karaten is False or karaten is True):
         t = c_closed_counts(hand, c, m)
         if _size_ok(t, NEED_COMPLETE) and (t == 14 or _any(m)) and _own_ok(c, m):
-            if _wt is None:
-                _bind_now()
             return _wt.discard_waits(_b(c), meld_counts=_b(m) if _any(m) else None, karaten=karaten is True)
     return _python("discard_waits", (hand,), rules, n_players, {"karaten": karaten})
 
@@ -250,8 +229,6 @@ def ukeire(hand, visible=None, *, rules=None, n_players=None):
         t = c_closed_counts(hand, c, m)
         if (_size_ok(t, NEED_TENPAI) and not _any(m) and c_tile_counts(visible, v) == 0
                 and (visible is None or _own_ok(c, v))):
-            if _wt is None:
-                _bind_now()
             return _wt.ukeire(_b(c), None if visible is None else _b(v))
     return _python("ukeire", (hand, visible), rules, n_players)
 
@@ -271,8 +248,6 @@ def discard_analysis(hand, visible=None, *, rules=None, n_players=None):
         t = c_closed_counts(hand, c, m)
         if (_size_ok(t, NEED_COMPLETE) and not _any(m) and c_tile_counts(visible, v) == 0
                 and (visible is None or _own_ok(c, v))):
-            if _wt is None:
-                _bind_now()
             return _wt.discard_analysis(_b(c), None if visible is None else _b(v))
     return _python("discard_analysis", (hand, visible), rules, n_players)
 
@@ -290,8 +265,6 @@ def is_furiten(hand, discards, *, rules=None, n_players=None):
     if rules is None and n_players is None:
         t = c_closed_counts(hand, c, m)
         if _size_ok(t, NEED_TENPAI) and not _any(m) and discards is not None and c_tile_counts(discards, d) == 0:
-            if _wt is None:
-                _bind_now()
             return True if _fu.is_furiten(_b(c), _b(d)) else False
     return _python("is_furiten", (hand, discards), rules, n_players)
 
@@ -341,8 +314,6 @@ def decompose(hand, win_tile=None, *, tsumo=False, rules=None, n_players=None):
         if win_tile is not None:
             win = _win_kind(win_tile)
         if t >= 0 and (win_tile is None or win >= 0):
-            if _dec is None:
-                _bind_now()
             melds = tuple([(_SMALL[mt[i] + 1], _SMALL[mk[i] + 1]) for i in range(nm)])
             return _dec.decompose(_b(c), melds, None if win_tile is None else _SMALL[win + 1], tsumo)
     return _python("decompose", (hand, win_tile), rules, n_players, {"tsumo": tsumo})

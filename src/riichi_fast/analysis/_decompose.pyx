@@ -28,6 +28,7 @@ import operator
 
 import numpy as np
 
+from riichi_fast.analysis._suits cimport suit_sets
 from riichi_fast._types cimport (
     count_t, Reading, WinOption, MAX_READINGS, MAX_WIN_OPTIONS,
     MELD_CHI, MELD_PON, MELD_ANKAN, MELD_SHOUMINKAN,
@@ -160,35 +161,10 @@ ctypedef struct Split:
     uint8_t kind[4]           # absolute kind
 
 
-cdef inline int _m3(int a) noexcept nogil:
-    # a mod 3 for 0 <= a <= 5 (counts after the pair and the carried sequences)
-    return a - 3 if a >= 3 else a
-
-
-cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
-    """The 9 kinds of one suit split into sets only.
-
-    Scanning from 1 to 9, the c[i] mod 3 tiles of kind i not in triplets must
-    start sequences (three equal sequences are three triplets): O(9), no search.
-    """
-    cdef int i, r, a = c[0], b = c[1], x
-    for i in range(7):
-        r = _m3(a)
-        x = c[i + 2]
-        if r:
-            if b < r or x < r:
-                return False
-            b -= r
-            x -= r
-        a = b
-        b = x
-    return _m3(a) == 0 and _m3(b) == 0
-
-
 cdef inline bint _scan_split(const count_t* c, int base, Split* o) noexcept nogil:
     """The only split of a suit where no kind holds 3 tiles, into ``o``; False if none.
 
-    The mod-3 scan of _suit_sets in registers: scanning from 1 to 9, the r
+    The mod-3 scan of suit_sets in registers: scanning from 1 to 9, the r
     tiles of kind i left after the sequences started at i-1 and i-2 all start
     sequences (the split the search of _suit_splits would find, same order).
     """
@@ -336,12 +312,12 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     """
     cdef int t = rf_triplet_kinds9(c)     # -1, the one kind, or 9 (two or more: the search)
     if t < 0:
-        # no kind can hold a triplet (every count 0..2): the mod-3 scan of _suit_sets is the only
+        # no kind can hold a triplet (every count 0..2): the mod-3 scan of suit_sets is the only
         # split, looked up
         return 1 if _scan_lookup(c, base, &out[0]) else 0
     if t < 9:
         return _one_choice_splits(c, base, t, out)
-    if not _suit_sets(c):
+    if not suit_sets(c):
         return 0
     return _search_fn(c, base, out)
 

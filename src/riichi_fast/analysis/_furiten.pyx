@@ -1,11 +1,13 @@
-# Furiten (compiled twin of riichi_fast/reference/furiten.py), RULES.md section 8.
+# Furiten (compiled twin of riichi_fast/reference/analysis/furiten.py), RULES.md section 8.
 #
-# The state is three bit fields: the waits and the river as 34-bit masks, so
-# discard furiten is one AND; temporary furiten (a winning tile let pass, until
-# the player's next turn) and riichi furiten (a winning tile let pass after
-# riichi, permanent) are flags.  Events and queries are a few instructions;
+# A FuritenState is the waits as a 34-bit mask and a Furiten (_furiten.pxd: the
+# river as a 34-bit mask, so discard furiten is one AND; temporary furiten, a
+# winning tile let pass, until the player's next turn; riichi furiten, a winning
+# tile let pass after riichi, permanent).  PlayerState keeps the same Furiten and
+# calls the same inline functions.  Events and queries are a few instructions;
 # from Python the call overhead dominates.
 
+cimport cython
 from libc.stdint cimport uint64_t
 
 from riichi_fast._types cimport count_t
@@ -21,6 +23,12 @@ import numpy as np
 __all__ = ["is_furiten", "FuritenState"]
 
 cdef tuple _KINDS = tuple(range(34))
+
+
+cdef tuple _mask_kinds(uint64_t mask):
+    """The kinds of a mask, ascending."""
+    cdef int k
+    return tuple([_KINDS[k] for k in range(34) if (mask >> k) & 1])
 
 
 cdef inline int _kind_arg(object obj, str name) except -1:
@@ -91,6 +99,7 @@ def is_furiten(wait_kinds_or_counts, discards):
     return c_is_furiten(_wait_mask(wait_kinds_or_counts), _discard_mask(discards))
 
 
+@cython.auto_pickle(True)
 cdef class FuritenState:
     """Furiten of one player through a hand, updated event by event.
 
@@ -115,39 +124,31 @@ cdef class FuritenState:
         settings = analysis_settings(rules, n_players)
         self.n_players_ = settings[0]
         self.melds_held = settings[1]
-        self.wait_mask = _wait_mask(waits, self.n_players_)
-        self.discard_mask = 0
-        self.temporary = False
-        self.in_riichi_ = False
-        self.riichi_furiten_ = False
+        self.wait_mask_ = _wait_mask(waits, self.n_players_)
+        furiten_reset(&self.state)
 
     # cdef API (nogil) ---------------------------------------------------------
 
     cdef void c_draw(self) noexcept nogil:
-        self.temporary = False
+        furiten_turn(&self.state)
 
     cdef void c_discard(self, int kind) noexcept nogil:
-        self.discard_mask |= (<uint64_t>1) << kind
-        self.temporary = False
+        furiten_discard(&self.state, kind)
 
     cdef void c_pass_tile(self, int kind) noexcept nogil:
-        if (self.wait_mask >> kind) & 1:
-            if self.in_riichi_:
-                self.riichi_furiten_ = True
-            else:
-                self.temporary = True
+        furiten_pass(&self.state, self.wait_mask_, kind)
 
     cdef bint c_furiten(self) noexcept nogil:
-        return (self.wait_mask & self.discard_mask) != 0 or self.temporary or self.riichi_furiten_
+        return furiten_any(&self.state, self.wait_mask_)
 
     cdef bint c_can_ron(self, int kind) noexcept nogil:
-        return (self.wait_mask >> kind) & 1 and not self.c_furiten()
+        return (self.wait_mask_ >> kind) & 1 and not self.c_furiten()
 
     # events -------------------------------------------------------------------
 
     def draw(self):
         """The player draws: temporary furiten ends."""
-        self.temporary = False
+        furiten_turn(&self.state)
 
     def discard(self, kind):
         """The player discards ``kind``: it joins his river; his turn ends a temporary furiten."""
@@ -159,16 +160,16 @@ cdef class FuritenState:
 
     def riichi(self):
         """The player declares riichi: from now on a passed winning tile is permanent furiten."""
-        self.in_riichi_ = True
+        self.state.in_riichi = True
 
     def set_waits(self, kinds):
         """Replace the waits (an iterable of kinds or tile names) after the hand changed."""
-        self.wait_mask = _kinds_mask(kinds, "waits")
+        self.wait_mask_ = _kinds_mask(kinds, "waits")
 
     def set_hand(self, counts, meld_counts=None):
         """Recompute the waits from a tenpai-sized closed hand (and meld tile counts,
         used when the rules count them as held)."""
-        self.wait_mask = _kinds_mask(
+        self.wait_mask_ = _kinds_mask(
             _waits(counts, meld_counts=meld_counts if self.melds_held else None, n_players=self.n_players_),
             "waits")
 
@@ -177,27 +178,46 @@ cdef class FuritenState:
     @property
     def waits(self):
         """The current wait kinds, ascending."""
-        cdef int k
-        return tuple([_KINDS[k] for k in range(34) if (self.wait_mask >> k) & 1])
+        return _mask_kinds(self.wait_mask_)
+
+    @property
+    def wait_mask(self):
+        """The waits as a bitmask (bit k = kind k); settable.
+
+        >>> state = FuritenState(); state.wait_mask = 0b100100; state.waits
+        (2, 5)
+        """
+        return self.wait_mask_
+
+    @wait_mask.setter
+    def wait_mask(self, mask):
+        if not isinstance(mask, int) or not 0 <= mask < (1 << 34):
+            raise ArrayError(f"wait_mask must be a 34-bit mask, got {mask!r}")
+        self.wait_mask_ = mask
+
+    @property
+    def discard_kinds(self):
+        """The kinds in the player's river, ascending."""
+        return _mask_kinds(self.state.discard_mask)
 
     @property
     def in_riichi(self):
-        return self.in_riichi_
+        return self.state.in_riichi
 
     @property
     def discard_furiten(self):
         """A wait is among the player's own discards."""
-        return (self.wait_mask & self.discard_mask) != 0
+        return c_is_furiten(self.wait_mask_, self.state.discard_mask)
 
     @property
     def temporary_furiten(self):
         """A winning tile was let pass since the player's last turn."""
-        return self.temporary
+        return self.state.temporary
 
     @property
     def riichi_furiten(self):
         """A winning tile was let pass after riichi (permanent)."""
-        return self.riichi_furiten_
+        return self.state.riichi_furiten
 
     @property
     def furiten(self):
@@ -210,4 +230,4 @@ cdef class FuritenState:
 
     def __repr__(self):
         return (f"FuritenState(waits={self.waits}, discard_furiten={self.discard_furiten}, "
-                f"temporary_furiten={self.temporary}, riichi_furiten={self.riichi_furiten_})")
+                f"temporary_furiten={self.state.temporary}, riichi_furiten={self.state.riichi_furiten})")

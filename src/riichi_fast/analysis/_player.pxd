@@ -10,8 +10,9 @@
 from libc.stdint cimport uint8_t, uint64_t
 
 from riichi_fast._types cimport count_t
+from riichi_fast.analysis._furiten cimport Furiten
 
-# Event status codes (riichi_fast.reference.analysis.player.ST_*).
+# Event status codes (riichi_fast.analysis._player_args.PS_*).
 cpdef enum:
     PS_OK = 0
     PS_BAD_KIND = 1               # kind outside 0..33, or a chi that cannot start there
@@ -55,11 +56,8 @@ cdef class PlayerState:
     cdef int n_closed                # sum(closed): 13/14 - 3 * n_melds
     cdef int n_open                  # chi / pon / daiminkan / shouminkan melds
     cdef int drawn_                  # kind drawn this turn, -1 if none
-    cdef uint64_t discard_mask       # bit k: kind k in the player's river
+    cdef Furiten furiten_            # river, riichi and the furiten flags (riichi_fast.analysis._furiten)
     cdef bint riichi_pending         # riichi() called, its discard to come
-    cdef bint in_riichi_
-    cdef bint temporary              # temporary furiten
-    cdef bint riichi_furiten_        # permanent furiten in riichi
     # settings (from the rules)
     cdef bint karaten
     cdef int ankan_rule              # ANKAN_*

@@ -1,10 +1,12 @@
 # Incremental per-player state for simulators (compiled twin of
-# riichi_fast/reference/player.py; the turn model and every answer are defined there).
+# riichi_fast/reference/analysis/player.py; the turn model and every answer are defined there).
 #
 # The state is the 34 closed counts, the 34 counts of the whole hand (closed +
-# melds, for the fifth-copy and karaten checks), up to four melds, the river as a
-# 34-bit mask and a few flags.  Events are O(1) updates that only mark caches
-# stale; queries recompute a stale cache once:
+# melds, for the fifth-copy and karaten checks), up to four melds, a Furiten
+# (riichi_fast.analysis._furiten: the river as a 34-bit mask, riichi and the
+# furiten flags, updated by the inline functions FuritenState uses) and a few
+# flags.  Events are O(1) updates that only mark caches stale; queries recompute
+# a stale cache once:
 #
 # * waits: c_wait_mask (riichi_fast.analysis._waits) on the 13-tile hand, after a
 #   c_shanten (riichi_fast.analysis._shanten) filter (a hand with shanten > 0 has no wait,
@@ -24,7 +26,7 @@
 #
 # Events return a PS_* status and change nothing on a defect, so a Cython caller
 # can run them nogil and check the code; the def wrappers raise the RiichiError of
-# riichi_fast.reference.analysis.player._error (same messages as the reference).
+# riichi_fast.analysis._player_args._error (the reference raises the same).
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint64_t
@@ -37,16 +39,19 @@ from riichi_fast._types cimport (
 from riichi_fast.analysis._shanten cimport c_shanten_caps, c_make_caps
 from riichi_fast.analysis._waits cimport c_discard_waits_ex, c_wait_mask_ex
 from riichi_fast.analysis._decompose cimport c_decompose
+from riichi_fast.analysis._furiten cimport (
+    c_is_furiten, furiten_discard, furiten_pass, furiten_passed, furiten_reset, furiten_turn,
+)
 
 from riichi_fast.scoring import _score
 from riichi_fast.enums import MeldType
-from riichi_fast.reference.analysis.decompose import KIND_NAMES
-from riichi_fast.reference.analysis.player import (
+from riichi_fast.analysis._player_args import (
     ANKAN_RULES, _error, _wins, as_ankan_rule, as_call_type, as_tile_kind, check_players, load_hand, load_kita,
     load_settings,
 )
+from riichi_fast.analysis._player_args import _as_int as _py_as_int
 from riichi_fast.analysis._rules import analysis_settings
-from riichi_fast.reference.analysis.player import _as_int as _py_as_int
+from riichi_fast.tiles import KIND_NAMES, counts_to_mpsz
 
 __all__ = ["ANKAN_RULES", "PlayerState"]
 
@@ -58,7 +63,7 @@ cdef tuple _MELD_TYPES = (None,) + tuple(MeldType(t) for t in range(1, 6))
 
 
 cdef inline int _kind(object kind, str name) except -1:
-    """A kind 0..33: ints on the fast path; tile names and errors by the reference helper."""
+    """A kind 0..33: ints on the fast path; tile names and errors by as_tile_kind."""
     cdef int overflow = 0
     cdef long v
     if type(kind) is int:
@@ -188,11 +193,8 @@ cdef class PlayerState:
             t += self.closed[k]
         self.n_closed = t
         self.drawn_ = -1
-        self.discard_mask = 0
         self.riichi_pending = False
-        self.in_riichi_ = False
-        self.temporary = False
-        self.riichi_furiten_ = False
+        furiten_reset(&self.furiten_)
         self._update_caps()
         _stale(self)
 
@@ -218,11 +220,8 @@ cdef class PlayerState:
         other.n_closed = self.n_closed
         other.n_open = self.n_open
         other.drawn_ = self.drawn_
-        other.discard_mask = self.discard_mask
+        other.furiten_ = self.furiten_
         other.riichi_pending = self.riichi_pending
-        other.in_riichi_ = self.in_riichi_
-        other.temporary = self.temporary
-        other.riichi_furiten_ = self.riichi_furiten_
         other.karaten = self.karaten
         other.ankan_rule = self.ankan_rule
         other.min_tiles = self.min_tiles
@@ -244,8 +243,8 @@ cdef class PlayerState:
     def __reduce__(self):
         state = (
             (<char*>self.closed)[:34], tuple([self.meld_type[i] for i in range(self.n_melds)]),
-            tuple([self.meld_kind[i] for i in range(self.n_melds)]), self.drawn_, self.discard_mask,
-            self.riichi_pending, self.in_riichi_, self.temporary, self.riichi_furiten_,
+            tuple([self.meld_kind[i] for i in range(self.n_melds)]), self.drawn_, self.furiten_.discard_mask,
+            self.riichi_pending, self.furiten_.in_riichi, self.furiten_.temporary, self.furiten_.riichi_furiten,
             self.karaten, self.ankan_rule, self.min_tiles, self.min_points, self.n_players, self.melds_held,
             self.n_kita,
         )
@@ -266,7 +265,7 @@ cdef class PlayerState:
         self.own[kind] += 1
         self.n_closed += 1
         self.drawn_ = kind
-        self.temporary = False
+        furiten_turn(&self.furiten_)
         # the waits describe the hand before the draw: still valid; a drawn wait completes it
         if self.waits_ok and (self.wait_mask_ >> kind) & 1:
             self.shanten_ = -1
@@ -283,14 +282,14 @@ cdef class PlayerState:
             return PS_HOLDS_13
         if self.closed[kind] == 0:
             return PS_NOT_HELD
-        if self.in_riichi_ and self.drawn_ >= 0 and kind != self.drawn_:
+        if self.furiten_.in_riichi and self.drawn_ >= 0 and kind != self.drawn_:
             return PS_RIICHI_DRAWN
         if self.riichi_pending and not (self.c_riichi_discards() >> kind) & 1:
             return PS_RIICHI_NOTEN_DISCARD
         self.closed[kind] -= 1
         self.own[kind] -= 1
         self.n_closed -= 1
-        self.discard_mask |= _bit(kind)
+        furiten_discard(&self.furiten_, kind)
         if kind != self.drawn_:         # (tsumogiri leaves the 13-tile hand and its waits as they were)
             if not self.karaten and self.shanten_ok and self.shanten_ > 0:
                 # a 13-tile subset is never closer than the 14 tiles: still no wait
@@ -302,12 +301,11 @@ cdef class PlayerState:
             else:
                 self.waits_ok = False
         self.drawn_ = -1
-        self.temporary = False
         self.shanten_ok = False
         self.riichi_ok = False
         if self.riichi_pending:
             self.riichi_pending = False
-            self.in_riichi_ = True
+            self.furiten_.in_riichi = True
         return PS_OK
 
     cdef int c_call(self, int meld_type, int kind, int called_kind) noexcept nogil:
@@ -320,7 +318,7 @@ cdef class PlayerState:
             return PS_BAD_KIND
         if _size(self) != 13:
             return PS_HOLDS_14
-        if self.in_riichi_:
+        if self.furiten_.in_riichi:
             return PS_CALL_IN_RIICHI
         if self.n_melds >= 4:
             return PS_TOO_MANY_MELDS
@@ -354,7 +352,7 @@ cdef class PlayerState:
         self.n_melds += 1
         self.n_open += 1
         self.drawn_ = -1
-        self.temporary = False
+        furiten_turn(&self.furiten_)
         self._update_caps()
         _stale(self)
         return PS_OK
@@ -368,7 +366,7 @@ cdef class PlayerState:
             return PS_RIICHI_PENDING
         if self.closed[30] == 0:
             return PS_KITA_NO_NORTH
-        if self.in_riichi_ and self.drawn_ != 30:
+        if self.furiten_.in_riichi and self.drawn_ != 30:
             return PS_KITA_RIICHI
         self.closed[30] -= 1       # own[30] keeps the tile: it stays the player's (a meld tile)
         self.n_closed -= 1
@@ -387,7 +385,7 @@ cdef class PlayerState:
             return PS_RIICHI_PENDING
         if self.closed[kind] != 4:
             return PS_ANKAN_TILES
-        if self.in_riichi_ and not self.c_legal_ankan_after_riichi(kind, self.ankan_rule):
+        if self.furiten_.in_riichi and not self.c_legal_ankan_after_riichi(kind, self.ankan_rule):
             return PS_ANKAN_RIICHI
         self.closed[kind] = 0
         self.n_closed -= 4
@@ -428,7 +426,7 @@ cdef class PlayerState:
             return PS_HOLDS_13
         if self.n_open:
             return PS_RIICHI_OPEN
-        if self.in_riichi_ or self.riichi_pending:
+        if self.furiten_.in_riichi or self.riichi_pending:
             return PS_RIICHI_AGAIN
         if self.c_riichi_discards() == 0:
             return PS_RIICHI_NOTEN
@@ -444,11 +442,7 @@ cdef class PlayerState:
             return PS_NO_SUCH_TILE
         if self.own[kind] >= 4:
             return PS_FIFTH_COPY
-        if (self.c_waits() >> kind) & 1:
-            if self.in_riichi_:
-                self.riichi_furiten_ = True
-            else:
-                self.temporary = True
+        furiten_pass(&self.furiten_, self.c_waits(), kind)
         return PS_OK
 
     # -- cdef queries ------------------------------------------------------
@@ -488,10 +482,11 @@ cdef class PlayerState:
         return self.c_waits() != 0
 
     cdef bint c_discard_furiten(self) noexcept nogil:
-        return (self.c_waits() & self.discard_mask) != 0
+        return c_is_furiten(self.c_waits(), self.furiten_.discard_mask)
 
     cdef bint c_furiten(self) noexcept nogil:
-        return self.temporary or self.riichi_furiten_ or self.c_discard_furiten()
+        # the flags first: they answer without the waits
+        return furiten_passed(&self.furiten_) or self.c_discard_furiten()
 
     cdef bint c_can_ron(self, int kind) noexcept nogil:
         if kind < 0 or kind >= 34 or _size(self) != 13:
@@ -507,7 +502,7 @@ cdef class PlayerState:
 
     cdef uint64_t c_riichi_discards(self) noexcept nogil:
         cdef uint64_t mask = 0
-        if _size(self) != 14 or self.n_open or self.in_riichi_:
+        if _size(self) != 14 or self.n_open or self.furiten_.in_riichi:
             return 0
         if not self.riichi_ok:
             self.discard_waits_ok = False
@@ -675,7 +670,7 @@ cdef class PlayerState:
     def discard_kinds(self):
         """The kinds in the player's river, ascending."""
         cdef int k
-        return tuple([_KINDS[k] for k in range(34) if (self.discard_mask >> k) & 1])
+        return tuple([_KINDS[k] for k in range(34) if (self.furiten_.discard_mask >> k) & 1])
 
     @property
     def drawn(self):
@@ -697,7 +692,7 @@ cdef class PlayerState:
     @property
     def in_riichi(self):
         """Riichi is in effect (its declaring discard was made)."""
-        return self.in_riichi_
+        return self.furiten_.in_riichi
 
     @property
     def riichi_declared(self):
@@ -738,12 +733,12 @@ cdef class PlayerState:
     @property
     def temporary_furiten(self):
         """A winning tile passed since the player's last turn."""
-        return self.temporary
+        return self.furiten_.temporary
 
     @property
     def riichi_furiten(self):
         """A winning tile passed after riichi: permanent for the deal."""
-        return self.riichi_furiten_
+        return self.furiten_.riichi_furiten
 
     @property
     def furiten(self):
@@ -834,8 +829,6 @@ cdef class PlayerState:
         return _wins(self, k, True, context, rules, _score)
 
     def __repr__(self):
-        from riichi_fast.tiles import counts_to_mpsz
-
         melds = " ".join([f"{MeldType(t).name.lower()}:{KIND_NAMES[k]}" for t, k in self.melds])
         return (
             f"PlayerState({counts_to_mpsz(bytes(self.closed_counts))!r}"
@@ -860,11 +853,11 @@ def _unpickle(closed, meld_types, meld_kinds, drawn, discard_mask, riichi_pendin
         p.meld_kind[i] = meld_kinds[i]
     p._reset_flags()
     p.drawn_ = drawn
-    p.discard_mask = discard_mask
+    p.furiten_.discard_mask = discard_mask
     p.riichi_pending = riichi_pending
-    p.in_riichi_ = in_riichi
-    p.temporary = temporary
-    p.riichi_furiten_ = riichi_furiten
+    p.furiten_.in_riichi = in_riichi
+    p.furiten_.temporary = temporary
+    p.furiten_.riichi_furiten = riichi_furiten
     p.karaten = karaten
     p.ankan_rule = ankan_rule
     p.min_tiles = min_tiles

@@ -13,9 +13,11 @@ Every analysis entry point (``riichi_fast.analysis``, ``FuritenState``,
 
 from __future__ import annotations
 
+from riichi_fast.analysis._checks import check_n_players
 from riichi_fast.errors import ContextError
+from riichi_fast.rules.config import DEFAULT, Rules
 
-__all__ = ["AnalysisSettings", "analysis_settings"]
+__all__ = ["AnalysisSettings", "analysis_settings", "as_rules"]
 
 
 class AnalysisSettings(tuple):
@@ -39,10 +41,19 @@ class AnalysisSettings(tuple):
 _CACHE: dict = {}
 
 
-def _check_n_players(n_players) -> int:
-    if type(n_players) is not int or n_players not in (3, 4):
-        raise ContextError(f"n_players={n_players!r}: expected 3 or 4")
-    return n_players
+def as_rules(rules) -> Rules:
+    """The :class:`~riichi_fast.rules.Rules` of a ``rules=`` argument: a Rules, a preset name or None (the defaults).
+
+    >>> as_rules(None) is DEFAULT, as_rules("tenhou_3p").n_players
+    (True, 3)
+    """
+    if rules is None:
+        return DEFAULT
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise ContextError(f"rules must be a Rules object, a preset name or None, got {rules!r}")
+    return rules
 
 
 def analysis_settings(rules=None, n_players=None) -> AnalysisSettings:
@@ -53,18 +64,13 @@ def analysis_settings(rules=None, n_players=None) -> AnalysisSettings:
     >>> analysis_settings("tenhou_3p"), analysis_settings(n_players=3)
     ((3, False, False), (3, True, False))
     """
-    from riichi_fast.rules.config import DEFAULT, Rules
-
     if rules is None:
-        n = 4 if n_players is None else _check_n_players(n_players)
+        n = 4 if n_players is None else check_n_players(n_players)
         rules = DEFAULT
     else:
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        elif not isinstance(rules, Rules):
-            raise ContextError(f"rules must be a Rules object, a preset name or None, got {rules!r}")
+        rules = as_rules(rules)
         n = rules.n_players
-        if n_players is not None and _check_n_players(n_players) != n:
+        if n_players is not None and check_n_players(n_players) != n:
             raise ContextError(f"n_players={n_players} disagrees with the rules (n_players={n})")
     key = (n, rules.own_melds_held, rules.karaten_counts)
     cached = _CACHE.get(key)

@@ -58,7 +58,7 @@ from riichi_fast._types cimport (
 )
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, ContextError, TileCountError
-from riichi_fast.reference.analysis.shanten import _n_players, caps_for
+from riichi_fast.analysis._checks import caps_for, check_n_players as _n_players
 
 cdef enum:
     INF = 64

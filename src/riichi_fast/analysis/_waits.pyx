@@ -53,10 +53,11 @@ from riichi_fast.analysis._shanten cimport (
     c_shanten, c_shanten_after_change, c_shanten_caps, c_shanten_after_change_caps, c_make_caps,
 )
 from riichi_fast.analysis._decompose cimport load_counts
+from riichi_fast.analysis._suits cimport suit_sets
 
 from riichi_fast._parallel import check_n_threads, run_chunks
 from riichi_fast.errors import ArrayError, TileCountError
-from riichi_fast.reference.analysis.shanten import _n_players, caps_for
+from riichi_fast.analysis._checks import caps_for, check_n_players as _n_players
 from riichi_fast.analysis.readings import DiscardOption
 
 __all__ = ["DiscardOption", "waits", "ukeire", "discard_analysis", "discard_waits",
@@ -101,22 +102,6 @@ cdef inline uint64_t _same_suit(uint64_t held) noexcept nogil:
     return out
 
 
-cdef inline bint _suit_sets(const count_t* c) noexcept nogil:
-    """The 9 kinds of one suit split into sets only (counts up to 5)."""
-    cdef int i, r, a = c[0], b = c[1], x
-    for i in range(7):
-        r = MOD3[a]                    # tiles of kind i that must start sequences
-        x = c[i + 2]
-        if r:
-            if b < r or x < r:
-                return False
-            b -= r
-            x -= r
-        a = b
-        b = x
-    return MOD3[a] == 0 and MOD3[b] == 0
-
-
 cdef inline bint _suit_pair(const count_t* c) noexcept nogil:
     """The 9 kinds of one suit (3n+2 tiles) split into sets and one pair."""
     cdef count_t d[9]
@@ -130,7 +115,7 @@ cdef inline bint _suit_pair(const count_t* c) noexcept nogil:
     while p < 9:
         if d[p] >= 2:
             d[p] -= 2
-            if _suit_sets(d):
+            if suit_sets(d):
                 return True
             d[p] += 2
         p += 3
@@ -158,7 +143,7 @@ cdef inline int _group_shape(const count_t* c, int g) noexcept nogil:
         t += c[i]
     t = MOD3[t]
     if t == 0:
-        return 1 if _suit_sets(c + 9 * g) else 0
+        return 1 if suit_sets(c + 9 * g) else 0
     if t == 2:
         return 2 if _suit_pair(c + 9 * g) else 0
     return 0

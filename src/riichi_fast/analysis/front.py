@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
+from riichi_fast.analysis._checks import caps_for
 from riichi_fast.analysis._rules import analysis_settings
 from riichi_fast.errors import TileCountError
 from riichi_fast.hand import Hand, as_hand
@@ -212,8 +213,6 @@ def is_agari(hand, *, rules=None, n_players=None) -> bool:
 
 
 def _check_sanma_melds(melds) -> None:
-    from riichi_fast.reference.analysis.shanten import caps_for
-
     caps_for([0] * 34, bytes(melds), 3)
 
 
@@ -227,8 +226,6 @@ def decompose(hand, win_tile=None, *, tsumo: bool = False, rules=None, n_players
     """
     h = as_hand(hand)
     if _settings(rules, n_players)[0] == 3:
-        from riichi_fast.reference.analysis.shanten import caps_for
-
         caps_for(list(h.counts34()), bytes(h.all_counts34() - h.counts34()), 3)
     melds = tuple(zip(*h.meld_arrays()))
     win = None if win_tile is None else _kind(win_tile)
@@ -397,7 +394,7 @@ _PYTHON = {
 if not _backend.PUREPYTHON:
     from riichi_fast import _inputs
 
-    _inputs._bind_analysis(_PYTHON, _wt, _fu, _dec)
+    _inputs._bind_analysis(_PYTHON)
     shanten = _inputs.shanten
     shanten_regular = _inputs.shanten_regular
     shanten_chiitoitsu = _inputs.shanten_chiitoitsu

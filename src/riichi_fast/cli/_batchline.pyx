@@ -7,7 +7,7 @@
 # the hand as the one-line hand syntax (digits and suit letters, 0 for a red
 # five, melds with a keyword or the @/* shorthand).  Any other line -- an
 # abbreviated option, a backslash, a non-ASCII byte, `--rules`, and every line
-# that is wrong in any way -- goes to reference.batchline.parse_line, the
+# that is wrong in any way -- goes to riichi_fast.cli.scoreline.parse_line, the
 # specification, so the answer (a row or a message) is the same by
 # construction; tests/test_batchline.py checks the rows under hypothesis.
 #
@@ -21,7 +21,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 import numpy as np
 
 from riichi_fast.errors import RiichiError
-from riichi_fast.reference.cli.batchline import COLUMN_SPECS, _line_message, store_row
+from riichi_fast.cli.scoreline import COLUMN_SPECS, _line_message, store_row
 from riichi_fast.rules import layout as L
 from riichi_fast.tiles import DEFAULT_RED
 

@@ -28,8 +28,27 @@ import json
 import sys
 from collections import Counter
 
+import numpy as np
+
+from riichi_fast import __version__, _backend, analysis
 from riichi_fast._pool import jobs_arg
+from riichi_fast._progress import Progress
+from riichi_fast.cli.scoreline import (
+    WINDS,  # noqa: F401  (re-exported: riichi_fast.cli.app.WINDS)
+    _add_win_arguments,
+    _preset_name,
+    _rules_help,
+    _score_kwargs,
+    hand_and_win,
+)
+from riichi_fast.cli.selfplay import add_parser as add_selfplay_parser
+from riichi_fast.cli.stats import add_parsers as add_stats_parsers
 from riichi_fast.errors import RiichiError
+from riichi_fast.hand import as_hand
+from riichi_fast.rules import layout as L
+from riichi_fast.rules.config import Rules
+from riichi_fast.scoring.front import score
+from riichi_fast.tiles import kind_name
 
 EXIT_CODES = """exit status:
   0  ok
@@ -37,88 +56,8 @@ EXIT_CODES = """exit status:
   2  bad input or usage: an unreadable hand, file or line, an unknown option or rules preset
 """
 
-WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3}
-
-_FLAG_OPTIONS = (
-    ("tsumo", "win by self-draw (default: ron)"),
-    ("riichi", "the winner declared riichi"),
-    ("double-riichi", "riichi on the first uninterrupted go-around"),
-    ("ippatsu", "win within one go-around of riichi"),
-    ("open-riichi", "open riichi was declared"),
-    ("haitei", "tsumo on the last wall tile"),
-    ("houtei", "ron on the last discard"),
-    ("rinshan", "tsumo on the replacement tile after a kan"),
-    ("chankan", "ron on a tile added to a pon"),
-    ("tenhou", "dealer's win on the first draw"),
-    ("chiihou", "non-dealer's win on the first draw"),
-    ("renhou", "non-dealer ron before the first draw"),
-)
-
-
-def _wind(text: str) -> int:
-    try:
-        return WINDS[text.upper() if len(text) == 1 else text]
-    except KeyError:
-        raise argparse.ArgumentTypeError(f"unknown wind {text!r} (use E, S, W or N)") from None
-
-
-def _preset_name(text: str) -> str:
-    """An argparse type: ``text`` if it names a rules preset, else an error listing them."""
-    from riichi_fast.errors import ContextError
-    from riichi_fast.rules.config import Rules
-
-    try:
-        Rules.preset(text)
-    except ContextError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
-
-
-def _rules_help() -> str:
-    from riichi_fast.rules.config import PRESETS
-
-    return "rules preset: " + ", ".join(PRESETS)
-
-
-def _add_win_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", help='closed tiles in mpsz, then melds: "123m406p11z chi:3*45p pon:777z@2"')
-    p.add_argument("--win", help="the winning tile (default: the last closed tile written, for a 14-tile hand)")
-    for name, text in _FLAG_OPTIONS:
-        p.add_argument(f"--{name}", action="store_true", help=text)
-    p.add_argument("--seat", type=_wind, default=0, help="seat wind E/S/W/N (default E: dealer)")
-    p.add_argument("--round", type=_wind, default=0, help="round wind E/S/W/N (default E)")
-    p.add_argument("--dora", default="", help="dora indicators in mpsz, e.g. 3p7z")
-    p.add_argument("--ura", default="", help="ura-dora indicators in mpsz (counted only with riichi)")
-    p.add_argument("--honba", type=int, default=0, help="counters on the table")
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    p.add_argument("--rules", default="default", type=_preset_name, help=_rules_help() + " (default: default)")
-
-
-def _score_kwargs(ns) -> dict:
-    kwargs = {flag.replace("-", "_"): getattr(ns, flag.replace("-", "_")) for flag, _ in _FLAG_OPTIONS}
-    kwargs.update(
-        seat_wind=ns.seat,
-        round_wind=ns.round,
-        dora=ns.dora,
-        ura=ns.ura,
-        honba=ns.honba,
-        riichi_sticks=ns.sticks,
-        rules=ns.rules,
-    )
-    return kwargs
-
-
-def _split_win(ns):
-    """The hand and the winning tile: ``--win`` or, for a 14-tile hand, the last closed tile written."""
-    from riichi_fast.reference.cli.batchline import hand_and_win
-
-    return hand_and_win(ns.hand, ns.win)
-
-
 def cmd_score(ns) -> int:
-    from riichi_fast.scoring.front import score
-
-    hand, win = _split_win(ns)
+    hand, win = hand_and_win(ns.hand, ns.win)
     result = score(hand, win, **_score_kwargs(ns))
     if ns.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
@@ -162,10 +101,6 @@ def analyse_dict(hand_text: str, visible: str = "") -> dict:
     >>> d["shanten"], d["waits"], d["ukeire"]
     (0, ['1z', '2z'], {'tiles': 4, 'kinds': ['1z', '2z']})
     """
-    from riichi_fast import analysis
-    from riichi_fast.hand import as_hand
-    from riichi_fast.tiles import kind_name
-
     hand = as_hand(hand_text)
     sh = analysis.shanten(hand)
     out = {
@@ -224,10 +159,6 @@ class _Summary:
         self.scored = 0
 
     def add(self, res) -> None:
-        import numpy as np
-
-        from riichi_fast.rules import layout as L
-
         codes, counts = np.unique(res.score_status, return_counts=True)
         for code, count in zip(codes.tolist(), counts.tolist()):
             self.status[L.STATUS_NAMES.get(code, str(code))] += count
@@ -265,10 +196,8 @@ def cmd_batch(ns) -> int:
     import contextlib
     import os
 
-    import numpy as np
-
+    # imported when the command runs, as below: its writers and the batch kernel cost every other command ~50 ms
     from riichi_fast.cli import batchio
-    from riichi_fast.rules.config import Rules
 
     rules = Rules.preset(ns.rules)
     if ns.chunk < 1 or ns.threads < 1:
@@ -327,7 +256,7 @@ def cmd_batch(ns) -> int:
 
 
 def cmd_verify(ns) -> int:
-    from riichi_fast._progress import Progress
+    # the record readers and the verifier (~150 ms) load when the command runs
     from riichi_fast.records.verify_files import resolve_rules, verify_summary
     from riichi_fast.records.sources import expand_paths
     from riichi_fast.records.verify import format_summary
@@ -351,7 +280,7 @@ def cmd_verify(ns) -> int:
 
 
 def cmd_replay(ns) -> int:
-    from riichi_fast._progress import Progress
+    # the engine and the record readers (~250 ms) load when the command runs
     from riichi_fast.engine.replay import replay_paths, replay_summary
     from riichi_fast.records.sources import expand_paths
 
@@ -376,8 +305,6 @@ def cmd_replay(ns) -> int:
 
 
 def _version() -> str:
-    from riichi_fast import __version__, _backend
-
     backend = "pure-Python reference" if _backend.PUREPYTHON else "compiled"
     return f"riichi-fast {__version__} ({backend})"
 
@@ -464,12 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_convert_parser(sub, EXIT_CODES)
     # selfplay (owned by riichi_fast.cli.selfplay)
-    from riichi_fast.cli.selfplay import add_parser as add_selfplay_parser
-
     add_selfplay_parser(sub)
     # stats and export (owned by riichi_fast.cli.stats)
-    from riichi_fast.cli.stats import add_parsers as add_stats_parsers
-
     add_stats_parsers(sub)
     return parser
 

@@ -42,10 +42,11 @@ import numpy as np
 
 from riichi_fast import _backend
 from riichi_fast._progress import Progress
-from riichi_fast.scoring.batch import COLUMNS, BatchResult, score_batch
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import RiichiError
 from riichi_fast.rules import layout as L
+from riichi_fast.rules.yaku import YAKU
+from riichi_fast.scoring.batch import COLUMNS, BatchResult, score_batch, score_batch_chunks
 
 __all__ = ["FORMATS", "BatchProgress", "open_writer", "output_format", "stream_columns", "stream_text"]
 
@@ -106,8 +107,6 @@ def stream_text(fh, rules, rules_name: str, *, chunk: int = 1 << 16, n_threads: 
 
 def stream_columns(arrays: dict, rules, *, chunk: int = 1 << 16, n_threads: int = 1, progress=None):
     """Score ``.npz`` input columns chunk by chunk; yields ``("rows", row numbers, BatchResult)``."""
-    from riichi_fast.scoring.batch import score_batch_chunks
-
     for start, res in score_batch_chunks(**arrays, rules=rules, n_threads=n_threads, chunk_size=chunk):
         yield "rows", np.arange(start, start + len(res), dtype=np.uint64), res
         if progress is not None:
@@ -178,8 +177,6 @@ def output_format(path: str, fmt: str | None = None) -> str:
 
 
 def _yaku_tables():
-    from riichi_fast.rules.yaku import YAKU
-
     ids = np.array(sorted(YAKU), dtype=np.int64)
     names = [YAKU[int(i)].name for i in ids]
     return ids, names

@@ -11,6 +11,8 @@ specification is the Python functions of :mod:`riichi_fast.analysis` (its
 
 from __future__ import annotations
 
+from riichi_fast.analysis.front import _PYTHON
+
 __all__ = [
     "decompose",
     "discard_analysis",
@@ -27,8 +29,6 @@ __all__ = [
 
 
 def _call(name, *args, rules=None, n_players=None, **kwargs):
-    from riichi_fast.analysis.front import _PYTHON
-
     if rules is not None or n_players is not None:
         kwargs.update(rules=rules, n_players=n_players)
     return _PYTHON[name](*args, **kwargs)

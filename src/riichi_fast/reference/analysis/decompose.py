@@ -12,17 +12,16 @@ deduplicates with a set, where the compiled kernel walks the kinds once.
 
 from __future__ import annotations
 
-import operator
-
-from riichi_fast.enums import Form, MeldType, SetType, WaitShape
-from riichi_fast.errors import ArrayError, MeldError, TileCountError, TileParseError
+from riichi_fast.analysis._checks import _int, as_counts, as_kind
 from riichi_fast.analysis.readings import HandSet, Reading, WinReading
+from riichi_fast.enums import Form, MeldType, SetType, WaitShape
+from riichi_fast.errors import MeldError, TileCountError, TileParseError
+from riichi_fast.tiles import KIND_NAMES
 
 N_KINDS = 34
 MAX_READINGS = 32
 MAX_WIN_OPTIONS = 160
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-KIND_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
 
 _MELD_SET_TYPE = {
     MeldType.CHI: SetType.SEQUENCE,
@@ -61,63 +60,9 @@ def _mpsz(text: str) -> bytes:
     return bytes(counts)
 
 
-def _int(value):
-    """``value`` as an int if it is an integer (int, numpy integer; not bool), else None."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
 def kind_name(kind: int) -> str:
     """The mpsz name of a kind (``0 -> '1m'``, ``33 -> '7z'``)."""
     return KIND_NAMES[kind]
-
-
-def as_counts(counts, name: str = "counts") -> list[int]:
-    """Validate a 34-count argument and return it as a list of ints.
-
-    Accepted: ``bytes``/``bytearray`` of length 34, a C-contiguous numpy uint8
-    array of shape (34,), or a list/tuple of 34 ints.  Anything else raises
-    :class:`ArrayError`; a count above 4 raises :class:`TileCountError`.
-    """
-    if isinstance(counts, (bytes, bytearray)):
-        values = list(counts)
-    elif isinstance(counts, (list, tuple)):
-        values = []
-        for v in counts:
-            i = _int(v)
-            if i is None or i < 0 or i > 255:
-                raise ArrayError(f"{name} must hold ints 0..4, got {v!r}")
-            values.append(i)
-    elif type(counts).__module__ == "numpy" and type(counts).__name__ == "ndarray":
-        if counts.dtype.char != "B":
-            raise ArrayError(f"{name} must have dtype uint8, got {counts.dtype}")
-        if counts.ndim != 1:
-            raise ArrayError(f"{name} must be 1-dimensional, got shape {counts.shape}")
-        if not counts.flags.c_contiguous:
-            raise ArrayError(f"{name} must be C-contiguous")
-        values = [int(v) for v in counts]
-    else:
-        raise ArrayError(f"{name} must be bytes, a uint8 numpy array or a list of 34 ints, got {type(counts).__name__}")
-    if len(values) != N_KINDS:
-        raise ArrayError(f"{name} must have length 34, got {len(values)}")
-    for k, v in enumerate(values):
-        if v > 4:
-            raise TileCountError(f"{name}: {v} copies of {KIND_NAMES[k]} (at most 4)")
-    return values
-
-
-def as_kind(kind, name: str = "tile") -> int:
-    """Validate a tile kind (an int 0..33)."""
-    k = _int(kind)
-    if k is None or not 0 <= k < N_KINDS:
-        raise TileParseError(f"{name} must be a tile kind 0..33, got {kind!r}")
-    return k
 
 
 def check_melds(melds, closed: list[int]) -> tuple[list[int], list[int]]:

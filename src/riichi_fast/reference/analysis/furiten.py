@@ -12,20 +12,17 @@ A furiten player may still win by tsumo; only ron is barred.
 
 from __future__ import annotations
 
+from riichi_fast.analysis._checks import as_counts, as_kind
+from riichi_fast.analysis._rules import analysis_settings
 from riichi_fast.errors import ArrayError
-from riichi_fast.reference.analysis.decompose import (
-    _mpsz,  # noqa: F401  (used by the doctests)
-    as_counts,
-    as_kind,
-)
+from riichi_fast.reference.analysis.decompose import _mpsz  # noqa: F401  (used by the doctests)
 from riichi_fast.reference.analysis.waits import waits as _waits
+from riichi_fast.tiles import parse_kind, parse_tiles
 
 
 def _kind_arg(obj, name: str) -> int:
     """A kind from an int 0..33 or a tile name (``"5p"``, ``"0p"``)."""
     if isinstance(obj, str):
-        from riichi_fast.tiles import parse_kind
-
         return parse_kind(obj)
     return as_kind(obj, name)
 
@@ -40,8 +37,6 @@ def _is_counts(obj) -> bool:
 
 def _kinds_mask(kinds, name: str) -> int:
     if isinstance(kinds, str):
-        from riichi_fast.tiles import parse_tiles
-
         items = [t // 4 for t in parse_tiles(kinds)]
     elif isinstance(kinds, int):
         raise ArrayError(f"{name} must be an iterable of kinds 0..33 or tile names, got {kinds!r}")
@@ -111,8 +106,6 @@ class FuritenState:
     __slots__ = ("_discards", "_in_riichi", "_melds_held", "_n_players", "_riichi_furiten", "_temporary", "_waits")
 
     def __init__(self, waits=(), *, rules=None, n_players=None):
-        from riichi_fast.analysis._rules import analysis_settings
-
         self._n_players, self._melds_held, _ = analysis_settings(rules, n_players)
         self._waits = _wait_mask(waits, self._n_players)
         self._discards = 0
@@ -161,6 +154,26 @@ class FuritenState:
     def waits(self) -> tuple[int, ...]:
         """The current wait kinds, ascending."""
         return tuple(k for k in range(34) if self._waits >> k & 1)
+
+    @property
+    def wait_mask(self) -> int:
+        """The waits as a bitmask (bit k = kind k); settable.
+
+        >>> state = FuritenState(); state.wait_mask = 0b100100; state.waits
+        (2, 5)
+        """
+        return self._waits
+
+    @wait_mask.setter
+    def wait_mask(self, mask: int) -> None:
+        if not isinstance(mask, int) or not 0 <= mask < (1 << 34):
+            raise ArrayError(f"wait_mask must be a 34-bit mask, got {mask!r}")
+        self._waits = mask
+
+    @property
+    def discard_kinds(self) -> tuple[int, ...]:
+        """The kinds in the player's river, ascending."""
+        return tuple(k for k in range(34) if self._discards >> k & 1)
 
     @property
     def in_riichi(self) -> bool:

@@ -37,8 +37,11 @@ import itertools
 
 import numpy as np
 
+from riichi_fast._parallel import check_n_threads
+from riichi_fast.analysis._checks import caps_for, check_n_players
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, ContextError, TileCountError
+from riichi_fast.tiles import KIND_NAMES
 
 __all__ = [
     "SHANTEN_INVALID",
@@ -56,12 +59,6 @@ SHANTEN_INVALID = 127
 
 N_KINDS = 34
 KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-
-def _kind_name(kind: int) -> str:
-    if kind < 27:
-        return f"{kind % 9 + 1}{'mps'[kind // 9]}"
-    return f"{kind - 26}z"
 
 
 def _as_counts(counts) -> list[int]:
@@ -87,7 +84,7 @@ def _check(counts: list[int]) -> int:
     """Raise TileCountError for a count above 4 or an impossible size; return the size."""
     for kind, n in enumerate(counts):
         if n > 4:
-            raise TileCountError(f"counts: tile {_kind_name(kind)} (kind {kind}) held {n} times (at most 4)")
+            raise TileCountError(f"counts: tile {KIND_NAMES[kind]} (kind {kind}) held {n} times (at most 4)")
     total = sum(counts)
     if total > 14 or total % 3 == 0:
         raise TileCountError(
@@ -98,41 +95,6 @@ def _check(counts: list[int]) -> int:
 
 #: the caps of the plain four-player case (no meld counted)
 FULL_CAPS = (4,) * N_KINDS
-
-
-def _n_players(n_players) -> int:
-    if type(n_players) is not int or n_players not in (3, 4):
-        raise ContextError(f"n_players={n_players!r}: expected 3 or 4")
-    return n_players
-
-
-def caps_for(counts: list[int], meld_counts=None, n_players=4) -> tuple[int, ...]:
-    """The 34 caps of a validated closed hand (module docstring), after checking the melds.
-
-    ``meld_counts``: None or the 34 counts of the player's meld (and kita) tiles
-    that count as held.  Raises :class:`TileCountError` for closed + meld copies
-    above 4 and, in three-player, for a 2m-8m tile.
-    """
-    from riichi_fast.reference.analysis.decompose import as_counts
-
-    _n_players(n_players)
-    melds = [0] * N_KINDS if meld_counts is None else as_counts(meld_counts, "meld_counts")
-    for kind in range(N_KINDS):
-        if counts[kind] + melds[kind] > 4:
-            raise TileCountError(
-                f"counts: tile {_kind_name(kind)} (kind {kind}) held {counts[kind]} times "
-                f"and {melds[kind]} times in melds (at most 4 in all)"
-            )
-    if n_players == 3:
-        for kind in range(1, 8):
-            if counts[kind] or melds[kind]:
-                raise TileCountError(
-                    f"counts: tile {_kind_name(kind)} (kind {kind}) does not exist in three-player mahjong"
-                )
-    caps = [4 - m for m in melds]
-    if n_players == 3:
-        caps[1:8] = [0] * 7
-    return tuple(caps)
 
 
 #: for each kind, the first tiles of the sequences holding it (as 3rd, 2nd, 1st tile)
@@ -438,11 +400,9 @@ def shanten_batch(hands, *, n_threads=1, out=None, n_players=4) -> tuple[np.ndar
     >>> sh.tolist(), status.tolist()
     ([0, 127], [0, 1])
     """
-    from riichi_fast._parallel import check_n_threads
-
     hands = _as_batch(hands)
     check_n_threads(n_threads)
-    _n_players(n_players)
+    check_n_players(n_players)
     caps = caps_for([0] * N_KINDS, None, n_players)
     n = hands.shape[0]
     if out is None:
@@ -479,11 +439,9 @@ def is_agari_batch(hands, *, n_threads=1, n_players=4) -> tuple[np.ndarray, np.n
     >>> agari.tolist(), status.tolist()
     ([True, False], [0, 2])
     """
-    from riichi_fast._parallel import check_n_threads
-
     hands = _as_batch(hands)
     check_n_threads(n_threads)
-    _n_players(n_players)
+    check_n_players(n_players)
     n = hands.shape[0]
     result = np.zeros(n, dtype=np.bool_)
     status = np.empty(n, dtype=np.uint8)

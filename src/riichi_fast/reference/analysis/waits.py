@@ -32,14 +32,13 @@ from riichi_fast._parallel import check_n_threads
 from riichi_fast.enums import RowStatus
 from riichi_fast.errors import ArrayError, TileCountError
 from riichi_fast.analysis.readings import DiscardOption
+from riichi_fast.analysis._checks import as_counts, caps_for, check_n_players
 from riichi_fast.reference.analysis.decompose import (
     KIND_NAMES,
     YAOCHUU,
     _mpsz,  # noqa: F401  (used by the doctests)
     _set_decompositions,
-    as_counts,
 )
-from riichi_fast.reference.analysis.shanten import _n_players, caps_for
 from riichi_fast.reference.analysis.shanten import _shanten as _shanten_core
 
 
@@ -105,7 +104,7 @@ def waits(counts, *, meld_counts=None, karaten=False, n_players=4) -> tuple[int,
     _check_size(closed, complete=False)
     melds = None if meld_counts is None else as_counts(meld_counts, "meld_counts")
     own = closed if melds is None else _add_counts(closed, melds, "melds")
-    sanma = _n_players(n_players) == 3
+    sanma = check_n_players(n_players) == 3
     if sanma:
         caps_for(closed, melds, 3)
     out = []
@@ -268,7 +267,7 @@ def waits_batch(hands, *, karaten=False, n_threads=1, out=None, n_players=4):
     """
     hands = _as_batch(hands)
     check_n_threads(n_threads)
-    _n_players(n_players)
+    check_n_players(n_players)
     n = hands.shape[0]
     masks = _as_out(out, n)
     status = np.zeros(n, dtype=np.uint8)
@@ -309,7 +308,7 @@ def ukeire_batch(hands, visible=None, *, n_threads=1, n_players=4):
     """
     hands = _as_batch(hands)
     check_n_threads(n_threads)
-    _n_players(n_players)
+    check_n_players(n_players)
     n = hands.shape[0]
     if visible is not None:
         visible = _as_batch(visible, "visible")

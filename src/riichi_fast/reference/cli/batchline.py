@@ -13,9 +13,10 @@ that cannot exist, bytes that are not UTF-8, a per-line ``--rules`` other than
 the batch's) gives no row: it is reported as ``(line number, message)`` and
 the next lines are read.
 
-:func:`parse_line` is the specification of one line; the compiled parser
-reads the common syntax itself and hands any other line to it, so both give
-the same rows and the same messages.
+:func:`~riichi_fast.cli.scoreline.parse_line` is the specification of one
+line: this parser reads every line with it; the compiled parser reads the
+common syntax itself and hands any other line to it, so both give the same
+rows and the same messages.
 
 >>> from riichi_fast.rules.config import Rules
 >>> p = LineParser(Rules.preset("tenhou"), "tenhou", 4)
@@ -27,179 +28,12 @@ the same rows and the same messages.
 
 from __future__ import annotations
 
-import argparse
-import shlex
-
 import numpy as np
 
+from riichi_fast.cli.scoreline import COLUMN_SPECS, _line_message, parse_line, store_row
 from riichi_fast.errors import RiichiError
-from riichi_fast.rules import layout as L
 
 __all__ = ["COLUMN_SPECS", "LineParser", "format_columns", "parse_line"]
-
-NO_INDICATOR = 255
-_ASCII_WS = b" \t\n\r\x0b\x0c"
-
-#: the columns a parser fills: name -> (dtype, trailing shape, fill for unused slots)
-COLUMN_SPECS = {
-    "line": (np.uint64, (), 0),
-    "hands": (np.uint8, (34,), 0),
-    "melds": (np.uint16, (4,), 0),
-    "win_tile": (np.uint8, (), 0),
-    "flags": (np.uint32, (), 0),
-    "seat_wind": (np.uint8, (), 0),
-    "round_wind": (np.uint8, (), 0),
-    "dora": (np.uint8, (5,), NO_INDICATOR),
-    "ura": (np.uint8, (5,), NO_INDICATOR),
-    "n_red": (np.uint8, (), 0),
-    "n_kita": (np.uint8, (), 0),
-    "honba": (np.uint16, (), 0),
-    "riichi_sticks": (np.uint16, (), 0),
-}
-
-
-class _LineSyntaxError(Exception):
-    """argparse's complaint about a line (raised instead of exiting)."""
-
-
-class _LineArgs(argparse.ArgumentParser):
-    def error(self, message):
-        raise _LineSyntaxError(message)
-
-
-_PARSER = None
-
-
-def _parser():
-    global _PARSER
-    if _PARSER is None:
-        from riichi_fast.cli.app import _add_win_arguments
-
-        parser = _LineArgs(prog="line", add_help=False, exit_on_error=False)
-        _add_win_arguments(parser)
-        parser.set_defaults(rules=None)  # None: the line does not name rules
-        _PARSER = parser
-    return _PARSER
-
-
-def _default_win(text: str):
-    """The name of the last closed tile written in a hand text (``None`` without closed tiles)."""
-    from riichi_fast.hand import _describe_tile
-    from riichi_fast.tiles import _tokenize
-
-    last = None
-    for token in text.split():
-        if ":" in token or "@" in token or "*" in token:
-            continue
-        tiles = _tokenize(token)
-        if tiles:
-            last = tiles[-1]
-    return None if last is None else _describe_tile(last[0], last[1])
-
-
-def hand_and_win(hand_text: str, win):
-    """The :class:`~riichi_fast.hand.Hand` of a command-line hand and its winning tile.
-
-    Without ``win``, a 14-tile hand won on its last closed tile written; a
-    13-tile hand needs ``win`` (an error otherwise, as in ``score()``).
-
-    >>> hand, win = hand_and_win("123m456p789s11122z", None)
-    >>> str(hand), win
-    ('123m456p789s11122z', '2z')
-    >>> hand_and_win("19m19p19s1234567z", None)
-    Traceback (most recent call last):
-    ...
-    riichi_fast.errors.ContextError: a 13-tile hand needs --win (the winning tile): 19m19p19s1234567z
-    """
-    from riichi_fast.errors import ContextError
-    from riichi_fast.hand import as_hand
-
-    hand = as_hand(hand_text)
-    if win:
-        return hand, win
-    if hand.tile_count != 14:
-        raise ContextError(f"a {hand.tile_count}-tile hand needs --win (the winning tile): {hand}")
-    return hand, _default_win(hand_text)
-
-
-def parse_line(raw: bytes, rules, rules_name: str):
-    """One line (without its ``\\n``) -> a row tuple, ``None`` for a blank or comment line.
-
-    The row is ``(hands, melds, win_tile, flags, seat_wind, round_wind, dora,
-    ura, n_red, n_kita, honba, riichi_sticks)`` as :func:`score_batch` reads
-    them.  A line that cannot be read raises :class:`RiichiError` with the
-    reason.
-
-    >>> from riichi_fast.rules.config import DEFAULT
-    >>> row = parse_line(b'"123m406p11z chi:3*45p pon:777z@2" --win 4p --tsumo', DEFAULT, "default")
-    >>> row[1], row[2], row[3], row[8]
-    ((267, 545, 0, 0), 12, 1, 1)
-    >>> parse_line(b"123m456p789s11122z --kiss", DEFAULT, "default")
-    Traceback (most recent call last):
-    ...
-    riichi_fast.errors.RiichiError: unrecognized arguments: --kiss
-    """
-    from riichi_fast.cli.app import _score_kwargs
-    from riichi_fast.rules.config import Rules
-    from riichi_fast.rules.context import WinContext
-    from riichi_fast.scoring.front import encode
-
-    stripped = raw.strip(_ASCII_WS)
-    if not stripped or stripped[:1] == b"#":
-        return None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RiichiError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})") from None
-    text = text.strip()
-    if not text or text.startswith("#"):
-        return None
-    try:
-        words = shlex.split(text)
-    except ValueError as exc:
-        raise RiichiError(f"cannot split the line into arguments: {exc}") from None
-    try:
-        ns = _parser().parse_args(words)
-    except (_LineSyntaxError, argparse.ArgumentError) as exc:
-        raise RiichiError(str(exc)) from None
-    if ns.rules is not None:
-        line_rules = Rules.preset(ns.rules)
-        if line_rules != rules:
-            raise RiichiError(
-                f"--rules {ns.rules} differs from the batch's rules ({rules_name}); a batch scores with one "
-                f"preset: give this line to a batch run with --rules {ns.rules}"
-            )
-    hand, win = hand_and_win(ns.hand, ns.win)
-    kw = _score_kwargs(ns)
-    kw.pop("rules")
-    ctx = WinContext(**kw)
-    closed, types, kinds, win_kind, c, _ = encode(hand, win, ctx, rules)
-    nd, nu = int(c[L.CTX_N_DORA]), int(c[L.CTX_N_URA])
-    dora = tuple(int(k) for k in c[L.CTX_DORA : L.CTX_DORA + nd]) + (NO_INDICATOR,) * (5 - nd)
-    ura = tuple(int(k) for k in c[L.CTX_URA : L.CTX_URA + nu]) + (NO_INDICATOR,) * (5 - nu)
-    return (
-        bytes(closed),
-        tuple((int(t) << 8) | int(k) if t else 0 for t, k in zip(types, kinds)),
-        int(win_kind),
-        int(c[L.CTX_FLAGS]),
-        int(c[L.CTX_SEAT_WIND]),
-        int(c[L.CTX_ROUND_WIND]),
-        dora,
-        ura,
-        int(c[L.CTX_N_RED]),
-        int(c[L.CTX_N_KITA]),
-        int(c[L.CTX_HONBA]),
-        int(c[L.CTX_RIICHI_STICKS]),
-    )
-
-
-def _line_message(raw: bytes, rules, rules_name: str):
-    """``(row, None)`` or ``(None, message)`` for one line (a row of ``None`` = skipped)."""
-    try:
-        return parse_line(raw, rules, rules_name), None
-    except RiichiError as exc:
-        return None, str(exc)
-
 
 class LineParser:
     """Reads blocks of lines into reused column buffers of ``capacity`` rows.
@@ -255,24 +89,6 @@ class LineParser:
             store_row(cols, n, lineno + n_lines, row)
             n += 1
         return n, pos, n_lines, errors
-
-
-def store_row(cols, i: int, line: int, row) -> None:
-    """Write one row tuple of :func:`parse_line` into the buffers at index ``i``."""
-    hands, melds, win, flags, seat, rnd, dora, ura, n_red, n_kita, honba, sticks = row
-    cols["line"][i] = line
-    cols["hands"][i] = np.frombuffer(hands, np.uint8)
-    cols["melds"][i] = melds
-    cols["win_tile"][i] = win
-    cols["flags"][i] = flags
-    cols["seat_wind"][i] = seat
-    cols["round_wind"][i] = rnd
-    cols["dora"][i] = dora
-    cols["ura"][i] = ura
-    cols["n_red"][i] = n_red
-    cols["n_kita"][i] = n_kita
-    cols["honba"][i] = honba
-    cols["riichi_sticks"][i] = sticks
 
 
 def format_columns(prefixes, suffix, columns, tables, missing):

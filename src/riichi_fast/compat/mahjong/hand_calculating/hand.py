@@ -31,7 +31,7 @@ from riichi_fast.compat.mahjong.hand_calculating.fu import FuCalculator, FuDetai
 from riichi_fast.compat.mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from riichi_fast.compat.mahjong.hand_calculating.hand_response import HandResponse
 from riichi_fast.compat.mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator, ScoresResult
-from riichi_fast.compat.mahjong.hand_calculating.yaku import Yaku
+from riichi_fast.compat.mahjong.hand_calculating.yaku import YAKU_TABLE, Yaku
 from riichi_fast.compat.mahjong.hand_calculating.yaku_config import YakuConfig
 from riichi_fast.compat.mahjong.meld import Meld
 from riichi_fast.compat.mahjong.tile import TilesConverter, _TileIdError  # noqa: F401 (TilesConverter: mahjong's)
@@ -43,6 +43,7 @@ from riichi_fast.compat.mahjong.utils import (  # noqa: F401 (classify_hand_suit
 )
 from riichi_fast.enums import Form, MeldType, SetType
 from riichi_fast.rules import layout as L
+from riichi_fast.rules.config import MAHJONG_LIB
 
 __all__ = ["HandCalculator"]
 
@@ -103,8 +104,6 @@ def rules_for(options) -> object:
     >>> r.open_tanyao, r.kiriage, r.renhou, r.double_wind_pair_fu
     (True, True, 'han', 4)
     """
-    from riichi_fast.rules.config import MAHJONG_LIB
-
     three = bool(options.is_three_player)
     return MAHJONG_LIB.replace(
         open_tanyao=bool(options.has_open_tanyao),
@@ -138,8 +137,6 @@ def _field_values(options) -> list:
 
 def _patch(field: str, value) -> list:
     """The params entries that ``field=value`` changes from mahjong's defaults (fields are independent)."""
-    from riichi_fast.compat.mahjong.hand_calculating.hand_config import OptionalRules
-
     if not _BASE:
         _BASE.extend(int(x) for x in rules_for(OptionalRules()).params())
     opts = OptionalRules()
@@ -788,8 +785,6 @@ _STATUS_NAMES = dict(L.STATUS_NAMES)
 
 def _bit_order() -> list:
     """Scorer yaku bits sorted by mahjong's yaku id (renhou twice: as a han yaku, as a yakuman)."""
-    from riichi_fast.compat.mahjong.hand_calculating.yaku import YAKU_TABLE
-
     ids = {row[0]: row[2] for row in YAKU_TABLE}
     entries = []
     for bit, attr in enumerate(_BIT_ATTR):
