@@ -1,12 +1,21 @@
-"""Build tests/support/player_cimport_driver.pyx (a Cython module that cimports riichi_fast.analysis._player).
+"""Build the Cython drivers of tests/support, outside modules that cimport the shipped .pxd files.
 
-Used by tests/analysis/test_player.py (the .pxd contract) and bench/test_player.py (the
-speed a Cython simulator gets); needs Cython, setuptools and a C compiler.
+``player_cimport_driver.pyx`` cimports riichi_fast.analysis._player: used by
+tests/analysis/test_player.py (the .pxd contract) and bench/test_player.py (the speed a
+Cython simulator gets).  ``shim_cimport_driver.pyx`` cimports every kernel through the
+top-level paths (``riichi_fast._shanten``): tests/test_cimport_paths.py.  Needs Cython,
+setuptools and a C compiler.
 """
 
 
 def build_cimport_driver(out_dir):
-    """Compile tests/support/player_cimport_driver.pyx against src/riichi_fast/*.pxd; return the module."""
+    """Compile tests/support/player_cimport_driver.pyx against riichi_fast's .pxd files; return the module."""
+    return build_driver("player_cimport_driver", out_dir)
+
+
+def build_driver(name, out_dir):
+    """Compile tests/support/``name``.pyx against the .pxd files of the riichi_fast that imports; return
+    the module."""
     import importlib.util
     from pathlib import Path
 
@@ -15,9 +24,9 @@ def build_cimport_driver(out_dir):
 
     import riichi_fast
 
-    src = Path(__file__).with_name("player_cimport_driver.pyx")
+    src = Path(__file__).with_name(f"{name}.pyx")
     include = str(Path(riichi_fast.__file__).parents[1])
-    ext = Extension("player_cimport_driver", [str(src)])
+    ext = Extension(name, [str(src)])
     mods = cythonize(
         [ext],
         include_path=[include],
@@ -30,8 +39,8 @@ def build_cimport_driver(out_dir):
     cmd.build_temp = str(out_dir / "t")
     cmd.ensure_finalized()
     cmd.run()
-    path = next(out_dir.glob("player_cimport_driver*.so"))
-    spec = importlib.util.spec_from_file_location("player_cimport_driver", path)
+    path = next(out_dir.glob(f"{name}*.so"))
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
