@@ -5,7 +5,7 @@ same 1,000 seeded hands (melds, kans, red fives, every HandConfig flag and
 OptionalRules option, see ``riichi_fast.compat.mahjong._random_hands``) with
 configs built once, outside the timed call.  The answers are checked outside
 the timed call: han, fu, cost and error must agree except on the hands whose
-difference ``tests/test_compat_diff.py`` lists (``explain``).  Target: the
+difference ``tests/compat/test_diff.py`` lists (``explain``).  Target: the
 compat layer at least 30x faster.
 
 Measured (one run, 2 cores, min round): riichi_fast 1.68 us per hand against
@@ -86,8 +86,8 @@ def expected(calls):
 
 
 def _check(calls, got, expected):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from test_compat_diff import explain
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.compat.test_diff import explain
 
     keys = ("error", "han", "fu", "cost", "fu_details", "yaku")
     for call, g, e in zip(calls, got, expected):

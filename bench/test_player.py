@@ -98,11 +98,11 @@ def expected(script):
 
 @pytest.fixture(scope="module")
 def cimport_driver(tmp_path_factory):
-    """tests/player_cimport_driver.pyx compiled against the .pxd (what a Cython simulator gets)."""
+    """tests/support/player_cimport_driver.pyx compiled against the .pxd (what a Cython simulator gets)."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).parents[1] / "tests" / "player_cimport_build.py"
+    path = Path(__file__).parents[1] / "tests" / "support" / "player_cimport_build.py"
     spec = importlib.util.spec_from_file_location("player_cimport_build", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

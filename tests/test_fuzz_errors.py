@@ -7,7 +7,7 @@ wrong type or out of range: whatever they raise must be a
 :class:`~riichi_fast.errors.RiichiError` (a ``ValueError`` naming the culprit),
 never a bare ``TypeError``/``KeyError``/numpy error from deep inside.  A call with
 the wrong number of arguments is Python's own ``TypeError`` and is skipped.
-Every case these found once is also a named case in ``tests/test_errors.py``.
+Every case these found once is also a named case in ``tests/core/test_errors.py``.
 """
 
 from __future__ import annotations

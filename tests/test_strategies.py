@@ -6,7 +6,7 @@ from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
 from riichi_fast.enums import MeldType
-from strategies import (
+from tests.support.strategies import (
     complete_hands,
     counts34,
     counts_batches,
