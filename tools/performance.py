@@ -59,8 +59,9 @@ FILES = {
 }
 
 
-def run_bench(targets: list[str], json_path: Path) -> int:
-    """Run pytest-benchmark on ``targets`` and save its JSON to ``json_path``."""
+def run_bench(targets: list[str], json_path: Path) -> tuple[int, list[float]]:
+    """Run pytest-benchmark on ``targets``, save its JSON to ``json_path``; the exit status and the
+    machine's one-minute load average before and after (the run shares the machine)."""
     env = dict(os.environ)
     paths = [str(ROOT / "src"), str(ROOT / "bench")]
     if env.get("PYTHONPATH"):
@@ -68,7 +69,9 @@ def run_bench(targets: list[str], json_path: Path) -> int:
     env["PYTHONPATH"] = os.pathsep.join(paths)
     cmd = [sys.executable, "-m", "pytest", *targets, *PYTEST_ARGS, f"--benchmark-json={json_path}"]
     print("running:", " ".join(cmd), file=sys.stderr)
-    return subprocess.call(cmd, cwd=ROOT, env=env)
+    before = os.getloadavg()[0]
+    status = subprocess.call(cmd, cwd=ROOT, env=env)
+    return status, [round(before, 1), round(os.getloadavg()[0], 1)]
 
 
 def impl_of(name: str) -> str:
@@ -90,6 +93,48 @@ def impl_of(name: str) -> str:
     if TWIN in words:
         return "twin"
     return "riichi_fast"
+
+
+# extra_info keys that give a row's cost per hand, game or line: (key, seconds from its value and the row's min)
+UNITS = (
+    ("per_s", lambda v, t: 1.0 / v),
+    ("ns_per_hand", lambda v, t: v * 1e-9),
+    ("per_hand_us", lambda v, t: v * 1e-6),
+    ("lines_per_call", lambda v, t: t / v),
+    ("hands", lambda v, t: t / v),
+    ("games", lambda v, t: t / v),
+)
+
+
+def costs(rows: list[dict]) -> dict[str, float]:
+    """Each row's cost in one unit for the whole group: seconds per hand or game where every
+    row of the group measured one (its ``extra_info``), else its minimum time per call.
+
+    >>> rows = [{"name": "a", "stats": {"min": 2.0}, "extra_info": {"per_s": 10.0}},
+    ...         {"name": "b", "stats": {"min": 1.0}, "extra_info": {"per_s": 40.0}}]
+    >>> costs(rows)
+    {'a': 0.1, 'b': 0.025}
+    >>> costs([{"name": "a", "stats": {"min": 2.0}, "extra_info": {}}])
+    {'a': 2.0}
+    """
+    for key, to_seconds in UNITS:
+        if all(isinstance((r.get("extra_info") or {}).get(key), (int, float)) and r["extra_info"][key] > 0
+               for r in rows):
+            return {r["name"]: to_seconds(r["extra_info"][key], r["stats"]["min"]) for r in rows}
+    return {r["name"]: r["stats"]["min"] for r in rows}
+
+
+def stem(name: str) -> str:
+    """A benchmark's name without its parameters and without a peer's name: what pairs a peer's row
+    with ours.
+
+    >>> stem("test_shanten_input_riichienv"), stem("test_decompose_chinitsu[mahjong]"), stem("test_x[ids]")
+    ('test_shanten_input', 'test_decompose_chinitsu', 'test_x')
+    """
+    base = re.sub(r"\[.*\]$", "", name)
+    for peer in PEERS:
+        base = re.sub(rf"_{peer}\b|\b{peer}_", "_" if base.startswith("test_") else "", base)
+    return re.sub(r"_+", "_", base).rstrip("_")
 
 
 def fmt_time(seconds: float) -> str:
@@ -130,14 +175,14 @@ def group_tables(benchmarks: list[dict]) -> dict[str, list[str]]:
     for file, groups in by_file.items():
         lines: list[str] = []
         for group, rows in groups.items():
-            ours = [r["stats"]["min"] for r in rows if impl_of(r["name"]) == "riichi_fast"]
-            base = min(ours) if ours else min(r["stats"]["min"] for r in rows)
+            cost = costs(rows)
+            ours = [cost[r["name"]] for r in rows if impl_of(r["name"]) == "riichi_fast"]
+            base = min(ours) if ours else min(cost.values())
             lines += [f"**{group}**", "", "| benchmark | who | min per call | vs riichi_fast's fastest | measured beside the time |",
                       "|---|---|---|---|---|"]
-            for r in sorted(rows, key=lambda r: r["stats"]["min"]):
-                t = r["stats"]["min"]
-                lines.append(f"| `{r['name']}` | {impl_of(r['name'])} | {fmt_time(t)} | {fmt_ratio(t / base)} "
-                             f"| {fmt_extra(r.get('extra_info') or {})} |")
+            for r in sorted(rows, key=lambda r: cost[r["name"]]):
+                lines.append(f"| `{r['name']}` | {impl_of(r['name'])} | {fmt_time(r['stats']['min'])} "
+                             f"| {fmt_ratio(cost[r['name']] / base)} | {fmt_extra(r.get('extra_info') or {})} |")
             lines.append("")
         out[file] = lines
     return out
@@ -149,18 +194,18 @@ def summary(benchmarks: list[dict]) -> list[str]:
     for b in benchmarks:
         file = b["fullname"].split("::")[0].split("/")[-1]
         groups.setdefault((file, b.get("group") or b["name"]), []).append(b)
-    lines = ["| group | riichi_fast's fastest row | peer row | peer's time / ours |", "|---|---|---|---|"]
+    lines = ["| group | riichi_fast's row | peer's row | peer's cost / ours |", "|---|---|---|---|"]
     for (file, group), rows in groups.items():
+        cost = costs(rows)
         ours = [r for r in rows if impl_of(r["name"]) == "riichi_fast"]
-        if not ours:
-            continue
-        best = min(ours, key=lambda r: r["stats"]["min"])
         for r in rows:
             who = impl_of(r["name"])
-            if who in PEERS:
-                lines.append(f"| {group} (`bench/{file}`) | `{best['name']}` {fmt_time(best['stats']['min'])} "
-                             f"| {who}: `{r['name']}` {fmt_time(r['stats']['min'])} "
-                             f"| {fmt_ratio(r['stats']['min'] / best['stats']['min'])} |")
+            if who not in PEERS or not ours:
+                continue
+            alike = [o for o in ours if stem(o["name"]) == stem(r["name"])] or ours
+            best = min(alike, key=lambda o: cost[o["name"]])
+            lines.append(f"| {group} (`bench/{file}`) | `{best['name']}` | {who}: `{r['name']}` "
+                         f"| {fmt_ratio(cost[r['name']] / cost[best['name']])} |")
     return lines
 
 
@@ -168,8 +213,10 @@ def machine(data: dict) -> str:
     info = data.get("machine_info", {})
     cpu = info.get("cpu", {}).get("brand_raw") or "unknown CPU"
     cores = info.get("cpu_count") or os.cpu_count()
+    load = data.get("load")
     return (f"{cpu}, {cores} cores, Python {info.get('python_version', platform.python_version())}, "
-            f"pytest-benchmark {data.get('version', '?')}")
+            f"pytest-benchmark {data.get('version', '?')}"
+            + (f"; load average {load[0]} at the start, {load[1]} at the end" if load else ""))
 
 
 def document(data: dict) -> str:
@@ -183,9 +230,10 @@ def document(data: dict) -> str:
         "",
         "Current figures of one run of the benchmarks in `bench/`, as ratios within",
         "that run: each benchmark in a group times the same workload (the same hands,",
-        "records or games), so a row's time over riichi_fast's fastest row in its group",
-        "is the figure that carries from machine to machine.  Answers are checked outside",
-        "the timed calls.  Regenerate the whole file with",
+        "records or games), so a row's cost over riichi_fast's fastest row in its group",
+        "is the figure that carries from machine to machine (per hand or game where",
+        "every row of the group measured it, else per call).  Answers are checked",
+        "outside the timed calls.  Regenerate the whole file with",
         "",
         "```sh",
         "python setup.py build_ext --inplace -j 2 && python tools/performance.py",
@@ -199,9 +247,11 @@ def document(data: dict) -> str:
         "",
         "## Against the peers",
         "",
-        "Each peer's time over riichi_fast's fastest row in the same group",
-        "(`mahjong` is the pure-Python `mahjong` package, riichienv is Rust, jansou's",
-        "validator re-scores records in Python).",
+        "Each peer's cost over riichi_fast's on the same workload: per hand or game",
+        "where the group measured it, else per call; riichi_fast's row is its fastest",
+        "of the same benchmark (its fastest of the group where no row has the peer's",
+        "name). `mahjong` is the pure-Python `mahjong` package, riichienv is Rust,",
+        "jansou's validator re-scores records in Python.",
         "",
         *summary(benchmarks),
         "",
@@ -216,6 +266,7 @@ def trimmed(data: dict) -> dict:
     info = data.get("machine_info", {})
     return {
         "version": data.get("version"),
+        "load": data.get("load"),
         "datetime": data.get("datetime"),
         "machine_info": {"cpu": {"brand_raw": info.get("cpu", {}).get("brand_raw")},
                          "python_version": info.get("python_version"), "cpu_count": os.cpu_count()},
@@ -242,11 +293,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "run.json"
-            status = run_bench(args.targets or ["bench"], path)
+            status, load = run_bench(args.targets or ["bench"], path)
             if not path.exists():
                 print(f"the benchmarks wrote no results (pytest exit status {status})", file=sys.stderr)
                 return status or 1
             data = json.loads(path.read_text())
+            data["load"] = load
             if args.keep_json:
                 args.keep_json.write_text(path.read_text())
     if args.targets and not args.from_json:
