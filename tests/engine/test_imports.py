@@ -7,7 +7,7 @@ import re
 import tokenize
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "src" / "riichi_fast" / "engine"
 _spec = importlib.util.spec_from_file_location("imports_tool", ROOT / "tools" / "imports.py")
 imports_tool = importlib.util.module_from_spec(_spec)

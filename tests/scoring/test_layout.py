@@ -17,7 +17,7 @@ from riichi_fast.rules.config import DEFAULT
 from riichi_fast.rules.context import WinContext
 from riichi_fast.tiles import as_counts
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "gen_layout.py"
 PREFIXES = ("Y_", "F_", "CTX_", "R_", "ST_", "LIMIT_", "FU_", "O_", "KAZOE_", "RENHOU_")
 

@@ -13,7 +13,7 @@ import pytest
 
 import riichi_fast
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("_imports_tool", ROOT / "tools" / "imports.py")
 imports_tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(imports_tool)
