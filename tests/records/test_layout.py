@@ -42,10 +42,11 @@ def test_convert_is_a_cli_command():
 
 TWINS = ["round", "mjai/reader", "tenhou6/reader", "mjlog/reader", "files", "win_check"]
 # what a twin of records/ may import: the core, the rules data, other twins, and the
-# records' data layer (errors and the model: plain data with no import above the core)
+# records' data layer (errors and the model: plain data with no import above the core), and the
+# settlement's value types (settle.types: the next table state both twins of the win check use)
 ALLOWED = ("riichi_fast.enums", "riichi_fast.errors", "riichi_fast.tiles", "riichi_fast.hand",
            "riichi_fast.rules", "riichi_fast.reference", "riichi_fast.records.errors",
-           "riichi_fast.records.model")
+           "riichi_fast.records.model", "riichi_fast.settle.types")
 
 
 @pytest.mark.parametrize("twin", TWINS)
