@@ -41,7 +41,6 @@ SHARED = {
     f"{PKG}.analysis._checks",
     f"{PKG}.analysis._player_args",
     f"{PKG}.analysis._rules",
-    f"{PKG}.engine.actions",
     f"{PKG}.records.errors",
     f"{PKG}.records.model",
     f"{PKG}.stats._counts",
@@ -54,9 +53,10 @@ REFERENCE_EXCEPTIONS = {
                                             f"{PKG}.records.verify_files"},
     # the Python table settles and scores through the public front, as a user's code would
     f"{PKG}.reference.engine.table": {f"{PKG}._backend", f"{PKG}.engine.wall", f"{PKG}.engine.types",
+                                      f"{PKG}.engine.actions",
                                       f"{PKG}.scoring.front", f"{PKG}.settle"},
     # the observation writers' twin builds the engine's value types (engine.types holds settle's)
-    f"{PKG}.reference.engine.encode": {f"{PKG}.engine.types"},
+    f"{PKG}.reference.engine.encode": {f"{PKG}.engine.types", f"{PKG}.engine.actions"},
     # the batch line's twin reads a line as the score command does (cli.scoreline holds both)
     f"{PKG}.reference.cli.batchline": {f"{PKG}.cli.scoreline"},
     # the next table state is settle.types' pass_deal (a method of its value types)
