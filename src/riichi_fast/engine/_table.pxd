@@ -6,6 +6,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from riichi_fast.analysis._player cimport PlayerState
 from riichi_fast.engine._actions cimport Act
 from riichi_fast.scoring._score cimport R_SIZE, RulesC
+from riichi_fast.settle._settle cimport TableC
 
 # phases
 cdef enum:
@@ -232,6 +233,7 @@ cdef class CTable:
     cdef int _end_with_wins(self, const int* winners, int nw, int disc, int tile, bint chankan) except -1 nogil
     cdef int _settle_wins(self, list seats, object disc, int tile, bint chankan) except -1
     cdef void _next_table(self, bint repeat, int honba) noexcept nogil
+    cdef void _table_c(self, TableC* t) noexcept nogil
     cdef int _end_abortive(self, int reason) except -1 nogil
     cdef int _exhaustive_draw(self) except -1 nogil
     cdef object _draw_end(self)
