@@ -4,7 +4,7 @@
 ``rules/layout.py`` (yaku ids, context flags and offsets, rules parameters, status, limit
 and fu codes, output slots) as C enums, section by section, with the comments of the
 source.  The compiled modules cimport them from there (``riichi_fast.scoring._score``
-re-exports them to the kernel's users).  tests/test_score_layout.py fails when the file
+re-exports them to the kernel's users).  tests/scoring/test_layout.py fails when the file
 is not what this tool writes.
 
 Usage (from the repository root)::

@@ -11,7 +11,7 @@
 # meaning is plain and valid; anything else (an unusual type, a bad tile, a bad
 # size, rules= or n_players= given) goes to the Python implementation with the
 # same arguments, which answers or raises exactly as it always did.  So both
-# paths give the same answers and the same errors (tests/test_inputs.py
+# paths give the same answers and the same errors (tests/core/test_inputs.py
 # compares them under hypothesis for every input form, bad input included).
 
 cimport cython

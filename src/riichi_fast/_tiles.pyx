@@ -10,7 +10,7 @@
 # Exactness rule (as in _score_api): a reader accepts only inputs whose meaning
 # is plain and valid; anything else returns None / -1 and the Python code
 # decides, which answers or raises exactly as it always did.  So both paths give
-# the same answers and the same errors (tests/test_inputs.py compares them under
+# the same answers and the same errors (tests/core/test_inputs.py compares them under
 # hypothesis for every input form, bad input included).  This module imports no
 # kernel (importing riichi_fast stays cheap) and nothing of riichi_fast in Python:
 # riichi_fast.hand binds the classes it builds.

@@ -1,6 +1,6 @@
 """Integer codes shared by the compiled kernels and the Python layer.
 
-The values are those of ``_types.pxd``; ``tests/test_enums.py`` checks they agree.
+The values are those of ``_types.pxd``; ``tests/core/test_enums.py`` checks they agree.
 """
 
 from enum import IntEnum

@@ -18,7 +18,7 @@
 # docs/INTERNALS.md.
 #
 # Bounds: MAX_READINGS = 32 and MAX_WIN_OPTIONS = 160 are upper bounds; the
-# exhaustive one-suit enumeration of tests/test_decompose.py shows a hand has
+# exhaustive one-suit enumeration of tests/analysis/test_decompose.py shows a hand has
 # at most 4 regular readings + 1 chiitoitsu (test_max_readings_bound).
 
 from libc.stdint cimport uint8_t, uint16_t
@@ -308,7 +308,7 @@ cdef int _suit_splits(const count_t* c, int base, Split* out) noexcept nogil:
     after the sequences started at i-1 and i-2, take one triplet or none
     (r <= 5), the rest start sequences.  Each leaf is a distinct multiset, in
     (kind, type) order.  At most 3 splits exist for 4 sets
-    (tests/test_decompose.py::test_max_readings_bound).
+    (tests/analysis/test_decompose.py::test_max_readings_bound).
     """
     cdef int t = rf_triplet_kinds9(c)     # -1, the one kind, or 9 (two or more: the search)
     if t < 0:

@@ -9,7 +9,7 @@
 # abbreviated option, a backslash, a non-ASCII byte, `--rules`, and every line
 # that is wrong in any way -- goes to riichi_fast.cli.scoreline.parse_line, the
 # specification, so the answer (a row or a message) is the same by
-# construction; tests/test_batchline.py checks the rows under hypothesis.
+# construction; tests/cli/test_batchline.py checks the rows under hypothesis.
 #
 # Cost: about 1 us per line (bench/test_batch_cli.py), against ~350 us for
 # argparse + Hand.parse + encode per line.

@@ -1,5 +1,5 @@
 # The built-in agents in C (declared in _agents.pxd): riichi_fast.engine.agents is their
-# specification (the same choice from the same legal actions; tests/test_engine_compiled.py plays
+# specification (the same choice from the same legal actions; tests/engine/test_table_twins.py plays
 # the same games both ways).
 
 from libc.stdint cimport uint8_t, uint64_t

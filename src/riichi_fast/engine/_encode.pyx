@@ -2,7 +2,7 @@
 #
 # encode.py's _fill (an Observation's planes), _fill_table (a table's planes for one seat, no Observation
 # made) and _mask_map (the mask and {index: action} of a list of legal actions) are the specification;
-# these functions write the same float32 values into the same arrays (tests/test_engine_encode.py
+# these functions write the same float32 values into the same arrays (tests/engine/test_encode.py
 # compares them on every decision of seeded games).  The table is read through its public attributes
 # (Table and CTable alike): the planes are written through typed memoryviews, one C store per value,
 # instead of one numpy item assignment per value.

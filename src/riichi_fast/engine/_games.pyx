@@ -2,7 +2,7 @@
 # batched random play (the random legal agent, the GIL held between hands) and whole games of the built-in agents (_agents.pyx) on native
 # threads without the GIL, settled in C.  Their specification: riichi_fast.engine.game (play_game,
 # game_over, final_standing) and riichi_fast.engine.selfplay (play) with the Python agents: the same
-# games from the same seeds (tests/test_engine_compiled.py).
+# games from the same seeds (tests/engine/test_table_twins.py).
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset

@@ -14,7 +14,7 @@
 # (_games.pyx) drive it in C.
 #
 # Table is the specification: same phases, same legal actions in the same order, same events,
-# same hand ends (tests/test_engine_compiled.py feeds both the same choices).
+# same hand ends (tests/engine/test_table_twins.py feeds both the same choices).
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memset
@@ -750,7 +750,7 @@ cdef class CTable:
     def fill_planes(self, int me, float[:, ::1] x not None):
         """Seat ``me``'s observation planes (riichi_fast.engine.encode's layout, ``(59, 34)`` float32) into
         ``x``, zeroed first, straight from the C state: the same values as ``_encode.fill_table`` (and
-        encode.py's ``_fill`` of the seat's Observation); tests/test_engine_encode.py compares them."""
+        encode.py's ``_fill`` of the seat's Observation); tests/engine/test_encode.py compares them."""
         if x.shape[0] != 59 or x.shape[1] != 34:
             raise EngineError(f"planes: expected shape (59, 34), got ({x.shape[0]}, {x.shape[1]})")
         if not 0 <= me < self.n:

@@ -12,7 +12,7 @@ When every agent is a built-in name (``"random"``, ``"tsumogiri"``,
 ``n_threads`` native threads without the GIL.  They are the same games as
 the Python agents of :mod:`riichi_fast.engine.agents` play on the Python
 table (the compiled random agent draws from RandomAgent's splitmix64 stream;
-tests/test_engine_compiled.py checks it game by game and hand by hand).
+tests/engine/test_table_twins.py checks it game by game and hand by hand).
 Otherwise (an Agent object, a callable) the games
 are played by :func:`~riichi_fast.engine.play_game` on the Python table,
 ``n_threads > 1`` running them in that many worker *processes*; agents must

@@ -21,7 +21,7 @@ tenhou.net/6 (:func:`tenhou6_record`, :func:`tenhou6_text`): one object
 (``"30符4飜7700点"``, ``"満貫2000-4000点"``, ``"跳満6000点∀"``) and yaku strings
 (``"立直(1飜)"``, ``"ドラ(2飜)"``, ``"大三元(役満)"``).
 
-What a target cannot carry (tested in ``tests/test_engine_logs.py``):
+What a target cannot carry (tested in ``tests/engine/test_logs.py``):
 
 - mjai has no yaku, han, fu or points: only the score changes (which the
   verifier checks); a game's final scores (mjlog ``owari``) are carried by

@@ -2,7 +2,7 @@
 
 The compiled functions read every plain input form on the stack; their
 specification is the Python functions of :mod:`riichi_fast.analysis` (its
-``_PYTHON`` table): the same answers, the same errors (tests/test_inputs.py).
+``_PYTHON`` table): the same answers, the same errors (tests/core/test_inputs.py).
 ``rules=`` and ``n_players=`` are passed on when given (contract C1).
 
 >>> shanten("123m456p789s1122z"), waits("123m456p789s1122z")

@@ -5,7 +5,7 @@ input, and ``None`` otherwise (the caller then runs the Python constructor, whic
 answers or raises).  Here each function is that Python constructor under the
 default red rules, with ``None`` for an input it rejects; the compiled reader
 may also return ``None`` for valid inputs it does not read (``r`` digits, kita
-tokens, other types), never a different answer (tests/test_inputs.py).
+tokens, other types), never a different answer (tests/core/test_inputs.py).
 
 >>> str(parse_hand("123m406p11z chi:3*45p pon:777z@2"))
 '123m406p11z chi:345p pon:777z@2'

@@ -4,7 +4,7 @@ This module is the executable form of ``docs/SCORING.md``: every integer code
 and array offset the scorer reads or writes, and their one source.  The
 compiled modules read them as C enums from ``riichi_fast/rules/_layout.pxd``,
 which ``python tools/gen_layout.py`` writes from this file (section titles and
-comments included); tests/test_score_layout.py fails when it is not current.
+comments included); tests/scoring/test_layout.py fails when it is not current.
 
 Three int arrays cross the kernel boundary:
 

@@ -19,7 +19,7 @@
 # hands as above or coerced by the pipeline's own helper).  Anything else, and
 # every input error, goes to the Python pipeline, which raises exactly the
 # errors it always raised, in its order.  So both paths give the same results
-# and the same exceptions (tests/test_score_api.py).
+# and the same exceptions (tests/scoring/test_score_api.py).
 
 cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t

@@ -15,7 +15,7 @@
 # Python settlement would pass.  Anything else, every input error included, is handed to
 # riichi_fast.settle.explain, which raises exactly the errors the twin raises, in its order,
 # and computes the rare variants (pao, wareme, sanchahou).  So both paths
-# give the same Settlement and the same exceptions (tests/test_settle_twins.py).
+# give the same Settlement and the same exceptions (tests/settle/test_settle_twins.py).
 
 cimport cython
 from cpython.object cimport PyObject

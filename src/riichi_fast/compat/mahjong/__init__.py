@@ -55,7 +55,7 @@ checks):
   Each is also a :class:`~riichi_fast.errors.RiichiError` (``TileParseError``,
   ``MeldError``, ``TileCountError``).
 - Every module-level name of each mahjong module is there, its imports and
-  underscore helpers included (``tests/test_compat_names.py`` compares
+  underscore helpers included (``tests/compat/test_names.py`` compares
   ``dir()`` module by module); mahjong's search internals
   (``_RegularShanten._run`` and its steps, ``HandDivider._decompose_*``) are
   riichi_fast's kernels instead.
@@ -67,10 +67,10 @@ or by mahjong's search on odd counts), ``plus_dora``/``build_dora_count_map``
 with ``is_three_player`` (1m indicates 9m), ``OptionalRules(is_three_player=True)``
 (ron honba 200 per counter, one payer fewer on tsumo) and
 ``HandConfig(num_nuki_dora=n)`` (each kita a dora, plus the indicators
-pointing at North, for dora and ura); ``tests/test_compat_diff.py`` compares
+pointing at North, for dora and ura); ``tests/compat/test_diff.py`` compares
 random three-player hands with mahjong.
 
-Where the answers differ from mahjong 2.1.0 (``tests/test_compat_diff.py``
+Where the answers differ from mahjong 2.1.0 (``tests/compat/test_diff.py``
 compares both on 50,000 random calls and lists each accepted difference):
 
 Fixed mahjong bugs (RULES.md decides):

@@ -8,8 +8,8 @@
 # other call (another container, a count out of range, a size mahjong
 # rejects, three players, an open set that is not a short list of kinds) goes
 # to the Python method, which stays the reference twin and gives mahjong's
-# errors (tests/test_compat_diff.py compares both with mahjong; the twin tests
-# in tests/test_compat_api.py compare them with each other).
+# errors (tests/compat/test_diff.py compares both with mahjong; the twin tests
+# in tests/compat/test_api.py compare them with each other).
 
 from cpython.list cimport PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF

@@ -5,7 +5,7 @@
 # ``read_game`` replay a whole game in C (below) and leave anything irregular to the
 # reader's event loop ``_Reader.read_py``, which gives the answer or the error;
 # ``read_bytes`` reads a game from its bytes (below).
-# tests/test_records_ingest.py and tests/test_mjai_fast.py compare the two.
+# tests/records/test_reader_shortcuts.py and tests/records/test_mjai_reader.py compare the two.
 
 from riichi_fast.records.errors import RecordError
 from riichi_fast.records._round cimport new_plain_id

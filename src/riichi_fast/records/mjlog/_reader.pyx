@@ -10,7 +10,7 @@
 # Anything irregular (a seat or number out of range, a tile not in hand, an event before
 # the first <INIT>, whatever would make the reader raise) makes ``read`` answer False, and
 # parse_mjlog reads the record again, whole, with the reader's own loop, which gives the
-# answer or the error.  tests/test_records_mjlog_reader.py compares the two on every
+# answer or the error.  tests/records/test_mjlog_reader.py compares the two on every
 # bundled mjlog and on seeded damaged variants.
 
 from riichi_fast.records._round cimport RoundState, new_state

@@ -3,7 +3,7 @@
 # Twin: riichi_fast.reference.records.tenhou6.reader (RIICHI_FAST_PUREPYTHON=1 selects it).
 # ``new_ids`` is ``_Round.new_ids``; ``run_round`` replays a whole round in C (below) and
 # leaves anything irregular to the reader's turn loop ``_Round.replay_py``, which gives the
-# answer or the error.  tests/test_records_ingest.py compares the two on every bundled tenhou6
+# answer or the error.  tests/records/test_reader_shortcuts.py compares the two on every bundled tenhou6
 # record and the converted corpus.
 
 from riichi_fast.records._round cimport new_plain_id

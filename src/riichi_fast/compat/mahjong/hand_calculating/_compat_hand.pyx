@@ -2,7 +2,7 @@
 # Compiled fast path of riichi_fast.compat.mahjong's HandCalculator.estimate_hand_value.
 #
 # It does exactly what hand.py's Python path does for the common calls (the
-# Python path is its reference twin; tests/test_compat_api.py checks they agree)
+# Python path is its reference twin; tests/compat/test_api.py checks they agree)
 # (nagashi mangan and a winning tile missing from the hand included) and hands
 # the rare ones to the Python path: malformed hands, more than five indicators, sashikomi, a wind stand-in whose yakuhai must be
 # dropped, a custom scores calculator.  The hand is scored by the scoring
