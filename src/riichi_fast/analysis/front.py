@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
+from riichi_fast.analysis import __all__ as _PACKAGE_NAMES
 from riichi_fast.analysis._checks import caps_for
 from riichi_fast.analysis._rules import analysis_settings
 from riichi_fast.errors import TileCountError
@@ -44,24 +45,8 @@ _dec = _backend.load("analysis._decompose")
 _wt = _backend.load("analysis._waits")
 _fu = _backend.load("analysis._furiten")
 
-__all__ = [
-    "FuritenState",
-    "decompose",
-    "discard_analysis",
-    "discard_waits",
-    "is_agari",
-    "is_agari_batch",
-    "is_furiten",
-    "shanten",
-    "shanten_batch",
-    "shanten_chiitoitsu",
-    "shanten_kokushi",
-    "shanten_regular",
-    "ukeire",
-    "ukeire_batch",
-    "waits",
-    "waits_batch",
-]
+# the package's public names, but PlayerState (the analysis package loads it from its kernel)
+__all__ = [name for name in _PACKAGE_NAMES if name != "PlayerState"]
 
 FuritenState = _fu.FuritenState
 
