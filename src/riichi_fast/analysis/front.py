@@ -33,7 +33,6 @@ from __future__ import annotations
 import numpy as np
 
 from riichi_fast import _backend
-from riichi_fast.analysis import __all__ as _PACKAGE_NAMES
 from riichi_fast.analysis._checks import caps_for
 from riichi_fast.analysis._rules import analysis_settings
 from riichi_fast.errors import TileCountError
@@ -45,8 +44,8 @@ _dec = _backend.load("analysis._decompose")
 _wt = _backend.load("analysis._waits")
 _fu = _backend.load("analysis._furiten")
 
-# the package's public names, but PlayerState (the analysis package loads it from its kernel)
-__all__ = [name for name in _PACKAGE_NAMES if name != "PlayerState"]
+# The public names are listed once, in the package's __all__ (riichi_fast.analysis), which
+# loads them from here on first use.
 
 FuritenState = _fu.FuritenState
 

@@ -49,7 +49,8 @@ from riichi_fast.settle.types import (
     hand_value,
 )
 from riichi_fast.rules import config as _config
-from riichi_fast.settle import __all__  # noqa: F401  (the package's public names: each is defined here)
+# The public names are listed once, in the package's __all__ (riichi_fast.settle), which loads
+# them from here on first use.
 
 # the arithmetic: riichi_fast.settle._settle (compiled), or riichi_fast.reference.settle.settle (RIICHI_FAST_PUREPYTHON=1)
 _impl = _backend.load("settle._settle")
