@@ -13,9 +13,10 @@ _spec = importlib.util.spec_from_file_location("imports_tool", ROOT / "tools" / 
 imports_tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(imports_tool)
 
-# function-level imports left in the engine: the record readers and the verifier, an import-time
-# cost that only replays and logs pay
+# function-level imports left in the engine: the record readers, writers and the verifier, an
+# import-time cost that only replays and logged games pay
 DEFERRED = {
+    ("riichi_fast.engine.selfplay", "riichi_fast.engine.logs"),
     ("riichi_fast.engine.logs", "riichi_fast.records.verify"),
     ("riichi_fast.engine.replay", "riichi_fast.records.sources"),
     ("riichi_fast.engine.replay", "riichi_fast.records.verify"),

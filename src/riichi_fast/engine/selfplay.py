@@ -34,7 +34,6 @@ import numpy as np
 from riichi_fast.engine._games import play_games
 from riichi_fast.engine.agents import Agent, agent_from_name
 from riichi_fast.engine.game import agent_seed, check_run, game_seed, play_game
-from riichi_fast.engine.logs import write_mjai, write_tenhou6
 from riichi_fast.engine.types import EngineError
 from riichi_fast.errors import ContextError
 from riichi_fast.rules import Rules
@@ -130,6 +129,9 @@ def log_path(out, g: int, log_format: str) -> str:
 
 
 def _write_log(res, agents, path, log_format) -> None:
+    # deferred: the record writers (records/, ~30 ms at import) are paid only by runs that log
+    from riichi_fast.engine.logs import write_mjai, write_tenhou6
+
     names = [f"{_agent_name(a)}-{s}" for s, a in enumerate(agents)]
     (write_mjai if log_format == "mjai" else write_tenhou6)(res, path, names=names)
 
