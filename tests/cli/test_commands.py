@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import riichi_fast
 from riichi_fast.scoring import batch
 from riichi_fast.cli import main
 
@@ -175,7 +176,9 @@ def _env():
     import os
 
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    # the tree of the riichi_fast under test (src/ with its built modules, or the installed package)
+    tree = str(Path(riichi_fast.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = tree + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import riichi_fast
 from riichi_fast.cli import main
 from riichi_fast.errors import RiichiError
 from riichi_fast.stats import Stats, batches, collect, expand_paths, final_scores, placements, stats_of_files
@@ -543,13 +544,17 @@ def test_readme_stats_commands_run_and_show_real_output(tmp_path, monkeypatch, c
     assert (ROOT / "docs" / "stats-han-fu.png").stat().st_size < 100_000
 
 
+# the tree of the riichi_fast under test (src/ with its built modules, or the installed package)
+_TREE = str(Path(riichi_fast.__file__).resolve().parents[1])
+
+
 def test_importing_stats_loads_no_optional_dependency():
     import subprocess
 
     code = ("import sys, riichi_fast.stats, riichi_fast.cli.app; riichi_fast.cli.app.build_parser(); "
             "print(sorted(m for m in ('pyarrow', 'matplotlib', 'distributed', 'dask', 'polars') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                         env={**os.environ, "PYTHONPATH": _TREE})
     assert out.stdout == "[]\n"
 
 
